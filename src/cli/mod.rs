@@ -1,0 +1,86 @@
+//! The command line: clap subcommands, each a thin adapter over the library.
+
+mod perft;
+mod replay;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+use thiserror::Error;
+
+use crate::rules::{FpnError, Position, Rules};
+
+/// `focus-bot`: play Sid Sackson's Focus on Discord, and tools for its rules.
+#[derive(Debug, Parser)]
+#[command(name = "focus-bot", version, about, long_about = None)]
+pub struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Print the number of legal move sequences of DEPTH plies (one line).
+    Perft(perft::PerftArgs),
+    /// Play a game record read from stdin; print the final FPN and the result.
+    Replay(replay::ReplayArgs),
+}
+
+/// Where a game starts, as the `--fpn` and `--rules` options give it.
+#[derive(Debug, clap::Args)]
+pub(crate) struct StartArgs {
+    /// Start from this position (FPN) instead of the standard setup.
+    #[arg(long, value_name = "FPN")]
+    fpn: Option<String>,
+    /// The rules: classic, swap, mirror or swap+mirror.
+    #[arg(long, value_name = "RULES", default_value = "classic", value_parser = rules_parser())]
+    rules: Rules,
+}
+
+impl StartArgs {
+    /// The starting position under the chosen rules.
+    pub(crate) fn position(&self) -> Result<Position, CliError> {
+        let pos = match &self.fpn {
+            Some(text) => Position::from_fpn(text, self.rules)?,
+            None => Position::start().with_rules(self.rules),
+        };
+        Ok(pos)
+    }
+}
+
+/// `--rules`: the four names, listed in `--help`.
+fn rules_parser() -> impl clap::builder::TypedValueParser<Value = Rules> {
+    use clap::builder::{PossibleValuesParser, TypedValueParser};
+    PossibleValuesParser::new(Rules::ALL.map(Rules::name)).try_map(|s| s.parse::<Rules>())
+}
+
+/// A failure of a command; its `Display` is the one line printed on stderr.
+#[derive(Debug, Error)]
+pub enum CliError {
+    /// The `--fpn` option is not a valid position.
+    #[error("bad --fpn: {0}")]
+    Fpn(#[from] FpnError),
+    /// Reading standard input failed.
+    #[error("cannot read standard input: {0}")]
+    Stdin(#[from] std::io::Error),
+    /// A move of a replayed record is unreadable or illegal.
+    #[error("{0}")]
+    Replay(#[from] replay::ReplayError),
+}
+
+/// Runs the command line: parses the arguments, runs the subcommand, prints any error as one
+/// line on stderr. Exit status 0 on success, 1 on a command's error, 2 on a usage error.
+pub fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Perft(args) => perft::run(&args),
+        Command::Replay(args) => replay::run(&args),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(err) => {
+            eprintln!("error: {err}");
+            ExitCode::FAILURE
+        }
+    }
+}

@@ -1,0 +1,5 @@
+//! The `focus-bot` binary: everything lives in the library; see [`focus_bot::cli`].
+
+fn main() -> std::process::ExitCode {
+    focus_bot::cli::main()
+}

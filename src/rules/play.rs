@@ -1,0 +1,302 @@
+//! Legal moves and playing them.
+
+use thiserror::Error;
+
+use super::square::{TARGETS, square_unchecked};
+use super::{Color, Move, MoveList, ParseMoveError, Position, Square, Stack};
+
+/// What a played move did besides moving pieces: the trimming of a stack over five
+/// (`focus-rules.md`, "Height limit 5").
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct MoveEffect {
+    /// The mover's own pieces trimmed off the bottom, now in the mover's reserve.
+    pub to_reserve: usize,
+    /// Opponent pieces trimmed off the bottom, now captured by the mover.
+    pub captured: usize,
+}
+
+/// Why a well-formed move cannot be played in a position. Each message is one sentence a
+/// player can act on.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum PlayError {
+    /// The game has ended; no move may follow.
+    #[error("the game is over: no more moves can be played")]
+    GameOver,
+    /// A step from an empty square.
+    #[error("{0} is empty: choose a stack with your piece on top")]
+    EmptySquare(Square),
+    /// A step from a stack the mover does not control.
+    #[error(
+        "{square} is not your stack: its top piece is {owner}, and you ({mover}) move only \
+         stacks with your piece on top"
+    )]
+    NotYourStack {
+        /// The square moved from.
+        square: Square,
+        /// The colour of its top piece.
+        owner: Color,
+        /// The player to move.
+        mover: Color,
+    },
+    /// A step longer than the stack is high.
+    #[error(
+        "{from}-{to} moves {count} pieces, but {from} holds only {height}: a stack moves \
+         exactly as many squares as the pieces it takes"
+    )]
+    TooFewPieces {
+        /// The square moved from.
+        from: Square,
+        /// The square aimed at.
+        to: Square,
+        /// Pieces the move would take (its distance).
+        count: usize,
+        /// Pieces the stack holds.
+        height: usize,
+    },
+    /// A drop with an empty reserve.
+    #[error("{0} has no pieces in reserve to drop")]
+    NoReserve(Color),
+    /// Under the opening-swap rule, White's first turn is not a swap.
+    #[error(
+        "with the opening-swap rule White's first turn must be a swap of two adjacent single \
+         pieces of different colours, like d4~d5"
+    )]
+    SwapRequired,
+    /// A swap outside White's first turn under the opening-swap rule.
+    #[error("a swap is allowed only as White's first turn, and only with the opening-swap rule")]
+    SwapNotAllowed,
+    /// A swap of a square that does not hold a single piece.
+    #[error("a swap exchanges two single pieces, but {square} holds {height}")]
+    SwapNotSingles {
+        /// The offending square.
+        square: Square,
+        /// How many pieces it holds.
+        height: usize,
+    },
+    /// A swap of two pieces of one colour.
+    #[error("a swap exchanges a white and a black piece, but {a} and {b} are both {color}")]
+    SwapSameColor {
+        /// One square.
+        a: Square,
+        /// The other.
+        b: Square,
+        /// Their colour.
+        color: Color,
+    },
+    /// A [`Move`] value whose shape is impossible (built by hand, not parsed).
+    #[error(transparent)]
+    Shape(#[from] ParseMoveError),
+}
+
+/// A move as text that is unreadable or illegal.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum MoveError {
+    /// The text is not a move.
+    #[error(transparent)]
+    Parse(#[from] ParseMoveError),
+    /// The move cannot be played here.
+    #[error(transparent)]
+    Illegal(#[from] PlayError),
+}
+
+impl Position {
+    /// Every legal move, steps first (by square, direction, distance), then drops (a1 to h8),
+    /// or only swaps on the opening-swap turn. Empty when the game is over.
+    ///
+    /// Writes into a stack-allocated [`MoveList`]; allocates nothing.
+    pub fn legal_moves(&self) -> MoveList {
+        let mut moves = MoveList::new();
+        if self.mirror_loss {
+            return moves;
+        }
+        if self.is_swap_turn() {
+            self.push_swaps(&mut moves);
+            return moves;
+        }
+        let mut bits = self.controlled[self.side.index()];
+        while bits != 0 {
+            let from = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            let height = self.board[from].height();
+            for targets in &TARGETS[from] {
+                for &to in &targets[..height] {
+                    if to == u8::MAX {
+                        break; // ranks and files are unbroken: nothing further is on the board
+                    }
+                    moves.push(Move::Step {
+                        from: square_unchecked(from as u8),
+                        to: square_unchecked(to),
+                    });
+                }
+            }
+        }
+        if self.reserve[self.side.index()] > 0 {
+            moves.extend(Square::ALL.iter().map(|&to| Move::Drop { to }));
+        }
+        moves
+    }
+
+    /// The legal steps of the stack on `from` (empty when the player to move does not control
+    /// it): the squares a chosen stack can reach.
+    pub fn moves_from(&self, from: Square) -> MoveList {
+        let mut moves = self.legal_moves();
+        moves.retain(|m| matches!(m, Move::Step { from: f, .. } if *f == from));
+        moves
+    }
+
+    fn push_swaps(&self, moves: &mut MoveList) {
+        for &a in &Square::ALL {
+            let sa = self.board[a.index()];
+            if sa.height() != 1 {
+                continue;
+            }
+            // Right and up only, so each pair appears once with a < b.
+            for &t in &[TARGETS[a.index()][3][0], TARGETS[a.index()][0][0]] {
+                if t == u8::MAX {
+                    continue;
+                }
+                let sb = self.board[t as usize];
+                if sb.height() == 1 && sb.top() != sa.top() {
+                    moves.push(Move::Swap {
+                        a,
+                        b: square_unchecked(t),
+                    });
+                }
+            }
+        }
+    }
+
+    /// True when the player to move has at least one legal move (cheaper than generating).
+    pub fn has_legal_move(&self) -> bool {
+        if self.mirror_loss {
+            false
+        } else if self.is_swap_turn() {
+            let mut moves = MoveList::new();
+            self.push_swaps(&mut moves);
+            !moves.is_empty()
+        } else {
+            self.controlled[self.side.index()] != 0 || self.reserve[self.side.index()] > 0
+        }
+    }
+
+    /// Checks that `mv` is legal here without playing it.
+    ///
+    /// # Errors
+    /// The [`PlayError`] naming the rule the move breaks.
+    pub fn check(&self, mv: Move) -> Result<(), PlayError> {
+        if !self.has_legal_move() {
+            return Err(PlayError::GameOver);
+        }
+        let swap_turn = self.is_swap_turn();
+        match mv {
+            Move::Swap { a, b } => {
+                if !swap_turn {
+                    return Err(PlayError::SwapNotAllowed);
+                }
+                Move::swap(a, b)?;
+                let (sa, sb) = (self.stack(a), self.stack(b));
+                for (square, s) in [(a, sa), (b, sb)] {
+                    if s.height() != 1 {
+                        let height = s.height();
+                        return Err(PlayError::SwapNotSingles { square, height });
+                    }
+                }
+                match sa.top() {
+                    Some(color) if sb.top() == Some(color) => {
+                        Err(PlayError::SwapSameColor { a, b, color })
+                    }
+                    _ => Ok(()),
+                }
+            }
+            _ if swap_turn => Err(PlayError::SwapRequired),
+            Move::Drop { .. } => match self.reserve[self.side.index()] {
+                0 => Err(PlayError::NoReserve(self.side)),
+                _ => Ok(()),
+            },
+            Move::Step { from, to } => {
+                Move::step(from, to)?;
+                let stack = self.stack(from);
+                match stack.top() {
+                    None => Err(PlayError::EmptySquare(from)),
+                    Some(owner) if owner != self.side => Err(PlayError::NotYourStack {
+                        square: from,
+                        owner,
+                        mover: self.side,
+                    }),
+                    Some(_) if mv.count() > stack.height() => Err(PlayError::TooFewPieces {
+                        from,
+                        to,
+                        count: mv.count(),
+                        height: stack.height(),
+                    }),
+                    Some(_) => Ok(()),
+                }
+            }
+        }
+    }
+
+    /// Plays `mv` for the side to move, with trimming, reserves and captures; the position is
+    /// untouched when the move is illegal.
+    ///
+    /// # Errors
+    /// The [`PlayError`] naming the rule the move breaks.
+    pub fn play(&mut self, mv: Move) -> Result<MoveEffect, PlayError> {
+        self.check(mv)?;
+        Ok(self.play_unchecked(mv))
+    }
+
+    /// Reads `text` as a move ([`Move`]'s notation) and plays it.
+    ///
+    /// # Errors
+    /// [`MoveError::Parse`] for unreadable text, [`MoveError::Illegal`] for an illegal move; the
+    /// position is then untouched.
+    pub fn play_str(&mut self, text: &str) -> Result<(Move, MoveEffect), MoveError> {
+        let mv: Move = text.parse()?;
+        Ok((mv, self.play(mv)?))
+    }
+
+    /// Plays a move known to be legal here (one from [`Position::legal_moves`]). An illegal
+    /// move leaves a position that breaks the rules; use [`Position::play`] for input.
+    pub fn play_unchecked(&mut self, mv: Move) -> MoveEffect {
+        let mover = self.side;
+        let mut effect = MoveEffect::default();
+        match mv {
+            Move::Step { from, to } => {
+                let (stay, moving) = self.board[from.index()].split(mv.count());
+                self.set_stack(from, stay);
+                effect = self.land(to, moving);
+            }
+            Move::Drop { to } => {
+                self.reserve[mover.index()] -= 1;
+                effect = self.land(to, Stack::single(mover));
+            }
+            Move::Swap { a, b } => {
+                let (sa, sb) = (self.stack(a), self.stack(b));
+                self.set_stack(a, sb);
+                self.set_stack(b, sa);
+            }
+        }
+        self.side = !mover;
+        self.ply = self.ply.saturating_add(1);
+        if mover == Color::Black && self.rules.mirror_loss && self.is_mirror_symmetric() {
+            self.mirror_loss = true;
+        }
+        effect
+    }
+
+    /// Puts `moving` on `to`, trims to five, and credits the mover's reserve and captures.
+    fn land(&mut self, to: Square, moving: Stack) -> MoveEffect {
+        let (landed, trimmed) = self.board[to.index()].land(moving);
+        self.set_stack(to, landed);
+        let (own, theirs) = match self.side {
+            Color::White => (trimmed.white, trimmed.black),
+            Color::Black => (trimmed.black, trimmed.white),
+        };
+        self.reserve[self.side.index()] += own;
+        self.captured[self.side.index()] += theirs;
+        MoveEffect {
+            to_reserve: own as usize,
+            captured: theirs as usize,
+        }
+    }
+}

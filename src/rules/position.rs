@@ -1,0 +1,161 @@
+//! The position: everything that decides what may happen next.
+
+use super::square::square_unchecked;
+use super::{Color, Rules, Square, Stack};
+
+/// A position of a game of Focus: the stacks on the 52 squares, the side to move, each player's
+/// reserve and captures, the ply count, and the rules in force.
+///
+/// A small `Copy` value (under 100 bytes), so search and replay copy it freely. Text form: FPN
+/// (`focus-rules.md`, "FPN"), through [`std::fmt::Display`] and [`std::str::FromStr`]; FPN does
+/// not carry the rules or the ply, so a parsed position has classic rules and ply 0 until
+/// [`Position::with_rules`] says otherwise.
+///
+/// Invariant, checked when parsing FPN and kept by [`Position::play`]: for each colour, pieces
+/// on the board + its reserve + pieces captured by the opponent = 18.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Position {
+    /// Indexed by [`Square::index`]; the cut corners hold [`Stack::EMPTY`].
+    pub(crate) board: [Stack; 64],
+    /// Per colour, the squares whose top piece is that colour (bit = square index).
+    pub(crate) controlled: [u64; 2],
+    pub(crate) side: Color,
+    pub(crate) reserve: [u8; 2],
+    /// `captured[c]`: opponent pieces captured *by* colour `c`.
+    pub(crate) captured: [u8; 2],
+    pub(crate) ply: u16,
+    pub(crate) rules: Rules,
+    /// Set when Black's move left a mirror-symmetric position under [`Rules::mirror_loss`].
+    pub(crate) mirror_loss: bool,
+}
+
+/// Each player's pieces: 18 (`focus-rules.md`, "Start").
+pub const PIECES_PER_PLAYER: usize = 18;
+
+impl Position {
+    /// The standard start with classic rules: 18 single pieces each on the central 6×6 in
+    /// same-colour pairs, White to move, reserves and captures 0.
+    pub fn start() -> Position {
+        const ROWS: [&str; 6] = ["wwbbww", "bbwwbb", "wwbbww", "bbwwbb", "wwbbww", "bbwwbb"];
+        let mut pos = Position::empty(Color::White, Rules::CLASSIC);
+        for (r, row) in ROWS.iter().enumerate() {
+            for (f, c) in row.chars().enumerate() {
+                let sq = Square::new(f as u8 + 1, r as u8 + 1).expect("central 6×6 exists");
+                let color = Color::from_char(c).expect("w or b");
+                pos.set_stack(sq, Stack::single(color));
+            }
+        }
+        pos
+    }
+
+    /// An empty board with `side` to move; reserves, captures and ply 0. Not a legal game
+    /// position until pieces are accounted for (used by the FPN reader).
+    pub(crate) fn empty(side: Color, rules: Rules) -> Position {
+        Position {
+            board: [Stack::EMPTY; 64],
+            controlled: [0; 2],
+            side,
+            reserve: [0; 2],
+            captured: [0; 2],
+            ply: 0,
+            rules,
+            mirror_loss: false,
+        }
+    }
+
+    /// The same position played under `rules`.
+    pub fn with_rules(mut self, rules: Rules) -> Position {
+        self.rules = rules;
+        self
+    }
+
+    /// The rules in force.
+    pub fn rules(&self) -> Rules {
+        self.rules
+    }
+
+    /// The stack on `sq` (bottom to top).
+    pub fn stack(&self, sq: Square) -> Stack {
+        self.board[sq.index()]
+    }
+
+    /// Every square with its stack, a1 to h8 rank by rank, empty squares included.
+    pub fn stacks(&self) -> impl Iterator<Item = (Square, Stack)> + '_ {
+        Square::ALL.iter().map(|&sq| (sq, self.board[sq.index()]))
+    }
+
+    /// The squares whose top piece is `color`'s.
+    pub fn controlled(&self, color: Color) -> impl Iterator<Item = Square> + use<> {
+        let mut bits = self.controlled[color.index()];
+        std::iter::from_fn(move || {
+            (bits != 0).then(|| {
+                let i = bits.trailing_zeros() as u8;
+                bits &= bits - 1;
+                square_unchecked(i)
+            })
+        })
+    }
+
+    /// The player to move.
+    pub fn side_to_move(&self) -> Color {
+        self.side
+    }
+
+    /// Pieces in `color`'s reserve, ready to drop.
+    pub fn reserve(&self, color: Color) -> usize {
+        self.reserve[color.index()] as usize
+    }
+
+    /// Opponent pieces captured by `color` (out of the game for good).
+    pub fn captured_by(&self, color: Color) -> usize {
+        self.captured[color.index()] as usize
+    }
+
+    /// Plies played since this position's game record began (0 at the start or at a parsed
+    /// FPN).
+    pub fn ply(&self) -> usize {
+        self.ply as usize
+    }
+
+    /// Pieces of `color` on the board, buried or not.
+    pub fn on_board(&self, color: Color) -> usize {
+        self.stacks().map(|(_, s)| s.count(color)).sum()
+    }
+
+    /// True when White's next turn must be the opening swap: rules with
+    /// [`Rules::opening_swap`], White to move, and no ply played yet.
+    pub fn is_swap_turn(&self) -> bool {
+        self.rules.opening_swap && self.side == Color::White && self.ply == 0
+    }
+
+    /// True when the position is its own image under a 180° turn with colours exchanged, with
+    /// equal reserves and equal captures: the condition of the mirror rule
+    /// (`focus-rules.md`, "Mirror loss").
+    pub fn is_mirror_symmetric(&self) -> bool {
+        // A 180° turn maps index i to 63 - i, which is bit reversal of a board mask.
+        self.reserve[0] == self.reserve[1]
+            && self.captured[0] == self.captured[1]
+            && self.controlled[0] == self.controlled[1].reverse_bits()
+            && Square::ALL.iter().all(|&sq| {
+                self.board[sq.index()] == self.board[sq.rotate180().index()].swap_colors()
+            })
+    }
+
+    /// Puts `stack` on `sq`, keeping the control masks in step.
+    pub(crate) fn set_stack(&mut self, sq: Square, stack: Stack) {
+        self.board[sq.index()] = stack;
+        let bit = sq.bit();
+        self.controlled[0] &= !bit;
+        self.controlled[1] &= !bit;
+        if let Some(top) = stack.top() {
+            self.controlled[top.index()] |= bit;
+        }
+    }
+}
+
+impl Default for Position {
+    /// The standard start, classic rules.
+    fn default() -> Position {
+        Position::start()
+    }
+}
