@@ -35,7 +35,9 @@ pub enum FpnError {
         found: usize,
     },
     /// A square's text is not `.` nor a run of `w`/`b`.
-    #[error("{square}: `{text}` is not a stack; write its pieces bottom to top with w and b, or . for empty")]
+    #[error(
+        "{square}: `{text}` is not a stack; write its pieces bottom to top with w and b, or . for empty"
+    )]
     BadStack {
         /// The square.
         square: Square,

@@ -61,10 +61,14 @@ impl Move {
         }
     }
 
-    /// How many pieces a step moves (its distance); 1 for a drop, 0 for a swap.
+    /// How many pieces a step moves (its distance); 1 for a drop, 0 for a swap. For a step
+    /// that is not on one line (built by hand), the sum of the file and rank distances.
     pub fn count(self) -> usize {
         match self {
-            Move::Step { from, to } => from.line_to(to).map_or(0, |(_, d)| d as usize),
+            // One of the two differences is 0 for a well-formed step.
+            Move::Step { from, to } => {
+                (from.file().abs_diff(to.file()) + from.rank().abs_diff(to.rank())) as usize
+            }
             Move::Drop { .. } => 1,
             Move::Swap { .. } => 0,
         }
@@ -231,11 +235,15 @@ mod tests {
             from: sq("c5"),
             to: sq("e5"),
         };
-        for text in ["c5-e5", "C5-E5", "c5e5", "c5 - e5", "c5-e5:2", "с5-е5", "c5-e5(R)"] {
+        for text in [
+            "c5-e5", "C5-E5", "c5e5", "c5 - e5", "c5-e5:2", "с5-е5", "c5-e5(R)",
+        ] {
             assert_eq!(text.parse::<Move>(), Ok(c5e5), "{text}");
         }
         let drop = Move::Drop { to: sq("e5") };
-        for text in ["+e5", "r:e5", "R e5", "*e5", "Ре5", "рe5", "+e5(-1)", "P e5"] {
+        for text in [
+            "+e5", "r:e5", "R e5", "*e5", "Ре5", "рe5", "+e5(-1)", "P e5",
+        ] {
             assert_eq!(text.parse::<Move>(), Ok(drop), "{text}");
         }
         let swap = Move::Swap {

@@ -110,7 +110,7 @@ impl Position {
             return moves;
         }
         if self.is_swap_turn() {
-            self.push_swaps(&mut moves);
+            moves.extend(self.swaps());
             return moves;
         }
         let mut bits = self.controlled[self.side.index()];
@@ -144,39 +144,11 @@ impl Position {
         moves
     }
 
-    fn push_swaps(&self, moves: &mut MoveList) {
-        for &a in &Square::ALL {
-            let sa = self.board[a.index()];
-            if sa.height() != 1 {
-                continue;
-            }
-            // Right and up only, so each pair appears once with a < b.
-            for &t in &[TARGETS[a.index()][3][0], TARGETS[a.index()][0][0]] {
-                if t == u8::MAX {
-                    continue;
-                }
-                let sb = self.board[t as usize];
-                if sb.height() == 1 && sb.top() != sa.top() {
-                    moves.push(Move::Swap {
-                        a,
-                        b: square_unchecked(t),
-                    });
-                }
-            }
-        }
-    }
-
     /// True when the player to move has at least one legal move (cheaper than generating).
     pub fn has_legal_move(&self) -> bool {
-        if self.mirror_loss {
-            false
-        } else if self.is_swap_turn() {
-            let mut moves = MoveList::new();
-            self.push_swaps(&mut moves);
-            !moves.is_empty()
-        } else {
-            self.controlled[self.side.index()] != 0 || self.reserve[self.side.index()] > 0
-        }
+        // A swap turn always has a swap, so it needs no case of its own.
+        !self.mirror_loss
+            && (self.controlled[self.side.index()] != 0 || self.reserve[self.side.index()] > 0)
     }
 
     /// Checks that `mv` is legal here without playing it.

@@ -1,7 +1,7 @@
 //! The position: everything that decides what may happen next.
 
 use super::square::square_unchecked;
-use super::{Color, Rules, Square, Stack};
+use super::{Color, Direction, Move, Rules, Square, Stack};
 
 /// A position of a game of Focus: the stacks on the 52 squares, the side to move, each player's
 /// reserve and captures, the ply count, and the rules in force.
@@ -123,9 +123,33 @@ impl Position {
     }
 
     /// True when White's next turn must be the opening swap: rules with
-    /// [`Rules::opening_swap`], White to move, and no ply played yet.
+    /// [`Rules::opening_swap`], White to move, no ply played yet, and some swap possible.
+    ///
+    /// The last condition matters only for games started from a set-up position (FPN): where
+    /// no two unlike single pieces are neighbours there is nothing to swap, and the rules note
+    /// does not say White then loses, so White's first turn is an ordinary one.
     pub fn is_swap_turn(&self) -> bool {
-        self.rules.opening_swap && self.side == Color::White && self.ply == 0
+        self.rules.opening_swap
+            && self.side == Color::White
+            && self.ply == 0
+            && self.swaps().next().is_some()
+    }
+
+    /// The swaps of two orthogonally adjacent single pieces of different colours, each pair
+    /// once with `a < b`, whether or not the rules allow one now.
+    pub(crate) fn swaps(&self) -> impl Iterator<Item = Move> + '_ {
+        Square::ALL.iter().flat_map(move |&a| {
+            let sa = self.stack(a);
+            // Right and up only, so each pair appears once.
+            [Direction::Right, Direction::Up]
+                .into_iter()
+                .filter_map(move |dir| a.offset(dir, 1))
+                .filter(move |&b| {
+                    let sb = self.stack(b);
+                    sa.height() == 1 && sb.height() == 1 && sa.top() != sb.top()
+                })
+                .map(move |b| Move::Swap { a, b })
+        })
     }
 
     /// True when the position is its own image under a 180° turn with colours exchanged, with

@@ -250,7 +250,9 @@ mod tests {
         let names: Vec<String> = Square::ALL.iter().map(|s| s.to_string()).collect();
         assert_eq!(names.first().map(String::as_str), Some("c1"));
         assert_eq!(names.last().map(String::as_str), Some("f8"));
-        for corner in ["a1", "b1", "g1", "h1", "a2", "h2", "a7", "h7", "a8", "b8", "g8", "h8"] {
+        for corner in [
+            "a1", "b1", "g1", "h1", "a2", "h2", "a7", "h7", "a8", "b8", "g8", "h8",
+        ] {
             assert_eq!(
                 corner.parse::<Square>(),
                 Err(ParseSquareError::CutCorner(corner.into()))

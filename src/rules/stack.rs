@@ -115,13 +115,7 @@ impl Stack {
         // Up to ten pieces plus the marker: needs 11 bits.
         let combined = (self.0 as u16 ^ (1 << below)) | ((moving.0 as u16) << below);
         if total <= Self::MAX_HEIGHT {
-            return (
-                Stack(combined as u8),
-                Trimmed {
-                    white: 0,
-                    black: 0,
-                },
-            );
+            return (Stack(combined as u8), Trimmed { white: 0, black: 0 });
         }
         let excess = total - Self::MAX_HEIGHT;
         let black = (combined & ((1 << excess) - 1)).count_ones() as u8;
@@ -184,7 +178,10 @@ mod tests {
     fn split_and_jump_example() {
         // focus-rules.md, "Split and jump": c3 = wbww moves 3 onto f3 = b.
         let (stay, moving) = stack("wbww").split(3);
-        assert_eq!((stay.to_string(), moving.to_string()), ("w".into(), "bww".into()));
+        assert_eq!(
+            (stay.to_string(), moving.to_string()),
+            ("w".into(), "bww".into())
+        );
         let (landed, trimmed) = stack("b").land(moving);
         assert_eq!(landed.to_string(), "bbww");
         assert_eq!(trimmed, Trimmed::default());
@@ -194,21 +191,9 @@ mod tests {
     fn five_on_five_removes_all_five() {
         let (landed, trimmed) = stack("wbbwb").land(stack("bwbww"));
         assert_eq!(landed.to_string(), "bwbww");
-        assert_eq!(
-            trimmed,
-            Trimmed {
-                white: 2,
-                black: 3
-            }
-        );
+        assert_eq!(trimmed, Trimmed { white: 2, black: 3 });
         let (landed, trimmed) = stack("wbww").land(stack("bb"));
         assert_eq!(landed.to_string(), "bwwbb");
-        assert_eq!(
-            trimmed,
-            Trimmed {
-                white: 1,
-                black: 0
-            }
-        );
+        assert_eq!(trimmed, Trimmed { white: 1, black: 0 });
     }
 }

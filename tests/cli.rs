@@ -1,0 +1,108 @@
+//! The rules tools of the command line, run as a user runs them.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+const SEED: &str = ".,.,.,./.,.,.,.,.,./.,.,.,.,.,.,.,./.,.,wbw,.,wbwb,b,.,./.,.,.,.,.,.,.,./.,.,.,.,wb,.,.,./.,.,.,.,.,./.,.,.,. w 0 0 13 13";
+
+fn focus_bot(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_focus-bot"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("binary runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8(o.stdout.clone()).unwrap()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8(o.stderr.clone()).unwrap()
+}
+
+#[test]
+fn perft_prints_one_number() {
+    let o = focus_bot(&["perft", "2"], "");
+    assert!(o.status.success());
+    assert_eq!(stdout(&o), "4460\n");
+    let o = focus_bot(&["perft", "3", "--fpn", SEED], "");
+    assert_eq!(stdout(&o), "3630\n");
+    let o = focus_bot(&["perft", "1", "--rules", "swap+mirror"], "");
+    assert_eq!(stdout(&o), "42\n");
+}
+
+#[test]
+fn perft_refuses_a_bad_fpn_in_one_line() {
+    let o = focus_bot(&["perft", "1", "--fpn", "w,.,. w 0 0 0 0"], "");
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(
+        stderr(&o),
+        "error: bad --fpn: the board needs 8 ranks separated by '/', but this one has 1\n"
+    );
+    assert_eq!(stdout(&o), "");
+    let o = focus_bot(&["perft", "1", "--rules", "chess"], "");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("classic, swap, mirror, swap+mirror"));
+}
+
+#[test]
+fn replay_plays_the_worked_example_to_blacks_win() {
+    let record = "1. c5-e5 f5-e5 2. +e5 e3-e5 (W 1, B 3 in reserve)\n3. Р е5 +e5 4. +e5 +e5(-1)\n\
+                  5. +e5 +e5 6. c5-b5 +b5 0-1\n";
+    let o = focus_bot(&["replay", "--fpn", SEED], record);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(
+        stdout(&o),
+        ".,.,.,./.,.,.,.,.,./.,.,.,.,.,.,.,./.,wb,.,.,bwbwb,.,.,./.,.,.,.,.,.,.,./.,.,.,.,.,.,.,./.,.,.,.,.,./.,.,.,. w 0 0 14 15\n\
+         result: black wins (no legal move)\n"
+    );
+}
+
+#[test]
+fn replay_reports_the_mirror_rule_and_ongoing_games() {
+    let o = focus_bot(&["replay", "--rules", "mirror"], "1. c4-d4 f5-e5");
+    assert!(stdout(&o).ends_with("\nresult: white wins (mirror rule)\n"));
+    let o = focus_bot(&["replay"], "1. c4-d4 f5-e5");
+    assert!(stdout(&o).ends_with("\nresult: ongoing\n"));
+    let o = focus_bot(&["replay"], "");
+    assert_eq!(
+        stdout(&o),
+        ".,.,.,./b,b,w,w,b,b/.,w,w,b,b,w,w,./.,b,b,w,w,b,b,./.,w,w,b,b,w,w,./.,b,b,w,w,b,b,./w,w,b,b,w,w/.,.,.,. w 0 0 0 0\nresult: ongoing\n"
+    );
+}
+
+#[test]
+fn replay_names_the_illegal_ply_and_its_rule() {
+    let o = focus_bot(&["replay"], "1. c4-c5 f5-f6 2. c5-c8");
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(stdout(&o), "");
+    assert_eq!(
+        stderr(&o),
+        "error: ply 3 (2. c5-c8): c5-c8 moves 3 pieces, but c5 holds only 2: a stack moves \
+         exactly as many squares as the pieces it takes\n"
+    );
+    let o = focus_bot(&["replay"], "1. c4-d4 c5-e6");
+    assert_eq!(
+        stderr(&o),
+        "error: ply 2 (1... c5-e6): c5-e6 is diagonal: stacks move along a rank or a file, never \
+         diagonally\n"
+    );
+    let o = focus_bot(
+        &["replay", "--fpn", SEED],
+        "1. c5-e5 f5-e5 2. +e5 e3-e5 3. +e5 +e5 4. +e5 +e5 5. +e5 +e5 6. c5-b5 +b5 7. c2-c3",
+    );
+    assert_eq!(
+        stderr(&o),
+        "error: ply 13 (7. c2-c3): the game is over: no more moves can be played\n"
+    );
+}
