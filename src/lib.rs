@@ -2,7 +2,9 @@
 //!
 //! Layers, each depending only on those before it:
 //! - [`rules`]: the game itself, pure.
-//! - [`cli`]: the command-line tools (`perft`, `replay`).
+//! - [`render`]: board pictures (PNG), pure.
+//! - [`cli`]: the command-line tools (`perft`, `replay`, `render`).
 
 pub mod cli;
+pub mod render;
 pub mod rules;

@@ -52,7 +52,11 @@ fn perft_refuses_a_bad_fpn_in_one_line() {
     assert_eq!(stdout(&o), "");
     let o = focus_bot(&["perft", "1", "--rules", "chess"], "");
     assert_eq!(o.status.code(), Some(2));
-    assert!(stderr(&o).contains("classic, swap, mirror, swap+mirror"));
+    assert!(
+        stderr(&o).contains("`chess` is not a rule set: use classic, swap, mirror or swap+mirror")
+    );
+    let o = focus_bot(&["perft", "1", "--rules", "Mirror+Swap"], "");
+    assert_eq!(stdout(&o), "42\n");
 }
 
 #[test]
@@ -104,5 +108,44 @@ fn replay_names_the_illegal_ply_and_its_rule() {
     assert_eq!(
         stderr(&o),
         "error: ply 13 (7. c2-c3): the game is over: no more moves can be played\n"
+    );
+}
+
+#[test]
+fn replay_refuses_an_unclosed_annotation() {
+    let o = focus_bot(&["replay"], "1. c4-d4 (oops f5-e5 2. zz9");
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(
+        stderr(&o),
+        "error: the annotation opened with `(` at character 10 is never closed: close it with `)`\n"
+    );
+}
+
+#[test]
+fn replay_escapes_what_it_quotes() {
+    let o = focus_bot(&["replay"], "1. c4-d4\u{1b}[31m");
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(
+        stderr(&o),
+        "error: ply 1 (1. c4-d4\\u{1b}[31m): `c4-d4\\u{1b}[31m` is not a move: write c5-e5 to move \
+         a stack, +e5 to drop from your reserve, d4~d5 to swap\n"
+    );
+}
+
+#[test]
+fn a_full_disk_is_one_error_line_not_a_panic() {
+    let full = std::fs::OpenOptions::new().write(true).open("/dev/full");
+    let Ok(full) = full else {
+        return; // not a Linux machine
+    };
+    let o = Command::new(env!("CARGO_BIN_EXE_focus-bot"))
+        .args(["perft", "1"])
+        .stdout(full)
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(
+        stderr(&o),
+        "error: cannot write the output: No space left on device (os error 28)\n"
     );
 }

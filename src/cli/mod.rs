@@ -1,6 +1,7 @@
 //! The command line: clap subcommands, each a thin adapter over the library.
 
 mod perft;
+mod render;
 mod replay;
 
 use std::process::ExitCode;
@@ -10,9 +11,9 @@ use thiserror::Error;
 
 use crate::rules::{FpnError, Position, Rules};
 
-/// `focus-bot`: play Sid Sackson's Focus on Discord, and tools for its rules.
+/// Sid Sackson's Focus: rules tools and board pictures (the Discord bot is under construction).
 #[derive(Debug, Parser)]
-#[command(name = "focus-bot", version, about, long_about = None)]
+#[command(name = "focus-bot", version, long_about = None)]
 pub struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -24,16 +25,19 @@ enum Command {
     Perft(perft::PerftArgs),
     /// Play a game record read from stdin; print the final FPN and the result.
     Replay(replay::ReplayArgs),
+    /// Write the picture of a position (the start by default) to a PNG file.
+    Render(render::RenderArgs),
 }
 
 /// Where a game starts, as the `--fpn` and `--rules` options give it.
 #[derive(Debug, clap::Args)]
 pub(crate) struct StartArgs {
-    /// Start from this position (FPN) instead of the standard setup.
+    /// Start from this position (FPN) instead of the standard setup. It counts as the start of
+    /// the game: under the swap rule, White's first turn from it is the opening swap.
     #[arg(long, value_name = "FPN")]
     fpn: Option<String>,
     /// The rules: classic, swap, mirror or swap+mirror.
-    #[arg(long, value_name = "RULES", default_value = "classic", value_parser = rules_parser())]
+    #[arg(long, value_name = "RULES", default_value = "classic", value_parser = |s: &str| s.parse::<Rules>())]
     rules: Rules,
 }
 
@@ -48,12 +52,6 @@ impl StartArgs {
     }
 }
 
-/// `--rules`: the four names, listed in `--help`.
-fn rules_parser() -> impl clap::builder::TypedValueParser<Value = Rules> {
-    use clap::builder::{PossibleValuesParser, TypedValueParser};
-    PossibleValuesParser::new(Rules::ALL.map(Rules::name)).try_map(|s| s.parse::<Rules>())
-}
-
 /// A failure of a command; its `Display` is the one line printed on stderr.
 #[derive(Debug, Error)]
 pub enum CliError {
@@ -62,10 +60,24 @@ pub enum CliError {
     Fpn(#[from] FpnError),
     /// Reading standard input failed.
     #[error("cannot read standard input: {0}")]
-    Stdin(#[from] std::io::Error),
+    Stdin(std::io::Error),
+    /// The `--last-move` option is unreadable or impossible.
+    #[error("bad --last-move: {0}")]
+    LastMove(String),
+    /// The output file cannot be written.
+    #[error("cannot write {}: {source}", path.display())]
+    Write {
+        /// The file.
+        path: std::path::PathBuf,
+        /// Why.
+        source: std::io::Error,
+    },
     /// A move of a replayed record is unreadable or illegal.
     #[error("{0}")]
-    Replay(#[from] replay::ReplayError),
+    Replay(#[from] crate::rules::record::ReplayError),
+    /// Standard output cannot be written (a full disk, a closed pipe).
+    #[error("cannot write the output: {0}")]
+    Stdout(std::io::Error),
 }
 
 /// Runs the command line: parses the arguments, runs the subcommand, prints any error as one
@@ -75,6 +87,7 @@ pub fn main() -> ExitCode {
     let result = match cli.command {
         Command::Perft(args) => perft::run(&args),
         Command::Replay(args) => replay::run(&args),
+        Command::Render(args) => render::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -10,6 +10,7 @@ use std::str::FromStr;
 use thiserror::Error;
 
 use super::position::PIECES_PER_PLAYER;
+use super::shown::shown;
 use super::{Color, Position, Rules, Square, Stack};
 
 /// Why a text is not a valid FPN. Each message says what to fix.
@@ -104,7 +105,7 @@ impl Position {
         let side = match *side {
             "w" | "W" => Color::White,
             "b" | "B" => Color::Black,
-            other => return Err(FpnError::Side(other.to_owned())),
+            other => return Err(FpnError::Side(shown(other))),
         };
         let mut pos = Position::empty(side, rules);
 
@@ -136,13 +137,13 @@ impl Position {
         ];
         let mut n = [0u8; 4];
         for ((slot, text), field) in n.iter_mut().zip(counts).zip(NAMES) {
-            *slot = text
-                .parse::<u8>()
-                .ok()
+            *slot = Some(*text)
+                .filter(|t| !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()))
+                .and_then(|t| t.parse::<u8>().ok())
                 .filter(|&v| v as usize <= PIECES_PER_PLAYER)
                 .ok_or_else(|| FpnError::Count {
                     field,
-                    text: (*text).to_owned(),
+                    text: shown(text),
                 })?;
         }
         pos.reserve = [n[0], n[1]];
@@ -184,7 +185,7 @@ fn parse_stack(square: Square, cell: &str) -> Result<Stack, FpnError> {
         }),
         _ => Err(FpnError::BadStack {
             square,
-            text: cell.to_owned(),
+            text: shown(cell),
         }),
     }
 }

@@ -6,6 +6,7 @@ use std::str::FromStr;
 use arrayvec::ArrayVec;
 use thiserror::Error;
 
+use super::shown::shown;
 use super::square::{ParseSquareError, Square, latin_lower};
 
 /// One turn (`focus-rules.md`, "A turn" and "The two anti-mirroring rules").
@@ -122,8 +123,9 @@ pub enum ParseMoveError {
     SameSquare(Square),
     /// An explicit piece count that differs from the distance.
     #[error(
-        "{from}-{to}:{count} moves {count} pieces over {distance} squares: a stack moves exactly \
-         as many squares as pieces"
+        "{from}-{to}:{count} moves {count} pieces over {distance} square{s}: a stack moves \
+         exactly as many squares as pieces",
+        s = if *distance == 1 { "" } else { "s" }
     )]
     CountMismatch {
         /// Where the move starts.
@@ -159,7 +161,7 @@ impl FromStr for Move {
         if s.is_empty() {
             return Err(ParseMoveError::Empty);
         }
-        let unreadable = || ParseMoveError::Unreadable(text.trim().to_owned());
+        let unreadable = || ParseMoveError::Unreadable(shown(text));
 
         // Drops: `+e5`, `*e5`, `r:e5`, `re5` (`R e5`), `р е5`, and `p` for a Latin look-alike.
         for prefix in ["+", "*", "r:", "r", "p:", "p"] {
@@ -207,7 +209,7 @@ impl FromStr for Move {
 }
 
 /// A letter followed by digits: worth reporting as a bad square rather than as unreadable.
-fn looks_like_square(s: &str) -> bool {
+pub(crate) fn looks_like_square(s: &str) -> bool {
     let mut chars = s.chars();
     chars.next().is_some_and(char::is_alphabetic)
         && chars.clone().next().is_some()

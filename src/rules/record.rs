@@ -1,74 +1,170 @@
 //! Reading a game record: the moves of a game as a person writes them down.
 
+use thiserror::Error;
+
+use super::moves::looks_like_square;
+use super::shown::shown;
+use super::{Color, MoveError, Position};
+
+/// Why a text cannot be read as a game record (its moves are checked later, one by one).
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum RecordError {
+    /// An annotation is opened and never closed, which would swallow the rest of the record.
+    #[error(
+        "the annotation opened with `{open}` at character {at} is never closed: close it with \
+         `{close}`"
+    )]
+    UnclosedAnnotation {
+        /// `(` or `{`.
+        open: char,
+        /// The closing bracket expected.
+        close: char,
+        /// 1-based character position of the opening bracket.
+        at: usize,
+    },
+}
+
 /// The move texts of a game record, in order, as written.
 ///
-/// Moves are separated by white space. Move numbers (`12.`, `12...`, also glued to a move as in
-/// `12.c5-e5`), results (`1-0`, `0-1`, `1/2-1/2`, a lone `*`), annotations in parentheses or
-/// braces (`f3-d3(R)`, `{a comment}`) and `!`/`?` marks are dropped (`focus-rules.md`,
-/// "Notation"). Forms written with spaces are joined back: `R e5`, `Р е5`, `c5 - e5`, `d4 ~ d5`.
+/// Moves are separated by white space. Move numbers (`12.`, `12...`, `12…`, also glued to a
+/// move as in `12.c5-e5`), results (`1-0`, `0-1`, `1/2-1/2`, a lone `*`), annotations in
+/// parentheses or braces (`f3-d3(R)`, `{a comment}`) and `!`/`?` marks are dropped
+/// (`focus-rules.md`, "Notation"). Forms written with spaces are joined back: `R e5`, `* e5`,
+/// `Р е5`, `c5 - e5`, `c5 -e5`, `d4 ~ d5`.
 ///
 /// ```
 /// use focus_bot::rules::record::move_texts;
-/// assert_eq!(move_texts("1. c5-e5 f5-e5(R) 2. R e5 1-0"), ["c5-e5", "f5-e5", "Re5"]);
+/// assert_eq!(
+///     move_texts("1. c5-e5 f5-e5(R)2. R e5 1-0")?,
+///     ["c5-e5", "f5-e5", "Re5"]
+/// );
+/// # Ok::<(), focus_bot::rules::record::RecordError>(())
 /// ```
-pub fn move_texts(record: &str) -> Vec<String> {
+///
+/// # Errors
+/// [`RecordError::UnclosedAnnotation`] for a `(` or `{` that is never closed.
+pub fn move_texts(record: &str) -> Result<Vec<String>, RecordError> {
+    let stripped = strip_annotations(record)?;
+    let tokens: Vec<&str> = stripped
+        .split_whitespace()
+        .map(|t| strip_move_number(t).trim_end_matches(['!', '?', ',', ';']))
+        .filter(|t| !t.is_empty())
+        .collect();
+
     let mut texts: Vec<String> = Vec::new();
-    // Set after a lone `-` or `~`: the next token continues the last move.
-    let mut join_next = false;
-    // A lone drop marker waiting for its square.
-    let mut prefix = String::new();
-    for token in strip_annotations(record).split_whitespace() {
-        let token = strip_move_number(token).trim_end_matches(['!', '?', ',', ';']);
-        if token.is_empty() || is_result(token) {
+    // Set when the last text ends in `-` or `~` and waits for its second square.
+    let mut open_pair = false;
+    let mut i = 0;
+    while i < tokens.len() {
+        let token = tokens[i];
+        let next_is_square = tokens.get(i + 1).is_some_and(|n| looks_like_square(n));
+        i += 1;
+        if is_drop_marker(token) && next_is_square {
+            texts.push(format!("{token}{}", tokens[i]));
+            i += 1;
+            open_pair = false;
             continue;
         }
-        if matches!(token, "-" | "~") {
-            if let Some(last) = texts.last_mut() {
-                last.push_str(token);
-                join_next = true;
-            }
+        if is_result(token) {
             continue;
         }
-        if join_next {
-            join_next = false;
-            if let Some(last) = texts.last_mut() {
-                last.push_str(token);
-                continue;
-            }
+        let continues_last = open_pair
+            || (token.starts_with(['-', '~'])
+                && texts
+                    .last()
+                    .is_some_and(|last| !last.contains(['-', '~', '+', '*'])));
+        match texts.last_mut() {
+            Some(last) if continues_last => last.push_str(token),
+            _ => texts.push(token.to_owned()),
         }
-        if is_drop_marker(token) {
-            prefix.push_str(token);
-            continue;
-        }
-        texts.push(std::mem::take(&mut prefix) + token);
+        open_pair = texts.last().is_some_and(|t| t.ends_with(['-', '~']));
     }
-    if !prefix.is_empty() {
-        texts.push(prefix);
-    }
-    texts
+    Ok(texts)
 }
 
-/// Removes everything inside `(…)` and `{…}`, nesting included.
-fn strip_annotations(text: &str) -> String {
-    let mut depth = 0usize;
+/// A record that cannot be replayed: unreadable as a whole, or with a move that cannot be
+/// played.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum ReplayError {
+    /// The record itself is malformed.
+    #[error(transparent)]
+    Record(#[from] RecordError),
+    /// A move is unreadable or illegal: which ply, the move as written, and why.
+    #[error(
+        "ply {ply} ({number}{dots} {text}): {error}",
+        dots = if *side == Color::White { "." } else { "..." }
+    )]
+    Move {
+        /// 1-based ply within the record.
+        ply: usize,
+        /// The move number, as a record writes it (`4.` for White, `4...` for Black).
+        number: usize,
+        /// Who was to move.
+        side: Color,
+        /// The move as written (escaped and shortened for display).
+        text: String,
+        /// What is wrong with it.
+        error: MoveError,
+    },
+}
+
+/// Plays the record `text` ([`move_texts`]) from `start`: the position reached.
+///
+/// # Errors
+/// [`ReplayError`] for a malformed record or the first move that cannot be played.
+pub fn replay(start: Position, text: &str) -> Result<Position, ReplayError> {
+    let mut pos = start;
+    // A record from a Black-to-move position starts at "1...".
+    let first_offset = usize::from(start.side_to_move() == Color::Black);
+    for (i, text) in move_texts(text)?.into_iter().enumerate() {
+        let side = pos.side_to_move();
+        if let Err(error) = pos.play_str(&text) {
+            return Err(ReplayError::Move {
+                ply: i + 1,
+                number: (i + first_offset) / 2 + 1,
+                side,
+                text: shown(&text),
+                error,
+            });
+        }
+    }
+    Ok(pos)
+}
+
+/// Replaces everything inside `(…)` and `{…}`, nesting included, by a space.
+fn strip_annotations(text: &str) -> Result<String, RecordError> {
+    let mut open: Vec<(char, usize)> = Vec::new();
     let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
+    for (at, c) in text.chars().enumerate() {
         match c {
-            '(' | '{' => depth += 1,
-            ')' | '}' => depth = depth.saturating_sub(1),
-            _ if depth == 0 => out.push(c),
+            '(' | '{' => {
+                if open.is_empty() {
+                    out.push(' ');
+                }
+                open.push((c, at + 1));
+            }
+            ')' | '}' => {
+                open.pop();
+            }
+            _ if open.is_empty() => out.push(c),
             _ => {}
         }
     }
-    out
+    match open.first() {
+        Some(&(open, at)) => Err(RecordError::UnclosedAnnotation {
+            open,
+            close: if open == '(' { ')' } else { '}' },
+            at,
+        }),
+        None => Ok(out),
+    }
 }
 
-/// `12.` → ``, `12...c5-e5` → `c5-e5`; other tokens unchanged.
+/// `12.` → ``, `12...c5-e5` or `12…c5-e5` → `c5-e5`; other tokens unchanged.
 fn strip_move_number(token: &str) -> &str {
-    let digits = token.len() - token.trim_start_matches(|c: char| c.is_ascii_digit()).len();
-    let rest = &token[digits..];
-    if digits > 0 && rest.starts_with('.') {
-        rest.trim_start_matches('.')
+    let rest = token.trim_start_matches(|c: char| c.is_ascii_digit());
+    if rest.len() < token.len() && rest.starts_with(['.', '…']) {
+        rest.trim_start_matches(['.', '…'])
     } else {
         token
     }
@@ -81,7 +177,7 @@ fn is_result(token: &str) -> bool {
 fn is_drop_marker(token: &str) -> bool {
     matches!(
         token,
-        "+" | "r" | "R" | "r:" | "R:" | "Р" | "р" | "Р:" | "р:" | "P" | "p"
+        "+" | "*" | "r" | "R" | "r:" | "R:" | "Р" | "р" | "Р:" | "р:" | "P" | "p"
     )
 }
 
@@ -92,18 +188,43 @@ mod tests {
     #[test]
     fn ignores_numbers_results_and_annotations() {
         let record = "1. c5-e5 f5-e5 2. +e5 (White has (nested) notes) e3-e5 {c}\n\
-                      3...Ре5 R e5 4.c5 - b5 d4 ~ d5 c1-c3:2! 0-1";
+                      3...Ре5 R e5 4.c5 - b5 d4 ~ d5 c1-c3:2! 5… * e5 c4- d4 c3 -c4 0-1";
         assert_eq!(
-            move_texts(record),
+            move_texts(record).unwrap(),
             [
-                "c5-e5", "f5-e5", "+e5", "e3-e5", "Ре5", "Re5", "c5-b5", "d4~d5", "c1-c3:2"
+                "c5-e5", "f5-e5", "+e5", "e3-e5", "Ре5", "Re5", "c5-b5", "d4~d5", "c1-c3:2", "*e5",
+                "c4-d4", "c3-c4"
             ]
         );
     }
 
     #[test]
+    fn annotations_separate_moves() {
+        assert_eq!(
+            move_texts("1. c4-d4(!)f5-e5(R)2. c3-c4").unwrap(),
+            ["c4-d4", "f5-e5", "c3-c4"]
+        );
+    }
+
+    #[test]
+    fn an_unclosed_annotation_is_an_error() {
+        assert_eq!(
+            move_texts("1. c4-d4 (oops f5-e5 2. zz9"),
+            Err(RecordError::UnclosedAnnotation {
+                open: '(',
+                close: ')',
+                at: 10
+            })
+        );
+    }
+
+    #[test]
     fn keeps_what_it_cannot_read_for_the_parser_to_reject() {
-        assert_eq!(move_texts("1. zz9 R"), ["zz9", "R"]);
-        assert!(move_texts("  1. 2. 1/2-1/2 ").is_empty());
+        assert_eq!(move_texts("1. zz9 R").unwrap(), ["zz9", "R"]);
+        assert_eq!(
+            move_texts("1. c4-d4 R 2. c3-c4").unwrap(),
+            ["c4-d4", "R", "c3-c4"]
+        );
+        assert!(move_texts("  1. 2. 1/2-1/2 * ").unwrap().is_empty());
     }
 }

@@ -9,6 +9,8 @@ use std::str::FromStr;
 
 use thiserror::Error;
 
+use super::shown::shown;
+
 /// Bit `i` is set when index `i` is one of the twelve cut corner squares.
 const CUT_CORNERS: u64 = (1 << 0) | (1 << 1) | (1 << 6) | (1 << 7) // a1 b1 g1 h1
     | (1 << 8) | (1 << 15) // a2 h2
@@ -174,6 +176,8 @@ pub(crate) fn latin_lower(c: char) -> char {
         'е' | 'Е' => 'e',
         'Н' => 'h',
         'р' | 'Р' => 'r',
+        // En and em dashes, as word processors turn `c5-e5` into `c5–e5`.
+        '–' | '—' => '-',
         _ => c.to_ascii_lowercase(),
     }
 }
@@ -195,10 +199,10 @@ impl FromStr for Square {
     fn from_str(s: &str) -> Result<Square, ParseSquareError> {
         let mut chars = s.trim().chars().map(latin_lower);
         let (Some(f), Some(r), None) = (chars.next(), chars.next(), chars.next()) else {
-            return Err(ParseSquareError::NotASquare(s.trim().to_owned()));
+            return Err(ParseSquareError::NotASquare(shown(s)));
         };
         if !('a'..='h').contains(&f) || !('1'..='8').contains(&r) {
-            return Err(ParseSquareError::NotASquare(s.trim().to_owned()));
+            return Err(ParseSquareError::NotASquare(shown(s)));
         }
         let (file, rank) = (f as u8 - b'a', r as u8 - b'1');
         Square::new(file, rank).ok_or_else(|| ParseSquareError::CutCorner(format!("{f}{r}")))

@@ -45,6 +45,23 @@ impl Stack {
         Some(Stack(bits))
     }
 
+    /// Number of distinct stacks, empty included: the range of [`Stack::code`].
+    pub const CODES: usize = 64;
+
+    /// A number in `1..64` naming this stack (1 = empty), for tables indexed by stack.
+    pub const fn code(self) -> usize {
+        self.0 as usize
+    }
+
+    /// The stack named by `code` ([`Stack::code`]); `None` outside `1..64`.
+    pub const fn from_code(code: usize) -> Option<Stack> {
+        if code >= 1 && code < Self::CODES {
+            Some(Stack(code as u8))
+        } else {
+            None
+        }
+    }
+
     /// Number of pieces, 0 to 5.
     pub const fn height(self) -> usize {
         7 - self.0.leading_zeros() as usize

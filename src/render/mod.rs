@@ -1,0 +1,206 @@
+//! Board pictures: a pure function from a position and options to PNG bytes.
+//!
+//! The picture is [`WIDTH`] × [`HEIGHT`] pixels (684 × 800): the player at the top of the
+//! board, the board with coordinates a–h and 1–8, the player at the bottom. Unchanging parts
+//! (background, coordinates, a tile for every stack on every square shade) are drawn once per
+//! process ([`Renderer::new`]); a render copies tiles, draws the panels and marks, and encodes.
+//! No I/O, no clock, no Discord: call it off the async runtime, it takes a few milliseconds.
+//!
+//! ```
+//! use focus_bot::render::{RenderOptions, render, HEIGHT, WIDTH};
+//! use focus_bot::rules::Position;
+//!
+//! let png = render(&Position::start(), &RenderOptions::default());
+//! let img = image::load_from_memory(&png)?;
+//! assert_eq!((img.width(), img.height()), (WIDTH, HEIGHT));
+//! # Ok::<(), image::ImageError>(())
+//! ```
+
+mod encode;
+mod layout;
+mod overlay;
+mod palette;
+mod panel;
+mod sprites;
+mod text;
+
+use std::sync::LazyLock;
+
+use image::RgbImage;
+
+pub use encode::encode_png;
+use layout::{BOARD, BOARD_X, BOARD_Y, BOTTOM_PANEL_Y, SQUARE, TOP_PANEL_Y, View};
+pub use layout::{HEIGHT, WIDTH};
+use panel::{Panel, Status};
+use sprites::{Shade, Tiles};
+
+use crate::rules::{Color, Move, Outcome, Position, Square};
+
+/// How a finished game ended, as the picture states it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameEnd {
+    /// The winner; `None` for a draw or an aborted game.
+    pub winner: Option<Color>,
+    /// Why, in a few words shown under the result: `no legal move`, `by resignation`,
+    /// `draw by agreement`.
+    pub reason: String,
+}
+
+/// What to show besides the position.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct RenderOptions {
+    /// White's display name; empty means "White".
+    pub white: String,
+    /// Black's display name; empty means "Black".
+    pub black: String,
+    /// The move that led to the position: its squares are tinted, a step gets an arrow.
+    pub last_move: Option<Move>,
+    /// Squares to frame, e.g. where a chosen stack can go.
+    pub highlights: Vec<Square>,
+    /// View the board from Black's side: rank 8 at the bottom, a1 at the top right.
+    pub flipped: bool,
+    /// The result to show; `None` shows the rules' outcome of the position (a win by no legal
+    /// move or by the mirror rule) or, while the game goes on, whose turn it is.
+    pub end: Option<GameEnd>,
+}
+
+/// The pre-built layers; build once, render many times from any thread.
+pub struct Renderer {
+    /// Background and coordinates, for White's view and for Black's.
+    bases: [RgbImage; 2],
+    tiles: Tiles,
+}
+
+static RENDERER: LazyLock<Renderer> = LazyLock::new(Renderer::new);
+
+/// Renders with the process-wide [`Renderer`]: PNG bytes of a [`WIDTH`] × [`HEIGHT`] picture.
+pub fn render(pos: &Position, opts: &RenderOptions) -> Vec<u8> {
+    RENDERER.render(pos, opts)
+}
+
+impl Renderer {
+    /// Draws the unchanging layers (tens of milliseconds).
+    pub fn new() -> Renderer {
+        let bases = [false, true].map(|flipped| {
+            let mut base = RgbImage::from_pixel(WIDTH, HEIGHT, palette::BACKGROUND);
+            coordinates(&mut base, View { flipped });
+            base
+        });
+        Renderer {
+            bases,
+            tiles: Tiles::build(&text::BOLD),
+        }
+    }
+
+    /// The picture as pixels (RGB, [`WIDTH`] × [`HEIGHT`]).
+    pub fn render_image(&self, pos: &Position, opts: &RenderOptions) -> RgbImage {
+        let view = View {
+            flipped: opts.flipped,
+        };
+        let mut img = self.bases[usize::from(opts.flipped)].clone();
+
+        let marked: Vec<Square> = match opts.last_move {
+            Some(Move::Step { from, to }) => vec![from, to],
+            Some(Move::Drop { to }) => vec![to],
+            Some(Move::Swap { a, b }) => vec![a, b],
+            None => Vec::new(),
+        };
+        for (sq, stack) in pos.stacks() {
+            let shade = Shade::of(sq.file(), sq.rank(), marked.contains(&sq));
+            let (x, y) = view.origin(sq);
+            image::imageops::replace(&mut img, self.tiles.get(stack, shade), x as i64, y as i64);
+        }
+        for &sq in &opts.highlights {
+            overlay::highlight(&mut img, view, sq);
+        }
+        if let Some(Move::Step { from, to }) = opts.last_move {
+            overlay::arrow(&mut img, view, from, to);
+        }
+
+        let end = opts.end.clone().or_else(|| match pos.outcome() {
+            Outcome::Ongoing => None,
+            Outcome::Win { winner, reason } => Some(GameEnd {
+                winner: Some(winner),
+                reason: reason.to_string(),
+            }),
+        });
+        let name = |c: Color, given: &str| {
+            if given.trim().is_empty() {
+                c.name().to_owned()
+            } else {
+                given.trim().to_owned()
+            }
+        };
+        let names = [
+            name(Color::White, &opts.white),
+            name(Color::Black, &opts.black),
+        ];
+        let (top, bottom) = if opts.flipped {
+            (Color::White, Color::Black)
+        } else {
+            (Color::Black, Color::White)
+        };
+        for (color, y) in [(top, TOP_PANEL_Y), (bottom, BOTTOM_PANEL_Y)] {
+            let status = match &end {
+                Some(GameEnd {
+                    winner: Some(w),
+                    reason,
+                }) if *w == color => Status::Won(reason),
+                Some(GameEnd {
+                    winner: None,
+                    reason,
+                }) => Status::Ended(reason),
+                Some(_) => Status::Quiet,
+                None if pos.side_to_move() == color => Status::ToMove,
+                None => Status::Quiet,
+            };
+            Panel {
+                color,
+                name: &names[color.index()],
+                reserve: pos.reserve(color),
+                captured: pos.captured_by(color),
+                status,
+            }
+            .draw(&mut img, y);
+        }
+        img
+    }
+
+    /// The picture as PNG bytes.
+    pub fn render(&self, pos: &Position, opts: &RenderOptions) -> Vec<u8> {
+        encode_png(&self.render_image(pos, opts))
+    }
+}
+
+impl Default for Renderer {
+    fn default() -> Renderer {
+        Renderer::new()
+    }
+}
+
+/// File letters under the board and rank numbers to its left, in the order of `view`.
+fn coordinates(img: &mut RgbImage, view: View) {
+    for i in 0..8u8 {
+        let (col, _) = view.cell(i, 0);
+        let x = BOARD_X + col * SQUARE + SQUARE / 2;
+        let file = ((b'a' + i) as char).to_string();
+        text::draw_centred(
+            img,
+            &text::REGULAR,
+            17.0,
+            palette::TEXT_DIM,
+            (x as f32, (BOARD_Y + BOARD + 13) as f32),
+            &file,
+        );
+        let (_, row) = view.cell(0, i);
+        let y = BOARD_Y + row * SQUARE + SQUARE / 2;
+        text::draw_centred(
+            img,
+            &text::REGULAR,
+            17.0,
+            palette::TEXT_DIM,
+            ((BOARD_X / 2) as f32, y as f32),
+            &(i + 1).to_string(),
+        );
+    }
+}
