@@ -149,3 +149,73 @@ fn a_full_disk_is_one_error_line_not_a_panic() {
         "error: cannot write the output: No space left on device (os error 28)\n"
     );
 }
+
+fn temp_png(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("focus-bot-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    let _ = std::fs::remove_file(&path);
+    path
+}
+
+#[test]
+fn render_writes_a_png_of_the_position() {
+    let out = temp_png("seed.png");
+    let o = focus_bot(
+        &[
+            "render",
+            "--fpn",
+            SEED,
+            "--last-move",
+            "+e3",
+            "--white",
+            "Alice",
+            "--black",
+            "Boris",
+            "--flip",
+            "--out",
+            out.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(stdout(&o), "");
+    let img = image::open(&out).unwrap();
+    assert_eq!(
+        (img.width(), img.height()),
+        (focus_bot::render::WIDTH, focus_bot::render::HEIGHT)
+    );
+}
+
+#[test]
+fn render_refuses_bad_input_in_one_line_and_writes_nothing() {
+    let out = temp_png("bad.png");
+    let path = out.to_str().unwrap();
+    for (args, message) in [
+        (
+            vec!["render", "--fpn", "nonsense", "--out", path],
+            "error: bad --fpn: an FPN has 6 fields (board, side to move, white reserve, black \
+             reserve, captured by white, captured by black) but this one has 1\n",
+        ),
+        (
+            vec!["render", "--last-move", "c5-e6", "--out", path],
+            "error: bad --last-move: c5-e6 is diagonal: stacks move along a rank or a file, \
+             never diagonally\n",
+        ),
+        (
+            vec!["render", "--last-move", "c4-c1", "--out", path],
+            "error: bad --last-move: c4-c1 cannot have led to this position: c1 is empty\n",
+        ),
+    ] {
+        let o = focus_bot(&args, "");
+        assert_eq!(o.status.code(), Some(1), "{args:?}");
+        assert_eq!(stderr(&o), message);
+        assert!(!out.exists(), "{args:?} wrote a file");
+    }
+    let o = focus_bot(&["render", "--out", "/nonexistent-dir/x.png"], "");
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(
+        stderr(&o),
+        "error: cannot write /nonexistent-dir/x.png: No such file or directory (os error 2)\n"
+    );
+}

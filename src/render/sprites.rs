@@ -70,7 +70,7 @@ pub struct Tiles {
 }
 
 impl Tiles {
-    /// Draws every tile (a few tens of milliseconds, once per process).
+    /// Draws every tile (most of the 0.1 s of [`super::Renderer::new`]).
     pub fn build(bold: &FontRef<'static>) -> Tiles {
         let mut tiles = Vec::with_capacity(Stack::CODES * 4);
         for code in 0..Stack::CODES {

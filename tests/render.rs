@@ -1,0 +1,234 @@
+//! The board picture, decoded and checked pixel by pixel.
+
+use focus_bot::render::{
+    GameEnd, HEIGHT, RenderOptions, Renderer, SQUARE_PX, WIDTH, render, square_centre,
+};
+use focus_bot::rules::{Color, Position, Square};
+use image::{Rgb, RgbImage};
+use proptest::prelude::*;
+
+/// A position with singles on c1 (white), d1 (black), e1 (empty), f1 (empty), and everything
+/// else parked in tall stacks far away.
+const PROBE: &str = "bbbbb,bbbbb,bbbbb,b/wwwww,wwwww,wwwww,.,.,./.,.,.,.,.,.,.,./.,.,.,.,.,.,.,./.,.,.,.,.,.,.,./.,.,.,.,.,.,.,./ww,b,.,.,.,./w,b,.,. w 0 0 0 0";
+
+fn sq(s: &str) -> Square {
+    s.parse().unwrap()
+}
+
+fn decode(png: &[u8]) -> RgbImage {
+    image::load_from_memory_with_format(png, image::ImageFormat::Png)
+        .expect("a valid PNG")
+        .to_rgb8()
+}
+
+fn at(img: &RgbImage, (x, y): (u32, u32)) -> Rgb<u8> {
+    *img.get_pixel(x, y)
+}
+
+fn luma(p: Rgb<u8>) -> f32 {
+    0.2126 * p.0[0] as f32 + 0.7152 * p.0[1] as f32 + 0.0722 * p.0[2] as f32
+}
+
+#[test]
+fn size_is_about_square_and_fits_a_phone() {
+    let img = decode(&render(&Position::start(), &RenderOptions::default()));
+    assert_eq!(img.dimensions(), (WIDTH, HEIGHT));
+    assert!(WIDTH.max(HEIGHT) <= 800);
+    assert!(WIDTH as f32 / HEIGHT as f32 > 0.8);
+}
+
+#[test]
+fn top_pieces_read_apart_from_each_other_and_from_empty_squares() {
+    let pos: Position = PROBE.parse().unwrap();
+    let img = decode(&render(&pos, &RenderOptions::default()));
+    let white = at(&img, square_centre(sq("c1"), false));
+    let black = at(&img, square_centre(sq("d1"), false));
+    // e1 is a light square like c1's neighbour d1's opposite: compare with both shades.
+    let empty_light = at(&img, square_centre(sq("e1"), false));
+    let empty_dark = at(&img, square_centre(sq("f1"), false));
+    for empty in [empty_light, empty_dark] {
+        assert_ne!(white, empty);
+        assert_ne!(black, empty);
+    }
+    // Lightness, not hue, tells the colours apart (colour-blind safe): white is much lighter.
+    assert!(luma(white) > luma(black) + 120.0, "{white:?} vs {black:?}");
+    assert!(luma(white) > luma(empty_light) && luma(black) < luma(empty_dark));
+}
+
+#[test]
+fn every_piece_of_a_stack_shows_its_colour_bottom_to_top() {
+    // a4 holds w w b b w in the midgame; sample the middle column of the tile from bottom up
+    // and read the sequence of light and dark bands.
+    let pos: Position = "b,.,.,./.,.,.,ww,.,./.,.,wb,b,.,.,.,wb/.,.,.,wbb,.,bwwbb,w,./wwbbw,b,.,wb,.,.,.,./.,.,.,.,b,.,bw,./.,w,.,wbbw,.,./.,.,.,. w 1 0 1 1"
+        .parse()
+        .unwrap();
+    let img = decode(&render(&pos, &RenderOptions::default()));
+    let (cx, cy) = square_centre(sq("a4"), false);
+    let top = cy - SQUARE_PX / 2;
+    // Runs of light and dark pixels, bottom up; outlines (1–2 px) are not bands.
+    let mut runs: Vec<(char, u32)> = Vec::new();
+    for y in (top..top + SQUARE_PX).rev() {
+        let l = luma(at(&img, (cx - 20, y)));
+        let c = match l {
+            l if l > 190.0 => 'w',
+            l if l < 70.0 => 'b',
+            _ => '-',
+        };
+        match runs.last_mut() {
+            Some((last, n)) if *last == c => *n += 1,
+            _ => runs.push((c, 1)),
+        }
+    }
+    let mut bands: Vec<char> = Vec::new();
+    for (c, n) in runs {
+        if c != '-' && n >= 4 && bands.last() != Some(&c) {
+            bands.push(c);
+        }
+    }
+    // Bottom to top: white, black, white (the two whites and two blacks merge into bands).
+    assert_eq!(bands, ['w', 'b', 'w'], "bands read {bands:?}");
+}
+
+#[test]
+fn highlights_and_the_last_move_mark_their_squares() {
+    let pos: Position = PROBE.parse().unwrap();
+    let plain = decode(&render(&pos, &RenderOptions::default()));
+    let marked = decode(&render(
+        &pos,
+        &RenderOptions {
+            highlights: vec![sq("e3")],
+            last_move: Some("+e1".parse().unwrap()),
+            ..RenderOptions::default()
+        },
+    ));
+    // A highlight frames the square (4 px inside its edge); the last move tints it.
+    let (x, y) = square_centre(sq("e3"), false);
+    let edge = (x - SQUARE_PX / 2 + 3, y);
+    assert_ne!(at(&plain, edge), at(&marked, edge));
+    assert_eq!(at(&marked, edge), Rgb([0x25, 0x6f, 0xe8]));
+    let (x, y) = square_centre(sq("e1"), false);
+    let inside = (x - 20, y - 20);
+    assert_ne!(at(&plain, inside), at(&marked, inside));
+    // An unmarked square is unchanged.
+    let elsewhere = square_centre(sq("d5"), false);
+    assert_eq!(at(&plain, elsewhere), at(&marked, elsewhere));
+}
+
+#[test]
+fn a_step_draws_an_arrow_between_its_squares() {
+    let mut pos = Position::start();
+    pos.play_str("c4-c5").unwrap();
+    let with = decode(&render(
+        &pos,
+        &RenderOptions {
+            last_move: Some("c4-c5".parse().unwrap()),
+            ..RenderOptions::default()
+        },
+    ));
+    let without = decode(&render(&pos, &RenderOptions::default()));
+    // The arrow's shaft crosses the border between c4 and c5.
+    let (x, y4) = square_centre(sq("c4"), false);
+    let border = (x, y4 - SQUARE_PX / 2);
+    assert_ne!(at(&with, border), at(&without, border));
+    let p = at(&with, border);
+    assert!(p.0[2] > p.0[0] + 60, "the arrow is blue: {p:?}");
+}
+
+#[test]
+fn flipped_board_puts_a1_at_the_top_right() {
+    let pos: Position = PROBE.parse().unwrap();
+    let normal = decode(&render(&pos, &RenderOptions::default()));
+    let flipped = decode(&render(
+        &pos,
+        &RenderOptions {
+            flipped: true,
+            ..RenderOptions::default()
+        },
+    ));
+    // The white single on c1: bottom row, third column normally; top row, sixth column flipped.
+    let (nx, ny) = square_centre(sq("c1"), false);
+    let (fx, fy) = square_centre(sq("c1"), true);
+    assert!(ny > HEIGHT / 2 && nx < WIDTH / 2);
+    assert!(fy < HEIGHT / 2 && fx > WIDTH / 2);
+    assert_eq!(at(&normal, (nx, ny)), at(&flipped, (fx, fy)));
+    // a1's cell, top right when flipped, is a cut corner: plain background.
+    let (cx, cy) = (fx + 2 * SQUARE_PX, fy);
+    assert_eq!(at(&flipped, (cx, cy)), at(&flipped, (2, cy)));
+    // And h8's cell, top right normally, is also background; a square there differs.
+    let (bx, by) = square_centre(sq("f8"), false);
+    assert_ne!(at(&normal, (bx, by)), at(&normal, (bx + 2 * SQUARE_PX, by)));
+}
+
+#[test]
+fn the_mover_and_the_winner_are_marked() {
+    let pos = Position::start();
+    // White to move: the bottom panel (White's) gets the lighter "active" background.
+    let img = decode(&render(&pos, &RenderOptions::default()));
+    let bottom_panel = (WIDTH / 2, HEIGHT - 12);
+    let top_panel = (WIDTH / 2, 12);
+    assert_ne!(at(&img, bottom_panel), at(&img, top_panel));
+    // A finished game marks nobody to move.
+    let over = decode(&render(
+        &pos,
+        &RenderOptions {
+            end: Some(GameEnd {
+                winner: Some(Color::Black),
+                reason: "by resignation".into(),
+            }),
+            ..RenderOptions::default()
+        },
+    ));
+    assert_eq!(at(&over, bottom_panel), at(&over, top_panel));
+    assert_ne!(render(&pos, &RenderOptions::default()), {
+        let o = RenderOptions {
+            end: Some(GameEnd {
+                winner: Some(Color::Black),
+                reason: "by resignation".into(),
+            }),
+            ..RenderOptions::default()
+        };
+        render(&pos, &o)
+    });
+}
+
+#[test]
+fn rendering_is_deterministic_and_renderers_agree() {
+    let pos: Position = PROBE.parse().unwrap();
+    let opts = RenderOptions {
+        white: "Алиса 🎲 with a very long name that cannot possibly fit".into(),
+        black: "\u{1b}[31mBob\u{0}".into(),
+        ..RenderOptions::default()
+    };
+    let a = render(&pos, &opts);
+    assert_eq!(a, render(&pos, &opts));
+    assert_eq!(a, Renderer::new().render(&pos, &opts));
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(12))]
+
+    /// Every position reached in random games renders to a valid PNG of the right size.
+    #[test]
+    fn random_games_render(choices in prop::collection::vec(any::<u16>(), 1..120), flipped: bool) {
+        let mut pos = Position::start();
+        for (i, choice) in choices.iter().enumerate() {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            let mv = moves[*choice as usize % moves.len()];
+            pos.play_unchecked(mv);
+            let last = Some(mv);
+            if i % 15 != 0 {
+                continue;
+            }
+            let img = decode(&render(&pos, &RenderOptions {
+                last_move: last,
+                highlights: pos.legal_moves().iter().filter_map(|m| m.to()).take(10).collect(),
+                flipped,
+                ..RenderOptions::default()
+            }));
+            prop_assert_eq!(img.dimensions(), (WIDTH, HEIGHT));
+        }
+    }
+}
