@@ -136,7 +136,7 @@ impl Store {
         self.write(|tx| {
             let game = get_game(tx, id)?;
             game.ensure_active()?;
-            if !game.deadline.is_some_and(|d| d <= now) {
+            if game.deadline.is_none_or(|d| d > now) {
                 return Err(StoreError::DeadlineNotPassed);
             }
             let loser = game.current_position()?.side_to_move();

@@ -16,7 +16,7 @@ use crate::rules::{Color, FpnError, PlayError};
 pub enum StoreError {
     /// The database file cannot be opened, created or written (a missing directory, a
     /// directory, no permission, not a database).
-    #[error("cannot open the database {}: {source}", path.display())]
+    #[error("cannot open the database {}: {}", path.display(), open_reason(source, path))]
     Open {
         /// The path given.
         path: PathBuf,
@@ -153,6 +153,15 @@ pub enum StoreError {
     /// A takeback in a game with no move.
     #[error("there is no move to take back")]
     NothingToTakeBack,
+}
+
+/// SQLite's reason for failing to open `path`, without the path it sometimes repeats.
+fn open_reason(source: &rusqlite::Error, path: &std::path::Path) -> String {
+    let text = source.to_string();
+    match text.strip_suffix(&format!(": {}", path.display())) {
+        Some(reason) => reason.to_owned(),
+        None => text,
+    }
 }
 
 /// The result of store operations.
