@@ -89,7 +89,8 @@ const BUSY_TIMEOUT: Duration = Duration::from_secs(5);
 /// and syncs to disk only at checkpoints. A killed process (SIGKILL, a panic, an OOM kill)
 /// therefore loses nothing it committed: the log is in the kernel's page cache, which outlives
 /// the process; the kill test checks exactly this. A power cut or kernel crash may lose the
-/// last commits since the previous checkpoint, but never corrupts the database.
+/// commits the kernel had not yet written back (typically the last half minute), but never
+/// corrupts the database.
 ///
 /// `FULL` would also survive a power cut by syncing the log on every commit, but measured on
 /// this machine (2 cores, ext4 on a virtual disk; `cargo bench --bench store`) it records about
