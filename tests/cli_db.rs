@@ -71,6 +71,12 @@ fn db_takes_the_path_from_the_option_then_the_environment_then_the_default() {
     assert!(text(&o.stdout).starts_with("database: from-env.db\n"));
     assert!(dir.path().join("from-env.db").exists());
 
+    let o = focus_bot_db(&[], Some(""), dir.path());
+    assert!(
+        text(&o.stdout).starts_with("database: focus.db\n"),
+        "empty counts as unset"
+    );
+
     let o = focus_bot_db(&["--db", "from-option.db"], Some("from-env.db"), dir.path());
     assert!(text(&o.stdout).starts_with("database: from-option.db\n"));
     assert!(dir.path().join("from-option.db").exists());

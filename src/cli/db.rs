@@ -5,21 +5,23 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use super::CliError;
-use crate::store::{DEFAULT_DATABASE_PATH, Store};
+use crate::store::{Store, database_path_from_env};
 
 #[derive(Debug, clap::Args)]
 pub(crate) struct DbArgs {
-    /// The database file; created if missing.
-    #[arg(long, value_name = "PATH", env = "DATABASE_PATH", default_value = DEFAULT_DATABASE_PATH)]
-    db: PathBuf,
+    /// The database file, created if missing [default: $DATABASE_PATH, else focus.db].
+    #[arg(long, value_name = "PATH")]
+    db: Option<PathBuf>,
 }
 
 pub(crate) fn run(args: &DbArgs) -> Result<(), CliError> {
-    let store = Store::open(&args.db)?;
+    // An empty DATABASE_PATH counts as unset, as a blank line in a `.env` file would mean.
+    let path = args.db.clone().unwrap_or_else(database_path_from_env);
+    let store = Store::open(&path)?;
     let problems = store.integrity_check()?;
     if problems != ["ok"] {
         return Err(CliError::Damaged {
-            path: args.db.clone(),
+            path,
             problems: problems.len(),
             first: problems.into_iter().next().unwrap_or_default(),
         });
@@ -30,7 +32,7 @@ pub(crate) fn run(args: &DbArgs) -> Result<(), CliError> {
         out,
         "database: {}\nschema version: {}\nintegrity: ok\ngames: {} ({} in play)\nmoves: {}\n\
          challenges: {}\nplayers: {}",
-        args.db.display(),
+        path.display(),
         c.schema_version,
         c.games,
         c.active_games,
