@@ -791,7 +791,7 @@ fn resignation_and_abort() {
     let err = store.resign(id, BOB, T0 + 501).unwrap_err();
     assert_eq!(
         err.to_string(),
-        format!("game #{} is not in play (it is finished)", id.0)
+        format!("game #{} is not in play: it is over", id.0)
     );
 
     let id = new_game(&mut store, 1);

@@ -60,7 +60,7 @@ pub enum StoreError {
     #[error("there is no challenge {0}")]
     NoSuchChallenge(ChallengeId),
     /// The game is not in play (finished, aborted, or held for a moderator).
-    #[error("game {id} is not in play (it is {status})")]
+    #[error("game {id} is not in play: {}", not_in_play(*status))]
     GameNotActive {
         /// The game.
         id: GameId,
@@ -153,6 +153,16 @@ pub enum StoreError {
     /// A takeback in a game with no move.
     #[error("there is no move to take back")]
     NothingToTakeBack,
+}
+
+/// Why a game of `status` takes no more moves, for players.
+fn not_in_play(status: GameStatus) -> &'static str {
+    match status {
+        GameStatus::Active => "it is in play after all; try again",
+        GameStatus::Finished => "it is over",
+        GameStatus::Aborted => "it was called off",
+        GameStatus::NeedsReview => "it is held for a moderator",
+    }
 }
 
 /// SQLite's reason for failing to open `path`, without the path it sometimes repeats.
