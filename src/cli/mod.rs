@@ -1,5 +1,6 @@
 //! The command line: clap subcommands, each a thin adapter over the library.
 
+mod db;
 mod perft;
 mod render;
 mod replay;
@@ -27,6 +28,9 @@ enum Command {
     Replay(replay::ReplayArgs),
     /// Write the picture of a position (the start by default) to a PNG file.
     Render(render::RenderArgs),
+    /// Open the database (bringing its schema up to date), check its integrity, and print its
+    /// schema version and row counts. The file is --db, else $DATABASE_PATH, else focus.db.
+    Db(db::DbArgs),
 }
 
 /// Where a game starts, as the `--fpn` and `--rules` options give it.
@@ -75,6 +79,19 @@ pub enum CliError {
     /// A move of a replayed record is unreadable or illegal.
     #[error("{0}")]
     Replay(#[from] crate::rules::record::ReplayError),
+    /// The database cannot be opened, migrated or read.
+    #[error("{0}")]
+    Store(#[from] crate::store::StoreError),
+    /// `PRAGMA integrity_check` found problems.
+    #[error("the database {} is damaged ({problems} problems), first: {first}", path.display())]
+    Damaged {
+        /// The file.
+        path: std::path::PathBuf,
+        /// How many problems SQLite listed.
+        problems: usize,
+        /// The first of them.
+        first: String,
+    },
     /// Standard output cannot be written (a full disk, a closed pipe).
     #[error("cannot write the output: {0}")]
     Stdout(std::io::Error),
@@ -88,6 +105,7 @@ pub fn main() -> ExitCode {
         Command::Perft(args) => perft::run(&args),
         Command::Replay(args) => replay::run(&args),
         Command::Render(args) => render::run(&args),
+        Command::Db(args) => db::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -69,6 +69,15 @@ impl Position {
         self
     }
 
+    /// The same position, counted as reached after `ply` plies of its game record (saturating
+    /// at 65,535). FPN carries no ply, so a game stored as FPN is resumed with
+    /// `Position::from_fpn(fpn, rules)?.with_ply(moves_played)`; the ply matters for the
+    /// opening swap, which only ply 0 offers.
+    pub fn with_ply(mut self, ply: usize) -> Position {
+        self.ply = u16::try_from(ply).unwrap_or(u16::MAX);
+        self
+    }
+
     /// The rules in force.
     pub fn rules(&self) -> Rules {
         self.rules

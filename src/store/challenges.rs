@@ -1,0 +1,398 @@
+//! Challenges: created, then accepted (which starts the game), declined, cancelled or expired.
+
+use rusqlite::{OptionalExtension, Row, Transaction, params};
+
+use super::games::{GAME_COLUMNS, Game, game_from_row};
+use super::ids::Snowflake;
+use super::values::text_enum;
+use super::{ChallengeId, GameId, Result, Store, StoreError, deadline_after};
+use crate::rules::{Color, Outcome, Position, Rules};
+
+/// How long a challenge stays open: 24 hours, in seconds.
+pub const CHALLENGE_LIFETIME: i64 = 24 * 3600;
+
+/// The days per move a challenge may ask for; 0 means no time limit.
+pub const DAYS_PER_MOVE: [u32; 8] = [0, 1, 2, 3, 5, 7, 10, 14];
+
+text_enum! {
+    /// Where a challenge stands.
+    pub enum ChallengeStatus {
+        /// Waiting for an answer.
+        Open => "open",
+        /// Accepted: its game has started.
+        Accepted => "accepted",
+        /// Declined by the challenged player.
+        Declined => "declined",
+        /// Withdrawn by the challenger.
+        Cancelled => "cancelled",
+        /// Not accepted within [`CHALLENGE_LIFETIME`].
+        Expired => "expired",
+    }
+}
+
+text_enum! {
+    /// The colour the challenger asks for.
+    pub enum ColorChoice {
+        /// The challenger plays White (and moves first).
+        White => "white",
+        /// The challenger plays Black.
+        Black => "black",
+        /// Decided by a coin toss when the challenge is accepted.
+        Random => "random",
+    }
+}
+
+/// A challenge to be created ([`Store::create_challenge`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NewChallenge {
+    /// The Discord server.
+    pub guild_id: u64,
+    /// The channel the game will be played in.
+    pub channel_id: u64,
+    /// Who challenges.
+    pub challenger_id: u64,
+    /// Who is challenged; `None` for anyone in the channel.
+    pub opponent_id: Option<u64>,
+    /// The rules of the game.
+    pub rules: Rules,
+    /// Days per move, one of [`DAYS_PER_MOVE`] (0: no limit).
+    pub days_per_move: u32,
+    /// The challenger's colour.
+    pub color: ColorChoice,
+    /// Whether the game changes ratings.
+    pub rated: bool,
+    /// A set-up starting position (FPN); `None` for the standard start. Such games are never
+    /// rated.
+    pub start_fpn: Option<String>,
+    /// When it is made (unix seconds); it expires [`CHALLENGE_LIFETIME`] later.
+    pub created_at: i64,
+}
+
+/// A challenge as stored.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Challenge {
+    /// Its number.
+    pub id: ChallengeId,
+    /// The Discord server.
+    pub guild_id: u64,
+    /// The channel the game will be played in.
+    pub channel_id: u64,
+    /// Who challenges.
+    pub challenger_id: u64,
+    /// Who is challenged; `None` for anyone in the channel.
+    pub opponent_id: Option<u64>,
+    /// The rules of the game.
+    pub rules: Rules,
+    /// Days per move (0: no limit).
+    pub days_per_move: u32,
+    /// The challenger's colour.
+    pub color: ColorChoice,
+    /// Whether the game changes ratings.
+    pub rated: bool,
+    /// The set-up starting position (FPN, normalised); `None` for the standard start.
+    pub start_fpn: Option<String>,
+    /// Where it stands.
+    pub status: ChallengeStatus,
+    /// The Discord message showing it, once posted.
+    pub message_id: Option<u64>,
+    /// When it was made (unix seconds).
+    pub created_at: i64,
+    /// When it stops being open (unix seconds): `created_at` + [`CHALLENGE_LIFETIME`].
+    pub expires_at: i64,
+}
+
+const CHALLENGE_COLUMNS: &str = "id, guild_id, channel_id, challenger_id, opponent_id, rules, \
+    days_per_move, color, rated, start_fpn, status, message_id, created_at, expires_at";
+
+fn challenge_from_row(row: &Row<'_>) -> rusqlite::Result<Challenge> {
+    Ok(Challenge {
+        id: row.get(0)?,
+        guild_id: row.get::<_, Snowflake>(1)?.0,
+        channel_id: row.get::<_, Snowflake>(2)?.0,
+        challenger_id: row.get::<_, Snowflake>(3)?.0,
+        opponent_id: row.get::<_, Option<Snowflake>>(4)?.map(|s| s.0),
+        rules: row.get(5)?,
+        days_per_move: row.get(6)?,
+        color: row.get(7)?,
+        rated: row.get(8)?,
+        start_fpn: row.get(9)?,
+        status: row.get(10)?,
+        message_id: row.get::<_, Option<Snowflake>>(11)?.map(|s| s.0),
+        created_at: row.get(12)?,
+        expires_at: row.get(13)?,
+    })
+}
+
+fn get_challenge(conn: &rusqlite::Connection, id: ChallengeId) -> Result<Challenge> {
+    let mut stmt = conn.prepare_cached(&format!(
+        "SELECT {CHALLENGE_COLUMNS} FROM challenges WHERE id = ?1"
+    ))?;
+    stmt.query_row([id], challenge_from_row)
+        .optional()?
+        .ok_or(StoreError::NoSuchChallenge(id))
+}
+
+/// The open challenge `id` inside `tx`. `Ok(Err(..))` when it is found expired at `now`: it is
+/// then marked expired, and the caller commits that before reporting the error.
+fn open_challenge(tx: &Transaction<'_>, id: ChallengeId, now: i64) -> Result<Result<Challenge>> {
+    let challenge = get_challenge(tx, id)?;
+    if challenge.status != ChallengeStatus::Open {
+        return Err(StoreError::ChallengeClosed {
+            id,
+            status: challenge.status,
+        });
+    }
+    if now >= challenge.expires_at {
+        set_status(tx, id, ChallengeStatus::Expired)?;
+        return Ok(Err(StoreError::ChallengeExpired(id)));
+    }
+    Ok(Ok(challenge))
+}
+
+fn set_status(tx: &Transaction<'_>, id: ChallengeId, status: ChallengeStatus) -> Result<()> {
+    tx.execute(
+        "UPDATE challenges SET status = ?1 WHERE id = ?2",
+        params![status, id],
+    )?;
+    Ok(())
+}
+
+/// Whether `err` is the refusal of a second game in play in a channel.
+fn is_channel_taken(err: &rusqlite::Error) -> bool {
+    matches!(
+        err,
+        rusqlite::Error::SqliteFailure(e, Some(msg))
+            if e.extended_code == rusqlite::ffi::SQLITE_CONSTRAINT_UNIQUE
+                && msg.contains("games.channel_id")
+    )
+}
+
+impl Store {
+    /// Creates a challenge, open for [`CHALLENGE_LIFETIME`] from its creation time.
+    ///
+    /// # Errors
+    /// - [`StoreError::BadDaysPerMove`] for days not in [`DAYS_PER_MOVE`].
+    /// - [`StoreError::RatedSetUp`] for a rated game from a set-up position.
+    /// - [`StoreError::BadStartFpn`] for an unreadable set-up position,
+    ///   [`StoreError::StartIsOver`] for one where the player to move cannot move.
+    /// - [`StoreError::OwnChallenge`] when the challenger challenges themselves.
+    pub fn create_challenge(&mut self, new: &NewChallenge) -> Result<Challenge> {
+        if !DAYS_PER_MOVE.contains(&new.days_per_move) {
+            return Err(StoreError::BadDaysPerMove(new.days_per_move));
+        }
+        if new.opponent_id == Some(new.challenger_id) {
+            return Err(StoreError::OwnChallenge);
+        }
+        let start_fpn = match &new.start_fpn {
+            None => None,
+            Some(_) if new.rated => return Err(StoreError::RatedSetUp),
+            Some(text) => {
+                let pos = Position::from_fpn(text, new.rules)?;
+                if pos.outcome() != Outcome::Ongoing {
+                    return Err(StoreError::StartIsOver);
+                }
+                Some(pos.to_string())
+            }
+        };
+        self.write(|tx| {
+            tx.execute(
+                "INSERT INTO challenges (guild_id, channel_id, challenger_id, opponent_id, rules, \
+                 days_per_move, color, rated, start_fpn, created_at, expires_at) \
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
+                params![
+                    Snowflake(new.guild_id),
+                    Snowflake(new.channel_id),
+                    Snowflake(new.challenger_id),
+                    new.opponent_id.map(Snowflake),
+                    new.rules,
+                    new.days_per_move,
+                    new.color,
+                    new.rated,
+                    start_fpn,
+                    new.created_at,
+                    new.created_at + CHALLENGE_LIFETIME
+                ],
+            )?;
+            get_challenge(tx, ChallengeId(tx.last_insert_rowid()))
+        })
+    }
+
+    /// The challenge `id`.
+    ///
+    /// # Errors
+    /// [`StoreError::NoSuchChallenge`]; [`StoreError::Sqlite`] if SQLite fails.
+    pub fn challenge(&self, id: ChallengeId) -> Result<Challenge> {
+        get_challenge(&self.conn, id)
+    }
+
+    /// The challenges in `channel_id` still open at `now`, oldest first.
+    ///
+    /// # Errors
+    /// [`StoreError::Sqlite`] if SQLite fails.
+    pub fn open_challenges(&self, channel_id: u64, now: i64) -> Result<Vec<Challenge>> {
+        let mut stmt = self.conn.prepare_cached(&format!(
+            "SELECT {CHALLENGE_COLUMNS} FROM challenges \
+             WHERE channel_id = ?1 AND status = 'open' AND expires_at > ?2 ORDER BY id"
+        ))?;
+        let rows = stmt.query_map(params![Snowflake(channel_id), now], challenge_from_row)?;
+        Ok(rows.collect::<rusqlite::Result<_>>()?)
+    }
+
+    /// Records the Discord message that shows challenge `id`.
+    ///
+    /// # Errors
+    /// [`StoreError::NoSuchChallenge`]; [`StoreError::Sqlite`] if SQLite fails.
+    pub fn set_challenge_message(&mut self, id: ChallengeId, message_id: u64) -> Result<()> {
+        self.write(|tx| {
+            let n = tx.execute(
+                "UPDATE challenges SET message_id = ?1 WHERE id = ?2",
+                params![Snowflake(message_id), id],
+            )?;
+            if n == 0 {
+                return Err(StoreError::NoSuchChallenge(id));
+            }
+            Ok(())
+        })
+    }
+
+    /// `acceptor_id` accepts challenge `id` at `now`: in one transaction the challenge becomes
+    /// accepted and its game starts, in play from `now` (the first deadline is `now` plus the
+    /// days per move). `toss` is the challenger's colour when the challenge leaves it to chance
+    /// (the caller tosses the coin, so that tests can choose).
+    ///
+    /// # Errors
+    /// - [`StoreError::ChallengeExpired`] at or after its expiry (it is marked expired).
+    /// - [`StoreError::ChallengeClosed`] when already accepted, declined, cancelled or expired.
+    /// - [`StoreError::NotYourChallenge`] when it names someone else;
+    ///   [`StoreError::OwnChallenge`] for the challenger.
+    /// - [`StoreError::ChannelBusy`] when the channel has a game in play.
+    /// - [`StoreError::NoSuchChallenge`].
+    pub fn accept_challenge(
+        &mut self,
+        id: ChallengeId,
+        acceptor_id: u64,
+        now: i64,
+        toss: Color,
+    ) -> Result<Game> {
+        self.write_then(|tx| {
+            let challenge = match open_challenge(tx, id, now)? {
+                Ok(c) => c,
+                Err(expired) => return Ok(Err(expired)),
+            };
+            if acceptor_id == challenge.challenger_id {
+                return Err(StoreError::OwnChallenge);
+            }
+            if challenge.opponent_id.is_some_and(|o| o != acceptor_id) {
+                return Err(StoreError::NotYourChallenge(id));
+            }
+            let challenger_color = match challenge.color {
+                ColorChoice::White => Color::White,
+                ColorChoice::Black => Color::Black,
+                ColorChoice::Random => toss,
+            };
+            let (white, black) = match challenger_color {
+                Color::White => (challenge.challenger_id, acceptor_id),
+                Color::Black => (acceptor_id, challenge.challenger_id),
+            };
+            let fpn = match &challenge.start_fpn {
+                Some(fpn) => fpn.clone(),
+                None => Position::start().to_string(),
+            };
+            let inserted = tx.execute(
+                "INSERT INTO games (guild_id, channel_id, white_id, black_id, rules, rated, \
+                 start_fpn, created_at, last_move_at, deadline, days_per_move, fpn, challenge_id) \
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?8, ?9, ?10, ?11, ?12)",
+                params![
+                    Snowflake(challenge.guild_id),
+                    Snowflake(challenge.channel_id),
+                    Snowflake(white),
+                    Snowflake(black),
+                    challenge.rules,
+                    challenge.rated,
+                    challenge.start_fpn,
+                    now,
+                    deadline_after(now, challenge.days_per_move),
+                    challenge.days_per_move,
+                    fpn,
+                    id
+                ],
+            );
+            match inserted {
+                Err(err) if is_channel_taken(&err) => return Err(StoreError::ChannelBusy),
+                other => other?,
+            };
+            let game_id = GameId(tx.last_insert_rowid());
+            set_status(tx, id, ChallengeStatus::Accepted)?;
+            let mut stmt =
+                tx.prepare_cached(&format!("SELECT {GAME_COLUMNS} FROM games WHERE id = ?1"))?;
+            Ok(Ok(stmt.query_row([game_id], game_from_row)?))
+        })
+    }
+
+    /// `user_id`, the challenged player, declines challenge `id`. A challenge open to anyone
+    /// cannot be declined (it expires or is cancelled).
+    ///
+    /// # Errors
+    /// [`StoreError::NotYourChallenge`] for anyone but the challenged player; otherwise as
+    /// [`Store::accept_challenge`].
+    pub fn decline_challenge(
+        &mut self,
+        id: ChallengeId,
+        user_id: u64,
+        now: i64,
+    ) -> Result<Challenge> {
+        self.write_then(|tx| {
+            let challenge = match open_challenge(tx, id, now)? {
+                Ok(c) => c,
+                Err(expired) => return Ok(Err(expired)),
+            };
+            if challenge.opponent_id != Some(user_id) {
+                return Err(StoreError::NotYourChallenge(id));
+            }
+            set_status(tx, id, ChallengeStatus::Declined)?;
+            Ok(Ok(get_challenge(tx, id)?))
+        })
+    }
+
+    /// `user_id`, the challenger, withdraws challenge `id`.
+    ///
+    /// # Errors
+    /// [`StoreError::NotChallenger`] for anyone else; otherwise as
+    /// [`Store::accept_challenge`].
+    pub fn cancel_challenge(
+        &mut self,
+        id: ChallengeId,
+        user_id: u64,
+        now: i64,
+    ) -> Result<Challenge> {
+        self.write_then(|tx| {
+            let challenge = match open_challenge(tx, id, now)? {
+                Ok(c) => c,
+                Err(expired) => return Ok(Err(expired)),
+            };
+            if challenge.challenger_id != user_id {
+                return Err(StoreError::NotChallenger(id));
+            }
+            set_status(tx, id, ChallengeStatus::Cancelled)?;
+            Ok(Ok(get_challenge(tx, id)?))
+        })
+    }
+
+    /// Marks every open challenge whose expiry is at or before `now` expired, and returns them
+    /// (so that the bot can update their messages).
+    ///
+    /// # Errors
+    /// [`StoreError::Sqlite`] if SQLite fails.
+    pub fn expire_challenges(&mut self, now: i64) -> Result<Vec<Challenge>> {
+        self.write(|tx| {
+            let mut stmt = tx.prepare_cached(&format!(
+                "UPDATE challenges SET status = 'expired' \
+                 WHERE status = 'open' AND expires_at <= ?1 RETURNING {CHALLENGE_COLUMNS}"
+            ))?;
+            let rows = stmt.query_map([now], challenge_from_row)?;
+            let mut expired: Vec<Challenge> = rows.collect::<rusqlite::Result<_>>()?;
+            expired.sort_by_key(|c| c.id);
+            Ok(expired)
+        })
+    }
+}

@@ -1,0 +1,213 @@
+//! Ending games (the rules' outcomes, resignation, time-out, agreement, abort) and draw offers.
+//!
+//! Every ending goes through [`finish_in`], which writes the result and both players' records
+//! in the caller's transaction; the rating update of a rated game (a later issue: Glicko-2)
+//! joins that same transaction there.
+
+use rusqlite::{Transaction, params};
+
+use super::games::{Game, GameStatus, get_game};
+use super::players::record_result;
+use super::{EndReason, GameId, GameResult, Result, Store, StoreError};
+use crate::rules::Color;
+
+/// How a game ends.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Ending {
+    /// A player won.
+    Win {
+        /// The winner.
+        winner: Color,
+        /// Why.
+        reason: EndReason,
+    },
+    /// Nobody won.
+    Draw {
+        /// Why (normally [`EndReason::Agreement`]).
+        reason: EndReason,
+    },
+    /// Called off: no result, and no player's record or rating changes.
+    Abort,
+}
+
+impl Ending {
+    /// The stored result (`None` for an abort).
+    pub fn result(self) -> Option<GameResult> {
+        match self {
+            Ending::Win { winner, .. } => Some(GameResult::win(winner)),
+            Ending::Draw { .. } => Some(GameResult::Draw),
+            Ending::Abort => None,
+        }
+    }
+
+    /// The stored reason.
+    pub fn reason(self) -> EndReason {
+        match self {
+            Ending::Win { reason, .. } | Ending::Draw { reason } => reason,
+            Ending::Abort => EndReason::Abort,
+        }
+    }
+}
+
+/// What [`Store::offer_draw`] did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DrawOffer {
+    /// The offer stands until the opponent answers or moves.
+    Offered(Game),
+    /// The opponent had offered a draw already: the game is drawn by agreement.
+    Agreed(Game),
+}
+
+/// Ends game `id` (in play or held for a moderator) inside `tx`: status, result, reason and
+/// end time; no deadline, offers or requests left; both players' records (unless aborted).
+/// Returns the game as stored.
+pub(crate) fn finish_in(
+    tx: &Transaction<'_>,
+    id: GameId,
+    ending: Ending,
+    now: i64,
+) -> Result<Game> {
+    let game = get_game(tx, id)?;
+    if !matches!(game.status, GameStatus::Active | GameStatus::NeedsReview) {
+        return Err(StoreError::GameNotActive {
+            id,
+            status: game.status,
+        });
+    }
+    let status = match ending {
+        Ending::Abort => GameStatus::Aborted,
+        _ => GameStatus::Finished,
+    };
+    tx.prepare_cached(
+        "UPDATE games SET status = ?1, result = ?2, reason = ?3, finished_at = ?4, \
+         deadline = NULL, draw_offer_by = NULL, takeback_by = NULL WHERE id = ?5",
+    )?
+    .execute(params![status, ending.result(), ending.reason(), now, id])?;
+    if let Some(result) = ending.result() {
+        record_result(tx, &game, result, now)?;
+        // A rated game's rating update (Glicko-2, a later issue) belongs here, in this same
+        // transaction, so that a result never stands without its ratings or the reverse.
+    }
+    get_game(tx, id)
+}
+
+impl Store {
+    /// Ends game `id` as `ending` says, with both players' records, in one transaction. For
+    /// the service's own endings and moderators: a game held for review can be ended too.
+    ///
+    /// # Errors
+    /// [`StoreError::GameNotActive`] for a game already over; [`StoreError::NoSuchGame`].
+    pub fn finish_game(&mut self, id: GameId, ending: Ending, now: i64) -> Result<Game> {
+        self.write(|tx| finish_in(tx, id, ending, now))
+    }
+
+    /// Calls game `id` off: no result, no records changed.
+    ///
+    /// # Errors
+    /// As [`Store::finish_game`].
+    pub fn abort_game(&mut self, id: GameId, now: i64) -> Result<Game> {
+        self.finish_game(id, Ending::Abort, now)
+    }
+
+    /// `user_id` resigns game `id`: the opponent wins.
+    ///
+    /// # Errors
+    /// [`StoreError::NotAPlayer`]; [`StoreError::GameNotActive`]; [`StoreError::NoSuchGame`].
+    pub fn resign(&mut self, id: GameId, user_id: u64, now: i64) -> Result<Game> {
+        self.write(|tx| {
+            let game = get_game(tx, id)?;
+            game.ensure_active()?;
+            let you = game.color_of_player(user_id)?;
+            let ending = Ending::Win {
+                winner: !you,
+                reason: EndReason::Resignation,
+            };
+            finish_in(tx, id, ending, now)
+        })
+    }
+
+    /// Ends game `id` on time when its deadline is at or before `now`: the player to move
+    /// loses.
+    ///
+    /// # Errors
+    /// [`StoreError::DeadlineNotPassed`] before the deadline or in a game without one;
+    /// [`StoreError::GameNotActive`]; [`StoreError::NoSuchGame`].
+    pub fn claim_timeout(&mut self, id: GameId, now: i64) -> Result<Game> {
+        self.write(|tx| {
+            let game = get_game(tx, id)?;
+            game.ensure_active()?;
+            if game.deadline.is_none_or(|d| d > now) {
+                return Err(StoreError::DeadlineNotPassed);
+            }
+            let loser = game.current_position()?.side_to_move();
+            let ending = Ending::Win {
+                winner: !loser,
+                reason: EndReason::TimeOut,
+            };
+            finish_in(tx, id, ending, now)
+        })
+    }
+
+    /// `user_id` offers a draw in game `id`. When the opponent's offer already stands, this
+    /// accepts it instead and the game is drawn by agreement. An offer stands until the
+    /// opponent accepts or declines it, or plays a move (which declines it).
+    ///
+    /// # Errors
+    /// [`StoreError::NotAPlayer`]; [`StoreError::GameNotActive`]; [`StoreError::NoSuchGame`].
+    pub fn offer_draw(&mut self, id: GameId, user_id: u64, now: i64) -> Result<DrawOffer> {
+        self.write(|tx| {
+            let game = get_game(tx, id)?;
+            game.ensure_active()?;
+            let you = game.color_of_player(user_id)?;
+            if game.draw_offer_by == Some(!you) {
+                let ending = Ending::Draw {
+                    reason: EndReason::Agreement,
+                };
+                return Ok(DrawOffer::Agreed(finish_in(tx, id, ending, now)?));
+            }
+            tx.execute(
+                "UPDATE games SET draw_offer_by = ?1 WHERE id = ?2",
+                params![you, id],
+            )?;
+            Ok(DrawOffer::Offered(get_game(tx, id)?))
+        })
+    }
+
+    /// `user_id` accepts the opponent's draw offer: the game is drawn by agreement.
+    ///
+    /// # Errors
+    /// [`StoreError::NoDrawOffer`] when the opponent's offer does not stand;
+    /// [`StoreError::NotAPlayer`]; [`StoreError::GameNotActive`]; [`StoreError::NoSuchGame`].
+    pub fn accept_draw(&mut self, id: GameId, user_id: u64, now: i64) -> Result<Game> {
+        self.write(|tx| {
+            let game = get_game(tx, id)?;
+            game.ensure_active()?;
+            let you = game.color_of_player(user_id)?;
+            if game.draw_offer_by != Some(!you) {
+                return Err(StoreError::NoDrawOffer);
+            }
+            let ending = Ending::Draw {
+                reason: EndReason::Agreement,
+            };
+            finish_in(tx, id, ending, now)
+        })
+    }
+
+    /// `user_id` declines the opponent's draw offer; it is withdrawn.
+    ///
+    /// # Errors
+    /// [`StoreError::NoDrawOffer`] when the opponent's offer does not stand;
+    /// [`StoreError::NotAPlayer`]; [`StoreError::GameNotActive`]; [`StoreError::NoSuchGame`].
+    pub fn decline_draw(&mut self, id: GameId, user_id: u64) -> Result<Game> {
+        self.write(|tx| {
+            let game = get_game(tx, id)?;
+            game.ensure_active()?;
+            let you = game.color_of_player(user_id)?;
+            if game.draw_offer_by != Some(!you) {
+                return Err(StoreError::NoDrawOffer);
+            }
+            tx.execute("UPDATE games SET draw_offer_by = NULL WHERE id = ?1", [id])?;
+            get_game(tx, id)
+        })
+    }
+}

@@ -1,0 +1,402 @@
+//! Games: their rows, finding them, and loading one with its position checked against the
+//! replay of its moves.
+
+use rusqlite::{OptionalExtension, Row, Transaction, params};
+
+use super::ids::Snowflake;
+use super::values::text_enum;
+use super::{ChallengeId, GameId, Result, Store, StoreError};
+use crate::rules::{Color, Move, Outcome, Position, Rules, WinReason};
+
+text_enum! {
+    /// Where a game stands.
+    pub enum GameStatus {
+        /// Being played.
+        Active => "active",
+        /// Over, with a result.
+        Finished => "finished",
+        /// Called off: no result, no player's record changed.
+        Aborted => "aborted",
+        /// Stopped for a moderator: its stored position did not match its moves.
+        NeedsReview => "needs_review",
+    }
+}
+
+text_enum! {
+    /// How a finished game ended for the players.
+    pub enum GameResult {
+        /// White won.
+        White => "white",
+        /// Black won.
+        Black => "black",
+        /// Nobody won.
+        Draw => "draw",
+    }
+}
+
+text_enum! {
+    /// Why a game ended.
+    pub enum EndReason {
+        /// The loser had to move and could not (the rules).
+        NoLegalMove => "no legal move",
+        /// Black left the position mirror-symmetric under the mirror rule.
+        MirrorRule => "mirror rule",
+        /// The loser resigned.
+        Resignation => "resignation",
+        /// The loser ran out of time.
+        TimeOut => "time-out",
+        /// Both players agreed to a draw.
+        Agreement => "agreement",
+        /// The game was called off.
+        Abort => "abort",
+    }
+}
+
+impl From<WinReason> for EndReason {
+    fn from(reason: WinReason) -> EndReason {
+        match reason {
+            WinReason::NoLegalMove => EndReason::NoLegalMove,
+            WinReason::MirrorRule => EndReason::MirrorRule,
+        }
+    }
+}
+
+impl GameResult {
+    /// The winner's result.
+    pub fn win(winner: Color) -> GameResult {
+        match winner {
+            Color::White => GameResult::White,
+            Color::Black => GameResult::Black,
+        }
+    }
+}
+
+/// A game as stored (one row of `games`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Game {
+    /// The game's number.
+    pub id: GameId,
+    /// The Discord server.
+    pub guild_id: u64,
+    /// The channel it is played in.
+    pub channel_id: u64,
+    /// The user playing White.
+    pub white_id: u64,
+    /// The user playing Black.
+    pub black_id: u64,
+    /// The rules it is played with.
+    pub rules: Rules,
+    /// Whether the result changes ratings.
+    pub rated: bool,
+    /// The set-up position it started from (FPN); `None` for the standard start.
+    pub start_fpn: Option<String>,
+    /// Where it stands.
+    pub status: GameStatus,
+    /// The result; `None` while in play and for an aborted game.
+    pub result: Option<GameResult>,
+    /// Why it ended; `None` while in play.
+    pub reason: Option<EndReason>,
+    /// When it started (unix seconds).
+    pub created_at: i64,
+    /// When the last move was played (the start time before the first move; unix seconds).
+    pub last_move_at: i64,
+    /// When the player to move runs out of time (unix seconds); `None` without a time limit
+    /// or once the game is over.
+    pub deadline: Option<i64>,
+    /// Days each player has per move; 0 for no limit.
+    pub days_per_move: u32,
+    /// The current position (FPN), equal to the replay of its moves.
+    pub fpn: String,
+    /// Moves played so far.
+    pub ply: u32,
+    /// The colour whose draw offer stands, if any.
+    pub draw_offer_by: Option<Color>,
+    /// The colour who asked to take their last move back, if any.
+    pub takeback_by: Option<Color>,
+    /// The challenge it came from.
+    pub challenge_id: Option<ChallengeId>,
+    /// When it ended (unix seconds).
+    pub finished_at: Option<i64>,
+}
+
+impl Game {
+    /// The user playing `color`.
+    pub fn player(&self, color: Color) -> u64 {
+        match color {
+            Color::White => self.white_id,
+            Color::Black => self.black_id,
+        }
+    }
+
+    /// The colour `user` plays, if they play in this game.
+    pub fn color_of(&self, user: u64) -> Option<Color> {
+        if user == self.white_id {
+            Some(Color::White)
+        } else if user == self.black_id {
+            Some(Color::Black)
+        } else {
+            None
+        }
+    }
+
+    /// The position the game started from, under its rules.
+    ///
+    /// # Errors
+    /// [`StoreError::Mismatch`] if the stored set-up FPN is unreadable.
+    pub fn start_position(&self) -> Result<Position> {
+        match &self.start_fpn {
+            None => Ok(Position::start().with_rules(self.rules)),
+            Some(fpn) => Position::from_fpn(fpn, self.rules).map_err(|e| StoreError::Mismatch {
+                id: self.id,
+                detail: format!("the starting position is unreadable: {e}"),
+            }),
+        }
+    }
+
+    /// The current position read from the stored FPN, without replaying the moves (fast; the
+    /// replay check is [`Store::load_game`]'s).
+    ///
+    /// # Errors
+    /// [`StoreError::Mismatch`] if the stored FPN is unreadable.
+    pub fn current_position(&self) -> Result<Position> {
+        Position::from_fpn(&self.fpn, self.rules)
+            .map(|p| p.with_ply(self.ply as usize))
+            .map_err(|e| StoreError::Mismatch {
+                id: self.id,
+                detail: format!("the stored position is unreadable: {e}"),
+            })
+    }
+
+    /// Refuses unless the game is in play.
+    pub(crate) fn ensure_active(&self) -> Result<()> {
+        match self.status {
+            GameStatus::Active => Ok(()),
+            status => Err(StoreError::GameNotActive {
+                id: self.id,
+                status,
+            }),
+        }
+    }
+
+    /// The colour `user` plays, or [`StoreError::NotAPlayer`].
+    pub(crate) fn color_of_player(&self, user: u64) -> Result<Color> {
+        self.color_of(user).ok_or(StoreError::NotAPlayer(self.id))
+    }
+}
+
+/// A game with its position, from [`Store::load_game`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LoadedGame {
+    /// The stored row.
+    pub game: Game,
+    /// The position reached by replaying its moves (equal to `game.fpn`), with its rules and
+    /// ply.
+    pub position: Position,
+}
+
+/// One stored move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StoredMove {
+    /// 1-based: the n-th move of the game.
+    pub ply: u32,
+    /// The move in the rules' notation ([`Move`]'s `Display`): `c4-d4`, `+e5`, `d4~d5`.
+    pub notation: String,
+    /// The user who played it.
+    pub player_id: u64,
+    /// When (unix seconds).
+    pub played_at: i64,
+}
+
+/// The columns of `games` in the order [`game_from_row`] reads them.
+pub(crate) const GAME_COLUMNS: &str = "id, guild_id, channel_id, white_id, black_id, rules, \
+    rated, start_fpn, status, result, reason, created_at, last_move_at, deadline, days_per_move, \
+    fpn, ply, draw_offer_by, takeback_by, challenge_id, finished_at";
+
+/// Reads a row selected with [`GAME_COLUMNS`].
+pub(crate) fn game_from_row(row: &Row<'_>) -> rusqlite::Result<Game> {
+    Ok(Game {
+        id: row.get(0)?,
+        guild_id: row.get::<_, Snowflake>(1)?.0,
+        channel_id: row.get::<_, Snowflake>(2)?.0,
+        white_id: row.get::<_, Snowflake>(3)?.0,
+        black_id: row.get::<_, Snowflake>(4)?.0,
+        rules: row.get(5)?,
+        rated: row.get(6)?,
+        start_fpn: row.get(7)?,
+        status: row.get(8)?,
+        result: row.get(9)?,
+        reason: row.get(10)?,
+        created_at: row.get(11)?,
+        last_move_at: row.get(12)?,
+        deadline: row.get(13)?,
+        days_per_move: row.get(14)?,
+        fpn: row.get(15)?,
+        ply: row.get(16)?,
+        draw_offer_by: row.get(17)?,
+        takeback_by: row.get(18)?,
+        challenge_id: row.get(19)?,
+        finished_at: row.get(20)?,
+    })
+}
+
+/// The game `id`, or [`StoreError::NoSuchGame`].
+pub(crate) fn get_game(conn: &rusqlite::Connection, id: GameId) -> Result<Game> {
+    let mut stmt =
+        conn.prepare_cached(&format!("SELECT {GAME_COLUMNS} FROM games WHERE id = ?1"))?;
+    stmt.query_row([id], game_from_row)
+        .optional()?
+        .ok_or(StoreError::NoSuchGame(id))
+}
+
+/// The moves of game `id` in order.
+pub(crate) fn get_moves(conn: &rusqlite::Connection, id: GameId) -> Result<Vec<StoredMove>> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT ply, notation, player_id, played_at FROM moves WHERE game_id = ?1 ORDER BY ply",
+    )?;
+    let rows = stmt.query_map([id], |row| {
+        Ok(StoredMove {
+            ply: row.get(0)?,
+            notation: row.get(1)?,
+            player_id: row.get::<_, Snowflake>(2)?.0,
+            played_at: row.get(3)?,
+        })
+    })?;
+    Ok(rows.collect::<rusqlite::Result<_>>()?)
+}
+
+/// Replays `moves` from the game's start: the position reached, or what is wrong. Checks that
+/// the plies run 1, 2, 3, … and that the stored ply, FPN and status agree with the replay.
+pub(crate) fn replay(game: &Game, moves: &[StoredMove]) -> Result<Position, String> {
+    let mut pos = game.start_position().map_err(|e| e.to_string())?;
+    for (i, stored) in moves.iter().enumerate() {
+        if stored.ply as usize != i + 1 {
+            return Err(format!("move {} is stored as ply {}", i + 1, stored.ply));
+        }
+        let mv: Move = stored.notation.parse().map_err(|e| {
+            format!(
+                "ply {} `{}` is unreadable: {e}",
+                stored.ply, stored.notation
+            )
+        })?;
+        pos.play(mv)
+            .map_err(|e| format!("ply {} `{}` is illegal: {e}", stored.ply, stored.notation))?;
+    }
+    Ok(pos)
+}
+
+/// Compares a game row with the replay of its moves: `Err` describes the first difference.
+fn check(game: &Game, moves: &[StoredMove]) -> Result<Position, String> {
+    let pos = replay(game, moves)?;
+    if moves.len() != game.ply as usize {
+        return Err(format!(
+            "the game says {} moves were played, but {} are stored",
+            game.ply,
+            moves.len()
+        ));
+    }
+    let fpn = pos.to_string();
+    if fpn != game.fpn {
+        return Err(format!("stored `{}`, replayed `{fpn}`", game.fpn));
+    }
+    if game.status == GameStatus::Active && pos.outcome() != Outcome::Ongoing {
+        return Err(format!(
+            "the game is in play, but its position is over: {}",
+            pos.outcome()
+        ));
+    }
+    Ok(pos)
+}
+
+/// Marks an active game `needs_review`, unless it changed since it was read.
+fn hold_for_review(tx: &Transaction<'_>, game: &Game) -> Result<()> {
+    tx.execute(
+        "UPDATE games SET status = 'needs_review', deadline = NULL \
+         WHERE id = ?1 AND status = 'active' AND ply = ?2 AND fpn = ?3",
+        params![game.id, game.ply, game.fpn],
+    )?;
+    Ok(())
+}
+
+impl Store {
+    /// The game `id`, without its moves (fast: one row).
+    ///
+    /// # Errors
+    /// [`StoreError::NoSuchGame`]; [`StoreError::Sqlite`] if SQLite fails.
+    pub fn game(&self, id: GameId) -> Result<Game> {
+        get_game(&self.conn, id)
+    }
+
+    /// Loads game `id` and its position: replays its moves from its start and checks the
+    /// result against the stored FPN and ply (and, for a game in play, that the position is
+    /// not over).
+    ///
+    /// # Errors
+    /// - [`StoreError::Mismatch`] when they differ or a stored move cannot be replayed. A game
+    ///   in play is then marked [`GameStatus::NeedsReview`] for a moderator (it keeps its
+    ///   channel); nothing else is changed, and the stored moves and FPN stay as they were.
+    /// - [`StoreError::NoSuchGame`]; [`StoreError::Sqlite`] if SQLite fails.
+    pub fn load_game(&mut self, id: GameId) -> Result<LoadedGame> {
+        let (game, moves) = self.read(|tx| Ok((get_game(tx, id)?, get_moves(tx, id)?)))?;
+        match check(&game, &moves) {
+            Ok(position) => Ok(LoadedGame { game, position }),
+            Err(detail) => {
+                if game.status == GameStatus::Active {
+                    self.write(|tx| hold_for_review(tx, &game))?;
+                }
+                Err(StoreError::Mismatch { id, detail })
+            }
+        }
+    }
+
+    /// The moves of game `id`, in order (empty for a game without moves or with no such id).
+    ///
+    /// # Errors
+    /// [`StoreError::Sqlite`] if SQLite fails.
+    pub fn moves(&self, id: GameId) -> Result<Vec<StoredMove>> {
+        get_moves(&self.conn, id)
+    }
+
+    /// The game occupying `channel_id` (in play or held for a moderator), if any.
+    ///
+    /// # Errors
+    /// [`StoreError::Sqlite`] if SQLite fails.
+    pub fn game_in_channel(&self, channel_id: u64) -> Result<Option<Game>> {
+        let mut stmt = self.conn.prepare_cached(&format!(
+            "SELECT {GAME_COLUMNS} FROM games \
+             WHERE channel_id = ?1 AND status IN ('active', 'needs_review')"
+        ))?;
+        Ok(stmt
+            .query_row([Snowflake(channel_id)], game_from_row)
+            .optional()?)
+    }
+
+    /// The games `user_id` plays in `guild_id` that are in play, oldest first.
+    ///
+    /// # Errors
+    /// [`StoreError::Sqlite`] if SQLite fails.
+    pub fn active_games_of(&self, guild_id: u64, user_id: u64) -> Result<Vec<Game>> {
+        let mut stmt = self.conn.prepare_cached(&format!(
+            "SELECT {GAME_COLUMNS} FROM games WHERE status = 'active' AND guild_id = ?1 \
+             AND (white_id = ?2 OR black_id = ?2) ORDER BY id"
+        ))?;
+        let rows = stmt.query_map(
+            params![Snowflake(guild_id), Snowflake(user_id)],
+            game_from_row,
+        )?;
+        Ok(rows.collect::<rusqlite::Result<_>>()?)
+    }
+
+    /// The games in play whose deadline is at or before `now` (the player to move has run out
+    /// of time), earliest deadline first.
+    ///
+    /// # Errors
+    /// [`StoreError::Sqlite`] if SQLite fails.
+    pub fn games_past_deadline(&self, now: i64) -> Result<Vec<Game>> {
+        let mut stmt = self.conn.prepare_cached(&format!(
+            "SELECT {GAME_COLUMNS} FROM games WHERE status = 'active' AND deadline IS NOT NULL \
+             AND deadline <= ?1 ORDER BY deadline, id"
+        ))?;
+        let rows = stmt.query_map([now], game_from_row)?;
+        Ok(rows.collect::<rusqlite::Result<_>>()?)
+    }
+}

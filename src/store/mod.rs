@@ -1,0 +1,277 @@
+//! The SQLite store: the source of truth for every challenge, game, move, player record and
+//! user setting. Games last days or weeks and the bot restarts in between; nothing the bot has
+//! acknowledged may be lost.
+//!
+//! # Shape
+//! - [`Store`] owns one SQLite connection and offers the use cases as methods; each method that
+//!   writes is **one transaction**, so a move, its position and a game's end with both players'
+//!   records are stored together or not at all.
+//! - [`AsyncStore`] runs a [`Store`] on a dedicated thread for the async bot, which must never
+//!   block its runtime on SQLite.
+//! - The schema is the numbered SQL files of `migrations/`, embedded in the binary and applied
+//!   by [`Store::open`] ([`SCHEMA_VERSION`]).
+//!
+//! # Conventions
+//! - Discord ids (guild, channel, user, message) are `u64` snowflakes; the store keeps them
+//!   losslessly (see `ids.rs`).
+//! - Times are unix seconds (`i64`) **passed in by the caller**: the store never reads the
+//!   clock, so the service can run on an injected clock in tests.
+//! - A game's `ply` is the number of moves played; move number *n* of a game is stored as ply
+//!   *n* (1-based). Callers that act on a position they showed to a player pass the ply they
+//!   saw (`seen_ply`), and a stale one is refused ([`StoreError::PositionChanged`]).
+//!
+//! ```
+//! use focus_bot::rules::{Color, Rules};
+//! use focus_bot::store::{ColorChoice, NewChallenge, Store};
+//!
+//! let mut store = Store::open_in_memory()?;
+//! let now = 1_700_000_000;
+//! let challenge = store.create_challenge(&NewChallenge {
+//!     guild_id: 1,
+//!     channel_id: 2,
+//!     challenger_id: 10,
+//!     opponent_id: Some(20),
+//!     rules: Rules::CLASSIC,
+//!     days_per_move: 3,
+//!     color: ColorChoice::White,
+//!     rated: true,
+//!     start_fpn: None,
+//!     created_at: now,
+//! })?;
+//! let game = store.accept_challenge(challenge.id, 20, now + 60, Color::White)?;
+//! let played = store.record_move(game.id, 10, 0, "c4-d4".parse()?, now + 120)?;
+//! assert_eq!(played.game.ply, 1);
+//! assert_eq!(store.load_game(game.id)?.position, played.position);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+mod async_store;
+mod challenges;
+mod endings;
+mod error;
+mod games;
+mod ids;
+mod moves;
+mod players;
+mod schema;
+mod settings;
+mod values;
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use rusqlite::{Connection, MAIN_DB, OpenFlags, Transaction, TransactionBehavior};
+
+pub use async_store::AsyncStore;
+pub use challenges::{
+    CHALLENGE_LIFETIME, Challenge, ChallengeStatus, ColorChoice, DAYS_PER_MOVE, NewChallenge,
+};
+pub use endings::{DrawOffer, Ending};
+pub use error::{Result, StoreError};
+pub use games::{EndReason, Game, GameResult, GameStatus, LoadedGame, StoredMove};
+pub use ids::{ChallengeId, GameId};
+pub use moves::PlayedMove;
+pub use players::Player;
+pub use schema::SCHEMA_VERSION;
+pub use settings::UserSettings;
+
+/// The database file used when `DATABASE_PATH` is not set.
+pub const DEFAULT_DATABASE_PATH: &str = "focus.db";
+
+/// How long a statement waits for another connection's write lock before failing with "database
+/// is locked". The bot has one connection, but the `db` command or a second process may hold
+/// the lock briefly; every transaction is short, so a few seconds is generous.
+const BUSY_TIMEOUT: Duration = Duration::from_secs(5);
+
+/// The `synchronous` level, chosen for the durability the bot promises.
+///
+/// In WAL mode, `NORMAL` writes each commit to the write-ahead log before the commit returns
+/// and syncs to disk only at checkpoints. A killed process (SIGKILL, a panic, an OOM kill)
+/// therefore loses nothing it committed: the log is in the kernel's page cache, which outlives
+/// the process; the kill test checks exactly this. A power cut or kernel crash may lose the
+/// commits the kernel had not yet written back (typically the last half minute), but never
+/// corrupts the database.
+///
+/// `FULL` would also survive a power cut by syncing the log on every commit, but measured on
+/// this machine (2 cores, ext4 on a virtual disk; `cargo bench --bench store`) it records about
+/// 300 moves/s (3.4 ms a move), far below the 2,000 moves/s the issue asks for, against about
+/// 12,700 moves/s (80 µs) with `NORMAL`. The bot runs on one server whose process dies (deploys,
+/// crashes, OOM kills) far more often than its power, so `NORMAL` it is. Power-cut durability
+/// is this one line away, at that cost.
+const SYNCHRONOUS: &str = "NORMAL";
+
+/// A connection to the focus-bot database with the schema up to date.
+///
+/// Not `Sync`: one thread uses it at a time (see [`AsyncStore`] for the async bot). Several
+/// `Store`s, in one process or several, may use the same file: every write transaction takes
+/// the database's write lock at its start (`BEGIN IMMEDIATE`) and waits for it up to a few
+/// seconds.
+#[derive(Debug)]
+pub struct Store {
+    conn: Connection,
+}
+
+/// Row counts and the schema version, as `focus-bot db` prints them.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Counts {
+    /// The schema version of the database.
+    pub schema_version: i64,
+    /// Games of any status.
+    pub games: u64,
+    /// Games in play (status `active`).
+    pub active_games: u64,
+    /// Moves of all games.
+    pub moves: u64,
+    /// Challenges of any status.
+    pub challenges: u64,
+    /// Player records (one per player and guild).
+    pub players: u64,
+}
+
+impl Store {
+    /// Opens (creating if needed) the database file at `path` and brings its schema up to
+    /// date, with WAL journaling, foreign keys enforced and a busy timeout.
+    ///
+    /// # Errors
+    /// - [`StoreError::Open`] when the file cannot be opened or created (its directory is
+    ///   missing, it is a directory, it is not an SQLite database, …).
+    /// - [`StoreError::ReadOnly`] when it can be read but not written.
+    /// - [`StoreError::TooNew`] when its schema version is newer than [`SCHEMA_VERSION`]; the
+    ///   file is then left exactly as it was.
+    /// - [`StoreError::Migration`] when applying a migration fails.
+    pub fn open(path: impl AsRef<Path>) -> Result<Store> {
+        let path = path.as_ref();
+        let open_error = |source| StoreError::Open {
+            path: path.to_owned(),
+            source,
+        };
+        let flags = OpenFlags::SQLITE_OPEN_READ_WRITE
+            | OpenFlags::SQLITE_OPEN_CREATE
+            | OpenFlags::SQLITE_OPEN_NO_MUTEX;
+        let conn = Connection::open_with_flags(path, flags).map_err(open_error)?;
+        Store::prepare(conn, path).map_err(|err| match err {
+            StoreError::Sqlite(source) => open_error(source),
+            other => other,
+        })
+    }
+
+    /// A private database in memory, gone when dropped: for tests and examples.
+    ///
+    /// # Errors
+    /// [`StoreError::Migration`] if the schema cannot be created (a bug).
+    pub fn open_in_memory() -> Result<Store> {
+        Store::prepare(Connection::open_in_memory()?, Path::new(":memory:"))
+    }
+
+    /// Checks the version, sets the connection up and migrates. Reads before it writes: a
+    /// database that is too new is refused before anything (even the journal mode, which is
+    /// recorded in the file) is changed.
+    fn prepare(mut conn: Connection, path: &Path) -> Result<Store> {
+        conn.busy_timeout(BUSY_TIMEOUT)?;
+        let found = schema::version(&conn)?;
+        if found > SCHEMA_VERSION {
+            return Err(StoreError::TooNew {
+                path: path.to_owned(),
+                found,
+                known: SCHEMA_VERSION,
+            });
+        }
+        // SQLite silently opens a file it may not write read-only; the bot would then fail at
+        // its first move instead of at start-up.
+        if conn.is_readonly(MAIN_DB)? {
+            return Err(StoreError::ReadOnly {
+                path: path.to_owned(),
+            });
+        }
+        // WAL: readers never block the writer, and a commit is one append to the log. The
+        // pragma answers the mode in force ("memory" for an in-memory database).
+        let mode: String =
+            conn.pragma_update_and_check(None, "journal_mode", "WAL", |r| r.get(0))?;
+        debug_assert!(mode == "wal" || mode == "memory", "journal mode {mode}");
+        conn.pragma_update(None, "synchronous", SYNCHRONOUS)?;
+        conn.pragma_update(None, "foreign_keys", true)?;
+        schema::migrate(&mut conn)?;
+        Ok(Store { conn })
+    }
+
+    /// The schema version of the database (equal to [`SCHEMA_VERSION`] once opened).
+    ///
+    /// # Errors
+    /// [`StoreError::Sqlite`] if SQLite fails.
+    pub fn schema_version(&self) -> Result<i64> {
+        Ok(schema::version(&self.conn)?)
+    }
+
+    /// Runs `PRAGMA integrity_check`: `["ok"]` for a sound database, else SQLite's list of
+    /// problems (at most 100).
+    ///
+    /// # Errors
+    /// [`StoreError::Sqlite`] if SQLite fails (for instance, the file is not a database).
+    pub fn integrity_check(&self) -> Result<Vec<String>> {
+        let mut stmt = self.conn.prepare("PRAGMA integrity_check")?;
+        let rows = stmt.query_map([], |r| r.get(0))?;
+        Ok(rows.collect::<rusqlite::Result<_>>()?)
+    }
+
+    /// The schema version and row counts.
+    ///
+    /// # Errors
+    /// [`StoreError::Sqlite`] if SQLite fails.
+    pub fn counts(&self) -> Result<Counts> {
+        let count = |sql: &str| -> Result<u64> {
+            let n: i64 = self.conn.query_row(sql, [], |r| r.get(0))?;
+            Ok(n.unsigned_abs())
+        };
+        Ok(Counts {
+            schema_version: self.schema_version()?,
+            games: count("SELECT count(*) FROM games")?,
+            active_games: count("SELECT count(*) FROM games WHERE status = 'active'")?,
+            moves: count("SELECT count(*) FROM moves")?,
+            challenges: count("SELECT count(*) FROM challenges")?,
+            players: count("SELECT count(*) FROM players")?,
+        })
+    }
+
+    /// Runs `f` in a write transaction, committing when it returns `Ok`, rolling back
+    /// otherwise. `BEGIN IMMEDIATE` takes the write lock at once: a transaction that read first
+    /// and upgraded later could fail with "database is locked" whatever the busy timeout, when
+    /// another connection wrote in between.
+    fn write<T>(&mut self, f: impl FnOnce(&Transaction<'_>) -> Result<T>) -> Result<T> {
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let value = f(&tx)?;
+        tx.commit()?;
+        Ok(value)
+    }
+
+    /// Runs `f` in a write transaction that commits when `f` returns `Ok`, whether the inner
+    /// result is a success or an error: for refusals that must record something first (a
+    /// challenge found expired is marked expired).
+    fn write_then<T>(
+        &mut self,
+        f: impl FnOnce(&Transaction<'_>) -> Result<Result<T>>,
+    ) -> Result<T> {
+        self.write(f).and_then(|inner| inner)
+    }
+
+    /// Runs `f` in a read transaction: one consistent snapshot for several queries.
+    fn read<T>(&mut self, f: impl FnOnce(&Transaction<'_>) -> Result<T>) -> Result<T> {
+        let tx = self.conn.transaction()?;
+        f(&tx)
+        // Dropping `tx` ends it; it wrote nothing.
+    }
+}
+
+/// The deadline of a player who must move from `now` with `days_per_move` days (0: none).
+fn deadline_after(now: i64, days_per_move: u32) -> Option<i64> {
+    (days_per_move > 0).then(|| now + i64::from(days_per_move) * 86_400)
+}
+
+/// Where the database is: the `DATABASE_PATH` environment variable, else
+/// [`DEFAULT_DATABASE_PATH`].
+pub fn database_path_from_env() -> PathBuf {
+    std::env::var_os("DATABASE_PATH")
+        .filter(|p| !p.is_empty())
+        .map_or_else(|| PathBuf::from(DEFAULT_DATABASE_PATH), PathBuf::from)
+}

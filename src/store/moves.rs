@@ -1,0 +1,241 @@
+//! Recording moves and taking them back, each in one transaction guarded by the ply the caller
+//! saw.
+
+use rusqlite::{Transaction, params};
+
+use super::endings::{Ending, finish_in};
+use super::games::{Game, LoadedGame, get_game, get_moves, replay};
+use super::ids::Snowflake;
+use super::{GameId, Result, Store, StoreError, deadline_after};
+use crate::rules::{Move, MoveEffect, Outcome, Position};
+
+/// A move that was stored, from [`Store::record_move`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayedMove {
+    /// The game after the move: its new ply and FPN, and its result if the move ended it
+    /// (`status` is then [`super::GameStatus::Finished`]).
+    pub game: Game,
+    /// The position after the move.
+    pub position: Position,
+    /// The move as stored.
+    pub mv: Move,
+    /// What the move trimmed off (pieces to the reserve, pieces captured).
+    pub effect: MoveEffect,
+    /// The outcome after the move under the rules ([`Outcome::Ongoing`] unless it ended the
+    /// game).
+    pub outcome: Outcome,
+}
+
+/// Refuses unless the game's ply is still the one the caller saw.
+fn ensure_ply(game: &Game, seen_ply: u32) -> Result<()> {
+    if game.ply == seen_ply {
+        Ok(())
+    } else {
+        Err(StoreError::PositionChanged {
+            seen: seen_ply,
+            now: game.ply,
+        })
+    }
+}
+
+impl Store {
+    /// Plays `mv` for `player_id` in game `id` and stores it, in one transaction: checks that
+    /// the game is in play, that its ply is still `seen_ply` (the number of moves the player
+    /// saw), that it is the player's turn and that the move is legal; stores the move as ply
+    /// `seen_ply + 1`; updates the game's FPN, ply, last move time and deadline (`now` plus
+    /// the days per move); withdraws any draw offer (an offer lapses when its offerer moves,
+    /// and playing on instead of accepting declines it) and any takeback request. When the move ends the game under the rules, the game is finished in
+    /// the same transaction, with both players' records.
+    ///
+    /// Of two attempts at the same ply, however close together, exactly one is stored.
+    ///
+    /// # Errors
+    /// - [`StoreError::PositionChanged`] when the game's ply is no longer `seen_ply`.
+    /// - [`StoreError::GameNotActive`], [`StoreError::NotAPlayer`],
+    ///   [`StoreError::NotYourTurn`], [`StoreError::Illegal`] (the rules' reason).
+    /// - [`StoreError::Mismatch`] if the stored FPN is unreadable; [`StoreError::NoSuchGame`];
+    ///   [`StoreError::Sqlite`] if SQLite fails.
+    ///
+    /// Nothing is stored when it fails.
+    pub fn record_move(
+        &mut self,
+        id: GameId,
+        player_id: u64,
+        seen_ply: u32,
+        mv: Move,
+        now: i64,
+    ) -> Result<PlayedMove> {
+        self.write(|tx| {
+            let game = get_game(tx, id)?;
+            game.ensure_active()?;
+            ensure_ply(&game, seen_ply)?;
+            let you = game.color_of_player(player_id)?;
+            let mut position = game.current_position()?;
+            let to_move = position.side_to_move();
+            if you != to_move {
+                return Err(StoreError::NotYourTurn { to_move, you });
+            }
+            let effect = position.play(mv)?;
+            let ply = seen_ply + 1;
+            tx.prepare_cached(
+                "INSERT INTO moves (game_id, ply, notation, player_id, played_at) \
+                 VALUES (?1, ?2, ?3, ?4, ?5)",
+            )?
+            .execute(params![id, ply, mv.to_string(), Snowflake(player_id), now])?;
+            // `AND ply = ?` repeats the guard in SQL: the update cannot apply to a game that
+            // moved on, whatever the code above believed.
+            let updated = tx
+                .prepare_cached(
+                    "UPDATE games SET fpn = ?1, ply = ?2, last_move_at = ?3, deadline = ?4, \
+                     draw_offer_by = NULL, takeback_by = NULL \
+                     WHERE id = ?5 AND ply = ?6 AND status = 'active'",
+                )?
+                .execute(params![
+                    position.to_string(),
+                    ply,
+                    now,
+                    deadline_after(now, game.days_per_move),
+                    id,
+                    seen_ply
+                ])?;
+            if updated != 1 {
+                return Err(StoreError::PositionChanged {
+                    seen: seen_ply,
+                    now: get_game(tx, id)?.ply,
+                });
+            }
+            let outcome = position.outcome();
+            let game = match outcome {
+                Outcome::Ongoing => get_game(tx, id)?,
+                Outcome::Win { winner, reason } => finish_in(
+                    tx,
+                    id,
+                    Ending::Win {
+                        winner,
+                        reason: reason.into(),
+                    },
+                    now,
+                )?,
+            };
+            Ok(PlayedMove {
+                game,
+                position,
+                mv,
+                effect,
+                outcome,
+            })
+        })
+    }
+
+    /// Takes the last move of game `id` back, in one transaction: deletes it and restores the
+    /// position before it (by replaying the moves before it), the ply and the FPN; clears draw
+    /// offers and takeback requests; the player to move gets a full move's time from `now`.
+    ///
+    /// This is the bare operation (for a moderator, or the service once both players agreed);
+    /// [`Store::accept_takeback`] is the players' way.
+    ///
+    /// # Errors
+    /// - [`StoreError::PositionChanged`] when the game's ply is no longer `seen_ply`.
+    /// - [`StoreError::NothingToTakeBack`] for a game without moves.
+    /// - [`StoreError::GameNotActive`]; [`StoreError::NoSuchGame`].
+    /// - [`StoreError::Mismatch`] if the earlier moves do not replay (the game is left alone;
+    ///   [`Store::load_game`] will hold it for a moderator).
+    pub fn take_back(&mut self, id: GameId, seen_ply: u32, now: i64) -> Result<LoadedGame> {
+        self.write(|tx| take_back_in(tx, id, seen_ply, now))
+    }
+
+    /// Records that `user_id` asks to take their last move back (replacing any earlier request).
+    ///
+    /// # Errors
+    /// [`StoreError::NothingToTakeBack`] before the first move; [`StoreError::NotAPlayer`];
+    /// [`StoreError::GameNotActive`]; [`StoreError::NoSuchGame`].
+    pub fn request_takeback(&mut self, id: GameId, user_id: u64) -> Result<Game> {
+        self.write(|tx| {
+            let game = get_game(tx, id)?;
+            game.ensure_active()?;
+            let you = game.color_of_player(user_id)?;
+            if game.ply == 0 {
+                return Err(StoreError::NothingToTakeBack);
+            }
+            tx.execute(
+                "UPDATE games SET takeback_by = ?1 WHERE id = ?2",
+                params![you, id],
+            )?;
+            get_game(tx, id)
+        })
+    }
+
+    /// `user_id` refuses the opponent's takeback request; it is cleared.
+    ///
+    /// # Errors
+    /// [`StoreError::NoTakebackRequest`] when the opponent asked for none;
+    /// [`StoreError::NotAPlayer`]; [`StoreError::GameNotActive`]; [`StoreError::NoSuchGame`].
+    pub fn decline_takeback(&mut self, id: GameId, user_id: u64) -> Result<Game> {
+        self.write(|tx| {
+            let game = get_game(tx, id)?;
+            game.ensure_active()?;
+            let you = game.color_of_player(user_id)?;
+            if game.takeback_by != Some(!you) {
+                return Err(StoreError::NoTakebackRequest);
+            }
+            tx.execute("UPDATE games SET takeback_by = NULL WHERE id = ?1", [id])?;
+            get_game(tx, id)
+        })
+    }
+
+    /// `user_id` grants the opponent's takeback request: the last move is taken back as by
+    /// [`Store::take_back`], in the same transaction as the check of the request.
+    ///
+    /// # Errors
+    /// [`StoreError::NoTakebackRequest`] when the opponent asked for none; otherwise as
+    /// [`Store::take_back`] and [`StoreError::NotAPlayer`].
+    pub fn accept_takeback(
+        &mut self,
+        id: GameId,
+        user_id: u64,
+        seen_ply: u32,
+        now: i64,
+    ) -> Result<LoadedGame> {
+        self.write(|tx| {
+            let game = get_game(tx, id)?;
+            game.ensure_active()?;
+            let you = game.color_of_player(user_id)?;
+            if game.takeback_by != Some(!you) {
+                return Err(StoreError::NoTakebackRequest);
+            }
+            take_back_in(tx, id, seen_ply, now)
+        })
+    }
+}
+
+/// [`Store::take_back`] inside a transaction.
+fn take_back_in(tx: &Transaction<'_>, id: GameId, seen_ply: u32, now: i64) -> Result<LoadedGame> {
+    let game = get_game(tx, id)?;
+    game.ensure_active()?;
+    ensure_ply(&game, seen_ply)?;
+    if game.ply == 0 {
+        return Err(StoreError::NothingToTakeBack);
+    }
+    let mut moves = get_moves(tx, id)?;
+    moves.truncate(game.ply as usize - 1);
+    let position = replay(&game, &moves).map_err(|detail| StoreError::Mismatch { id, detail })?;
+    tx.execute(
+        "DELETE FROM moves WHERE game_id = ?1 AND ply = ?2",
+        params![id, game.ply],
+    )?;
+    tx.execute(
+        "UPDATE games SET fpn = ?1, ply = ?2, last_move_at = ?3, deadline = ?4, \
+         draw_offer_by = NULL, takeback_by = NULL WHERE id = ?5",
+        params![
+            position.to_string(),
+            game.ply - 1,
+            now,
+            deadline_after(now, game.days_per_move),
+            id
+        ],
+    )?;
+    Ok(LoadedGame {
+        game: get_game(tx, id)?,
+        position,
+    })
+}

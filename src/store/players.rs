@@ -1,0 +1,118 @@
+//! Players' records per guild: rating fields and game counts.
+
+use rusqlite::{OptionalExtension, Row, Transaction, params};
+
+use super::games::Game;
+use super::ids::Snowflake;
+use super::{GameResult, Result, Store};
+use crate::rules::Color;
+
+/// A player's record in one guild. A user who never finished a game there has none; the
+/// defaults of a new record are those of Glicko-2 (rating 1500, deviation 350, volatility
+/// 0.06).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Player {
+    /// The Discord server.
+    pub guild_id: u64,
+    /// The user.
+    pub user_id: u64,
+    /// Glicko-2 rating, on the Glicko scale.
+    pub rating: f64,
+    /// Glicko-2 rating deviation, on the Glicko scale.
+    pub deviation: f64,
+    /// Glicko-2 volatility.
+    pub volatility: f64,
+    /// Finished games (aborted ones do not count).
+    pub games: u32,
+    /// Games won.
+    pub wins: u32,
+    /// Games lost.
+    pub losses: u32,
+    /// Games drawn.
+    pub draws: u32,
+    /// When the last game finished (unix seconds).
+    pub last_game_at: Option<i64>,
+}
+
+const PLAYER_COLUMNS: &str = "guild_id, user_id, rating, deviation, volatility, games, wins, \
+    losses, draws, last_game_at";
+
+fn player_from_row(row: &Row<'_>) -> rusqlite::Result<Player> {
+    Ok(Player {
+        guild_id: row.get::<_, Snowflake>(0)?.0,
+        user_id: row.get::<_, Snowflake>(1)?.0,
+        rating: row.get(2)?,
+        deviation: row.get(3)?,
+        volatility: row.get(4)?,
+        games: row.get(5)?,
+        wins: row.get(6)?,
+        losses: row.get(7)?,
+        draws: row.get(8)?,
+        last_game_at: row.get(9)?,
+    })
+}
+
+/// Adds a finished game's result to both players' records in `game`'s guild, creating the
+/// records with the default rating fields when needed. Runs in the transaction that finishes
+/// the game.
+pub(crate) fn record_result(
+    tx: &Transaction<'_>,
+    game: &Game,
+    result: GameResult,
+    now: i64,
+) -> Result<()> {
+    let mut stmt = tx.prepare_cached(
+        "INSERT INTO players (guild_id, user_id, games, wins, losses, draws, last_game_at) \
+         VALUES (?1, ?2, 1, ?3, ?4, ?5, ?6) \
+         ON CONFLICT (guild_id, user_id) DO UPDATE SET games = games + 1, \
+         wins = wins + excluded.wins, losses = losses + excluded.losses, \
+         draws = draws + excluded.draws, last_game_at = excluded.last_game_at",
+    )?;
+    for color in Color::ALL {
+        let (win, loss, draw) = match (result, color) {
+            (GameResult::Draw, _) => (0, 0, 1),
+            (GameResult::White, Color::White) | (GameResult::Black, Color::Black) => (1, 0, 0),
+            _ => (0, 1, 0),
+        };
+        stmt.execute(params![
+            Snowflake(game.guild_id),
+            Snowflake(game.player(color)),
+            win,
+            loss,
+            draw,
+            now
+        ])?;
+    }
+    Ok(())
+}
+
+impl Store {
+    /// `user_id`'s record in `guild_id`, if they finished a game there.
+    ///
+    /// # Errors
+    /// [`super::StoreError::Sqlite`] if SQLite fails.
+    pub fn player(&self, guild_id: u64, user_id: u64) -> Result<Option<Player>> {
+        let mut stmt = self.conn.prepare_cached(&format!(
+            "SELECT {PLAYER_COLUMNS} FROM players WHERE guild_id = ?1 AND user_id = ?2"
+        ))?;
+        Ok(stmt
+            .query_row(
+                params![Snowflake(guild_id), Snowflake(user_id)],
+                player_from_row,
+            )
+            .optional()?)
+    }
+
+    /// Every player's record in `guild_id`, highest rating first (ties: more games first).
+    ///
+    /// # Errors
+    /// [`super::StoreError::Sqlite`] if SQLite fails.
+    pub fn players(&self, guild_id: u64) -> Result<Vec<Player>> {
+        let mut stmt = self.conn.prepare_cached(&format!(
+            "SELECT {PLAYER_COLUMNS} FROM players WHERE guild_id = ?1 \
+             ORDER BY rating DESC, games DESC"
+        ))?;
+        let rows = stmt.query_map([Snowflake(guild_id)], player_from_row)?;
+        Ok(rows.collect::<rusqlite::Result<_>>()?)
+    }
+}

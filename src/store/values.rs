@@ -1,0 +1,106 @@
+//! How domain values are written in SQL columns: lower-case text for enumerations (readable
+//! with the `sqlite3` shell, checked by the schema's CHECK constraints), rules and colours in
+//! their notation.
+
+use rusqlite::ToSql;
+use rusqlite::types::{FromSql, FromSqlError, FromSqlResult, ToSqlOutput, ValueRef};
+
+use crate::rules::{Color, Rules};
+
+/// Declares an enumeration stored as one of a fixed set of texts: the enum, `as_str`,
+/// `from_text`, `Display` (the same text) and the SQL conversions.
+macro_rules! text_enum {
+    (
+        $(#[$doc:meta])*
+        pub enum $name:ident {
+            $( $(#[$vdoc:meta])* $variant:ident => $text:literal, )+
+        }
+    ) => {
+        $(#[$doc])*
+        #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+        pub enum $name {
+            $( $(#[$vdoc])* $variant, )+
+        }
+
+        impl $name {
+            /// Every value, in declaration order.
+            pub const ALL: &'static [$name] = &[$($name::$variant),+];
+
+            /// The text stored in the database (and shown by `Display`).
+            pub const fn as_str(self) -> &'static str {
+                match self {
+                    $( $name::$variant => $text, )+
+                }
+            }
+
+            /// The value whose text is `text` (exactly), if any.
+            pub fn from_text(text: &str) -> Option<$name> {
+                match text {
+                    $( $text => Some($name::$variant), )+
+                    _ => None,
+                }
+            }
+        }
+
+        impl std::fmt::Display for $name {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str(self.as_str())
+            }
+        }
+
+        impl rusqlite::ToSql for $name {
+            fn to_sql(&self) -> rusqlite::Result<rusqlite::types::ToSqlOutput<'_>> {
+                Ok(rusqlite::types::ToSqlOutput::from(self.as_str()))
+            }
+        }
+
+        impl rusqlite::types::FromSql for $name {
+            fn column_result(
+                value: rusqlite::types::ValueRef<'_>,
+            ) -> rusqlite::types::FromSqlResult<Self> {
+                let text = value.as_str()?;
+                $name::from_text(text).ok_or_else(|| {
+                    $crate::store::values::unknown_text(stringify!($name), text)
+                })
+            }
+        }
+    };
+}
+pub(crate) use text_enum;
+
+/// The error for a stored text that names no value of `what`.
+pub(crate) fn unknown_text(what: &str, text: &str) -> FromSqlError {
+    FromSqlError::Other(format!("unknown {what} `{text}` in the database").into())
+}
+
+impl ToSql for Rules {
+    fn to_sql(&self) -> rusqlite::Result<ToSqlOutput<'_>> {
+        Ok(ToSqlOutput::from(self.name()))
+    }
+}
+
+impl FromSql for Rules {
+    fn column_result(value: ValueRef<'_>) -> FromSqlResult<Self> {
+        let text = value.as_str()?;
+        text.parse().map_err(|_| unknown_text("rule set", text))
+    }
+}
+
+impl ToSql for Color {
+    fn to_sql(&self) -> rusqlite::Result<ToSqlOutput<'_>> {
+        Ok(ToSqlOutput::from(match self {
+            Color::White => "white",
+            Color::Black => "black",
+        }))
+    }
+}
+
+impl FromSql for Color {
+    fn column_result(value: ValueRef<'_>) -> FromSqlResult<Self> {
+        match value.as_str()? {
+            "white" => Ok(Color::White),
+            "black" => Ok(Color::Black),
+            other => Err(unknown_text("colour", other)),
+        }
+    }
+}
