@@ -52,7 +52,7 @@ fn db_creates_migrates_and_counts() {
     assert_eq!(
         text(&o.stdout),
         format!(
-            "database: {}\nschema version: 1\nintegrity: ok\ngames: 1 (1 in play)\nmoves: 1\n\
+            "database: {}\nschema version: 2\nintegrity: ok\ngames: 1 (1 in play)\nmoves: 1\n\
              challenges: 1\nplayers: 0\n",
             path.display()
         )
@@ -64,7 +64,7 @@ fn db_takes_the_path_from_the_option_then_the_environment_then_the_default() {
     let dir = tempfile::tempdir().unwrap();
     let o = focus_bot_db(&[], None, dir.path());
     assert!(o.status.success(), "{}", text(&o.stderr));
-    assert!(text(&o.stdout).starts_with("database: focus.db\nschema version: 1\n"));
+    assert!(text(&o.stdout).starts_with("database: focus.db\nschema version: 2\n"));
     assert!(dir.path().join("focus.db").exists());
 
     let o = focus_bot_db(&[], Some("from-env.db"), dir.path());
@@ -137,7 +137,7 @@ fn db_refuses_a_newer_database_in_one_line_and_leaves_it() {
     let err = text(&o.stderr);
     assert_eq!(err.lines().count(), 1);
     assert!(
-        err.contains("has schema version 9, but this focus-bot knows only up to 1"),
+        err.contains("has schema version 9, but this focus-bot knows only up to 2"),
         "{err}"
     );
     assert_eq!(std::fs::read(&path).unwrap(), before);

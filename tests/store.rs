@@ -140,9 +140,11 @@ fn a_database_from_a_newer_version_is_refused_and_left_alone() {
     assert_eq!(
         err.to_string(),
         format!(
-            "the database {} has schema version 2, but this focus-bot knows only up to 1: it \
+            "the database {} has schema version {}, but this focus-bot knows only up to {}: it \
              was written by a newer version, so it was left unchanged (upgrade focus-bot)",
-            path.display()
+            path.display(),
+            SCHEMA_VERSION + 1,
+            SCHEMA_VERSION
         )
     );
     assert_eq!(file_bytes(&path), before);

@@ -52,6 +52,7 @@ mod error;
 mod games;
 mod ids;
 mod moves;
+mod names;
 mod players;
 mod schema;
 mod settings;

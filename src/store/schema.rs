@@ -8,7 +8,10 @@ use rusqlite::Connection;
 use rusqlite_migration::{M, Migrations};
 
 /// Every migration, in order.
-const MIGRATIONS: &[M<'static>] = &[M::up(include_str!("../../migrations/0001_initial.sql"))];
+const MIGRATIONS: &[M<'static>] = &[
+    M::up(include_str!("../../migrations/0001_initial.sql")),
+    M::up(include_str!("../../migrations/0002_user_names.sql")),
+];
 
 /// The schema version this binary writes: the number of migrations it knows.
 pub const SCHEMA_VERSION: i64 = MIGRATIONS.len() as i64;
@@ -32,7 +35,7 @@ mod tests {
     #[test]
     fn the_migrations_are_well_formed() {
         Migrations::from_slice(MIGRATIONS).validate().unwrap();
-        assert_eq!(SCHEMA_VERSION, 1);
+        assert_eq!(SCHEMA_VERSION, 2);
     }
 
     #[test]
