@@ -4,9 +4,14 @@
 //! - [`rules`]: the game itself, pure.
 //! - [`render`]: board pictures (PNG), pure.
 //! - [`store`]: the SQLite store of challenges, games, moves, players and settings.
-//! - [`cli`]: the command-line tools (`perft`, `replay`, `render`).
+//! - [`service`]: the use cases (challenge, move, resign, …), with no Discord types;
+//!   [`strings`] holds every sentence they are shown with.
+//! - Adapters: [`console`] (offline play in a terminal) and [`cli`] (the command line).
 
 pub mod cli;
+pub mod console;
 pub mod render;
 pub mod rules;
+pub mod service;
 pub mod store;
+pub mod strings;

@@ -219,3 +219,22 @@ fn render_refuses_bad_input_in_one_line_and_writes_nothing() {
         "error: cannot write /nonexistent-dir/x.png: No such file or directory (os error 2)\n"
     );
 }
+
+#[test]
+fn render_refuses_a_last_move_that_cannot_have_happened() {
+    let out = temp_png("impossible.png");
+    let path = out.to_str().unwrap();
+    for (mv, why) in [
+        (
+            "+e5",
+            "black made the last move, but e5 has a white piece on top",
+        ),
+        ("c3-c5", "it moves 2 pieces, but c5 holds only 1"),
+        ("d4~d6", "d4~d6 is not a swap"),
+    ] {
+        let o = focus_bot(&["render", "--last-move", mv, "--out", path], "");
+        assert_eq!(o.status.code(), Some(1), "{mv}");
+        assert!(stderr(&o).contains(why), "{mv}: {}", stderr(&o));
+        assert!(!out.exists());
+    }
+}

@@ -232,3 +232,74 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn the_arrow_runs_under_the_stacks_it_jumps() {
+    // c3 holds a white single; White played c3-c5 over the 5-stack on c4.
+    let pos: Position = ".,.,.,./.,.,.,.,.,./.,.,.,.,.,.,.,./bw,.,wbwbw,.,.,.,.,./.,.,wwwwb,.,.,.,.,./.,.,b,.,.,.,.,./.,.,.,.,.,./.,.,.,. b 0 0 13 10"
+        .parse()
+        .unwrap();
+    let with = decode(&render(
+        &pos,
+        &RenderOptions {
+            last_move: Some("c3-c5".parse().unwrap()),
+            ..RenderOptions::default()
+        },
+    ));
+    let without = decode(&render(&pos, &RenderOptions::default()));
+    // Every pixel of c4's stack (its middle column, top face with the "5" included) looks
+    // the same with or without the arrow: at most a trace of blue in anti-aliased edges.
+    let (x, y) = square_centre(sq("c4"), false);
+    for dy in 0..SQUARE_PX / 2 - 4 {
+        for px in [(x, y - dy), (x, y + dy)] {
+            let (a, b) = (at(&with, px), at(&without, px));
+            let close = (0..3).all(|i| a.0[i].abs_diff(b.0[i]) <= 6);
+            assert!(close, "{px:?}: {a:?} vs {b:?}");
+        }
+    }
+    // Between c3's stack and c4's, the arrow shows.
+    let (_, y3) = square_centre(sq("c3"), false);
+    let gap = (x, y3 - SQUARE_PX / 2 + 2);
+    assert_ne!(at(&with, gap), at(&without, gap));
+}
+
+#[test]
+fn the_last_move_is_marked_by_shape_not_only_by_colour() {
+    let pos: Position = PROBE.parse().unwrap();
+    let img = decode(&render(
+        &pos,
+        &RenderOptions {
+            last_move: Some("+c1".parse().unwrap()),
+            ..RenderOptions::default()
+        },
+    ));
+    let (x, y) = square_centre(sq("c1"), false);
+    let half = SQUARE_PX / 2;
+    // Dark brackets in all four corners: visible in greyscale on any square shade.
+    for corner in [
+        (x - half + 4, y - half + 4),
+        (x + half - 5, y - half + 4),
+        (x - half + 4, y + half - 5),
+        (x + half - 5, y + half - 5),
+    ] {
+        assert!(luma(at(&img, corner)) < 60.0, "{corner:?}");
+    }
+}
+
+#[test]
+fn names_without_drawable_characters_fall_back_to_the_colour() {
+    let pos = Position::start();
+    let named = |white: &str| {
+        render(
+            &pos,
+            &RenderOptions {
+                white: white.into(),
+                ..RenderOptions::default()
+            },
+        )
+    };
+    assert_eq!(named("🎲🎲"), named(""));
+    assert_eq!(named("\u{200B}\u{7}"), named("White"));
+    assert_ne!(named("Alice 🎲"), named(""));
+    assert_eq!(named("Alice 🎲"), named("Alice"));
+}

@@ -1,5 +1,6 @@
 //! The command line: clap subcommands, each a thin adapter over the library.
 
+mod console;
 mod db;
 mod perft;
 mod render;
@@ -31,6 +32,8 @@ enum Command {
     /// Open the database (bringing its schema up to date), check its integrity, and print its
     /// schema version and row counts. The file is --db, else $DATABASE_PATH, else focus.db.
     Db(db::DbArgs),
+    /// Play offline in the terminal: lines like `alice: /focus challenge opponent:bob`.
+    Console(console::ConsoleArgs),
 }
 
 /// Where a game starts, as the `--fpn` and `--rules` options give it.
@@ -106,6 +109,7 @@ pub fn main() -> ExitCode {
         Command::Replay(args) => replay::run(&args),
         Command::Render(args) => render::run(&args),
         Command::Db(args) => db::run(&args),
+        Command::Console(args) => console::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

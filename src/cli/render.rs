@@ -47,22 +47,59 @@ pub(crate) fn run(args: &RenderArgs) -> Result<(), CliError> {
             ..RenderOptions::default()
         },
     );
-    std::fs::write(&args.out, png).map_err(|source| CliError::Write {
+    write_whole(&args.out, &png).map_err(|source| CliError::Write {
         path: args.out.clone(),
         source,
-    })?;
-    Ok(())
+    })
 }
 
-/// Reads `text` as the move that led to `pos`: its destination must hold a stack.
+/// Writes `bytes` to a temporary file beside `path`, then renames it into place: a failed
+/// write (a full disk) leaves no partial picture and never clobbers an existing one.
+fn write_whole(path: &std::path::Path, bytes: &[u8]) -> std::io::Result<()> {
+    let name = path.file_name().unwrap_or_default().to_string_lossy();
+    let temp = path.with_file_name(format!(".{name}.{}.tmp", std::process::id()));
+    let written = std::fs::write(&temp, bytes).and_then(|()| std::fs::rename(&temp, path));
+    if written.is_err() {
+        let _ = std::fs::remove_file(&temp);
+    }
+    written
+}
+
+/// Reads `text` as the move that led to `pos`. Pieces that moved or were dropped end on top
+/// (trimming takes from the bottom), so the destination's top piece is the last mover's and
+/// the stack holds at least the pieces moved; swapped squares hold single unlike pieces.
 fn checked_last_move(pos: &Position, text: &str) -> Result<Move, CliError> {
     let mv: Move = text
         .parse()
         .map_err(|e| CliError::LastMove(format!("{e}")))?;
-    match mv.to() {
-        Some(to) if pos.stack(to).is_empty() => Err(CliError::LastMove(format!(
-            "{mv} cannot have led to this position: {to} is empty"
-        ))),
-        _ => Ok(mv),
+    let mover = !pos.side_to_move();
+    let impossible = |why: String| {
+        Err(CliError::LastMove(format!(
+            "{mv} cannot have led to this position: {why}"
+        )))
+    };
+    match mv {
+        Move::Swap { a, b } => {
+            let (sa, sb) = (pos.stack(a), pos.stack(b));
+            if sa.height() != 1 || sb.height() != 1 || sa.top() == sb.top() {
+                return impossible(format!("{a} and {b} do not hold two unlike single pieces"));
+            }
+            Ok(mv)
+        }
+        Move::Step { to, .. } | Move::Drop { to } => {
+            let stack = pos.stack(to);
+            match stack.top() {
+                None => impossible(format!("{to} is empty")),
+                Some(top) if top != mover => impossible(format!(
+                    "{mover} made the last move, but {to} has a {top} piece on top"
+                )),
+                Some(_) if stack.height() < mv.count() => impossible(format!(
+                    "it moves {} pieces, but {to} holds only {}",
+                    mv.count(),
+                    stack.height()
+                )),
+                Some(_) => Ok(mv),
+            }
+        }
     }
 }

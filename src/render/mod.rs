@@ -34,15 +34,16 @@ pub use layout::{HEIGHT, WIDTH};
 use panel::{Panel, Status};
 use sprites::{Shade, Tiles};
 
-use crate::rules::{Color, Move, Outcome, Position, Square};
+use crate::rules::{Color, Move, Outcome, Position, Square, Stack, WinReason};
 
-/// How a finished game ended, as the picture states it.
+/// How a finished game ended, as the picture states it: the winner's panel gets a "winner"
+/// badge, the loser's panel the reason.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameEnd {
     /// The winner; `None` for a draw or an aborted game.
     pub winner: Option<Color>,
-    /// Why, in a few words shown under the result: `no legal move`, `by resignation`,
-    /// `draw by agreement`.
+    /// What happened, in a few words about the loser (`cannot move`, `resigned`,
+    /// `ran out of time`), or about the game when nobody won (`draw by agreement`, `aborted`).
     pub reason: String,
 }
 
@@ -115,10 +116,27 @@ impl Renderer {
             Some(Move::Swap { a, b }) => vec![a, b],
             None => Vec::new(),
         };
+        // A step's arrow runs under the stacks on its path: those squares get their bare
+        // tile now and their stack after the arrow.
+        let path: Vec<Square> = match opts.last_move {
+            Some(Move::Step { from, to }) => from
+                .line_to(to)
+                .map(|(dir, len)| (0..=len).filter_map(|d| from.offset(dir, d)).collect())
+                .unwrap_or_default(),
+            _ => Vec::new(),
+        };
         for (sq, stack) in pos.stacks() {
             let shade = Shade::of(sq.file(), sq.rank(), marked.contains(&sq));
+            let shown = if path.contains(&sq) {
+                Stack::EMPTY
+            } else {
+                stack
+            };
             let (x, y) = view.origin(sq);
-            image::imageops::replace(&mut img, self.tiles.get(stack, shade), x as i64, y as i64);
+            image::imageops::replace(&mut img, self.tiles.get(shown, shade), x as i64, y as i64);
+        }
+        for &sq in &marked {
+            overlay::corners(&mut img, view, sq);
         }
         for &sq in &opts.highlights {
             overlay::highlight(&mut img, view, sq);
@@ -126,19 +144,32 @@ impl Renderer {
         if let Some(Move::Step { from, to }) = opts.last_move {
             overlay::arrow(&mut img, view, from, to);
         }
+        for &sq in &path {
+            if let Some(sprite) = self.tiles.sprite(pos.stack(sq)) {
+                let (x, y) = view.origin(sq);
+                sprites::composite(&mut img, sprite, x, y);
+            }
+        }
 
         let end = opts.end.clone().or_else(|| match pos.outcome() {
             Outcome::Ongoing => None,
             Outcome::Win { winner, reason } => Some(GameEnd {
                 winner: Some(winner),
-                reason: reason.to_string(),
+                reason: match reason {
+                    WinReason::NoLegalMove => panel::labels::CANNOT_MOVE,
+                    WinReason::MirrorRule => panel::labels::MIRRORED,
+                }
+                .to_owned(),
             }),
         });
+        // A name with nothing the font can draw (emoji only, CJK, invisible characters)
+        // becomes the colour's name rather than a blank or a row of boxes.
         let name = |c: Color, given: &str| {
-            if given.trim().is_empty() {
+            let clean = text::clean(&text::BOLD, given);
+            if clean.is_empty() {
                 c.name().to_owned()
             } else {
-                given.trim().to_owned()
+                clean
             }
         };
         let names = [
@@ -153,14 +184,16 @@ impl Renderer {
         for (color, y) in [(top, TOP_PANEL_Y), (bottom, BOTTOM_PANEL_Y)] {
             let status = match &end {
                 Some(GameEnd {
-                    winner: Some(w),
+                    winner: Some(w), ..
+                }) if *w == color => Status::Won,
+                Some(GameEnd {
+                    winner: Some(_),
                     reason,
-                }) if *w == color => Status::Won(reason),
+                }) => Status::Lost(reason),
                 Some(GameEnd {
                     winner: None,
                     reason,
                 }) => Status::Ended(reason),
-                Some(_) => Status::Quiet,
                 None if pos.side_to_move() == color => Status::ToMove,
                 None => Status::Quiet,
             };

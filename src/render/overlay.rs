@@ -1,39 +1,16 @@
 //! Marks drawn over the tiles: the last move's arrow and the highlight frames.
 
-use image::{Rgb, RgbImage};
-use imageproc::drawing::{Canvas, draw_polygon_mut};
+use image::RgbImage;
+use imageproc::drawing::draw_polygon_mut;
 use imageproc::point::Point;
 
 use super::layout::{SQUARE, View};
 use super::palette;
 use crate::rules::Square;
 
-/// An image canvas that blends every drawn pixel at a fixed opacity, so an arrow lets the
-/// stacks beneath it show through.
-struct Translucent<'a> {
-    img: &'a mut RgbImage,
-    alpha: f32,
-}
-
-impl Canvas for Translucent<'_> {
-    type Pixel = Rgb<u8>;
-
-    fn dimensions(&self) -> (u32, u32) {
-        self.img.dimensions()
-    }
-
-    fn get_pixel(&self, x: u32, y: u32) -> Rgb<u8> {
-        *self.img.get_pixel(x, y)
-    }
-
-    fn draw_pixel(&mut self, x: u32, y: u32, color: Rgb<u8>) {
-        let under = *self.img.get_pixel(x, y);
-        self.img
-            .put_pixel(x, y, palette::mix(under, color, self.alpha));
-    }
-}
-
-/// An arrow from the centre of `from` to the near edge of `to`.
+/// An arrow from the centre of `from` to the near edge of `to`. The caller draws the stacks
+/// on its path again afterwards, so the arrow runs *under* them and never hides a piece or a
+/// height number.
 pub fn arrow(img: &mut RgbImage, view: View, from: Square, to: Square) {
     let (x0, y0) = view.centre(from);
     let (x1, y1) = view.centre(to);
@@ -46,8 +23,6 @@ pub fn arrow(img: &mut RgbImage, view: View, from: Square, to: Square) {
     let (nx, ny) = (-uy, ux); // across it
     let s = SQUARE as f32;
     let (shaft, head_w, head_l) = (0.07 * s, 0.2 * s, 0.3 * s);
-    // From the (now lower) stack left behind to the edge of the destination, so the arrow
-    // never covers the stack that just landed.
     let tip = len - 0.44 * s;
     let start = 0.05 * s;
     let at = |along: f32, across: f32| {
@@ -65,11 +40,32 @@ pub fn arrow(img: &mut RgbImage, view: View, from: Square, to: Square) {
         at(tip - head_l, shaft),
         at(start, shaft),
     ];
-    let mut canvas = Translucent {
-        img,
-        alpha: palette::ARROW_ALPHA,
-    };
-    draw_polygon_mut(&mut canvas, &poly, palette::ACCENT);
+    draw_polygon_mut(img, &poly, palette::ACCENT);
+}
+
+/// Dark corner brackets inside `sq`: marks the last move by shape as well as by the yellow
+/// tint, so it shows in greyscale and to every colour-vision deficiency.
+pub fn corners(img: &mut RgbImage, view: View, sq: Square) {
+    let (x, y) = view.origin(sq);
+    let (inset, len, width) = (3, 17, 3);
+    let far = SQUARE - 1 - inset;
+    for w in 0..width {
+        for i in 0..len {
+            for (cx, cy, dx, dy) in [
+                (inset, inset, 1i32, 1i32),
+                (far, inset, -1, 1),
+                (inset, far, 1, -1),
+                (far, far, -1, -1),
+            ] {
+                let along_x = (cx as i32 + dx * i) as u32;
+                let along_y = (cy as i32 + dy * i) as u32;
+                let off_x = (cx as i32 + dx * w) as u32;
+                let off_y = (cy as i32 + dy * w) as u32;
+                img.put_pixel(x + along_x, y + off_y, palette::MARK);
+                img.put_pixel(x + off_x, y + along_y, palette::MARK);
+            }
+        }
+    }
 }
 
 /// A frame inside `sq`, 4 px wide: it marks the square without hiding its stack.

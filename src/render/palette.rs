@@ -1,8 +1,8 @@
 //! The colours of the board picture.
 //!
 //! Chosen for colour-blind players and both Discord themes: pieces differ by lightness (cream
-//! and charcoal), never by hue; the two marks are yellow (last move) and blue (highlights and
-//! the arrow), a pair that stays distinct under every common colour-vision deficiency; the
+//! and charcoal), never by hue; the marks are yellow with dark corner brackets (last move) and blue
+//! (highlights and the arrow), a pair that stays distinct under every common colour-vision deficiency; the
 //! background is opaque, so Discord's theme never shows through.
 
 use image::Rgb;
@@ -28,8 +28,12 @@ pub const LAST_MOVE: Rgb<u8> = Rgb([0xf5, 0xd3, 0x3c]);
 pub const LAST_MOVE_STRENGTH: f32 = 0.55;
 /// Highlighted squares' frame, the last-move arrow, the turn badge.
 pub const ACCENT: Rgb<u8> = Rgb([0x25, 0x6f, 0xe8]);
-/// Opacity of the arrow, so stacks under it stay readable.
-pub const ARROW_ALPHA: f32 = 0.72;
+/// The last move's corner brackets: dark, so they show on every square shade.
+pub const MARK: Rgb<u8> = Rgb([0x2a, 0x22, 0x10]);
+/// The winner's badge (with dark text): gold, unlike the blue "to move" badge.
+pub const WINNER: Rgb<u8> = Rgb([0xf2, 0xc9, 0x4c]);
+/// Text on the winner's badge.
+pub const WINNER_TEXT: Rgb<u8> = Rgb([0x1e, 0x1e, 0x1e]);
 
 /// A white piece's top face, side and outline.
 pub const WHITE_PIECE: [Rgb<u8>; 3] = [

@@ -1,6 +1,6 @@
 //! A player's panel: colour, name, reserve, captures, and whose turn or who won.
 
-use image::RgbImage;
+use image::{Rgb, RgbImage};
 use imageproc::drawing::{draw_filled_circle_mut, draw_filled_rect_mut};
 use imageproc::rect::Rect;
 
@@ -18,7 +18,11 @@ pub mod labels {
     /// The mover's badge.
     pub const TO_MOVE: &str = "to move";
     /// The winner's badge.
-    pub const WINS: &str = "wins";
+    pub const WINNER: &str = "winner";
+    /// The loser's note when they had no legal move.
+    pub const CANNOT_MOVE: &str = "cannot move";
+    /// The loser's note under the mirror rule.
+    pub const MIRRORED: &str = "mirrored: loses";
 }
 
 /// What a panel says on its right.
@@ -28,8 +32,10 @@ pub enum Status<'a> {
     Quiet,
     /// This player is to move.
     ToMove,
-    /// This player won, and why.
-    Won(&'a str),
+    /// This player won.
+    Won,
+    /// This player lost, and how (`cannot move`, `resigned`).
+    Lost(&'a str),
     /// The game ended without a winner, and why (a draw, an abort).
     Ended(&'a str),
 }
@@ -94,30 +100,43 @@ impl Panel<'_> {
         let right = (x + BOARD - 12) as i32;
         match self.status {
             Status::Quiet => {}
-            Status::ToMove => badge(img, right, y + PANEL_H / 2, labels::TO_MOVE),
-            Status::Won(reason) => {
-                badge(img, right, y + 22, labels::WINS);
-                right_aligned(img, right, y as i32 + 38, reason);
+            Status::ToMove => badge(
+                img,
+                right,
+                y + PANEL_H / 2,
+                labels::TO_MOVE,
+                palette::ACCENT,
+                palette::TEXT,
+            ),
+            Status::Won => badge(
+                img,
+                right,
+                y + PANEL_H / 2,
+                labels::WINNER,
+                palette::WINNER,
+                palette::WINNER_TEXT,
+            ),
+            Status::Lost(reason) | Status::Ended(reason) => {
+                right_aligned(img, right, (y + PANEL_H / 2 - 10) as i32, reason)
             }
-            Status::Ended(reason) => right_aligned(img, right, y as i32 + 22, reason),
         }
     }
 }
 
-/// A filled pill with white bold text, right edge at `right`, vertically centred on `cy`.
-fn badge(img: &mut RgbImage, right: i32, cy: u32, label: &str) {
+/// A filled box with bold text, right edge at `right`, vertically centred on `cy`.
+fn badge(img: &mut RgbImage, right: i32, cy: u32, label: &str, fill: Rgb<u8>, ink: Rgb<u8>) {
     let size = 17.0;
     let (w, h) = text::measure(&BOLD, size, label);
     let (pad_x, pad_y) = (12, 5);
     let (bw, bh) = (w + 2 * pad_x, h + 2 * pad_y);
     let left = right - bw as i32;
     let top = cy as i32 - bh as i32 / 2;
-    draw_filled_rect_mut(img, Rect::at(left, top).of_size(bw, bh), palette::ACCENT);
+    draw_filled_rect_mut(img, Rect::at(left, top).of_size(bw, bh), fill);
     text::draw(
         img,
         &BOLD,
         size,
-        palette::TEXT,
+        ink,
         left + pad_x as i32,
         top + pad_y as i32,
         label,
@@ -125,12 +144,12 @@ fn badge(img: &mut RgbImage, right: i32, cy: u32, label: &str) {
 }
 
 fn right_aligned(img: &mut RgbImage, right: i32, y: i32, text: &str) {
-    let fitted = text::fit(&REGULAR, 16.0, text, RIGHT);
-    let (w, _) = text::measure(&REGULAR, 16.0, &fitted);
+    let fitted = text::fit(&BOLD, 17.0, text, RIGHT);
+    let (w, _) = text::measure(&BOLD, 17.0, &fitted);
     text::draw(
         img,
-        &REGULAR,
-        16.0,
+        &BOLD,
+        17.0,
         palette::TEXT,
         right - w as i32,
         y,

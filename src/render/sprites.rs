@@ -62,33 +62,45 @@ const SS: u32 = 4;
 const RX: f32 = 27.0;
 const RY: f32 = 8.5;
 const THICK: f32 = 10.0;
-const OUTLINE: f32 = 1.5;
+const OUTLINE: f32 = 2.0;
 
-/// Every tile: [`Stack::CODES`] stacks × 4 shades, `SQUARE`² pixels each.
+/// Every tile: [`Stack::CODES`] stacks × 4 shades, `SQUARE`² pixels each; and every stack's
+/// sprite alone (on transparency), to draw stacks again over the last move's arrow.
 pub struct Tiles {
     tiles: Vec<RgbImage>,
+    sprites: Vec<Option<RgbaImage>>,
 }
 
 impl Tiles {
     /// Draws every tile (most of the 0.1 s of [`super::Renderer::new`]).
     pub fn build(bold: &FontRef<'static>) -> Tiles {
         let mut tiles = Vec::with_capacity(Stack::CODES * 4);
+        let mut sprites = Vec::with_capacity(Stack::CODES);
         for code in 0..Stack::CODES {
             let stack = Stack::from_code(code).unwrap_or(Stack::EMPTY);
-            let sprite = (!stack.is_empty()).then(|| stack_sprite(stack));
+            let sprite = (!stack.is_empty()).then(|| {
+                let mut sprite = stack_sprite(stack);
+                if stack.height() >= 2 {
+                    label_height(&mut sprite, stack, bold);
+                }
+                sprite
+            });
             for shade in Shade::ALL {
                 let mut tile = RgbImage::from_pixel(SQUARE, SQUARE, shade.color());
                 if let Some(sprite) = &sprite {
-                    composite(&mut tile, sprite);
-                    if stack.height() >= 2 {
-                        label_height(&mut tile, stack, bold);
-                    }
+                    composite(&mut tile, sprite, 0, 0);
                 }
                 frame(&mut tile, palette::GRID);
                 tiles.push(tile);
             }
+            sprites.push(sprite);
         }
-        Tiles { tiles }
+        Tiles { tiles, sprites }
+    }
+
+    /// The stack alone on transparency; `None` for the empty stack.
+    pub fn sprite(&self, stack: Stack) -> Option<&RgbaImage> {
+        self.sprites[stack.code()].as_ref()
     }
 
     /// The tile of `stack` on `shade`.
@@ -180,22 +192,28 @@ fn downsample(big: &RgbaImage) -> RgbaImage {
     out
 }
 
-/// Draws `sprite` over `tile` (same size).
-fn composite(tile: &mut RgbImage, sprite: &RgbaImage) {
-    for (dst, src) in tile.pixels_mut().zip(sprite.pixels()) {
+/// Draws `sprite` over `img` with its top-left corner at `(x, y)` (inside `img`).
+pub fn composite(img: &mut RgbImage, sprite: &RgbaImage, x: u32, y: u32) {
+    for (sx, sy, src) in sprite.enumerate_pixels() {
+        if src.0[3] == 0 {
+            continue;
+        }
+        let dst = img.get_pixel_mut(x + sx, y + sy);
         let a = src.0[3] as f32 / 255.0;
         *dst = palette::mix(*dst, Rgb([src.0[0], src.0[1], src.0[2]]), a);
     }
 }
 
-/// Writes the height on the top face, in the colour that contrasts with the top piece.
-fn label_height(tile: &mut RgbImage, stack: Stack, bold: &FontRef<'static>) {
+/// Writes the height on the top face, in the colour that contrasts with the top piece; large
+/// enough to stay legible when a phone shows the picture at half size.
+fn label_height(sprite: &mut RgbaImage, stack: Stack, bold: &FontRef<'static>) {
     let ink = match stack.top() {
         Some(Color::White) => WHITE_PIECE[2],
         _ => palette::TEXT,
     };
+    let ink = Rgba([ink.0[0], ink.0[1], ink.0[2], 255]);
     let centre = (SQUARE as f32 / 2.0, face_y(stack.height(), stack.height()));
-    text::draw_centred(tile, bold, 15.0, ink, centre, &stack.height().to_string());
+    text::draw_centred(sprite, bold, 17.0, ink, centre, &stack.height().to_string());
 }
 
 /// A 1-pixel frame around `tile`: adjacent tiles make the grid between squares.

@@ -36,29 +36,41 @@ pub fn draw(
     draw_text_mut(img, color, x, y, PxScale::from(size), font, text);
 }
 
-/// Draws `text` centred on `(cx, cy)`.
-pub fn draw_centred(
-    img: &mut RgbImage,
+/// Draws `text` centred on `(cx, cy)`, on an RGB picture or an RGBA sprite.
+pub fn draw_centred<C>(
+    img: &mut C,
     font: &FontRef<'static>,
     size: f32,
-    color: Rgb<u8>,
+    color: C::Pixel,
     (cx, cy): (f32, f32),
     text: &str,
-) {
+) where
+    C: imageproc::drawing::Canvas,
+    <C::Pixel as image::Pixel>::Subpixel: Into<f32> + imageproc::definitions::Clamp<f32>,
+{
     let (w, h) = measure(font, size, text);
     let x = (cx - w as f32 / 2.0).round() as i32;
     let y = (cy - h as f32 / 2.0).round() as i32;
-    draw(img, font, size, color, x, y, text);
+    draw_text_mut(img, color, x, y, PxScale::from(size), font, text);
 }
 
-/// `text` made drawable within `max_width` px: characters the font lacks (emoji, most CJK)
-/// become `?`, control characters are dropped, and an over-long text is cut with `…`.
-pub fn fit(font: &FontRef<'static>, size: f32, text: &str, max_width: u32) -> String {
-    let clean: String = text
+/// `text` without what the font cannot draw (emoji, most CJK — they would show as boxes),
+/// without control and invisible characters, and with runs of spaces made one. May be empty.
+pub fn clean(font: &FontRef<'static>, text: &str) -> String {
+    let kept: String = text
         .chars()
-        .filter(|c| !c.is_control())
-        .map(|c| if font.glyph_id(c).0 == 0 { '?' } else { c })
+        .filter(|&c| {
+            !c.is_control()
+                && !matches!(c, '\u{200B}'..='\u{200F}' | '\u{2060}'..='\u{206F}' | '\u{FEFF}')
+                && (c.is_whitespace() || font.glyph_id(c).0 != 0)
+        })
         .collect();
+    kept.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// `text` made drawable within `max_width` px: [`clean`]ed, and cut with `…` when too long.
+pub fn fit(font: &FontRef<'static>, size: f32, text: &str, max_width: u32) -> String {
+    let clean = clean(font, text);
     if measure(font, size, &clean).0 <= max_width {
         return clean;
     }

@@ -1,0 +1,49 @@
+//! `focus-bot console`: play offline in the terminal, through the same game service as the bot.
+
+use std::io::IsTerminal;
+use std::path::PathBuf;
+
+use super::CliError;
+use crate::console::{Console, HELP};
+use crate::store::{AsyncStore, database_path_from_env};
+
+#[derive(Debug, clap::Args)]
+pub(crate) struct ConsoleArgs {
+    /// The database file, created if missing [default: $DATABASE_PATH, else focus.db].
+    #[arg(long, value_name = "PATH")]
+    db: Option<PathBuf>,
+    /// Where board pictures are written.
+    #[arg(long, value_name = "DIR", default_value = "boards")]
+    out: PathBuf,
+    /// A user who may abort any game, as a moderator (repeatable).
+    #[arg(long, value_name = "NAME")]
+    moderator: Vec<String>,
+}
+
+pub(crate) fn run(args: &ConsoleArgs) -> Result<(), CliError> {
+    let path = args.db.clone().unwrap_or_else(database_path_from_env);
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .map_err(CliError::Stdout)?;
+    runtime.block_on(async {
+        let store = AsyncStore::open(&path).await?;
+        let mut console =
+            Console::new(store, &args.out, args.moderator.clone()).map_err(|source| {
+                CliError::Write {
+                    path: args.out.clone(),
+                    source,
+                }
+            })?;
+        let stdin = std::io::stdin();
+        if stdin.is_terminal() {
+            eprintln!("{HELP}\n");
+        }
+        let mut out = std::io::stdout().lock();
+        console
+            .run(stdin.lock(), &mut out)
+            .await
+            .map_err(CliError::Stdout)
+    })
+}

@@ -1,0 +1,423 @@
+//! The offline console: the same game service as the Discord bot, driven from a terminal by
+//! lines such as `alice: /focus challenge opponent:bob`, `bob: accept`,
+//! `alice: /focus move c4-d4`. Every reply is printed; every board picture is written to the
+//! output folder and its path printed. It is how someone without a Discord token tries the bot.
+
+mod script;
+
+use std::collections::HashMap;
+use std::io::{BufRead, Write};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+pub use script::{Line, parse};
+
+use crate::rules::{Color, Rules};
+use crate::service::{
+    Board, ChallengeRequest, Clock, DrawReport, GameService, Place, ServiceError, SystemClock, User,
+};
+use crate::store::{AsyncStore, ChallengeId, ColorChoice, GameId};
+use crate::strings;
+
+/// The console's one server; channels are named with `#name` (default `#general`).
+const GUILD: u64 = 1;
+
+/// A console session: the service, the users seen, where pictures go.
+pub struct Console {
+    service: GameService,
+    out_dir: PathBuf,
+    names: HashMap<u64, String>,
+    channel: String,
+    moderators: Vec<String>,
+    pictures: usize,
+}
+
+/// A stable id for a console user name (the same name is the same player across runs).
+pub fn user_id(name: &str) -> u64 {
+    // FNV-1a, then set a high bit so ids look like Discord snowflakes and never collide with
+    // channel ids below.
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in name.to_lowercase().bytes() {
+        h = (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    h | (1 << 62)
+}
+
+/// A stable id for a channel name.
+fn channel_id(name: &str) -> u64 {
+    user_id(&format!("#{name}")) & !(1 << 62) | (1 << 61)
+}
+
+impl Console {
+    /// A console over `store`, writing pictures to `out_dir` (created if missing). Users
+    /// named in `moderators` may abort any game.
+    ///
+    /// # Errors
+    /// When `out_dir` cannot be created.
+    pub fn new(
+        store: AsyncStore,
+        out_dir: &Path,
+        moderators: Vec<String>,
+    ) -> std::io::Result<Console> {
+        std::fs::create_dir_all(out_dir)?;
+        Ok(Console {
+            service: GameService::new(store, Arc::new(SystemClock)),
+            out_dir: out_dir.to_owned(),
+            names: HashMap::new(),
+            channel: "general".to_owned(),
+            moderators,
+            pictures: 0,
+        })
+    }
+
+    /// Reads lines from `input` until it ends or says `quit`, writing replies to `out`.
+    ///
+    /// # Errors
+    /// Reading or writing the streams.
+    pub async fn run(&mut self, input: impl BufRead, out: &mut impl Write) -> std::io::Result<()> {
+        for line in input.lines() {
+            let line = line?;
+            if matches!(line.trim(), "quit" | "exit") {
+                break;
+            }
+            let reply = self.handle(&line).await;
+            for text in reply {
+                writeln!(out, "{text}")?;
+            }
+            out.flush()?;
+        }
+        Ok(())
+    }
+
+    /// Handles one line: the lines to print.
+    pub async fn handle(&mut self, text: &str) -> Vec<String> {
+        let line = match parse(text) {
+            Ok(Some(line)) => line,
+            Ok(None) => return Vec::new(),
+            Err(help) => return vec![format!("console: {help}")],
+        };
+        if matches!(line.command.as_str(), "help" | "") {
+            return vec![HELP.to_owned()];
+        }
+        if let Some(channel) = &line.channel {
+            self.channel = channel.clone();
+        }
+        let user = self.user(&line.user);
+        let place = Place {
+            guild_id: GUILD,
+            channel_id: channel_id(&self.channel),
+        };
+        match self.dispatch(&line, &user, place).await {
+            Ok(lines) => lines,
+            Err(err) => {
+                let text = if err.is_internal() {
+                    format!("{} ({err})", strings::INTERNAL_ERROR)
+                } else {
+                    err.to_string()
+                };
+                vec![format!(
+                    "[#{}] bot → {} only: {}",
+                    self.channel, user.name, text
+                )]
+            }
+        }
+    }
+
+    fn user(&mut self, name: &str) -> User {
+        let id = user_id(name);
+        self.names.insert(id, name.to_owned());
+        User::new(id, name)
+    }
+
+    /// `<@id>` mentions written as `@name` for the terminal.
+    fn readable(&self, text: &str) -> String {
+        let mut out = text.to_owned();
+        for (id, name) in &self.names {
+            out = out.replace(&strings::mention(*id), &format!("@{name}"));
+        }
+        out
+    }
+
+    fn public(&self, text: &str) -> String {
+        format!("[#{}] bot: {}", self.channel, self.readable(text))
+    }
+
+    fn private(&self, user: &User, text: &str) -> String {
+        format!(
+            "[#{}] bot → {} only: {}",
+            self.channel,
+            user.name,
+            self.readable(text)
+        )
+    }
+
+    fn picture(&mut self, board: &Board) -> String {
+        self.pictures += 1;
+        let path = self.out_dir.join(format!(
+            "game{}-ply{}-{}.png",
+            board.game.id.0, board.game.ply, self.pictures
+        ));
+        match std::fs::write(&path, &board.png) {
+            Ok(()) => format!("  board: {}", path.display()),
+            Err(e) => format!("  board: cannot write {}: {e}", path.display()),
+        }
+    }
+
+    async fn dispatch(
+        &mut self,
+        line: &Line,
+        user: &User,
+        place: Place,
+    ) -> Result<Vec<String>, ServiceError> {
+        let service = self.service.clone();
+        let arg = |name: &str| {
+            line.options
+                .get(name)
+                .cloned()
+                .or_else(|| (!line.args.is_empty()).then(|| line.args.join(" ")))
+        };
+        match line.command.as_str() {
+            "challenge" => {
+                let request = match self.challenge_request(line) {
+                    Ok(r) => r,
+                    Err(text) => return Ok(vec![self.private(user, &text)]),
+                };
+                let view = service.challenge(place, user, request).await?;
+                Ok(vec![
+                    self.public(&strings::challenge_posted(&view)),
+                    format!(
+                        "  (challenge {}: answer with `accept`, `decline` or `cancel`)",
+                        view.challenge.id.0
+                    ),
+                ])
+            }
+            "accept" | "decline" | "cancel" => {
+                let id = match self.challenge_id(line, user, place).await? {
+                    Ok(id) => id,
+                    Err(text) => return Ok(vec![self.private(user, &text)]),
+                };
+                match line.command.as_str() {
+                    "accept" => {
+                        let toss = if rand_bit() {
+                            Color::White
+                        } else {
+                            Color::Black
+                        };
+                        let board = service.accept(id, user, toss).await?;
+                        let text = strings::game_started(&board);
+                        Ok(vec![self.public(&text), self.picture(&board)])
+                    }
+                    "decline" => {
+                        let view = service.decline(id, user).await?;
+                        Ok(vec![self.public(&strings::challenge_closed(&view))])
+                    }
+                    _ => {
+                        let view = service.cancel(id, user).await?;
+                        Ok(vec![self.public(&strings::challenge_closed(&view))])
+                    }
+                }
+            }
+            "move" => {
+                let Some(text) = arg("move") else {
+                    return Ok(vec![self.private(user, "which move? e.g. `move c4-d4`")]);
+                };
+                let report = service.play(place, user, &text).await?;
+                let msg = strings::move_played(&report);
+                Ok(vec![self.public(&msg), self.picture(&report.board)])
+            }
+            "suggest" => {
+                let typed = arg("move").unwrap_or_default();
+                let moves = service.suggest_moves(place, user.id, &typed).await;
+                Ok(vec![self.private(
+                    user,
+                    &format!("suggestions: {}", moves.join(" ")),
+                )])
+            }
+            "board" => {
+                let board = service.board(place).await?;
+                let text = strings::board_caption(&board);
+                Ok(vec![self.public(&text), self.picture(&board)])
+            }
+            "resign" => {
+                let board = service.resign(place, user).await?;
+                Ok(vec![
+                    self.public(&strings::game_ended(&board)),
+                    self.picture(&board),
+                ])
+            }
+            "abort" => {
+                let moderator = self
+                    .moderators
+                    .iter()
+                    .any(|m| m.eq_ignore_ascii_case(&user.name));
+                let board = service.abort(place, user, moderator).await?;
+                Ok(vec![
+                    self.public(&strings::game_ended(&board)),
+                    self.picture(&board),
+                ])
+            }
+            "draw" => {
+                let report = match line.args.first().map(String::as_str) {
+                    Some("accept") | Some("decline") => {
+                        let game = service.board(place).await?.game;
+                        service
+                            .answer_draw(game.id, user, line.args[0] == "accept")
+                            .await?
+                    }
+                    _ => service.draw(place, user).await?,
+                };
+                match report {
+                    DrawReport::Offered { game, by } if game.draw_offer_by.is_some() => {
+                        Ok(vec![self.public(&strings::draw_offered(&game, by))])
+                    }
+                    DrawReport::Offered { game, by } => {
+                        Ok(vec![self.public(&strings::draw_declined(&game, !by))])
+                    }
+                    DrawReport::Agreed(board) => Ok(vec![
+                        self.public(&strings::game_ended(&board)),
+                        self.picture(&board),
+                    ]),
+                }
+            }
+            "takeback" => match line.args.first().map(String::as_str) {
+                Some(answer @ ("accept" | "decline")) => {
+                    let board = service.board(place).await?;
+                    let (id, ply) = (board.game.id, board.game.ply);
+                    let board = service
+                        .answer_takeback(id, ply, user, answer == "accept")
+                        .await?;
+                    if answer == "accept" {
+                        Ok(vec![
+                            self.public(&strings::takeback_done(&board)),
+                            self.picture(&board),
+                        ])
+                    } else {
+                        Ok(vec![self.public(&strings::takeback_declined(&board.game))])
+                    }
+                }
+                _ => {
+                    let board = service.request_takeback(place, user).await?;
+                    let by = board.game.color_of(user.id).unwrap_or(Color::White);
+                    Ok(vec![
+                        self.public(&strings::takeback_requested(&board, by)),
+                        "  (answer with `takeback accept` or `takeback decline`)".to_owned(),
+                    ])
+                }
+            },
+            "games" => {
+                let games = service.games(GUILD, user.id).await?;
+                if games.is_empty() {
+                    return Ok(vec![self.private(user, strings::NO_GAMES)]);
+                }
+                let lines: Vec<String> = games
+                    .iter()
+                    .map(|g| self.private(user, &strings::game_summary_line(g)))
+                    .collect();
+                Ok(lines)
+            }
+            "history" => {
+                let id = match arg("game") {
+                    Some(text) => match text.trim_start_matches('#').parse::<i64>() {
+                        Ok(n) => Some(GameId(n)),
+                        Err(_) => {
+                            return Ok(vec![self.private(user, "a game is given by its number")]);
+                        }
+                    },
+                    None => None,
+                };
+                let h = service.history(place, id).await?;
+                Ok(vec![self.public(&strings::history(&h.game, &h.record))])
+            }
+            "rules" => Ok(vec![self.private(user, strings::RULES)]),
+            other => Ok(vec![self.private(
+                user,
+                &format!("`{other}` is not a command here; type `help` for the list"),
+            )]),
+        }
+    }
+
+    fn challenge_request(&mut self, line: &Line) -> Result<ChallengeRequest, String> {
+        let mut request = ChallengeRequest::default();
+        if let Some(name) = line.options.get("opponent") {
+            let name = name.trim_start_matches('@');
+            request.opponent = Some(self.user(name));
+        }
+        if let Some(rules) = line.options.get("rules") {
+            request.rules = rules.parse::<Rules>().map_err(|e| e.to_string())?;
+        }
+        if let Some(days) = line.options.get("days") {
+            request.days = days
+                .parse()
+                .map_err(|_| format!("`{days}` is not a number of days"))?;
+        }
+        if let Some(color) = line.options.get("color") {
+            request.color = ColorChoice::from_text(&color.to_lowercase())
+                .ok_or_else(|| format!("`{color}` is not a colour: white, black or random"))?;
+        }
+        if let Some(rated) = line.options.get("rated") {
+            request.rated = match rated.to_lowercase().as_str() {
+                "true" | "yes" => true,
+                "false" | "no" => false,
+                _ => return Err(format!("`{rated}` is not true or false")),
+            };
+        }
+        request.position = line.options.get("position").cloned();
+        if request.position.is_some() && !line.options.contains_key("rated") {
+            request.rated = false;
+        }
+        Ok(request)
+    }
+
+    /// The challenge a bare `accept`/`decline`/`cancel` means: the number given, else the
+    /// newest open one in the channel that the user may answer (or made, for `cancel`).
+    async fn challenge_id(
+        &self,
+        line: &Line,
+        user: &User,
+        place: Place,
+    ) -> Result<Result<ChallengeId, String>, ServiceError> {
+        if let Some(n) = line.args.first() {
+            return Ok(n
+                .trim_start_matches('#')
+                .parse::<i64>()
+                .map(ChallengeId)
+                .map_err(|_| format!("`{n}` is not a challenge number")));
+        }
+        if line.command == "cancel" {
+            let now = SystemClock.now();
+            let channel = place.channel_id;
+            let uid = user.id;
+            let open = self
+                .service
+                .store()
+                .call(move |s| s.open_challenges(channel, now))
+                .await?;
+            return Ok(open
+                .iter()
+                .filter(|c| c.challenger_id == uid)
+                .max_by_key(|c| c.created_at)
+                .map(|c| c.id)
+                .ok_or_else(|| "you have no open challenge in this channel".to_owned()));
+        }
+        let open = self.service.open_challenges_for(place, user).await?;
+        Ok(open
+            .first()
+            .map(|v| v.challenge.id)
+            .ok_or_else(|| "there is no open challenge for you in this channel".to_owned()))
+    }
+}
+
+/// A coin toss for random colours.
+fn rand_bit() -> bool {
+    use std::hash::{BuildHasher, RandomState};
+    RandomState::new().hash_one(0u8) & 1 == 1
+}
+
+/// What `help` prints.
+pub const HELP: &str = "\
+Type lines as `name: command` — each name is a player (new names are new players):
+  alice: /focus challenge opponent:bob [rules:swap] [days:3] [color:white] [rated:false] [position:<FPN>]
+  bob: accept | decline          alice: cancel
+  alice: /focus move c4-d4       (or just `move c4-d4`; `suggest c4` lists legal moves)
+  board | resign | draw [accept|decline] | takeback [accept|decline] | abort | games | history | rules
+Start a line with `#name` to play in another channel. `quit` ends the session.";

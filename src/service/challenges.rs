@@ -1,0 +1,178 @@
+//! Challenges: made, accepted (the game starts), declined, cancelled.
+
+use super::{Board, ChallengeView, GameService, Place, Result, ServiceError, User};
+use crate::rules::{Color, Rules};
+use crate::store::{ChallengeId, ColorChoice, NewChallenge};
+
+/// What a challenger asks for (the `/focus challenge` options).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ChallengeRequest {
+    /// Who is challenged; `None` lets anyone in the channel accept.
+    pub opponent: Option<User>,
+    /// The rules.
+    pub rules: Rules,
+    /// Days per move: 1, 2, 3, 5, 7, 10, 14, or 0 for no limit.
+    pub days: u32,
+    /// The challenger's colour.
+    pub color: ColorChoice,
+    /// Whether the result changes ratings (never for a set-up position).
+    pub rated: bool,
+    /// A set-up starting position (FPN) instead of the standard start.
+    pub position: Option<String>,
+}
+
+impl Default for ChallengeRequest {
+    fn default() -> ChallengeRequest {
+        ChallengeRequest {
+            opponent: None,
+            rules: Rules::CLASSIC,
+            days: 3,
+            color: ColorChoice::Random,
+            rated: true,
+            position: None,
+        }
+    }
+}
+
+impl GameService {
+    /// `challenger` challenges in `place`.
+    ///
+    /// # Errors
+    /// [`ServiceError::ChallengeSelf`], [`ServiceError::ChallengeBot`],
+    /// [`ServiceError::ChannelBusy`], and the store's refusals (days per move, a rated set-up
+    /// position, a bad or decided FPN).
+    pub async fn challenge(
+        &self,
+        place: Place,
+        challenger: &User,
+        request: ChallengeRequest,
+    ) -> Result<ChallengeView> {
+        if let Some(opponent) = &request.opponent {
+            if opponent.id == challenger.id {
+                return Err(ServiceError::ChallengeSelf);
+            }
+            if opponent.is_bot {
+                return Err(ServiceError::ChallengeBot);
+            }
+        }
+        if challenger.is_bot {
+            return Err(ServiceError::ChallengeBot);
+        }
+        if self.game_here(place).await.is_ok() {
+            return Err(ServiceError::ChannelBusy);
+        }
+        self.seen(challenger).await?;
+        if let Some(opponent) = &request.opponent {
+            self.seen(opponent).await?;
+        }
+        let new = NewChallenge {
+            guild_id: place.guild_id,
+            channel_id: place.channel_id,
+            challenger_id: challenger.id,
+            opponent_id: request.opponent.as_ref().map(|o| o.id),
+            rules: request.rules,
+            days_per_move: request.days,
+            color: request.color,
+            rated: request.rated,
+            start_fpn: request.position.clone(),
+            created_at: self.now(),
+        };
+        let challenge = self.store.call(move |s| s.create_challenge(&new)).await?;
+        Ok(ChallengeView {
+            challenge,
+            challenger: challenger.name.clone(),
+            opponent: request.opponent.map(|o| o.name),
+        })
+    }
+
+    /// Records the id of the message showing challenge `id`.
+    ///
+    /// # Errors
+    /// The store's.
+    pub async fn set_challenge_message(&self, id: ChallengeId, message_id: u64) -> Result<()> {
+        self.store
+            .call(move |s| s.set_challenge_message(id, message_id))
+            .await?;
+        Ok(())
+    }
+
+    /// `user` accepts challenge `id`: the game starts in the challenge's channel. A random
+    /// colour choice is decided by `toss` (the colour the challenger gets).
+    ///
+    /// # Errors
+    /// The store's: an own, expired, closed or someone else's challenge, a busy channel.
+    pub async fn accept(&self, id: ChallengeId, user: &User, toss: Color) -> Result<Board> {
+        if user.is_bot {
+            return Err(ServiceError::ChallengeBot);
+        }
+        self.seen(user).await?;
+        let (acceptor, now) = (user.id, self.now());
+        let game = self
+            .store
+            .call(move |s| s.accept_challenge(id, acceptor, now, toss))
+            .await?;
+        self.board_of(game).await
+    }
+
+    /// `user` (the named opponent) declines challenge `id`.
+    ///
+    /// # Errors
+    /// The store's.
+    pub async fn decline(&self, id: ChallengeId, user: &User) -> Result<ChallengeView> {
+        let (uid, now) = (user.id, self.now());
+        let challenge = self
+            .store
+            .call(move |s| s.decline_challenge(id, uid, now))
+            .await?;
+        self.challenge_view(challenge).await
+    }
+
+    /// `user` (the challenger) cancels challenge `id`.
+    ///
+    /// # Errors
+    /// The store's.
+    pub async fn cancel(&self, id: ChallengeId, user: &User) -> Result<ChallengeView> {
+        let (uid, now) = (user.id, self.now());
+        let challenge = self
+            .store
+            .call(move |s| s.cancel_challenge(id, uid, now))
+            .await?;
+        self.challenge_view(challenge).await
+    }
+
+    /// The open challenges of `place` that `user` may accept, newest first.
+    ///
+    /// # Errors
+    /// The store's.
+    pub async fn open_challenges_for(
+        &self,
+        place: Place,
+        user: &User,
+    ) -> Result<Vec<ChallengeView>> {
+        let (channel, now, uid) = (place.channel_id, self.now(), user.id);
+        let mut open = self
+            .store
+            .call(move |s| s.open_challenges(channel, now))
+            .await?;
+        open.retain(|c| c.challenger_id != uid && c.opponent_id.is_none_or(|o| o == uid));
+        open.sort_by_key(|c| std::cmp::Reverse(c.created_at));
+        let mut views = Vec::with_capacity(open.len());
+        for c in open {
+            views.push(self.challenge_view(c).await?);
+        }
+        Ok(views)
+    }
+
+    async fn challenge_view(&self, challenge: crate::store::Challenge) -> Result<ChallengeView> {
+        let (a, b) = (challenge.challenger_id, challenge.opponent_id);
+        let (challenger, opponent) = self
+            .store
+            .call(move |s| Ok((s.name(a)?, b.map(|b| s.name(b)).transpose()?.flatten())))
+            .await?;
+        Ok(ChallengeView {
+            challenge,
+            challenger: challenger.unwrap_or_else(|| crate::strings::SOMEONE.to_owned()),
+            opponent,
+        })
+    }
+}

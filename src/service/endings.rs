@@ -1,0 +1,116 @@
+//! Ending a game early and undoing: resign, draw, takeback, abort.
+
+use super::{Board, DrawReport, GameService, Place, Result, ServiceError, User};
+use crate::rules::Color;
+use crate::store::{DrawOffer, GameId};
+
+/// A player may abort only while each side has moved at most once.
+pub const PLAYER_ABORT_MAX_PLY: u32 = 2;
+
+impl GameService {
+    /// `user` resigns the game of `place`.
+    ///
+    /// # Errors
+    /// [`ServiceError::NoGameHere`], [`ServiceError::NotAPlayer`]; the store's.
+    pub async fn resign(&self, place: Place, user: &User) -> Result<Board> {
+        let game = self.game_here(place).await?;
+        game.color_of(user.id).ok_or(ServiceError::NotAPlayer)?;
+        let (id, uid, now) = (game.id, user.id, self.now());
+        let game = self.store.call(move |s| s.resign(id, uid, now)).await?;
+        self.board_of(game).await
+    }
+
+    /// `user` offers a draw in the game of `place`, or accepts the opponent's standing offer.
+    ///
+    /// # Errors
+    /// As [`GameService::resign`].
+    pub async fn draw(&self, place: Place, user: &User) -> Result<DrawReport> {
+        let game = self.game_here(place).await?;
+        let by = game.color_of(user.id).ok_or(ServiceError::NotAPlayer)?;
+        let (id, uid, now) = (game.id, user.id, self.now());
+        match self.store.call(move |s| s.offer_draw(id, uid, now)).await? {
+            DrawOffer::Offered(game) => Ok(DrawReport::Offered { game, by }),
+            DrawOffer::Agreed(game) => Ok(DrawReport::Agreed(self.board_of(game).await?)),
+        }
+    }
+
+    /// `user` answers the opponent's draw offer in game `id` (from a button).
+    ///
+    /// # Errors
+    /// The store's (no offer stands, not a player, the game is over).
+    pub async fn answer_draw(&self, id: GameId, user: &User, accept: bool) -> Result<DrawReport> {
+        let (uid, now) = (user.id, self.now());
+        if accept {
+            let game = self
+                .store
+                .call(move |s| s.accept_draw(id, uid, now))
+                .await?;
+            Ok(DrawReport::Agreed(self.board_of(game).await?))
+        } else {
+            let game = self.store.call(move |s| s.decline_draw(id, uid)).await?;
+            let by = game.color_of(uid).map_or(Color::White, |c| !c);
+            Ok(DrawReport::Offered { game, by })
+        }
+    }
+
+    /// `user` asks to take back their last move in the game of `place`: the ply count the
+    /// opponent's answer must match, so a later move voids the request.
+    ///
+    /// # Errors
+    /// As [`GameService::resign`], and [`crate::store::StoreError::NothingToTakeBack`].
+    pub async fn request_takeback(&self, place: Place, user: &User) -> Result<Board> {
+        let game = self.game_here(place).await?;
+        game.color_of(user.id).ok_or(ServiceError::NotAPlayer)?;
+        let (id, uid) = (game.id, user.id);
+        let game = self
+            .store
+            .call(move |s| s.request_takeback(id, uid))
+            .await?;
+        self.board_of(game).await
+    }
+
+    /// `user` answers the opponent's takeback request in game `id` at `ply` (from a button).
+    /// Accepting undoes the last move and returns the new board.
+    ///
+    /// # Errors
+    /// The store's (no request, the position changed, not a player).
+    pub async fn answer_takeback(
+        &self,
+        id: GameId,
+        ply: u32,
+        user: &User,
+        accept: bool,
+    ) -> Result<Board> {
+        let (uid, now) = (user.id, self.now());
+        let game = if accept {
+            self.store
+                .call(move |s| s.accept_takeback(id, uid, ply, now))
+                .await?
+                .game
+        } else {
+            self.store
+                .call(move |s| s.decline_takeback(id, uid))
+                .await?
+        };
+        self.board_of(game).await
+    }
+
+    /// Aborts the game of `place`: by a player while each side has moved at most once, or
+    /// by a moderator (`is_moderator`: Manage Messages in the channel) at any time. Aborted
+    /// games are unrated and change no record.
+    ///
+    /// # Errors
+    /// [`ServiceError::AbortTooLate`], [`ServiceError::NotAPlayer`]; the store's.
+    pub async fn abort(&self, place: Place, user: &User, is_moderator: bool) -> Result<Board> {
+        let game = self.game_here(place).await?;
+        if !is_moderator {
+            game.color_of(user.id).ok_or(ServiceError::NotAPlayer)?;
+            if game.ply > PLAYER_ABORT_MAX_PLY {
+                return Err(ServiceError::AbortTooLate);
+            }
+        }
+        let (id, now) = (game.id, self.now());
+        let game = self.store.call(move |s| s.abort_game(id, now)).await?;
+        self.board_of(game).await
+    }
+}

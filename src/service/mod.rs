@@ -1,0 +1,135 @@
+//! The game service: every use case of the bot, on top of the rules, the renderer and the
+//! store, with no Discord types. The Discord bot and the offline console are thin adapters
+//! that turn interactions or typed lines into these calls and show what they return.
+//!
+//! All calls are async and never block the runtime: SQLite runs on the store's own thread
+//! ([`AsyncStore`]) and pictures are drawn on tokio's blocking pool. Time comes from an
+//! injectable [`Clock`].
+
+mod challenges;
+mod clock;
+mod endings;
+mod error;
+mod play;
+mod queries;
+mod views;
+
+use std::sync::Arc;
+
+pub use challenges::ChallengeRequest;
+pub use clock::{Clock, ManualClock, SystemClock};
+pub use endings::PLAYER_ABORT_MAX_PLY;
+pub use error::{Result, ServiceError};
+pub use play::MAX_SUGGESTIONS;
+pub use views::{Board, ChallengeView, DrawReport, GameSummary, History, MoveReport, Place, User};
+
+use crate::render::{GameEnd, RenderOptions};
+use crate::rules::{Color, Move, Position};
+use crate::store::{AsyncStore, Game, GameResult, GameStatus};
+use crate::strings;
+
+/// The use cases; cheap to clone (shared store handle and clock).
+#[derive(Clone)]
+pub struct GameService {
+    store: AsyncStore,
+    clock: Arc<dyn Clock>,
+}
+
+impl GameService {
+    /// A service over `store`, telling time by `clock`.
+    pub fn new(store: AsyncStore, clock: Arc<dyn Clock>) -> GameService {
+        GameService { store, clock }
+    }
+
+    /// The store handle (for adapters' own queries and for tests).
+    pub fn store(&self) -> &AsyncStore {
+        &self.store
+    }
+
+    fn now(&self) -> i64 {
+        self.clock.now()
+    }
+
+    /// Remembers the display name of everyone who acts, so pictures can name them later.
+    async fn seen(&self, user: &User) -> Result<()> {
+        let (id, name, now) = (user.id, user.name.clone(), self.now());
+        self.store
+            .call(move |s| s.remember_name(id, &name, now))
+            .await?;
+        Ok(())
+    }
+
+    /// The channel's game (active, or held for review), or [`ServiceError::NoGameHere`].
+    async fn game_here(&self, place: Place) -> Result<Game> {
+        let channel = place.channel_id;
+        self.store
+            .call(move |s| s.game_in_channel(channel))
+            .await?
+            .ok_or(ServiceError::NoGameHere)
+    }
+
+    /// The board of `game`: its position, last move, names and picture.
+    async fn board_of(&self, game: Game) -> Result<Board> {
+        let id = game.id;
+        let (white, black) = (game.white_id, game.black_id);
+        let (moves, names) = self
+            .store
+            .call(move |s| {
+                let names = [s.name(white)?, s.name(black)?];
+                Ok((s.moves(id)?, names))
+            })
+            .await?;
+        let last_move = moves.last().and_then(|m| m.notation.parse::<Move>().ok());
+        let position = game.current_position()?;
+        let names = [
+            names[0]
+                .clone()
+                .unwrap_or_else(|| Color::White.name().to_owned()),
+            names[1]
+                .clone()
+                .unwrap_or_else(|| Color::Black.name().to_owned()),
+        ];
+        let end = game_end(&game);
+        let opts = RenderOptions {
+            white: names[0].clone(),
+            black: names[1].clone(),
+            last_move,
+            end,
+            ..RenderOptions::default()
+        };
+        let png = tokio::task::spawn_blocking(move || crate::render::render(&position, &opts))
+            .await
+            .map_err(|_| ServiceError::Render)?;
+        Ok(Board {
+            game,
+            position,
+            last_move,
+            names,
+            png,
+        })
+    }
+}
+
+/// How a finished game's picture states its result; `None` while it is in play.
+fn game_end(game: &Game) -> Option<GameEnd> {
+    match game.status {
+        GameStatus::Active => None,
+        GameStatus::NeedsReview => Some(GameEnd {
+            winner: None,
+            reason: strings::HELD_FOR_REVIEW.to_owned(),
+        }),
+        GameStatus::Finished | GameStatus::Aborted => Some(GameEnd {
+            winner: match game.result {
+                Some(GameResult::White) => Some(Color::White),
+                Some(GameResult::Black) => Some(Color::Black),
+                _ => None,
+            },
+            reason: strings::picture_note(game.reason).to_owned(),
+        }),
+    }
+}
+
+/// The position a game starts from (its set-up FPN or the standard start).
+fn start_of(game: &Game) -> Result<Position> {
+    Ok(game.start_position()?)
+}

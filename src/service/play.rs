@@ -1,0 +1,90 @@
+//! Playing: moves, their autocomplete, and the board.
+
+use super::{Board, GameService, MoveReport, Place, Result, ServiceError, User};
+use crate::rules::{Move, MoveError};
+use crate::store::GameStatus;
+
+/// Discord shows at most this many autocomplete choices.
+pub const MAX_SUGGESTIONS: usize = 25;
+
+impl GameService {
+    /// `user` plays `text` (move notation) in the game of `place`. Of two moves for the same
+    /// ply arriving together, exactly one is played; the other gets "the position changed".
+    ///
+    /// # Errors
+    /// [`ServiceError::NoGameHere`], [`ServiceError::NotAPlayer`], [`ServiceError::Move`]
+    /// for unreadable text, and the store's refusals (not your turn, an illegal move, the
+    /// game is over, the position changed).
+    pub async fn play(&self, place: Place, user: &User, text: &str) -> Result<MoveReport> {
+        let game = self.game_here(place).await?;
+        let mover = game.color_of(user.id).ok_or(ServiceError::NotAPlayer)?;
+        let mv: Move = text.parse().map_err(MoveError::Parse)?;
+        self.seen(user).await?;
+        let (id, uid, seen_ply, now) = (game.id, user.id, game.ply, self.now());
+        let played = self
+            .store
+            .call(move |s| s.record_move(id, uid, seen_ply, mv, now))
+            .await?;
+        let board = self.board_of(played.game).await?;
+        Ok(MoveReport {
+            board,
+            mv: played.mv,
+            mover,
+            effect: played.effect,
+        })
+    }
+
+    /// Up to 25 legal moves of `user`'s game in `place` that match what they typed so far:
+    /// moves whose notation starts with it, or that land on the square typed. Empty when the
+    /// user has no game here or it is not their turn (autocomplete has no room for errors).
+    pub async fn suggest_moves(&self, place: Place, user_id: u64, typed: &str) -> Vec<String> {
+        let Ok(game) = self.game_here(place).await else {
+            return Vec::new();
+        };
+        let Ok(position) = game.current_position() else {
+            return Vec::new();
+        };
+        if game.status != GameStatus::Active
+            || game.color_of(user_id) != Some(position.side_to_move())
+        {
+            return Vec::new();
+        }
+        let typed: String = typed
+            .chars()
+            .filter(|c| !c.is_whitespace())
+            .flat_map(char::to_lowercase)
+            .collect();
+        let lands_on = typed.parse::<crate::rules::Square>().ok();
+        position
+            .legal_moves()
+            .iter()
+            .filter(|m| {
+                let text = m.to_string();
+                text.starts_with(&typed)
+                    || (lands_on.is_some() && m.to() == lands_on)
+                    || (typed.starts_with('+') && text.starts_with(&typed))
+            })
+            .take(MAX_SUGGESTIONS)
+            .map(Move::to_string)
+            .collect()
+    }
+
+    /// The board of the game in `place`.
+    ///
+    /// # Errors
+    /// [`ServiceError::NoGameHere`]; the store's.
+    pub async fn board(&self, place: Place) -> Result<Board> {
+        let game = self.game_here(place).await?;
+        self.board_of(game).await
+    }
+
+    /// The board of the game in `place`, and whether `user` plays in it.
+    ///
+    /// # Errors
+    /// As [`GameService::board`].
+    pub async fn board_for(&self, place: Place, user: &User) -> Result<(Board, bool)> {
+        let board = self.board(place).await?;
+        let plays = board.game.color_of(user.id).is_some();
+        Ok((board, plays))
+    }
+}

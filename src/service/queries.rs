@@ -1,0 +1,70 @@
+//! Looking things up: a user's games, a game's history.
+
+use super::{GameService, GameSummary, History, Place, Result, ServiceError, start_of};
+use crate::rules::Color;
+use crate::store::GameId;
+
+impl GameService {
+    /// `user_id`'s active games in `guild_id`, the ones where it is their move first.
+    ///
+    /// # Errors
+    /// The store's.
+    pub async fn games(&self, guild_id: u64, user_id: u64) -> Result<Vec<GameSummary>> {
+        let games = self
+            .store
+            .call(move |s| s.active_games_of(guild_id, user_id))
+            .await?;
+        let mut out: Vec<GameSummary> = games
+            .into_iter()
+            .filter_map(|game| {
+                let color = game.color_of(user_id)?;
+                let to_move = game.current_position().ok()?.side_to_move();
+                Some(GameSummary {
+                    opponent: game.player(!color),
+                    color,
+                    your_turn: to_move == color,
+                    game,
+                })
+            })
+            .collect();
+        out.sort_by_key(|g| {
+            (
+                !g.your_turn,
+                g.game.deadline.unwrap_or(i64::MAX),
+                g.game.id.0,
+            )
+        });
+        Ok(out)
+    }
+
+    /// The move list of game `id`, or of the game in `place` when `id` is `None`.
+    ///
+    /// # Errors
+    /// [`ServiceError::NoGameHere`]; the store's (no such game).
+    pub async fn history(&self, place: Place, id: Option<GameId>) -> Result<History> {
+        let game = match id {
+            Some(id) => self.store.call(move |s| s.game(id)).await?,
+            None => self.game_here(place).await?,
+        };
+        if game.guild_id != place.guild_id {
+            return Err(ServiceError::NoGameHere);
+        }
+        let id = game.id;
+        let moves = self.store.call(move |s| s.moves(id)).await?;
+        let first = start_of(&game)?.side_to_move();
+        let mut record = String::new();
+        for (i, m) in moves.iter().enumerate() {
+            // Number White's moves `N.`; a record starting with Black begins `1...`.
+            let ply = i + usize::from(first == Color::Black);
+            if ply % 2 == 0 {
+                record.push_str(&format!("{}. ", ply / 2 + 1));
+            } else if i == 0 {
+                record.push_str("1... ");
+            }
+            record.push_str(&m.notation);
+            record.push(' ');
+        }
+        record.truncate(record.trim_end().len());
+        Ok(History { game, record })
+    }
+}

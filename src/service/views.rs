@@ -1,0 +1,123 @@
+//! What use cases return: plain data for an adapter to show, no Discord types.
+
+use crate::rules::{Color, Move, MoveEffect, Position};
+use crate::store::{Challenge, Game};
+
+/// A person as the adapters know them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct User {
+    /// The Discord user id (a snowflake).
+    pub id: u64,
+    /// The name to show.
+    pub name: String,
+    /// True for bot accounts, which cannot play.
+    pub is_bot: bool,
+}
+
+impl User {
+    /// A person (not a bot).
+    pub fn new(id: u64, name: impl Into<String>) -> User {
+        User {
+            id,
+            name: name.into(),
+            is_bot: false,
+        }
+    }
+}
+
+/// Where a command was used.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Place {
+    /// The server.
+    pub guild_id: u64,
+    /// The channel or thread.
+    pub channel_id: u64,
+}
+
+/// A game as a picture and the facts around it.
+#[derive(Clone, Debug)]
+pub struct Board {
+    /// The game row after the use case.
+    pub game: Game,
+    /// Its position.
+    pub position: Position,
+    /// The move that led to it, if any.
+    pub last_move: Option<Move>,
+    /// The players' names, White's first.
+    pub names: [String; 2],
+    /// The picture (PNG bytes).
+    pub png: Vec<u8>,
+}
+
+impl Board {
+    /// The user to move, while the game is in play.
+    pub fn to_move(&self) -> Option<u64> {
+        (self.game.status == crate::store::GameStatus::Active)
+            .then(|| self.game.player(self.position.side_to_move()))
+    }
+
+    /// The name of the player of `color`.
+    pub fn name(&self, color: Color) -> &str {
+        &self.names[color.index()]
+    }
+}
+
+/// A played move.
+#[derive(Clone, Debug)]
+pub struct MoveReport {
+    /// The board after it (the game may be over).
+    pub board: Board,
+    /// The move.
+    pub mv: Move,
+    /// Who played it.
+    pub mover: Color,
+    /// What it trimmed: pieces to the mover's reserve, pieces captured.
+    pub effect: MoveEffect,
+}
+
+/// A challenge and the names involved.
+#[derive(Clone, Debug)]
+pub struct ChallengeView {
+    /// The challenge.
+    pub challenge: Challenge,
+    /// The challenger's name.
+    pub challenger: String,
+    /// The opponent's name; `None` for an open challenge.
+    pub opponent: Option<String>,
+}
+
+/// What a draw request did.
+#[derive(Clone, Debug)]
+pub enum DrawReport {
+    /// An offer now stands for the opponent to answer.
+    Offered {
+        /// The game.
+        game: Game,
+        /// Who offered.
+        by: Color,
+    },
+    /// The opponent's offer was accepted: the game is drawn.
+    Agreed(Board),
+}
+
+/// One of a user's active games.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameSummary {
+    /// The game.
+    pub game: Game,
+    /// The opponent's id.
+    pub opponent: u64,
+    /// The user's colour.
+    pub color: Color,
+    /// True when it is the user's move.
+    pub your_turn: bool,
+}
+
+/// A game's moves as a record `focus-bot replay` reads back.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct History {
+    /// The game.
+    pub game: Game,
+    /// `1. c4-d4 f5-e5 2. …`.
+    pub record: String,
+}

@@ -1,0 +1,327 @@
+//! Every sentence the bot composes for users, in one place (as `parrot` does), so wording can
+//! be reviewed and a translation (Russian first) is one contained change. Errors carry their
+//! own one-sentence `Display` in their modules (rules, store, service); adapters show those
+//! as they are.
+//!
+//! Mentions are written `<@id>`; Discord shows them as names, the console prints them as is.
+
+use crate::rules::{Color, Move, MoveEffect};
+use crate::service::{Board, ChallengeView, GameSummary, MoveReport};
+use crate::store::{ColorChoice, EndReason, Game, GameResult, GameStatus};
+
+/// Shown on the picture of a game held for a moderator.
+pub const HELD_FOR_REVIEW: &str = "held for a moderator";
+/// A user whose name the bot never saw.
+pub const SOMEONE: &str = "someone";
+/// For failures of the bot itself; details go to the log, never to users.
+pub const INTERNAL_ERROR: &str =
+    "something went wrong on our side and nothing was changed; please try again in a moment";
+/// Commands used outside a server.
+pub const GUILD_ONLY: &str = "Focus is played in server channels: use /focus there, not in DMs";
+
+/// A mention of user `id`.
+pub fn mention(id: u64) -> String {
+    format!("<@{id}>")
+}
+
+/// The words of a result on the picture and in messages: `no legal move`, `by resignation`.
+pub fn end_reason(reason: Option<EndReason>, result: Option<GameResult>) -> &'static str {
+    match (reason, result) {
+        (Some(EndReason::NoLegalMove), _) => "no legal move",
+        (Some(EndReason::MirrorRule), _) => "mirror rule",
+        (Some(EndReason::Resignation), _) => "by resignation",
+        (Some(EndReason::TimeOut), _) => "on time",
+        (Some(EndReason::Agreement), _) => "draw by agreement",
+        (Some(EndReason::Abort), _) | (None, None) => "aborted",
+        (None, Some(_)) => "game over",
+    }
+}
+
+/// The picture's note on the loser's panel, or on both panels when nobody won.
+pub fn picture_note(reason: Option<EndReason>) -> &'static str {
+    match reason {
+        Some(EndReason::NoLegalMove) => "cannot move",
+        Some(EndReason::MirrorRule) => "mirrored: loses",
+        Some(EndReason::Resignation) => "resigned",
+        Some(EndReason::TimeOut) => "ran out of time",
+        Some(EndReason::Agreement) => "draw by agreement",
+        Some(EndReason::Abort) | None => "aborted",
+    }
+}
+
+fn color_word(c: Color) -> &'static str {
+    match c {
+        Color::White => "White",
+        Color::Black => "Black",
+    }
+}
+
+/// The rules, days per move and rating of a game, e.g. `classic rules · 3 days per move · rated`.
+pub fn terms(rules: crate::rules::Rules, days: u32, rated: bool) -> String {
+    let days = match days {
+        0 => "no time limit".to_owned(),
+        1 => "1 day per move".to_owned(),
+        n => format!("{n} days per move"),
+    };
+    let rated = if rated { "rated" } else { "unrated" };
+    format!("{rules} rules · {days} · {rated}")
+}
+
+/// The message of a new challenge.
+pub fn challenge_posted(view: &ChallengeView) -> String {
+    let c = &view.challenge;
+    let who = match c.opponent_id {
+        Some(id) => format!(
+            "{} challenges {} to a game of Focus!",
+            mention(c.challenger_id),
+            mention(id)
+        ),
+        None => format!(
+            "{} is looking for an opponent for a game of Focus: anyone here may accept!",
+            mention(c.challenger_id)
+        ),
+    };
+    let color = match c.color {
+        ColorChoice::White => "they play White",
+        ColorChoice::Black => "they play Black",
+        ColorChoice::Random => "colours drawn at random",
+    };
+    let setup = if c.start_fpn.is_some() {
+        " · from a set-up position"
+    } else {
+        ""
+    };
+    format!(
+        "{who}\n{} · {color}{setup}\nThe challenge expires <t:{}:R>.",
+        terms(c.rules, c.days_per_move, c.rated),
+        c.expires_at
+    )
+}
+
+/// A challenge that was declined, cancelled or expired.
+pub fn challenge_closed(view: &ChallengeView) -> String {
+    let c = &view.challenge;
+    format!(
+        "The challenge of {} is {}.",
+        mention(c.challenger_id),
+        c.status
+    )
+}
+
+/// Labels of the challenge buttons.
+pub const ACCEPT: &str = "Accept";
+/// Decline button.
+pub const DECLINE: &str = "Decline";
+/// Cancel button.
+pub const CANCEL: &str = "Cancel";
+
+/// Whose move it is, with the deadline when there is one.
+fn to_move_line(board: &Board) -> String {
+    match board.to_move() {
+        Some(id) => {
+            let color = color_word(board.position.side_to_move());
+            match board.game.deadline {
+                Some(t) => format!(
+                    "{} ({color}) to move, by <t:{t}:f> (<t:{t}:R>).",
+                    mention(id)
+                ),
+                None => format!("{} ({color}) to move.", mention(id)),
+            }
+        }
+        None => result_line(&board.game),
+    }
+}
+
+/// The result of a finished game in one sentence.
+pub fn result_line(game: &Game) -> String {
+    let reason = end_reason(game.reason, game.result);
+    match (game.status, game.result) {
+        (GameStatus::Aborted, _) => "The game was aborted: no result, no rating change.".to_owned(),
+        (GameStatus::NeedsReview, _) => {
+            "The game is held for a moderator: its stored moves and position disagree.".to_owned()
+        }
+        (_, Some(GameResult::White)) => format!(
+            "**{} ({}) wins**, {reason}.",
+            mention(game.white_id),
+            color_word(Color::White)
+        ),
+        (_, Some(GameResult::Black)) => format!(
+            "**{} ({}) wins**, {reason}.",
+            mention(game.black_id),
+            color_word(Color::Black)
+        ),
+        (_, Some(GameResult::Draw)) => "**The game is drawn** by agreement.".to_owned(),
+        _ => "The game is over.".to_owned(),
+    }
+}
+
+/// The message that starts a game.
+pub fn game_started(board: &Board) -> String {
+    let g = &board.game;
+    format!(
+        "**Game {} begins!** {} plays White, {} plays Black.\n{}\n{}",
+        g.id.0,
+        mention(g.white_id),
+        mention(g.black_id),
+        terms(g.rules, g.days_per_move, g.rated),
+        to_move_line(board)
+    )
+}
+
+/// What a move trimmed, e.g. ` — captured 2, 1 to reserve`.
+fn effect_words(effect: MoveEffect) -> String {
+    let mut parts = Vec::new();
+    if effect.captured > 0 {
+        parts.push(format!("captured {}", effect.captured));
+    }
+    if effect.to_reserve > 0 {
+        parts.push(format!("{} to reserve", effect.to_reserve));
+    }
+    if parts.is_empty() {
+        String::new()
+    } else {
+        format!(" — {}", parts.join(", "))
+    }
+}
+
+/// The public message after a move.
+pub fn move_played(report: &MoveReport) -> String {
+    let b = &report.board;
+    let mover = b.game.player(report.mover);
+    let verb = match report.mv {
+        Move::Drop { .. } => "dropped",
+        Move::Swap { .. } => "swapped",
+        Move::Step { .. } => "played",
+    };
+    format!(
+        "{} {verb} **{}**{}.\n{}",
+        mention(mover),
+        report.mv,
+        effect_words(report.effect),
+        to_move_line(b)
+    )
+}
+
+/// The board command's text.
+pub fn board_caption(board: &Board) -> String {
+    let g = &board.game;
+    format!(
+        "Game {}: {} (White) vs {} (Black), ply {} · {}\n{}",
+        g.id.0,
+        mention(g.white_id),
+        mention(g.black_id),
+        g.ply,
+        terms(g.rules, g.days_per_move, g.rated),
+        to_move_line(board)
+    )
+}
+
+/// A game ended by resignation, agreement or abort.
+pub fn game_ended(board: &Board) -> String {
+    result_line(&board.game)
+}
+
+/// A draw offer was made.
+pub fn draw_offered(game: &Game, by: Color) -> String {
+    format!(
+        "{} offers a draw. {}, accept with the button or /focus draw; playing on declines it.",
+        mention(game.player(by)),
+        mention(game.player(!by))
+    )
+}
+
+/// A draw offer was declined.
+pub fn draw_declined(game: &Game, by: Color) -> String {
+    format!("{} declines the draw. Play on!", mention(game.player(by)))
+}
+
+/// A takeback request.
+pub fn takeback_requested(board: &Board, by: Color) -> String {
+    format!(
+        "{} asks to take back their last move. {}, do you agree?",
+        mention(board.game.player(by)),
+        mention(board.game.player(!by))
+    )
+}
+
+/// A takeback was granted: the board is back one move.
+pub fn takeback_done(board: &Board) -> String {
+    format!("The last move was taken back.\n{}", to_move_line(board))
+}
+
+/// A takeback was refused.
+pub fn takeback_declined(game: &Game) -> String {
+    format!("The takeback was declined; game {} goes on.", game.id.0)
+}
+
+/// Button labels for answers.
+pub const YES: &str = "Agree";
+/// Refusal button.
+pub const NO: &str = "Refuse";
+
+/// One line of `/focus games`.
+pub fn game_summary_line(g: &GameSummary) -> String {
+    let turn = if g.your_turn {
+        "**your move**"
+    } else {
+        "their move"
+    };
+    let deadline = g
+        .game
+        .deadline
+        .filter(|_| g.your_turn)
+        .map(|t| format!(", due <t:{t}:R>"))
+        .unwrap_or_default();
+    format!(
+        "Game {} in <#{}> vs {} ({} you play {}): {turn}{deadline}",
+        g.game.id.0,
+        g.game.channel_id,
+        mention(g.opponent),
+        g.game.rules,
+        color_word(g.color)
+    )
+}
+
+/// `/focus games` with no game.
+pub const NO_GAMES: &str =
+    "You have no game in play on this server. Start one with /focus challenge.";
+
+/// The `/focus history` reply.
+pub fn history(game: &Game, record: &str) -> String {
+    let record = if record.is_empty() {
+        "(no moves yet)"
+    } else {
+        record
+    };
+    let start = match &game.start_fpn {
+        Some(fpn) => format!(" --fpn '{fpn}'"),
+        None => String::new(),
+    };
+    format!(
+        "Game {} ({} rules):\n```\n{record}\n```\nReplay it with `focus-bot replay --rules {}{start}`.",
+        game.id.0, game.rules, game.rules
+    )
+}
+
+/// The `/focus rules` text.
+pub const RULES: &str = "\
+**Focus** (Sid Sackson, 1963) is played on an 8×8 board with three squares cut from each \
+corner: 52 squares. Each player has 18 pieces; White moves first.
+
+**Your turn:** either
+• **move** a stack you control (your piece on top): take its top *k* pieces (1 to its height) \
+and move them exactly *k* squares in a straight line, up, down, left or right — they jump over \
+whatever is between and land on top of whatever is there; write it `c5-e5`;
+• or **drop** a piece from your reserve on any square: `+e5`.
+
+**Stacks hold at most 5.** Pieces above five fall off the bottom: your own go to your \
+**reserve**, your opponent's are **captured** for good.
+
+**You lose** when it is your turn and you control no stack and have no reserve.
+
+**Optional rules** (choose at /focus challenge):
+• `swap` — White's first turn swaps two adjacent single pieces of different colours (`d4~d5`).
+• `mirror` — Black loses at once on a move that leaves the position mirror-symmetric \
+(turned 180° with colours exchanged), which stops Black from copying White forever.
+
+Play with `/focus move` — it suggests your legal moves as you type.";
