@@ -6,10 +6,12 @@
 //! - [`store`]: the SQLite store of challenges, games, moves, players and settings.
 //! - [`service`]: the use cases (challenge, move, resign, …), with no Discord types;
 //!   [`strings`] holds every sentence they are shown with.
-//! - Adapters: [`console`] (offline play in a terminal) and [`cli`] (the command line).
+//! - Adapters: [`discord`] (the bot), [`console`] (offline play in a terminal) and [`cli`]
+//!   (the command line).
 
 pub mod cli;
 pub mod console;
+pub mod discord;
 pub mod render;
 pub mod rules;
 pub mod service;

@@ -19,6 +19,26 @@ pub const INTERNAL_ERROR: &str =
 /// Commands used outside a server.
 pub const GUILD_ONLY: &str = "Focus is played in server channels: use /focus there, not in DMs";
 
+/// A button whose `custom_id` the bot does not know (another version's, or junk).
+pub const STALE_BUTTON: &str = "this button is no longer in use; use /focus to continue";
+
+/// The bot lacks channel permissions.
+pub fn missing_permissions(missing: &str) -> String {
+    format!(
+        "I am missing the {missing} permission in this channel, so I cannot hold a game here;          ask a server admin to grant it, or play in another channel"
+    )
+}
+
+/// An option Discord delivered that could not be read.
+pub fn bad_option(input: &str, error: &str) -> String {
+    format!("I could not read the option `{input}`: {error}")
+}
+
+/// Appended to a challenge when it is accepted.
+pub fn accepted_by(id: u64) -> String {
+    format!("Accepted by {}.", mention(id))
+}
+
 /// A mention of user `id`.
 pub fn mention(id: u64) -> String {
     format!("<@{id}>")

@@ -5,6 +5,7 @@ mod db;
 mod perft;
 mod render;
 mod replay;
+mod run;
 
 use std::process::ExitCode;
 
@@ -13,16 +14,19 @@ use thiserror::Error;
 
 use crate::rules::{FpnError, Position, Rules};
 
-/// Sid Sackson's Focus: rules tools and board pictures (the Discord bot is under construction).
+/// Sid Sackson's Focus on Discord: the bot, an offline console, and tools for the rules.
 #[derive(Debug, Parser)]
 #[command(name = "focus-bot", version, long_about = None)]
 pub struct Cli {
     #[command(subcommand)]
-    command: Command,
+    command: Option<Command>,
 }
 
 #[derive(Debug, Subcommand)]
 enum Command {
+    /// Run the Discord bot (the default): reads DISCORD_TOKEN and friends from the
+    /// environment and .env.
+    Run,
     /// Print the number of legal move sequences of DEPTH plies (one line).
     Perft(perft::PerftArgs),
     /// Play a game record read from stdin; print the final FPN and the result.
@@ -104,7 +108,8 @@ pub enum CliError {
 /// line on stderr. Exit status 0 on success, 1 on a command's error, 2 on a usage error.
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
-    let result = match cli.command {
+    let result = match cli.command.unwrap_or(Command::Run) {
+        Command::Run => return run::main(),
         Command::Perft(args) => perft::run(&args),
         Command::Replay(args) => replay::run(&args),
         Command::Render(args) => render::run(&args),

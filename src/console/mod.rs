@@ -14,7 +14,8 @@ pub use script::{Line, parse};
 
 use crate::rules::{Color, Rules};
 use crate::service::{
-    Board, ChallengeRequest, Clock, DrawReport, GameService, Place, ServiceError, SystemClock, User,
+    Board, ChallengeRequest, Clock, DrawReport, GameService, Place, ServiceError, SystemClock,
+    User, coin_toss,
 };
 use crate::store::{AsyncStore, ChallengeId, ColorChoice, GameId};
 use crate::strings;
@@ -198,12 +199,7 @@ impl Console {
                 };
                 match line.command.as_str() {
                     "accept" => {
-                        let toss = if rand_bit() {
-                            Color::White
-                        } else {
-                            Color::Black
-                        };
-                        let board = service.accept(id, user, toss).await?;
+                        let board = service.accept(id, user, coin_toss()).await?;
                         let text = strings::game_started(&board);
                         Ok(vec![self.public(&text), self.picture(&board)])
                     }
@@ -405,12 +401,6 @@ impl Console {
             .map(|v| v.challenge.id)
             .ok_or_else(|| "there is no open challenge for you in this channel".to_owned()))
     }
-}
-
-/// A coin toss for random colours.
-fn rand_bit() -> bool {
-    use std::hash::{BuildHasher, RandomState};
-    RandomState::new().hash_one(0u8) & 1 == 1
 }
 
 /// What `help` prints.

@@ -34,6 +34,17 @@ impl Default for ChallengeRequest {
     }
 }
 
+/// A fair coin: the challenger's colour when they chose "random".
+pub fn coin_toss() -> Color {
+    use std::hash::{BuildHasher, RandomState};
+    // RandomState is seeded from the OS per process and per instance: enough for colours.
+    if RandomState::new().hash_one(0u8) & 1 == 1 {
+        Color::White
+    } else {
+        Color::Black
+    }
+}
+
 impl GameService {
     /// `challenger` challenges in `place`.
     ///

@@ -16,7 +16,7 @@ mod views;
 
 use std::sync::Arc;
 
-pub use challenges::ChallengeRequest;
+pub use challenges::{ChallengeRequest, coin_toss};
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use endings::PLAYER_ABORT_MAX_PLY;
 pub use error::{Result, ServiceError};

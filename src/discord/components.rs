@@ -1,0 +1,121 @@
+//! Button clicks: one global handler routes every component interaction by its `custom_id`
+//! ([`Action`]), so buttons keep working after a restart. The clicking user is always checked
+//! against the database by the game service, never trusted from the button.
+
+use poise::serenity_prelude as serenity;
+
+use super::ids::Action;
+use super::{BotError, Data, attachment, mentions, user_of};
+use crate::service::{DrawReport, coin_toss};
+use crate::strings;
+
+/// Handles a click; errors are answered to the clicker ephemerally, here.
+pub async fn handle(ctx: &serenity::Context, data: &Data, click: &serenity::ComponentInteraction) {
+    let Some(action) = Action::parse(&click.data.custom_id) else {
+        let _ = ephemeral(ctx, click, strings::STALE_BUTTON).await;
+        return;
+    };
+    let _permit = data.gate.clone().acquire_owned().await;
+    if let Err(error) = act(ctx, data, click, action).await {
+        let text = match &error {
+            BotError::Service(e) if !e.is_internal() => e.to_string(),
+            e => {
+                tracing::error!(error = %e, custom_id = %click.data.custom_id, "button failed");
+                strings::INTERNAL_ERROR.to_owned()
+            }
+        };
+        if let Err(e) = ephemeral(ctx, click, &text).await {
+            tracing::warn!(error = %e, "could not answer a button click");
+        }
+    }
+}
+
+async fn act(
+    ctx: &serenity::Context,
+    data: &Data,
+    click: &serenity::ComponentInteraction,
+    action: Action,
+) -> Result<(), BotError> {
+    let me = user_of(&click.user, click.member.as_ref());
+    let service = &data.service;
+    match action {
+        Action::Accept(id) => {
+            let board = service.accept(id, &me, coin_toss()).await?;
+            let closed = format!("{}\n{}", click.message.content, strings::accepted_by(me.id));
+            update(ctx, click, closed).await?;
+            let message = serenity::CreateInteractionResponseFollowup::new()
+                .content(strings::game_started(&board))
+                .add_file(attachment(&board))
+                .allowed_mentions(mentions(board.to_move()));
+            click.create_followup(ctx, message).await?;
+        }
+        Action::Decline(id) => {
+            let view = service.decline(id, &me).await?;
+            update(ctx, click, strings::challenge_closed(&view)).await?;
+        }
+        Action::Cancel(id) => {
+            let view = service.cancel(id, &me).await?;
+            update(ctx, click, strings::challenge_closed(&view)).await?;
+        }
+        Action::Draw(id, accept) => match service.answer_draw(id, &me, accept).await? {
+            DrawReport::Agreed(board) => {
+                update(ctx, click, click.message.content.clone()).await?;
+                let message = serenity::CreateInteractionResponseFollowup::new()
+                    .content(strings::game_ended(&board))
+                    .add_file(attachment(&board))
+                    .allowed_mentions(mentions(None));
+                click.create_followup(ctx, message).await?;
+            }
+            DrawReport::Offered { game, .. } => {
+                let by = game.color_of(me.id).unwrap_or(crate::rules::Color::White);
+                update(ctx, click, strings::draw_declined(&game, by)).await?;
+            }
+        },
+        Action::Takeback(id, ply, accept) => {
+            let board = service.answer_takeback(id, ply, &me, accept).await?;
+            if accept {
+                update(ctx, click, click.message.content.clone()).await?;
+                let message = serenity::CreateInteractionResponseFollowup::new()
+                    .content(strings::takeback_done(&board))
+                    .add_file(attachment(&board))
+                    .allowed_mentions(mentions(board.to_move()));
+                click.create_followup(ctx, message).await?;
+            } else {
+                update(ctx, click, strings::takeback_declined(&board.game)).await?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Replaces the clicked message's text and removes its buttons: it has been answered.
+async fn update(
+    ctx: &serenity::Context,
+    click: &serenity::ComponentInteraction,
+    content: String,
+) -> Result<(), BotError> {
+    let message = serenity::CreateInteractionResponseMessage::new()
+        .content(content)
+        .components(vec![])
+        .allowed_mentions(mentions(None));
+    click
+        .create_response(
+            ctx,
+            serenity::CreateInteractionResponse::UpdateMessage(message),
+        )
+        .await?;
+    Ok(())
+}
+
+async fn ephemeral(
+    ctx: &serenity::Context,
+    click: &serenity::ComponentInteraction,
+    text: &str,
+) -> Result<(), serenity::Error> {
+    let message = serenity::CreateInteractionResponseMessage::new()
+        .content(text)
+        .ephemeral(true);
+    click
+        .create_response(ctx, serenity::CreateInteractionResponse::Message(message))
+        .await
+}

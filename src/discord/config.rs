@@ -1,0 +1,103 @@
+//! The bot's configuration, from the environment and `.env`.
+
+use std::fmt;
+use std::path::PathBuf;
+
+use thiserror::Error;
+
+/// What `focus-bot run` needs. `Debug` never shows the token.
+#[derive(Clone)]
+pub struct Config {
+    /// The bot token from Discord's developer portal (`DISCORD_TOKEN`).
+    pub token: String,
+    /// The SQLite file (`DATABASE_PATH`, default `focus.db`).
+    pub database: PathBuf,
+    /// Register commands in this server only, so changes show at once (`GUILD_ID`);
+    /// `None` registers them globally.
+    pub guild_id: Option<u64>,
+    /// Send REST calls here instead of Discord, e.g. a rate-limiting proxy or a local
+    /// stand-in (`DISCORD_API_BASE`); serenity's own ratelimiter is then off.
+    pub api_base: Option<String>,
+}
+
+impl fmt::Debug for Config {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Config")
+            .field("token", &"<redacted>")
+            .field("database", &self.database)
+            .field("guild_id", &self.guild_id)
+            .field("api_base", &self.api_base)
+            .finish()
+    }
+}
+
+/// A configuration that cannot start the bot; each message is one line saying what to do.
+#[derive(Debug, Error, PartialEq, Eq)]
+pub enum ConfigError {
+    /// No token.
+    #[error(
+        "DISCORD_TOKEN is not set: create a bot at https://discord.com/developers/applications, \
+         put its token in .env (see .env.example), or run `focus-bot console` to play offline"
+    )]
+    MissingToken,
+    /// `GUILD_ID` is not a number.
+    #[error("GUILD_ID must be a server id (a number), not `{0}`")]
+    BadGuildId(String),
+}
+
+impl Config {
+    /// Reads the configuration from `var` (the environment, after `.env` was loaded).
+    ///
+    /// # Errors
+    /// [`ConfigError`] for a missing token or a malformed `GUILD_ID`.
+    pub fn from_vars(var: impl Fn(&str) -> Option<String>) -> Result<Config, ConfigError> {
+        let set = |name: &str| {
+            var(name)
+                .map(|v| v.trim().to_owned())
+                .filter(|v| !v.is_empty())
+        };
+        let token = set("DISCORD_TOKEN").ok_or(ConfigError::MissingToken)?;
+        let guild_id = match set("GUILD_ID") {
+            Some(text) => Some(text.parse().map_err(|_| ConfigError::BadGuildId(text))?),
+            None => None,
+        };
+        Ok(Config {
+            token,
+            database: set("DATABASE_PATH").map_or_else(|| PathBuf::from("focus.db"), PathBuf::from),
+            guild_id,
+            api_base: set("DISCORD_API_BASE"),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_the_variables_and_hides_the_token() {
+        let vars = |name: &str| match name {
+            "DISCORD_TOKEN" => Some("secret-token".to_owned()),
+            "GUILD_ID" => Some(" 123 ".to_owned()),
+            "DATABASE_PATH" => Some(String::new()),
+            _ => None,
+        };
+        let config = Config::from_vars(vars).unwrap();
+        assert_eq!(config.guild_id, Some(123));
+        assert_eq!(config.database, PathBuf::from("focus.db"));
+        assert!(!format!("{config:?}").contains("secret"));
+        assert_eq!(
+            Config::from_vars(|_| None).unwrap_err(),
+            ConfigError::MissingToken
+        );
+        let bad = |name: &str| match name {
+            "DISCORD_TOKEN" => Some("t".to_owned()),
+            "GUILD_ID" => Some("general".to_owned()),
+            _ => None,
+        };
+        assert_eq!(
+            Config::from_vars(bad).unwrap_err().to_string(),
+            "GUILD_ID must be a server id (a number), not `general`"
+        );
+    }
+}

@@ -1,0 +1,93 @@
+//! Component `custom_id`s: they carry every id a click needs, so buttons keep working after a
+//! restart through one global handler (no in-memory collectors).
+
+use crate::store::{ChallengeId, GameId};
+
+/// What a button does.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Action {
+    /// Accept challenge.
+    Accept(ChallengeId),
+    /// Decline challenge.
+    Decline(ChallengeId),
+    /// Cancel one's own challenge.
+    Cancel(ChallengeId),
+    /// Answer a draw offer in a game.
+    Draw(GameId, bool),
+    /// Answer a takeback request in a game at a ply.
+    Takeback(GameId, u32, bool),
+}
+
+impl Action {
+    /// The `custom_id`: `focus:<verb>:<id>[:<ply>]`, at most 100 characters as Discord allows.
+    pub fn custom_id(self) -> String {
+        match self {
+            Action::Accept(id) => format!("focus:accept:{}", id.0),
+            Action::Decline(id) => format!("focus:decline:{}", id.0),
+            Action::Cancel(id) => format!("focus:cancel:{}", id.0),
+            Action::Draw(id, yes) => format!("focus:draw-{}:{}", yes_no(yes), id.0),
+            Action::Takeback(id, ply, yes) => {
+                format!("focus:takeback-{}:{}:{ply}", yes_no(yes), id.0)
+            }
+        }
+    }
+
+    /// Reads a `custom_id`; `None` for anything else (another bot's, an old format).
+    pub fn parse(custom_id: &str) -> Option<Action> {
+        let mut parts = custom_id.strip_prefix("focus:")?.split(':');
+        let verb = parts.next()?;
+        let id: i64 = parts.next()?.parse().ok()?;
+        let ply = parts.next().map(str::parse::<u32>);
+        if parts.next().is_some() {
+            return None;
+        }
+        let action = match (verb, ply) {
+            ("accept", None) => Action::Accept(ChallengeId(id)),
+            ("decline", None) => Action::Decline(ChallengeId(id)),
+            ("cancel", None) => Action::Cancel(ChallengeId(id)),
+            ("draw-yes", None) => Action::Draw(GameId(id), true),
+            ("draw-no", None) => Action::Draw(GameId(id), false),
+            ("takeback-yes", Some(Ok(ply))) => Action::Takeback(GameId(id), ply, true),
+            ("takeback-no", Some(Ok(ply))) => Action::Takeback(GameId(id), ply, false),
+            _ => return None,
+        };
+        Some(action)
+    }
+}
+
+fn yes_no(yes: bool) -> &'static str {
+    if yes { "yes" } else { "no" }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn custom_ids_round_trip() {
+        for action in [
+            Action::Accept(ChallengeId(7)),
+            Action::Decline(ChallengeId(i64::MAX)),
+            Action::Cancel(ChallengeId(1)),
+            Action::Draw(GameId(3), true),
+            Action::Draw(GameId(3), false),
+            Action::Takeback(GameId(9), 12, true),
+            Action::Takeback(GameId(9), 12, false),
+        ] {
+            let id = action.custom_id();
+            assert!(id.len() <= 100);
+            assert_eq!(Action::parse(&id), Some(action), "{id}");
+        }
+        for junk in [
+            "",
+            "focus:",
+            "focus:accept",
+            "focus:accept:x",
+            "other:accept:1",
+            "focus:takeback-yes:1",
+            "focus:accept:1:2",
+        ] {
+            assert_eq!(Action::parse(junk), None, "{junk}");
+        }
+    }
+}

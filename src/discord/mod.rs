@@ -1,0 +1,282 @@
+//! The Discord adapter: poise slash commands and buttons on serenity, over the game service.
+//!
+//! - [`commands`]: `/focus` and its subcommands; [`components`]: the one button handler.
+//! - [`ids`]: the `custom_id`s buttons carry; [`config`]: `DISCORD_TOKEN` and friends.
+//!
+//! Every reply's text comes from [`crate::strings`]; every refusal is the service error's
+//! sentence, sent ephemerally, and changes nothing.
+
+pub mod commands;
+pub mod components;
+pub mod config;
+pub mod ids;
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use poise::serenity_prelude as serenity;
+use thiserror::Error;
+use tokio::sync::Semaphore;
+
+pub use config::{Config, ConfigError};
+
+use crate::service::{Board, GameService, Place, ServiceError, SystemClock, User};
+use crate::store::{AsyncStore, StoreError};
+use crate::strings;
+
+/// Shared by every handler.
+pub struct Data {
+    /// The use cases.
+    pub service: GameService,
+    /// One permit per handler in flight; shutdown takes them all, so it waits for those
+    /// handlers to finish.
+    pub gate: Arc<Semaphore>,
+}
+
+/// Handlers in flight at once, at most (far above what two cores ever run).
+const MAX_IN_FLIGHT: u32 = 1024;
+/// How long shutdown waits for handlers in flight.
+const DRAIN: Duration = Duration::from_secs(10);
+
+/// What a handler can fail with.
+#[derive(Debug, Error)]
+pub enum BotError {
+    /// The game service refused or failed.
+    #[error(transparent)]
+    Service(#[from] ServiceError),
+    /// Discord (or serenity) failed.
+    #[error(transparent)]
+    Discord(#[from] serenity::Error),
+}
+
+impl From<StoreError> for BotError {
+    fn from(e: StoreError) -> BotError {
+        BotError::Service(e.into())
+    }
+}
+
+/// The handlers' error type.
+pub type Error = BotError;
+/// The poise context of the bot.
+pub type Context<'a> = poise::Context<'a, Data, Error>;
+
+/// Why the bot stopped with a failure.
+#[derive(Debug, Error)]
+pub enum RunError {
+    /// The database cannot be opened.
+    #[error("{0}")]
+    Store(#[from] StoreError),
+    /// Discord refused the token or the connection failed for good.
+    #[error("{0}")]
+    Discord(String),
+}
+
+/// A person as the service knows them: server nickname, else global name, else user name.
+pub fn user_of(user: &serenity::User, member: Option<&serenity::Member>) -> User {
+    let name = member
+        .and_then(|m| m.nick.clone())
+        .or_else(|| user.global_name.clone())
+        .unwrap_or_else(|| user.name.clone());
+    User {
+        id: user.id.get(),
+        name,
+        is_bot: user.bot,
+    }
+}
+
+/// Where a (guild-only) command was used.
+pub fn place_of(ctx: Context<'_>) -> Place {
+    Place {
+        guild_id: ctx.guild_id().map_or(0, |g| g.get()),
+        channel_id: ctx.channel_id().get(),
+    }
+}
+
+/// Allowed mentions: only `user`, or nobody.
+pub fn mentions(user: Option<u64>) -> serenity::CreateAllowedMentions {
+    serenity::CreateAllowedMentions::new().users(user.map(serenity::UserId::new))
+}
+
+/// The board picture as an attachment.
+pub fn attachment(board: &Board) -> serenity::CreateAttachment {
+    serenity::CreateAttachment::bytes(
+        board.png.clone(),
+        format!("focus-game-{}.png", board.game.id.0),
+    )
+}
+
+/// A public reply with `text`, the board picture, and a ping for `ping` only.
+pub fn board_reply(text: String, board: &Board, ping: Option<u64>) -> poise::CreateReply {
+    poise::CreateReply::default()
+        .content(text)
+        .attachment(attachment(board))
+        .allowed_mentions(mentions(ping))
+}
+
+/// Every framework error becomes one ephemeral sentence for the user, or a log line.
+async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
+    use poise::FrameworkError as E;
+    let (ctx, text) = match error {
+        E::Command { error, ctx, .. } => {
+            let text = match &error {
+                BotError::Service(e) if !e.is_internal() => e.to_string(),
+                e => {
+                    tracing::error!(error = %e, command = %ctx.command().qualified_name, "command failed");
+                    strings::INTERNAL_ERROR.to_owned()
+                }
+            };
+            (ctx, text)
+        }
+        E::GuildOnly { ctx, .. } => (ctx, strings::GUILD_ONLY.to_owned()),
+        E::MissingBotPermissions {
+            missing_permissions,
+            ctx,
+            ..
+        } => (
+            ctx,
+            strings::missing_permissions(&missing_permissions.to_string()),
+        ),
+        E::ArgumentParse {
+            error, input, ctx, ..
+        } => (
+            ctx,
+            strings::bad_option(input.as_deref().unwrap_or(""), &error.to_string()),
+        ),
+        E::Setup {
+            error, framework, ..
+        } => {
+            tracing::error!(error = %error, "could not register the slash commands; stopping");
+            framework.shard_manager().shutdown_all().await;
+            return;
+        }
+        other => {
+            if let Err(e) = poise::builtins::on_error(other).await {
+                tracing::warn!(error = %e, "while handling an error");
+            }
+            return;
+        }
+    };
+    let reply = poise::CreateReply::default().content(text).ephemeral(true);
+    if let Err(e) = ctx.send(reply).await {
+        tracing::warn!(error = %e, "could not send an error reply");
+    }
+}
+
+/// Buttons come through serenity's events; everything else is poise's.
+async fn event_handler(
+    framework: poise::FrameworkContext<'_, Data, Error>,
+    event: &serenity::FullEvent,
+) -> Result<(), Error> {
+    match event {
+        serenity::FullEvent::InteractionCreate {
+            interaction: serenity::Interaction::Component(click),
+        } => components::handle(framework.serenity_context, framework.user_data, click).await,
+        serenity::FullEvent::Ready { data_about_bot } => {
+            tracing::info!(user = %data_about_bot.user.name, guilds = data_about_bot.guilds.len(), "connected to Discord");
+        }
+        _ => {}
+    }
+    Ok(())
+}
+
+/// Runs the bot until `shutdown` resolves (or Discord ends the session), then stops taking
+/// interactions, lets those in flight finish (up to 10 s), and closes the database.
+///
+/// # Errors
+/// [`RunError`] when the database cannot be opened or Discord refuses the bot.
+pub async fn run(
+    config: Config,
+    shutdown: impl std::future::Future<Output = ()> + Send + 'static,
+) -> Result<(), RunError> {
+    let store = AsyncStore::open(&config.database).await?;
+    let gate = Arc::new(Semaphore::new(MAX_IN_FLIGHT as usize));
+    let data = Data {
+        service: GameService::new(store, Arc::new(SystemClock)),
+        gate: gate.clone(),
+    };
+    let guild = config.guild_id.map(serenity::GuildId::new);
+    let framework = poise::Framework::builder()
+        .options(poise::FrameworkOptions {
+            commands: commands::all(),
+            on_error: |error| Box::pin(on_error(error)),
+            event_handler: |framework, event| Box::pin(event_handler(framework, event)),
+            pre_command: |ctx| {
+                Box::pin(async move {
+                    // Held for the whole invocation (errors included): see `Data::gate`.
+                    if let Ok(permit) = ctx.data().gate.clone().acquire_owned().await {
+                        ctx.set_invocation_data(permit).await;
+                    }
+                })
+            },
+            initialize_owners: false,
+            ..Default::default()
+        })
+        .setup(move |ctx, _ready, framework| {
+            Box::pin(async move {
+                let commands = &framework.options().commands;
+                match guild {
+                    Some(guild) => poise::builtins::register_in_guild(ctx, commands, guild).await?,
+                    None => poise::builtins::register_globally(ctx, commands).await?,
+                }
+                tracing::info!(in_guild = ?guild.map(|g| g.get()), "slash commands registered");
+                Ok(data)
+            })
+        })
+        .build();
+
+    let http = match &config.api_base {
+        // The proxy applies only with serenity's ratelimiter off: the proxy limits instead.
+        Some(base) => serenity::HttpBuilder::new(&config.token)
+            .proxy(base.as_str())
+            .ratelimiter_disabled(true)
+            .build(),
+        None => serenity::Http::new(&config.token),
+    };
+    let mut client = serenity::ClientBuilder::new_with_http(http, serenity::GatewayIntents::GUILDS)
+        .framework(framework)
+        .await
+        .map_err(|e| RunError::Discord(format!("cannot start the Discord client: {e}")))?;
+    let shards = client.shard_manager.clone();
+    tokio::spawn(async move {
+        shutdown.await;
+        tracing::info!("shutting down: no new interactions");
+        shards.shutdown_all().await;
+    });
+    let result = client.start().await;
+    // Wait for handlers in flight: taking every permit means none is held any more.
+    match tokio::time::timeout(DRAIN, gate.acquire_many(MAX_IN_FLIGHT)).await {
+        Ok(_) => tracing::info!("all interactions finished"),
+        Err(_) => tracing::warn!("gave up waiting for interactions still running"),
+    }
+    drop(client);
+    match result {
+        Ok(()) => Ok(()),
+        Err(serenity::Error::Gateway(serenity::GatewayError::InvalidAuthentication)) => Err(
+            RunError::Discord(
+                "Discord rejected DISCORD_TOKEN: copy the bot token again from the developer portal"
+                    .to_owned(),
+            ),
+        ),
+        Err(e) => Err(RunError::Discord(format!("the connection to Discord failed: {e}"))),
+    }
+}
+
+/// Resolves on SIGINT (Ctrl-C) or SIGTERM.
+pub async fn signals() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{SignalKind, signal};
+        let mut term = match signal(SignalKind::terminate()) {
+            Ok(s) => s,
+            Err(_) => return std::future::pending().await,
+        };
+        tokio::select! {
+            _ = tokio::signal::ctrl_c() => {}
+            _ = term.recv() => {}
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = tokio::signal::ctrl_c().await;
+    }
+}
