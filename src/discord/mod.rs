@@ -226,10 +226,19 @@ pub async fn run(
 
     let http = match &config.api_base {
         // The proxy applies only with serenity's ratelimiter off: the proxy limits instead.
-        Some(base) => serenity::HttpBuilder::new(&config.token)
-            .proxy(base.as_str())
-            .ratelimiter_disabled(true)
-            .build(),
+        // Its own client ignores HTTP(S)_PROXY: the base *is* the proxy (or a local stand-in).
+        Some(base) => {
+            let client = reqwest::Client::builder()
+                .no_proxy()
+                .use_rustls_tls()
+                .build()
+                .map_err(|e| RunError::Discord(format!("cannot build the HTTP client: {e}")))?;
+            serenity::HttpBuilder::new(&config.token)
+                .client(client)
+                .proxy(base.as_str())
+                .ratelimiter_disabled(true)
+                .build()
+        }
         None => serenity::Http::new(&config.token),
     };
     let mut client = serenity::ClientBuilder::new_with_http(http, serenity::GatewayIntents::GUILDS)

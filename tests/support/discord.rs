@@ -1,0 +1,954 @@
+//! A local stand-in for Discord, for end-to-end tests that run the real serenity and poise code.
+//!
+//! No machine here reaches Discord, so [`FakeDiscord`] serves, on 127.0.0.1 and an ephemeral
+//! port, the part of Discord a bot touches: the REST routes under `/api/v10` and the gateway
+//! WebSocket at `/gateway`. Point serenity at it with
+//! `HttpBuilder::new(token).proxy(fake.api_base()).ratelimiter_disabled(true)` (or take
+//! [`FakeDiscord::http`]) and `ClientBuilder::new_with_http`; see
+//! `../shared/notes/discord-offline.md` for why each step is needed.
+//!
+//! The test plays the users: [`FakeDiscord::slash`], [`FakeDiscord::click`] and
+//! [`FakeDiscord::autocomplete`] send `INTERACTION_CREATE` dispatches the way Discord builds them,
+//! and every answer of the bot (interaction callbacks, webhook edits and follow-ups, channel
+//! messages, DMs) is recorded as a [`Reply`] that [`FakeDiscord::next_reply`] and
+//! [`FakeDiscord::reply_to`] hand back. Every reply is answered with a full Message object, so the
+//! bot's serenity code takes the same path as against Discord.
+//!
+//! Failures for the bot's error paths: [`FakeDiscord::deny_channel_messages`] (403, code 50013),
+//! [`FakeDiscord::close_dms`] (403, code 50007), [`FakeDiscord::reject_token`] (gateway close
+//! 4004) and [`FakeDiscord::drop_gateway`] (a lost connection; serenity resumes).
+//!
+//! Requests to routes the fake does not know are printed to stderr and answered 404 with a
+//! Discord-style JSON error, and [`FakeDiscord::unknown_routes`] lists them, so a test sees what
+//! the bot asked for instead of a silent failure.
+
+use std::collections::{HashMap, HashSet, VecDeque};
+use std::net::{Ipv4Addr, SocketAddr};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use std::time::Duration;
+
+use axum::Router;
+use axum::extract::DefaultBodyLimit;
+use axum::routing::get;
+use serde_json::{Map, Value, json};
+use serenity::all::Permissions;
+use tokio::sync::{mpsc, watch};
+use tokio::task::JoinHandle;
+use tokio::time::Instant;
+
+/// The token [`FakeDiscord::http`] uses; the fake accepts any token unless told otherwise.
+pub const FAKE_TOKEN: &str = "fake-bot-token";
+
+/// How long the helpers that need a live gateway wait for one before they fail the test.
+const GATEWAY_WAIT: Duration = Duration::from_secs(10);
+
+/// Discord's `attachment_size_limit` for a server without boosts (10 MiB); serenity 0.12.5
+/// refuses an interaction without the field.
+const ATTACHMENT_SIZE_LIMIT: u64 = 10 * 1024 * 1024;
+
+/// All timestamps the fake sends; no test may depend on the clock.
+const TIMESTAMP: &str = "2025-01-01T12:00:00.000000+00:00";
+
+/// Message flags (Discord's numbering).
+const EPHEMERAL: u64 = 1 << 6;
+const LOADING: u64 = 1 << 7;
+
+/// The first id the fake hands out for what it creates (messages, interactions, commands, DM
+/// channels); fixture ids stay below it, so the two never collide.
+const FIRST_GENERATED_ID: u64 = 1_000_000;
+
+mod gateway;
+mod guild;
+mod records;
+mod rest;
+
+// The fixture's and the records' types, for the tests; a test that names none of some is fine.
+#[allow(unused_imports)]
+pub use guild::{FakeChannel, FakeGuild, FakeMember, FakeRole, FakeUser};
+#[allow(unused_imports)]
+pub use records::{GatewayStats, Reply, ReplyKind, RequestRecord};
+
+// ---------------------------------------------------------------------------------------------
+// The server
+// ---------------------------------------------------------------------------------------------
+
+/// A fake Discord on 127.0.0.1; see the module documentation. Dropping it stops the server.
+pub struct FakeDiscord {
+    shared: Arc<Shared>,
+    server: JoinHandle<()>,
+}
+
+impl Drop for FakeDiscord {
+    fn drop(&mut self) {
+        self.server.abort();
+        // Close a live gateway too, so a bot still running does not wait on a dead socket.
+        if let Some(link) = self.shared.lock().gateway.take() {
+            let _ = link.tx.send(Outgoing::Close(1001));
+        }
+    }
+}
+
+struct Shared {
+    /// `http://127.0.0.1:PORT`.
+    base: String,
+    guild: FakeGuild,
+    bot: FakeUser,
+    inner: Mutex<Inner>,
+    /// Bumped on every change the tests may wait for.
+    changed: watch::Sender<u64>,
+}
+
+#[derive(Default)]
+struct Inner {
+    next_id: u64,
+    replies: Vec<Reply>,
+    unseen: VecDeque<Reply>,
+    requests: Vec<RequestRecord>,
+    unknown: Vec<String>,
+    global_commands: Option<Vec<Value>>,
+    guild_commands: HashMap<u64, Vec<Value>>,
+    /// Every message that exists, as the full Message object.
+    messages: HashMap<u64, Value>,
+    /// Interactions sent, by token.
+    interactions: HashMap<String, InteractionRecord>,
+    /// Uploaded files, by attachment id.
+    attachments: HashMap<u64, Vec<u8>>,
+    /// DM channel per user, and back.
+    dm_channels: HashMap<u64, u64>,
+    dm_recipients: HashMap<u64, u64>,
+    denied_channels: HashSet<u64>,
+    closed_dms: HashSet<u64>,
+    reject_token: bool,
+    identify: Option<Value>,
+    gateway: Option<GatewayLink>,
+    stats: GatewayStats,
+}
+
+impl Inner {
+    fn fresh_id(&mut self) -> u64 {
+        self.next_id += 1;
+        self.next_id
+    }
+}
+
+struct InteractionRecord {
+    id: u64,
+    channel_id: u64,
+    guild_id: Option<u64>,
+    /// The message `@original` refers to: the response message, or for a component interaction
+    /// the message the component is on.
+    original: Option<u64>,
+    /// Callback type of the response, once answered.
+    response: Option<u64>,
+    /// A type 5 response whose "thinking" message no edit or follow-up has filled yet.
+    deferred_pending: bool,
+}
+
+struct GatewayLink {
+    connection: u32,
+    tx: mpsc::UnboundedSender<Outgoing>,
+}
+
+enum Outgoing {
+    Dispatch { event: String, data: Value },
+    Close(u16),
+}
+
+impl Shared {
+    fn lock(&self) -> MutexGuard<'_, Inner> {
+        // A test that panicked while holding the lock must not hide its message behind poison.
+        self.inner.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    fn notify(&self) {
+        self.changed.send_modify(|n| *n += 1);
+    }
+
+    fn gateway_url(&self) -> String {
+        format!("{}/gateway", self.base.replacen("http://", "ws://", 1))
+    }
+
+    fn application_id(&self) -> u64 {
+        self.bot.id
+    }
+
+    /// The READY dispatch's `d`: the fields serenity 0.12.5 requires, and the guild as
+    /// unavailable until its GUILD_CREATE follows, as Discord does.
+    fn ready_json(&self, connection: u32, shard: &Value) -> Value {
+        let mut user = self.bot.json();
+        merge(
+            &mut user,
+            json!({ "verified": true, "mfa_enabled": false, "email": null, "flags": 0 }),
+        );
+        json!({
+            "v": 10,
+            "user": user,
+            "guilds": [{ "id": self.guild.id.to_string(), "unavailable": true }],
+            "session_id": format!("fake-session-{connection}"),
+            "resume_gateway_url": self.gateway_url(),
+            "shard": if shard.is_null() { json!([0, 1]) } else { shard.clone() },
+            "application": { "id": self.application_id().to_string(), "flags": 0 },
+            "private_channels": [],
+        })
+    }
+}
+
+impl FakeDiscord {
+    /// Starts the fake with [`FakeGuild::standard`].
+    pub async fn start() -> Self {
+        Self::start_with(FakeGuild::standard()).await
+    }
+
+    /// Starts the fake serving `guild`. The bot (user `focus`, id 9999, which is also the
+    /// application id) is added as a member if the guild lacks it.
+    pub async fn start_with(mut guild: FakeGuild) -> Self {
+        let bot = FakeUser::bot(9999, "focus");
+        if guild.member(bot.id).is_none() {
+            guild.members.push(FakeMember {
+                user: bot.clone(),
+                roles: vec![],
+            });
+        }
+        // Loopback only: the tests must never listen on, or talk to, anything else.
+        let listener = tokio::net::TcpListener::bind(SocketAddr::from((Ipv4Addr::LOCALHOST, 0)))
+            .await
+            .expect("bind 127.0.0.1:0");
+        let port = listener.local_addr().expect("local address").port();
+        let shared = Arc::new(Shared {
+            base: format!("http://127.0.0.1:{port}"),
+            guild,
+            bot,
+            inner: Mutex::new(Inner {
+                next_id: FIRST_GENERATED_ID,
+                ..Inner::default()
+            }),
+            changed: watch::channel(0).0,
+        });
+        let app = Router::new()
+            .route("/gateway", get(gateway::gateway))
+            .route("/attachments/{id}/{name}", get(rest::attachment))
+            .fallback(rest::rest)
+            // Discord takes uploads up to the attachment limit; axum's default is 2 MB.
+            .layer(DefaultBodyLimit::max(3 * ATTACHMENT_SIZE_LIMIT as usize))
+            .with_state(shared.clone());
+        let server = tokio::spawn(async move {
+            axum::serve(listener, app)
+                .await
+                .expect("fake Discord server");
+        });
+        Self { shared, server }
+    }
+
+    /// `http://127.0.0.1:PORT`, for `HttpBuilder::proxy`.
+    pub fn api_base(&self) -> String {
+        self.shared.base.clone()
+    }
+
+    /// `ws://127.0.0.1:PORT/gateway`, what `GET /gateway` answers.
+    pub fn gateway_url(&self) -> String {
+        self.shared.gateway_url()
+    }
+
+    /// A serenity HTTP client aimed at the fake: proxy set, ratelimiter off (serenity applies the
+    /// proxy only then), and a reqwest client that ignores `HTTP(S)_PROXY`, so a proxy in the
+    /// environment cannot divert loopback traffic.
+    pub fn http(&self) -> serenity::all::Http {
+        let client = reqwest::Client::builder()
+            .no_proxy()
+            .use_rustls_tls()
+            .build()
+            .expect("reqwest client");
+        serenity::all::HttpBuilder::new(FAKE_TOKEN)
+            .client(client)
+            .proxy(self.api_base())
+            .ratelimiter_disabled(true)
+            .build()
+    }
+
+    /// The bot's user (also its application: the ids are equal, as on Discord).
+    pub fn bot_user(&self) -> &FakeUser {
+        &self.shared.bot
+    }
+
+    /// The application id.
+    pub fn application_id(&self) -> u64 {
+        self.shared.application_id()
+    }
+
+    /// The guild served.
+    pub fn guild(&self) -> &FakeGuild {
+        &self.shared.guild
+    }
+
+    /// The guild's id.
+    pub fn guild_id(&self) -> u64 {
+        self.shared.guild.id
+    }
+
+    /// The member called `name`; panics if there is none.
+    pub fn user(&self, name: &str) -> FakeUser {
+        self.shared
+            .guild
+            .members
+            .iter()
+            .find(|m| m.user.name == name)
+            .map(|m| m.user.clone())
+            .unwrap_or_else(|| panic!("the fake guild has no member {name:?}"))
+    }
+
+    /// The id of the text channel called `name` (without `#`); panics if there is none.
+    pub fn channel(&self, name: &str) -> u64 {
+        self.shared
+            .guild
+            .channels
+            .iter()
+            .find(|c| c.name == name)
+            .map(|c| c.id)
+            .unwrap_or_else(|| panic!("the fake guild has no channel #{name}"))
+    }
+
+    // ---- gateway -----------------------------------------------------------------------------
+
+    /// The `d` of the READY dispatch the fake sends, for checking it against serenity's model.
+    pub fn ready_json(&self) -> Value {
+        self.shared.ready_json(0, &Value::Null)
+    }
+
+    /// The `d` of the GUILD_CREATE dispatch the fake sends after READY.
+    pub fn guild_create_json(&self) -> Value {
+        self.shared.guild.create_json(self.application_id())
+    }
+
+    /// Waits until a gateway session is live (READY and GUILD_CREATE sent, or RESUMED); panics
+    /// after `timeout`.
+    pub async fn wait_ready(&self, timeout: Duration) {
+        self.wait_for(timeout, |inner| inner.gateway.as_ref().map(|_| ()))
+            .await
+            .unwrap_or_else(|| panic!("no gateway session within {timeout:?}; {}", self.summary()));
+    }
+
+    /// Waits until `check` holds for the gateway counters; panics after `timeout`.
+    pub async fn wait_gateway(
+        &self,
+        timeout: Duration,
+        check: impl Fn(&GatewayStats) -> bool,
+    ) -> GatewayStats {
+        self.wait_for(timeout, |inner| check(&inner.stats).then_some(inner.stats))
+            .await
+            .unwrap_or_else(|| {
+                panic!(
+                    "gateway condition not met within {timeout:?}; {}",
+                    self.summary()
+                )
+            })
+    }
+
+    /// The gateway counters now.
+    pub fn gateway_stats(&self) -> GatewayStats {
+        self.shared.lock().stats
+    }
+
+    /// The last IDENTIFY payload's `d` (token, intents, shard, ...).
+    pub fn identify_payload(&self) -> Option<Value> {
+        self.shared.lock().identify.clone()
+    }
+
+    /// Closes the live gateway connection with code 4000 ("unknown error"), as Discord does when
+    /// it restarts a gateway node; serenity reconnects and RESUMEs. Returns whether there was a
+    /// connection to close.
+    pub fn drop_gateway(&self) -> bool {
+        let link = {
+            let mut inner = self.shared.lock();
+            inner.stats.connected = false;
+            inner.gateway.take()
+        };
+        self.shared.notify();
+        link.is_some_and(|link| link.tx.send(Outgoing::Close(4000)).is_ok())
+    }
+
+    /// From now on IDENTIFY is answered with close code 4004 (authentication failed), which
+    /// serenity reports as an invalid token, and `GET /oauth2/applications/@me` with 401.
+    pub fn reject_token(&self) {
+        self.shared.lock().reject_token = true;
+    }
+
+    /// Sends any dispatch event on the live gateway (waits for one up to 10 s).
+    pub async fn dispatch(&self, event: &str, data: Value) {
+        self.wait_ready(GATEWAY_WAIT).await;
+        let inner = self.shared.lock();
+        let link = inner.gateway.as_ref().expect("live gateway");
+        link.tx
+            .send(Outgoing::Dispatch {
+                event: event.to_owned(),
+                data,
+            })
+            .expect("gateway connection task is running");
+    }
+
+    // ---- commands ----------------------------------------------------------------------------
+
+    /// The commands registered for `guild` (global ones with `None`), as the fake answered them
+    /// (with `id`, `application_id`, `version`); `None` before any registration.
+    pub fn commands(&self, guild: Option<u64>) -> Option<Vec<Value>> {
+        let inner = self.shared.lock();
+        match guild {
+            Some(g) => inner.guild_commands.get(&g).cloned(),
+            None => inner.global_commands.clone(),
+        }
+    }
+
+    /// Waits until commands are registered for `guild` (global with `None`); panics after
+    /// `timeout`.
+    pub async fn wait_commands(&self, guild: Option<u64>, timeout: Duration) -> Vec<Value> {
+        self.wait_for(timeout, |inner| match guild {
+            Some(g) => inner.guild_commands.get(&g).cloned(),
+            None => inner.global_commands.clone(),
+        })
+        .await
+        .unwrap_or_else(|| {
+            panic!(
+                "no commands registered within {timeout:?}; {}",
+                self.summary()
+            )
+        })
+    }
+
+    // ---- interactions ------------------------------------------------------------------------
+
+    /// A slash command interaction by `user` in guild channel `channel`. `command` is the
+    /// qualified name, subcommands included (`"focus move"`); `options` is a JSON object of the
+    /// leaf options by name (`json!({"move": "c4-d4"})`). Option types come from the registered
+    /// schema, as on Discord, so a USER option is given as the user id and arrives with
+    /// `data.resolved.users` (and `members`); unregistered options are typed from the JSON
+    /// value. Returns the interaction id.
+    pub async fn slash(&self, user: &FakeUser, channel: u64, command: &str, options: Value) -> u64 {
+        let interaction = self.slash_json(user, Some(channel), command, &options);
+        self.send_interaction(interaction).await
+    }
+
+    /// [`Self::slash`] in the user's DM with the bot: no guild, no member.
+    pub async fn slash_dm(&self, user: &FakeUser, command: &str, options: Value) -> u64 {
+        let interaction = self.slash_json(user, None, command, &options);
+        self.send_interaction(interaction).await
+    }
+
+    /// An autocomplete interaction (type 4) for option `focused` of `command` while the user has
+    /// typed `typed` into it. Returns the interaction id.
+    pub async fn autocomplete(
+        &self,
+        user: &FakeUser,
+        channel: u64,
+        command: &str,
+        focused: &str,
+        typed: &str,
+    ) -> u64 {
+        self.autocomplete_with(user, channel, command, json!({}), focused, typed)
+            .await
+    }
+
+    /// [`Self::autocomplete`] with other options already filled in (`others`, as for
+    /// [`Self::slash`]).
+    pub async fn autocomplete_with(
+        &self,
+        user: &FakeUser,
+        channel: u64,
+        command: &str,
+        others: Value,
+        focused: &str,
+        typed: &str,
+    ) -> u64 {
+        let interaction = self.autocomplete_json(user, channel, command, &others, focused, typed);
+        self.send_interaction(interaction).await
+    }
+
+    /// The JSON of an autocomplete interaction; see [`Self::autocomplete_with`].
+    pub fn autocomplete_json(
+        &self,
+        user: &FakeUser,
+        channel: u64,
+        command: &str,
+        others: &Value,
+        focused: &str,
+        typed: &str,
+    ) -> Value {
+        let mut interaction = self.slash_json(user, Some(channel), command, others);
+        interaction["type"] = json!(4);
+        let (_, schema) = self.command_schema(Some(self.guild_id()), command);
+        let kind = schema
+            .as_ref()
+            .and_then(|s| option_schema(s, focused))
+            .and_then(|o| o["type"].as_u64())
+            .unwrap_or(3);
+        // Discord sends what has been typed so far as is, whatever the option's type.
+        let leaf = json!({ "name": focused, "type": kind, "value": typed, "focused": true });
+        push_leaf_option(&mut interaction["data"]["options"], leaf);
+        interaction
+    }
+
+    /// A button click (component interaction, type 3) by `user` on the component `custom_id` of
+    /// message `message_id` in `channel` (a guild channel, or a DM channel the bot created).
+    /// The interaction carries the message as the fake knows it. Returns the interaction id.
+    pub async fn click(
+        &self,
+        user: &FakeUser,
+        channel: u64,
+        message_id: u64,
+        custom_id: &str,
+    ) -> u64 {
+        let interaction = self.click_json(user, channel, message_id, custom_id);
+        self.send_interaction(interaction).await
+    }
+
+    /// The JSON of a slash command interaction, for tests that adjust it before
+    /// [`Self::send_interaction`]; `channel: None` means the user's DM.
+    pub fn slash_json(
+        &self,
+        user: &FakeUser,
+        channel: Option<u64>,
+        command: &str,
+        options: &Value,
+    ) -> Value {
+        let guild = channel.map(|_| self.guild_id());
+        let path: Vec<&str> = command.split_whitespace().collect();
+        assert!(!path.is_empty(), "empty command name");
+        let (command_id, schema) = self.command_schema(guild, command);
+        let mut resolved_users = Map::new();
+        let mut resolved_members = Map::new();
+        let mut resolved_channels = Map::new();
+        let mut leaves = Vec::new();
+        for (name, value) in options.as_object().expect("options must be a JSON object") {
+            let kind = schema
+                .as_ref()
+                .and_then(|s| option_schema(s, name))
+                .and_then(|o| o["type"].as_u64())
+                .unwrap_or_else(|| infer_option_type(value));
+            let value = match kind {
+                // USER, CHANNEL, ROLE, MENTIONABLE, ATTACHMENT: snowflakes travel as strings.
+                6..=9 | 11 => json!(snowflake_text(value)),
+                3 => json!(match value {
+                    Value::String(s) => s.clone(),
+                    other => other.to_string(),
+                }),
+                _ => value.clone(),
+            };
+            if kind == 6 || kind == 9 {
+                let id: u64 = snowflake_text(&value)
+                    .parse()
+                    .expect("user option is a user id");
+                if let Some(member) = self.shared.guild.member(id) {
+                    resolved_users.insert(id.to_string(), member.user.json());
+                    if guild.is_some() {
+                        let mut partial =
+                            self.shared
+                                .guild
+                                .member_json(member, channel, self.application_id());
+                        partial.as_object_mut().unwrap().remove("user");
+                        resolved_members.insert(id.to_string(), partial);
+                    }
+                }
+            }
+            if kind == 7 {
+                let id: u64 = snowflake_text(&value)
+                    .parse()
+                    .expect("channel option is a channel id");
+                if let Some(c) = self.shared.guild.channel(id) {
+                    let permissions =
+                        self.shared
+                            .guild
+                            .permissions(user.id, Some(id), self.application_id());
+                    resolved_channels.insert(
+                        id.to_string(),
+                        json!({
+                            "id": id.to_string(),
+                            "name": c.name,
+                            "type": 0,
+                            "permissions": permissions.bits().to_string(),
+                        }),
+                    );
+                }
+            }
+            leaves.push(json!({ "name": name, "type": kind, "value": value }));
+        }
+        // Subcommands wrap the leaves, innermost first; a group wraps the subcommand.
+        let mut options = Value::Array(leaves);
+        for (depth, name) in path.iter().enumerate().skip(1).rev() {
+            let kind = if depth + 1 < path.len() { 2 } else { 1 };
+            options = json!([{ "name": name, "type": kind, "options": options }]);
+        }
+        let mut resolved = Map::new();
+        if !resolved_users.is_empty() {
+            resolved.insert("users".into(), Value::Object(resolved_users));
+        }
+        if !resolved_members.is_empty() {
+            resolved.insert("members".into(), Value::Object(resolved_members));
+        }
+        if !resolved_channels.is_empty() {
+            resolved.insert("channels".into(), Value::Object(resolved_channels));
+        }
+        let mut data = json!({
+            "id": command_id.to_string(),
+            "name": path[0],
+            "type": 1,
+            "options": options,
+        });
+        if !resolved.is_empty() {
+            data["resolved"] = Value::Object(resolved);
+        }
+        if let Some(guild) = guild {
+            data["guild_id"] = json!(guild.to_string());
+        }
+        self.interaction_json(2, user, channel, data, None)
+    }
+
+    /// The JSON of a component interaction; see [`Self::click`].
+    pub fn click_json(
+        &self,
+        user: &FakeUser,
+        channel: u64,
+        message_id: u64,
+        custom_id: &str,
+    ) -> Value {
+        let in_dm = self.shared.lock().dm_recipients.contains_key(&channel);
+        let message = self.shared.lock().messages.get(&message_id).cloned();
+        let message = message.unwrap_or_else(|| {
+            // A message the fake never saw (say, from before a restart of the test): the bot
+            // gets a plain one, as Discord would still send whatever is on the screen.
+            rest::message_json(
+                message_id,
+                channel,
+                (!in_dm).then(|| self.guild_id()),
+                &self.shared.bot,
+                &json!({}),
+                vec![],
+                0,
+                None,
+            )
+        });
+        let data = json!({ "custom_id": custom_id, "component_type": 2 });
+        let channel = if in_dm { None } else { Some(channel) };
+        self.interaction_json(3, user, channel, data, Some(message))
+    }
+
+    /// Sends `interaction` (a full interaction object) as an `INTERACTION_CREATE` dispatch and
+    /// registers its token, so the bot's answers are accepted. Waits up to 10 s for a live
+    /// gateway. Returns the interaction id.
+    pub async fn send_interaction(&self, interaction: Value) -> u64 {
+        let id: u64 = interaction["id"]
+            .as_str()
+            .and_then(|s| s.parse().ok())
+            .expect("interaction id");
+        let token = interaction["token"]
+            .as_str()
+            .expect("interaction token")
+            .to_owned();
+        let channel_id: u64 = interaction["channel_id"]
+            .as_str()
+            .and_then(|s| s.parse().ok())
+            .expect("interaction channel_id");
+        let guild_id = interaction["guild_id"]
+            .as_str()
+            .and_then(|s| s.parse().ok());
+        let component_message = interaction["message"]["id"]
+            .as_str()
+            .and_then(|s| s.parse().ok());
+        self.shared.lock().interactions.insert(
+            token,
+            InteractionRecord {
+                id,
+                channel_id,
+                guild_id,
+                original: component_message,
+                response: None,
+                deferred_pending: false,
+            },
+        );
+        self.dispatch("INTERACTION_CREATE", interaction).await;
+        id
+    }
+
+    fn command_schema(&self, guild: Option<u64>, command: &str) -> (u64, Option<Value>) {
+        let mut path = command.split_whitespace();
+        let root = path.next().unwrap_or_default();
+        let mut inner = self.shared.lock();
+        let registered = guild
+            .and_then(|g| inner.guild_commands.get(&g))
+            .into_iter()
+            .chain(inner.global_commands.as_ref())
+            .flatten()
+            .find(|c| c["name"] == root)
+            .cloned();
+        let Some(registered) = registered else {
+            return (inner.fresh_id(), None);
+        };
+        let id = registered["id"]
+            .as_str()
+            .and_then(|s| s.parse().ok())
+            .unwrap_or_default();
+        let mut node = registered;
+        for name in path {
+            let child = node["options"]
+                .as_array()
+                .and_then(|opts| opts.iter().find(|o| o["name"] == name))
+                .cloned();
+            match child {
+                Some(child) => node = child,
+                None => return (id, None),
+            }
+        }
+        (id, Some(node))
+    }
+
+    fn interaction_json(
+        &self,
+        kind: u64,
+        user: &FakeUser,
+        channel: Option<u64>,
+        data: Value,
+        message: Option<Value>,
+    ) -> Value {
+        let id = self.shared.lock().fresh_id();
+        let app = self.application_id();
+        let guild = &self.shared.guild;
+        let mut interaction = json!({
+            "id": id.to_string(),
+            "application_id": app.to_string(),
+            "type": kind,
+            "data": data,
+            "token": format!("fake-interaction-token-{id}"),
+            "version": 1,
+            "locale": "en-US",
+            "entitlements": [],
+            "attachment_size_limit": ATTACHMENT_SIZE_LIMIT,
+        });
+        match channel {
+            Some(channel) => {
+                let name = guild.channel(channel).map(|c| c.name.clone());
+                let member = guild.member(user.id).cloned().unwrap_or(FakeMember {
+                    user: user.clone(),
+                    roles: vec![],
+                });
+                let app_permissions = guild.permissions(app, Some(channel), app);
+                let extra = json!({
+                    "guild_id": guild.id.to_string(),
+                    "guild_locale": "en-US",
+                    "channel_id": channel.to_string(),
+                    "channel": {
+                        "id": channel.to_string(),
+                        "type": 0,
+                        "name": name,
+                        "guild_id": guild.id.to_string(),
+                        "permissions": guild.permissions(user.id, Some(channel), app).bits().to_string(),
+                    },
+                    "member": guild.member_json(&member, Some(channel), app),
+                    "app_permissions": app_permissions.bits().to_string(),
+                    "authorizing_integration_owners": { "0": guild.id.to_string() },
+                    "context": 0,
+                });
+                merge(&mut interaction, extra);
+            }
+            None => {
+                let dm = self.dm_channel_of(user.id);
+                let extra = json!({
+                    "channel_id": dm.to_string(),
+                    "channel": { "id": dm.to_string(), "type": 1, "recipients": [user.json()] },
+                    "user": user.json(),
+                    "app_permissions": Permissions::dm_permissions().bits().to_string(),
+                    "authorizing_integration_owners": { "0": "0" },
+                    "context": 1,
+                });
+                merge(&mut interaction, extra);
+            }
+        }
+        if let Some(message) = message {
+            interaction["message"] = message;
+        }
+        interaction
+    }
+
+    /// The bot's DM channel with `user`, created on first use (as `POST /users/@me/channels`
+    /// would).
+    pub fn dm_channel_of(&self, user: u64) -> u64 {
+        dm_channel(&mut self.shared.lock(), user)
+    }
+
+    // ---- replies -----------------------------------------------------------------------------
+
+    /// The oldest reply not yet taken by `next_reply`/`reply_to`; panics after `timeout` with a
+    /// summary of what the fake did see.
+    pub async fn next_reply(&self, timeout: Duration) -> Reply {
+        self.try_next_reply(timeout)
+            .await
+            .unwrap_or_else(|| panic!("no reply within {timeout:?}; {}", self.summary()))
+    }
+
+    /// [`Self::next_reply`] that returns `None` on time-out, to check that nothing was sent.
+    pub async fn try_next_reply(&self, timeout: Duration) -> Option<Reply> {
+        self.wait_for(timeout, |inner| inner.unseen.pop_front())
+            .await
+    }
+
+    /// The oldest reply not yet taken that answers interaction `interaction` (callback, webhook
+    /// edit or follow-up); panics after `timeout`.
+    pub async fn reply_to(&self, interaction: u64, timeout: Duration) -> Reply {
+        self.try_reply_to(interaction, timeout)
+            .await
+            .unwrap_or_else(|| {
+                panic!(
+                    "no reply to interaction {interaction} within {timeout:?}; {}",
+                    self.summary()
+                )
+            })
+    }
+
+    /// [`Self::reply_to`] that returns `None` on time-out.
+    pub async fn try_reply_to(&self, interaction: u64, timeout: Duration) -> Option<Reply> {
+        self.wait_for(timeout, |inner| {
+            let at = inner
+                .unseen
+                .iter()
+                .position(|r| r.interaction_id == Some(interaction))?;
+            inner.unseen.remove(at)
+        })
+        .await
+    }
+
+    /// Every reply so far, taken or not, in order.
+    pub fn replies(&self) -> Vec<Reply> {
+        self.shared.lock().replies.clone()
+    }
+
+    /// A message as the fake holds it now (the full Message object), after any edits.
+    pub fn message(&self, id: u64) -> Option<Value> {
+        self.shared.lock().messages.get(&id).cloned()
+    }
+
+    /// Every REST request so far, in order.
+    pub fn requests(&self) -> Vec<RequestRecord> {
+        self.shared.lock().requests.clone()
+    }
+
+    /// `METHOD /path` of every request the fake had no route for.
+    pub fn unknown_routes(&self) -> Vec<String> {
+        self.shared.lock().unknown.clone()
+    }
+
+    // ---- failures ----------------------------------------------------------------------------
+
+    /// From now on `POST /channels/{channel}/messages` fails with 403 and code 50013 (Missing
+    /// Permissions), as when a server admin takes Send Messages from the bot. Interaction replies
+    /// in that channel still work, as on Discord.
+    pub fn deny_channel_messages(&self, channel: u64) {
+        self.shared.lock().denied_channels.insert(channel);
+    }
+
+    /// From now on messages to `user`'s DM channel fail with 403 and code 50007 (Cannot send
+    /// messages to this user), as when the user has closed DMs. Opening the DM channel still
+    /// succeeds, as on Discord.
+    pub fn close_dms(&self, user: u64) {
+        self.shared.lock().closed_dms.insert(user);
+    }
+
+    // ---- internals ---------------------------------------------------------------------------
+
+    async fn wait_for<T>(
+        &self,
+        timeout: Duration,
+        mut check: impl FnMut(&mut Inner) -> Option<T>,
+    ) -> Option<T> {
+        let deadline = Instant::now() + timeout;
+        let mut changes = self.shared.changed.subscribe();
+        loop {
+            // Mark the current state seen *before* looking, so no change can slip between.
+            changes.borrow_and_update();
+            if let Some(found) = check(&mut self.shared.lock()) {
+                return Some(found);
+            }
+            if tokio::time::timeout_at(deadline, changes.changed())
+                .await
+                .is_err()
+            {
+                return None;
+            }
+        }
+    }
+
+    /// What the fake saw, for failure messages.
+    fn summary(&self) -> String {
+        let inner = self.shared.lock();
+        let requests: Vec<String> = inner
+            .requests
+            .iter()
+            .rev()
+            .take(15)
+            .rev()
+            .map(|r| format!("{} {} -> {}", r.method, r.path, r.status))
+            .collect();
+        format!(
+            "gateway {:?}; {} replies ({} not taken); unknown routes {:?}; last requests {:#?}",
+            inner.stats,
+            inner.replies.len(),
+            inner.unseen.len(),
+            inner.unknown,
+            requests
+        )
+    }
+}
+
+fn merge(target: &mut Value, extra: Value) {
+    if let (Value::Object(target), Value::Object(extra)) = (target, extra) {
+        target.extend(extra);
+    }
+}
+
+fn snowflake_text(value: &Value) -> String {
+    match value {
+        Value::String(s) => s.clone(),
+        other => other.to_string(),
+    }
+}
+
+fn infer_option_type(value: &Value) -> u64 {
+    match value {
+        Value::Bool(_) => 5,
+        Value::Number(n) if n.is_i64() || n.is_u64() => 4,
+        Value::Number(_) => 10,
+        _ => 3,
+    }
+}
+
+/// The schema of leaf option `name` under a command or subcommand node.
+fn option_schema<'a>(node: &'a Value, name: &str) -> Option<&'a Value> {
+    node["options"]
+        .as_array()?
+        .iter()
+        .find(|o| o["name"] == name && o["type"].as_u64().is_some_and(|t| t > 2))
+}
+
+/// Adds `leaf` to the innermost option list (below any subcommand and group).
+fn push_leaf_option(options: &mut Value, leaf: Value) {
+    let Some(list) = options.as_array_mut() else {
+        *options = json!([leaf]);
+        return;
+    };
+    if let Some(sub) = list
+        .iter_mut()
+        .find(|o| matches!(o["type"].as_u64(), Some(1 | 2)))
+    {
+        if sub.get("options").is_none() {
+            sub["options"] = json!([]);
+        }
+        push_leaf_option(&mut sub["options"], leaf);
+    } else {
+        list.push(leaf);
+    }
+}
+
+fn dm_channel(inner: &mut Inner, user: u64) -> u64 {
+    if let Some(&channel) = inner.dm_channels.get(&user) {
+        return channel;
+    }
+    let channel = inner.fresh_id();
+    inner.dm_channels.insert(user, channel);
+    inner.dm_recipients.insert(channel, user);
+    channel
+}
