@@ -64,7 +64,10 @@ async fn wait_registered(fake: &FakeDiscord, times: usize) -> Vec<Value> {
         if puts >= times {
             return fake.wait_commands(Some(fake.guild_id()), WAIT).await;
         }
-        assert!(tokio::time::Instant::now() < deadline, "the bot never registered");
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "the bot never registered"
+        );
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
 }
@@ -98,7 +101,13 @@ fn pinged(reply: &Reply) -> Vec<String> {
 }
 
 /// Sends a slash command and returns its answer.
-async fn slash(fake: &FakeDiscord, user: &FakeUser, channel: u64, command: &str, options: Value) -> Reply {
+async fn slash(
+    fake: &FakeDiscord,
+    user: &FakeUser,
+    channel: u64,
+    command: &str,
+    options: Value,
+) -> Reply {
     let id = fake.slash(user, channel, command, options).await;
     fake.reply_to(id, WAIT).await
 }
@@ -106,7 +115,11 @@ async fn slash(fake: &FakeDiscord, user: &FakeUser, channel: u64, command: &str,
 /// Asserts an ephemeral refusal containing `text`.
 fn refused(reply: &Reply, text: &str) {
     assert!(reply.ephemeral(), "ephemeral: {reply:?}");
-    assert!(reply.text().contains(text), "{:?} should contain {text:?}", reply.text());
+    assert!(
+        reply.text().contains(text),
+        "{:?} should contain {text:?}",
+        reply.text()
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -129,10 +142,24 @@ async fn a_whole_game_through_discord_with_a_restart() {
         .collect();
     assert_eq!(
         subcommands,
-        ["challenge", "move", "board", "resign", "draw", "takeback", "abort", "games", "history", "rules"]
+        [
+            "challenge",
+            "move",
+            "board",
+            "resign",
+            "draw",
+            "takeback",
+            "abort",
+            "games",
+            "history",
+            "rules"
+        ]
     );
     let mv = option(option(focus, "move"), "move");
-    assert_eq!((mv["type"].as_u64(), mv["autocomplete"].as_bool()), (Some(3), Some(true)));
+    assert_eq!(
+        (mv["type"].as_u64(), mv["autocomplete"].as_bool()),
+        (Some(3), Some(true))
+    );
     let challenge = option(focus, "challenge");
     assert_eq!(option(challenge, "opponent")["type"], 6);
     let rules: Vec<&str> = option(challenge, "rules")["choices"]
@@ -151,13 +178,37 @@ async fn a_whole_game_through_discord_with_a_restart() {
     let games = fake.channel("games");
 
     // Bad challenges: yourself, a bot, a DM, a channel where the bot cannot attach files.
-    let r = slash(&fake, &alice, general, "focus challenge", json!({ "opponent": alice.id })).await;
+    let r = slash(
+        &fake,
+        &alice,
+        general,
+        "focus challenge",
+        json!({ "opponent": alice.id }),
+    )
+    .await;
     refused(&r, "you cannot challenge yourself");
-    let r = slash(&fake, &alice, general, "focus challenge", json!({ "opponent": otherbot.id })).await;
+    let r = slash(
+        &fake,
+        &alice,
+        general,
+        "focus challenge",
+        json!({ "opponent": otherbot.id }),
+    )
+    .await;
     refused(&r, "bots cannot play Focus");
     let id = fake.slash_dm(&alice, "focus games", json!({})).await;
-    refused(&fake.reply_to(id, WAIT).await, "Focus is played in server channels");
-    let r = slash(&fake, &alice, fake.channel("no-files"), "focus challenge", json!({})).await;
+    refused(
+        &fake.reply_to(id, WAIT).await,
+        "Focus is played in server channels",
+    );
+    let r = slash(
+        &fake,
+        &alice,
+        fake.channel("no-files"),
+        "focus challenge",
+        json!({}),
+    )
+    .await;
     refused(&r, "Attach Files");
 
     // A challenge in #games, to be accepted after the restart.
@@ -172,21 +223,37 @@ async fn a_whole_game_through_discord_with_a_restart() {
         &alice,
         general,
         "focus challenge",
-        json!({ "opponent": bob.id, "color": "white", "position": SEED }),
+        json!({ "opponent": bob.id, "color": 0, "position": SEED }), // choice 0: white
     )
     .await;
     assert!(!r.ephemeral(), "{r:?}");
-    assert!(r.text().contains(&mention(&bob)) && r.text().contains("unrated"), "{}", r.text());
+    assert!(
+        r.text().contains(&mention(&bob)) && r.text().contains("unrated"),
+        "{}",
+        r.text()
+    );
     assert_eq!(pinged(&r), [bob.id.to_string()]);
     let challenge_msg = r.message_id.unwrap();
-    assert_eq!(r.custom_ids(), ["focus:accept:2", "focus:decline:2", "focus:cancel:2"]);
+    assert_eq!(
+        r.custom_ids(),
+        ["focus:accept:2", "focus:decline:2", "focus:cancel:2"]
+    );
 
     // Only Bob may accept; the clicking user is checked against the database.
-    let id = fake.click(&carol, general, challenge_msg, "focus:accept:2").await;
+    let id = fake
+        .click(&carol, general, challenge_msg, "focus:accept:2")
+        .await;
     refused(&fake.reply_to(id, WAIT).await, "addressed to someone else");
-    let id = fake.click(&alice, general, challenge_msg, "focus:accept:2").await;
-    refused(&fake.reply_to(id, WAIT).await, "you cannot play against yourself");
-    let id = fake.click(&bob, general, challenge_msg, "focus:accept:2").await;
+    let id = fake
+        .click(&alice, general, challenge_msg, "focus:accept:2")
+        .await;
+    refused(
+        &fake.reply_to(id, WAIT).await,
+        "you cannot play against yourself",
+    );
+    let id = fake
+        .click(&bob, general, challenge_msg, "focus:accept:2")
+        .await;
     let update = fake.reply_to(id, WAIT).await;
     assert_eq!(update.kind, ReplyKind::Callback(7));
     assert!(update.custom_ids().is_empty(), "buttons removed");
@@ -196,31 +263,76 @@ async fn a_whole_game_through_discord_with_a_restart() {
     assert_eq!(png_size(&started), (684, 800));
     assert_eq!(pinged(&started), [alice.id.to_string()]);
     // Accepting again: the challenge is taken.
-    let id = fake.click(&bob, general, challenge_msg, "focus:accept:2").await;
+    let id = fake
+        .click(&bob, general, challenge_msg, "focus:accept:2")
+        .await;
     refused(&fake.reply_to(id, WAIT).await, "no longer open");
     // A second game in the same channel.
     let r = slash(&fake, &carol, general, "focus challenge", json!({})).await;
     refused(&r, "already has a game in play");
 
     // Autocomplete: Alice's legal moves from c5; nothing for Bob, who is not to move.
-    let id = fake.autocomplete(&alice, general, "focus move", "move", "c5").await;
+    let id = fake
+        .autocomplete(&alice, general, "focus move", "move", "c5")
+        .await;
     let choices = fake.reply_to(id, WAIT).await;
     assert_eq!(choices.kind, ReplyKind::Callback(8));
-    assert!(choices.choice_values().contains(&"c5-e5".to_owned()), "{:?}", choices.choices);
+    assert!(
+        choices.choice_values().contains(&"c5-e5".to_owned()),
+        "{:?}",
+        choices.choices
+    );
     assert!(choices.choice_values().len() <= 25);
-    let id = fake.autocomplete(&bob, general, "focus move", "move", "").await;
+    let id = fake
+        .autocomplete(&bob, general, "focus move", "move", "")
+        .await;
     assert!(fake.reply_to(id, WAIT).await.choices.is_empty());
 
     // Bad moves change nothing.
-    let r = slash(&fake, &bob, general, "focus move", json!({ "move": "f5-e5" })).await;
+    let r = slash(
+        &fake,
+        &bob,
+        general,
+        "focus move",
+        json!({ "move": "f5-e5" }),
+    )
+    .await;
     refused(&r, "it is not your turn");
-    let r = slash(&fake, &alice, general, "focus move", json!({ "move": "c5-e6" })).await;
+    let r = slash(
+        &fake,
+        &alice,
+        general,
+        "focus move",
+        json!({ "move": "c5-e6" }),
+    )
+    .await;
     refused(&r, "c5-e6 is diagonal");
-    let r = slash(&fake, &alice, general, "focus move", json!({ "move": "zz9" })).await;
+    let r = slash(
+        &fake,
+        &alice,
+        general,
+        "focus move",
+        json!({ "move": "zz9" }),
+    )
+    .await;
     refused(&r, "is not a move");
-    let r = slash(&fake, &carol, general, "focus move", json!({ "move": "c5-e5" })).await;
+    let r = slash(
+        &fake,
+        &carol,
+        general,
+        "focus move",
+        json!({ "move": "c5-e5" }),
+    )
+    .await;
     refused(&r, "you are not playing in this channel's game");
-    let r = slash(&fake, &alice, games, "focus move", json!({ "move": "c5-e5" })).await;
+    let r = slash(
+        &fake,
+        &alice,
+        games,
+        "focus move",
+        json!({ "move": "c5-e5" }),
+    )
+    .await;
     refused(&r, "there is no game in this channel");
 
     let plies = [
@@ -247,10 +359,19 @@ async fn a_whole_game_through_discord_with_a_restart() {
         assert!(r.text().contains(&format!("**{text}**")), "{}", r.text());
         assert_eq!(pinged(&r), [next.id.to_string()], "ply {}", i + 1);
         if i < plies.len() - 1 {
-            assert!(r.text().contains(&format!("{} (", mention(next))), "{}", r.text());
+            assert!(
+                r.text().contains(&format!("{} (", mention(next))),
+                "{}",
+                r.text()
+            );
         }
         if [7, 8, 9].contains(&i) {
-            assert!(r.text().contains("captured 1"), "ply {}: {}", i + 1, r.text());
+            assert!(
+                r.text().contains("captured 1"),
+                "ply {}: {}",
+                i + 1,
+                r.text()
+            );
         }
         if i == 10 {
             // A draw offer whose buttons outlive the game.
@@ -261,32 +382,63 @@ async fn a_whole_game_through_discord_with_a_restart() {
         }
     }
     let last = fake.replies().into_iter().last().unwrap();
-    assert!(last.text().contains("wins") && last.text().contains("no legal move"), "{}", last.text());
+    assert!(
+        last.text().contains("wins") && last.text().contains("no legal move"),
+        "{}",
+        last.text()
+    );
 
     // Clicking a button of the finished game.
     let id = fake
-        .click(&bob, general, offer.expect("the draw offer message"), "focus:draw-yes:1")
+        .click(
+            &bob,
+            general,
+            offer.expect("the draw offer message"),
+            "focus:draw-yes:1",
+        )
         .await;
     refused(&fake.reply_to(id, WAIT).await, "is not in play");
 
     // The history replays to the final position.
-    let r = slash(&fake, &alice, general, "focus history", json!({ "game": 1 })).await;
-    let record = r.text().split("```").nth(1).expect("a record block").trim().to_owned();
+    let r = slash(
+        &fake,
+        &alice,
+        general,
+        "focus history",
+        json!({ "game": 1 }),
+    )
+    .await;
+    let record = r
+        .text()
+        .split("```")
+        .nth(1)
+        .expect("a record block")
+        .trim()
+        .to_owned();
     let start = Position::from_fpn(SEED, Default::default()).unwrap();
     assert_eq!(replay(start, &record).unwrap().to_string(), FINAL);
 
     // The challenge posted before the restart still works.
-    let id = fake.click(&alice, games, open_challenge, "focus:accept:1").await;
+    let id = fake
+        .click(&alice, games, open_challenge, "focus:accept:1")
+        .await;
     assert_eq!(fake.reply_to(id, WAIT).await.kind, ReplyKind::Callback(7));
     let started = fake.reply_to(id, WAIT).await;
-    let white = if pinged(&started) == [alice.id.to_string()] { &alice } else { &carol };
+    let white = if pinged(&started) == [alice.id.to_string()] {
+        &alice
+    } else {
+        &carol
+    };
 
     // Two moves by White for the same ply, sent together: exactly one is played.
     let (first, second) = tokio::join!(
         fake.slash(white, games, "focus move", json!({ "move": "c4-d4" })),
         fake.slash(white, games, "focus move", json!({ "move": "c4-c5" })),
     );
-    let (a, b) = (fake.reply_to(first, WAIT).await, fake.reply_to(second, WAIT).await);
+    let (a, b) = (
+        fake.reply_to(first, WAIT).await,
+        fake.reply_to(second, WAIT).await,
+    );
     let played: Vec<&Reply> = [&a, &b].into_iter().filter(|r| !r.ephemeral()).collect();
     assert_eq!(played.len(), 1, "{a:?}\n{b:?}");
     let refusal = if a.ephemeral() { &a } else { &b };
@@ -297,5 +449,9 @@ async fn a_whole_game_through_discord_with_a_restart() {
     );
 
     stop_bot(bot).await;
-    assert!(fake.unknown_routes().is_empty(), "{:?}", fake.unknown_routes());
+    assert!(
+        fake.unknown_routes().is_empty(),
+        "{:?}",
+        fake.unknown_routes()
+    );
 }

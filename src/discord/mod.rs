@@ -33,6 +33,14 @@ pub struct Data {
     pub gate: Arc<Semaphore>,
 }
 
+/// The permissions of the invite link in the README: what the bot uses in a game's channel.
+pub const INVITE_PERMISSIONS: serenity::Permissions = serenity::Permissions::VIEW_CHANNEL
+    .union(serenity::Permissions::SEND_MESSAGES)
+    .union(serenity::Permissions::SEND_MESSAGES_IN_THREADS)
+    .union(serenity::Permissions::EMBED_LINKS)
+    .union(serenity::Permissions::ATTACH_FILES)
+    .union(serenity::Permissions::READ_MESSAGE_HISTORY);
+
 /// Handlers in flight at once, at most (far above what two cores ever run).
 const MAX_IN_FLIGHT: u32 = 1024;
 /// How long shutdown waits for handlers in flight.
@@ -287,5 +295,18 @@ pub async fn signals() {
     #[cfg(not(unix))]
     {
         let _ = tokio::signal::ctrl_c().await;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_readme_invite_link_grants_what_the_bot_uses() {
+        let readme = include_str!("../../README.md");
+        let link = format!("permissions={}", INVITE_PERMISSIONS.bits());
+        assert_eq!(INVITE_PERMISSIONS.bits(), 274_878_024_704);
+        assert!(readme.contains(&link), "README lacks {link}");
     }
 }
