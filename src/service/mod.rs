@@ -28,17 +28,31 @@ use crate::rules::{Color, Move, Position};
 use crate::store::{AsyncStore, Game, GameResult, GameStatus};
 use crate::strings;
 
-/// The use cases; cheap to clone (shared store handle and clock).
+/// The use cases; cheap to clone (shared store handle, clock and render gate).
 #[derive(Clone)]
 pub struct GameService {
     store: AsyncStore,
     clock: Arc<dyn Clock>,
+    /// One permit per core for drawing pictures. Without it a burst of moves starts as many
+    /// renders as there are moves, which then share the cores and all finish late (and each
+    /// blocking thread keeps its own allocator arena, growing resident memory); with it they
+    /// run first come, first served.
+    render_gate: Arc<tokio::sync::Semaphore>,
+    /// Names already stored, so a move does not pay a write transaction to store the same
+    /// name again (the store stays the source of truth; this only skips repeats).
+    names_seen: Arc<std::sync::Mutex<std::collections::HashMap<u64, String>>>,
 }
 
 impl GameService {
     /// A service over `store`, telling time by `clock`.
     pub fn new(store: AsyncStore, clock: Arc<dyn Clock>) -> GameService {
-        GameService { store, clock }
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        GameService {
+            store,
+            clock,
+            render_gate: Arc::new(tokio::sync::Semaphore::new(cores)),
+            names_seen: Arc::default(),
+        }
     }
 
     /// The store handle (for adapters' own queries and for tests).
@@ -52,10 +66,19 @@ impl GameService {
 
     /// Remembers the display name of everyone who acts, so pictures can name them later.
     async fn seen(&self, user: &User) -> Result<()> {
+        let known = |names: &std::collections::HashMap<u64, String>| {
+            names.get(&user.id) == Some(&user.name)
+        };
+        if self.names_seen.lock().is_ok_and(|n| known(&n)) {
+            return Ok(());
+        }
         let (id, name, now) = (user.id, user.name.clone(), self.now());
         self.store
             .call(move |s| s.remember_name(id, &name, now))
             .await?;
+        if let Ok(mut names) = self.names_seen.lock() {
+            names.insert(user.id, user.name.clone());
+        }
         Ok(())
     }
 
@@ -97,9 +120,15 @@ impl GameService {
             end,
             ..RenderOptions::default()
         };
+        let permit = self
+            .render_gate
+            .acquire()
+            .await
+            .map_err(|_| ServiceError::Render)?;
         let png = tokio::task::spawn_blocking(move || crate::render::render(&position, &opts))
             .await
             .map_err(|_| ServiceError::Render)?;
+        drop(permit);
         Ok(Board {
             game,
             position,
