@@ -319,8 +319,8 @@ impl FakeDiscord {
         self.shared.guild.create_json(self.application_id())
     }
 
-    /// Waits until a gateway session is live (READY and GUILD_CREATE sent, or RESUMED); panics
-    /// after `timeout`.
+    /// Waits until a gateway session is live (IDENTIFY or RESUME answered); panics after
+    /// `timeout`.
     pub async fn wait_ready(&self, timeout: Duration) {
         self.wait_for(timeout, |inner| inner.gateway.as_ref().map(|_| ()))
             .await
