@@ -68,10 +68,6 @@ pub use guild::{FakeChannel, FakeGuild, FakeMember, FakeRole, FakeUser};
 #[allow(unused_imports)]
 pub use records::{GatewayStats, Reply, ReplyKind, RequestRecord};
 
-// ---------------------------------------------------------------------------------------------
-// The server
-// ---------------------------------------------------------------------------------------------
-
 /// A fake Discord on 127.0.0.1; see the module documentation. Dropping it stops the server.
 pub struct FakeDiscord {
     shared: Arc<Shared>,
