@@ -547,3 +547,33 @@ async fn poise_bot_runs_against_the_fake() {
         .expect("client stops after shutdown");
     ended.expect("client task").expect("client ended cleanly");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rejected_token_ends_the_client_with_an_error() {
+    let fake = FakeDiscord::start().await;
+    fake.reject_token();
+    let framework = poise::Framework::builder()
+        .options(poise::FrameworkOptions {
+            commands: vec![ping()],
+            ..Default::default()
+        })
+        .setup(|_ctx, _ready, _framework| Box::pin(async { Ok(Data) }))
+        .build();
+    let mut client =
+        serenity::ClientBuilder::new_with_http(fake.http(), serenity::GatewayIntents::GUILDS)
+            .framework(framework)
+            .await
+            .expect("client");
+    let ended = tokio::time::timeout(WAIT, client.start())
+        .await
+        .expect("the client gives up on a rejected token");
+    let error = ended.expect_err("a rejected token is an error");
+    assert!(
+        matches!(
+            error,
+            serenity::Error::Gateway(serenity::GatewayError::InvalidAuthentication)
+        ),
+        "{error:?}"
+    );
+    assert_eq!(fake.gateway_stats().identifies, 0);
+}

@@ -68,10 +68,6 @@ pub use guild::{FakeChannel, FakeGuild, FakeMember, FakeRole, FakeUser};
 #[allow(unused_imports)]
 pub use records::{GatewayStats, Reply, ReplyKind, RequestRecord};
 
-// ---------------------------------------------------------------------------------------------
-// The server
-// ---------------------------------------------------------------------------------------------
-
 /// A fake Discord on 127.0.0.1; see the module documentation. Dropping it stops the server.
 pub struct FakeDiscord {
     shared: Arc<Shared>,
@@ -319,8 +315,8 @@ impl FakeDiscord {
         self.shared.guild.create_json(self.application_id())
     }
 
-    /// Waits until a gateway session is live (READY and GUILD_CREATE sent, or RESUMED); panics
-    /// after `timeout`.
+    /// Waits until a gateway session is live (IDENTIFY or RESUME answered); panics after
+    /// `timeout`.
     pub async fn wait_ready(&self, timeout: Duration) {
         self.wait_for(timeout, |inner| inner.gateway.as_ref().map(|_| ()))
             .await

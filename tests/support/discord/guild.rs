@@ -5,10 +5,6 @@ use serenity::all::Permissions;
 
 use super::{TIMESTAMP, merge};
 
-// ---------------------------------------------------------------------------------------------
-// The guild fixture
-// ---------------------------------------------------------------------------------------------
-
 /// A Discord user as the fake knows it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FakeUser {

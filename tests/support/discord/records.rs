@@ -4,10 +4,6 @@ use serde_json::Value;
 
 use super::EPHEMERAL;
 
-// ---------------------------------------------------------------------------------------------
-// What the tests read back
-// ---------------------------------------------------------------------------------------------
-
 /// Which request produced a [`Reply`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ReplyKind {

@@ -107,8 +107,6 @@ fn apply_edit(message: &mut Value, payload: &Value, uploaded: Vec<Value>) {
     message["edited_timestamp"] = json!(TIMESTAMP);
 }
 
-// ---- REST --------------------------------------------------------------------------------
-
 /// A request body: JSON, or multipart with `payload_json` and `files[N]`.
 struct Body {
     json: Value,
