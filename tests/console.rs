@@ -41,7 +41,12 @@ fn picture(line: &str, out: &Path) -> PathBuf {
         line.strip_prefix("  board: ")
             .unwrap_or_else(|| panic!("not a board line: {line:?}")),
     );
-    assert!(path.starts_with(out), "{} is not under {}", path.display(), out.display());
+    assert!(
+        path.starts_with(out),
+        "{} is not under {}",
+        path.display(),
+        out.display()
+    );
     assert_picture(&path);
     path
 }
@@ -98,7 +103,9 @@ async fn the_worked_example_is_played_through_the_console() {
         "[#general] bot: **Game 1 begins!** @alice plays White, @bob plays Black."
     );
     assert!(
-        rest.starts_with("classic rules · 3 days per move · unrated\n@alice (White) to move, by <t:"),
+        rest.starts_with(
+            "classic rules · 3 days per move · unrated\n@alice (White) to move, by <t:"
+        ),
         "{rest}"
     );
     let mut pictures = vec![picture(&lines[1], &out)];
@@ -171,7 +178,10 @@ async fn the_worked_example_is_played_through_the_console() {
             "{head}"
         );
         if i + 1 < WORKED_MOVES.len() {
-            assert!(rest.starts_with(&format!("{next} to move, by <t:")), "{rest}");
+            assert!(
+                rest.starts_with(&format!("{next} to move, by <t:")),
+                "{rest}"
+            );
         }
         let path = picture(&lines[1], &out);
         assert_eq!(
@@ -180,7 +190,10 @@ async fn the_worked_example_is_played_through_the_console() {
         );
         pictures.push(path);
         if i == 3 {
-            assert_eq!(head, "[#general] bot: @bob played **e3-e5** — 2 to reserve.");
+            assert_eq!(
+                head,
+                "[#general] bot: @bob played **e3-e5** — 2 to reserve."
+            );
         }
         if i == 7 {
             assert_eq!(head, "[#general] bot: @bob dropped **+e5** — captured 1.");
@@ -189,8 +202,10 @@ async fn the_worked_example_is_played_through_the_console() {
     let last = c.handle("alice: board").await;
     assert_eq!(
         last,
-        ["[#general] bot → alice only: there is no game in this channel: start one with /focus \
-          challenge"]
+        [
+            "[#general] bot → alice only: there is no game in this channel: start one with /focus \
+          challenge"
+        ]
     );
     assert_eq!(pictures.len(), 13);
     let mut on_disk: Vec<PathBuf> = std::fs::read_dir(&out)
@@ -238,6 +253,7 @@ async fn the_last_move_message_names_the_winner() {
 async fn bad_lines_and_bad_challenges_get_a_sentence() {
     let dir = tempfile::tempdir().unwrap();
     let mut c = console(dir.path());
+    let rated_set_up = format!("alice: challenge opponent:bob rated:true position:{ONE_MOVE_WIN}");
     let cases: [(&str, &str); 14] = [
         (
             "no colon here",
@@ -280,7 +296,7 @@ async fn bad_lines_and_bad_challenges_get_a_sentence() {
             "[#general] bot → alice only: `maybe` is not true or false",
         ),
         (
-            "alice: challenge opponent:bob rated:true position:.,.,.,./.,.,.,.,.,./.,.,.,.,.,.,.,./.,.,.,.,.,.,.,./.,.,w,b,.,.,.,./.,.,.,.,.,.,.,./.,.,.,.,.,./.,.,.,. w 0 0 17 17",
+            &rated_set_up,
             "[#general] bot → alice only: a game from a set-up position cannot be rated: make it \
              unrated or use the standard start",
         ),
@@ -307,8 +323,10 @@ async fn bad_lines_and_bad_challenges_get_a_sentence() {
     // The channel named last stays current.
     assert_eq!(
         c.handle("bob: history").await,
-        ["[#lobby] bot → bob only: there is no game in this channel: start one with /focus \
-          challenge"]
+        [
+            "[#lobby] bot → bob only: there is no game in this channel: start one with /focus \
+          challenge"
+        ]
     );
     assert!(c.handle("").await.is_empty());
     assert!(c.handle("# a comment").await.is_empty());
@@ -318,7 +336,10 @@ async fn bad_lines_and_bad_challenges_get_a_sentence() {
         c.handle("alice: rules").await,
         [format!("[#lobby] bot → alice only: {}", strings::RULES)]
     );
-    assert!(std::fs::read_dir(dir.path()).unwrap().next().is_none(), "no picture");
+    assert!(
+        std::fs::read_dir(dir.path()).unwrap().next().is_none(),
+        "no picture"
+    );
 }
 
 #[tokio::test]
@@ -409,8 +430,10 @@ async fn draws_takebacks_and_aborts_through_the_console() {
     // Draw: offered, declined, offered again, accepted.
     assert_eq!(
         c.handle("bob: draw").await,
-        ["[#general] bot: @bob offers a draw. @alice, accept with the button or /focus draw; \
-          playing on declines it."]
+        [
+            "[#general] bot: @bob offers a draw. @alice, accept with the button or /focus draw; \
+          playing on declines it."
+        ]
     );
     assert_eq!(
         c.handle("alice: draw decline").await,
@@ -422,7 +445,10 @@ async fn draws_takebacks_and_aborts_through_the_console() {
     );
     c.handle("bob: draw").await;
     let lines = c.handle("alice: draw accept").await;
-    assert_eq!(lines[0], "[#general] bot: **The game is drawn** by agreement.");
+    assert_eq!(
+        lines[0],
+        "[#general] bot: **The game is drawn** by agreement."
+    );
     picture(&lines[1], dir.path());
 
     // Abort: too late for a player at ply 3, fine for the moderator.
@@ -435,8 +461,10 @@ async fn draws_takebacks_and_aborts_through_the_console() {
     }
     assert_eq!(
         c.handle("bob: abort").await,
-        ["[#general] bot → bob only: a game can be aborted by a player only before each side \
-          has moved twice; resign instead, or ask a moderator"]
+        [
+            "[#general] bot → bob only: a game can be aborted by a player only before each side \
+          has moved twice; resign instead, or ask a moderator"
+        ]
     );
     let lines = c.handle("mod: abort").await;
     assert_eq!(
@@ -473,7 +501,9 @@ async fn run_reads_lines_until_quit() {
     let text = String::from_utf8(out).unwrap();
     assert!(!text.contains("<@"), "mentions are shown as names: {text}");
     assert!(text.contains("[#general] bot: @alice challenges @bob to a game of Focus!\n"));
-    assert!(text.contains("[#general] bot: **Game 1 begins!** @alice plays White, @bob plays Black.\n"));
+    assert!(
+        text.contains("[#general] bot: **Game 1 begins!** @alice plays White, @bob plays Black.\n")
+    );
     assert!(
         text.contains(
             "[#general] bot: @alice played **c4-d4**.\n**@alice (White) wins**, no legal move.\n  \
@@ -563,9 +593,8 @@ fn the_console_binary_plays_a_short_game_end_to_end() {
         "[#general] bot: @alice challenges @bob to a game of Focus!"
     );
     assert!(
-        stdout.contains(
-            "[#general] bot → carol only: you are not playing in this channel's game\n"
-        ),
+        stdout
+            .contains("[#general] bot → carol only: you are not playing in this channel's game\n"),
         "{stdout}"
     );
     assert!(

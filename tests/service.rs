@@ -143,7 +143,11 @@ impl Fixture {
     }
 
     async fn challenge_row(&self, id: ChallengeId) -> Challenge {
-        self.svc.store().call(move |s| s.challenge(id)).await.unwrap()
+        self.svc
+            .store()
+            .call(move |s| s.challenge(id))
+            .await
+            .unwrap()
     }
 
     async fn player(&self, user: &User) -> Option<Player> {
@@ -181,13 +185,18 @@ impl Fixture {
 
 /// The PNG decodes to a board picture of the documented size.
 fn assert_png(png: &[u8]) {
-    let img = image::load_from_memory_with_format(png, image::ImageFormat::Png)
-        .expect("a valid PNG");
+    let img =
+        image::load_from_memory_with_format(png, image::ImageFormat::Png).expect("a valid PNG");
     assert_eq!((img.width(), img.height()), (WIDTH, HEIGHT));
 }
 
-fn err_text<T: std::fmt::Debug>(result: Result<T, ServiceError>) -> String {
-    result.expect_err("refused").to_string()
+/// The sentence of a refusal (panics, without printing the result, if it succeeded).
+#[track_caller]
+fn err_text<T>(result: Result<T, ServiceError>) -> String {
+    match result {
+        Ok(_) => panic!("expected a refusal, but the use case succeeded"),
+        Err(err) => err.to_string(),
+    }
 }
 
 fn start_pos(rules: Rules) -> Position {
@@ -243,10 +252,22 @@ async fn a_named_challenge_keeps_every_option_and_its_game_starts_on_accept() {
     let g = &board.game;
     assert_eq!((g.white_id, g.black_id), (1_002, 1_001));
     assert_eq!(board.names, ["Bob".to_owned(), "Alice".to_owned()]);
-    assert_eq!((board.name(Color::White), board.name(Color::Black)), ("Bob", "Alice"));
-    assert_eq!((g.rules, g.rated, g.days_per_move), (Rules::SWAP_MIRROR, false, 7));
-    assert_eq!((g.status, g.ply, g.result, g.reason), (GameStatus::Active, 0, None, None));
-    assert_eq!((g.created_at, g.deadline), (T0 + 3_600, Some(T0 + 3_600 + 7 * DAY)));
+    assert_eq!(
+        (board.name(Color::White), board.name(Color::Black)),
+        ("Bob", "Alice")
+    );
+    assert_eq!(
+        (g.rules, g.rated, g.days_per_move),
+        (Rules::SWAP_MIRROR, false, 7)
+    );
+    assert_eq!(
+        (g.status, g.ply, g.result, g.reason),
+        (GameStatus::Active, 0, None, None)
+    );
+    assert_eq!(
+        (g.created_at, g.deadline),
+        (T0 + 3_600, Some(T0 + 3_600 + 7 * DAY))
+    );
     assert_eq!(g.challenge_id, Some(c.id));
     assert_eq!(board.position, start_pos(Rules::SWAP_MIRROR));
     assert_eq!(board.last_move, None);
@@ -277,7 +298,11 @@ async fn a_random_colour_follows_the_toss() {
             opponent: Some(bob()),
             ..ChallengeRequest::default()
         };
-        let view = f.svc.challenge(place(channel), &alice(), request).await.unwrap();
+        let view = f
+            .svc
+            .challenge(place(channel), &alice(), request)
+            .await
+            .unwrap();
         assert_eq!(view.challenge.color, ColorChoice::Random);
         let board = f.svc.accept(view.challenge.id, &bob(), toss).await.unwrap();
         assert_eq!(board.game.color_of(alice().id), Some(toss));
@@ -304,12 +329,10 @@ async fn an_open_challenge_is_accepted_by_whoever_comes_first() {
     let view = f.svc.challenge(here, &alice(), request).await.unwrap();
     assert_eq!(view.opponent, None);
     assert_eq!(view.challenge.opponent_id, None);
-    assert!(
-        strings::challenge_posted(&view).starts_with(
-            "<@1001> is looking for an opponent for a game of Focus: anyone here may accept!\n\
+    assert!(strings::challenge_posted(&view).starts_with(
+        "<@1001> is looking for an opponent for a game of Focus: anyone here may accept!\n\
              classic rules · no time limit · rated · they play White\n"
-        )
-    );
+    ));
     let id = view.challenge.id;
     // Everyone but the challenger sees it.
     for user in [bob(), carol()] {
@@ -318,9 +341,21 @@ async fn an_open_challenge_is_accepted_by_whoever_comes_first() {
         assert_eq!(open[0].challenge.id, id);
         assert_eq!(open[0].challenger, "Alice");
     }
-    assert!(f.svc.open_challenges_for(here, &alice()).await.unwrap().is_empty());
+    assert!(
+        f.svc
+            .open_challenges_for(here, &alice())
+            .await
+            .unwrap()
+            .is_empty()
+    );
     // …and only in its channel.
-    assert!(f.svc.open_challenges_for(place(6), &bob()).await.unwrap().is_empty());
+    assert!(
+        f.svc
+            .open_challenges_for(place(6), &bob())
+            .await
+            .unwrap()
+            .is_empty()
+    );
 
     let board = f.svc.accept(id, &carol(), Color::Black).await.unwrap();
     assert_eq!((board.game.white_id, board.game.black_id), (1_001, 1_003));
@@ -335,7 +370,13 @@ async fn an_open_challenge_is_accepted_by_whoever_comes_first() {
     );
     assert_eq!(f.snapshot(board.game.id).await, before);
     assert_eq!(f.game_count().await, 1);
-    assert!(f.svc.open_challenges_for(here, &bob()).await.unwrap().is_empty());
+    assert!(
+        f.svc
+            .open_challenges_for(here, &bob())
+            .await
+            .unwrap()
+            .is_empty()
+    );
 }
 
 #[tokio::test]
@@ -353,7 +394,11 @@ async fn open_challenges_for_lists_what_the_user_may_accept_newest_first() {
         .challenge(here, &carol(), ChallengeRequest::default())
         .await
         .unwrap();
-    let to_carol = f.svc.challenge(here, &dave(), named(carol())).await.unwrap();
+    let to_carol = f
+        .svc
+        .challenge(here, &dave(), named(carol()))
+        .await
+        .unwrap();
     f.clock.advance(60);
     let mine = f
         .svc
@@ -390,7 +435,13 @@ async fn open_challenges_for_lists_what_the_user_may_accept_newest_first() {
         [mine.challenge.id]
     );
     f.clock.advance(60);
-    assert!(f.svc.open_challenges_for(here, &dave()).await.unwrap().is_empty());
+    assert!(
+        f.svc
+            .open_challenges_for(here, &dave())
+            .await
+            .unwrap()
+            .is_empty()
+    );
 }
 
 #[tokio::test]
@@ -421,7 +472,11 @@ async fn decline_and_cancel_close_a_challenge_only_for_the_right_user() {
         opponent: Some(bob()),
         ..ChallengeRequest::default()
     };
-    let c1 = f.svc.challenge(here, &alice(), request.clone()).await.unwrap();
+    let c1 = f
+        .svc
+        .challenge(here, &alice(), request.clone())
+        .await
+        .unwrap();
     let id1 = c1.challenge.id;
 
     // Someone else can neither decline nor accept it, nor cancel it.
@@ -435,7 +490,10 @@ async fn decline_and_cancel_close_a_challenge_only_for_the_right_user() {
     );
     assert_eq!(
         err_text(f.svc.cancel(id1, &bob()).await),
-        format!("only the player who sent challenge #{} can cancel it", id1.0)
+        format!(
+            "only the player who sent challenge #{} can cancel it",
+            id1.0
+        )
     );
     assert_eq!(f.challenge_row(id1).await, c1.challenge, "nothing changed");
     assert_eq!(f.game_count().await, 0);
@@ -479,10 +537,17 @@ async fn decline_and_cancel_close_a_challenge_only_for_the_right_user() {
         .unwrap();
     assert_eq!(
         err_text(f.svc.decline(c3.challenge.id, &bob()).await),
-        format!("challenge #{} is addressed to someone else", c3.challenge.id.0)
+        format!(
+            "challenge #{} is addressed to someone else",
+            c3.challenge.id.0
+        )
     );
     assert_eq!(
-        f.svc.cancel(c3.challenge.id, &alice()).await.unwrap().opponent,
+        f.svc
+            .cancel(c3.challenge.id, &alice())
+            .await
+            .unwrap()
+            .opponent,
         None
     );
     assert_eq!(
@@ -573,17 +638,34 @@ async fn bad_challenges_are_refused_with_a_sentence_and_create_nothing() {
     for (challenger, request, sentence) in cases {
         let got = err_text(f.svc.challenge(here, &challenger, request.clone()).await);
         assert_eq!(got, sentence, "{request:?}");
-        assert_eq!(f.challenge_count().await, 0, "{request:?} created a challenge");
+        assert_eq!(
+            f.challenge_count().await,
+            0,
+            "{request:?} created a challenge"
+        );
     }
-    assert!(f.svc.open_challenges_for(here, &bob()).await.unwrap().is_empty());
+    assert!(
+        f.svc
+            .open_challenges_for(here, &bob())
+            .await
+            .unwrap()
+            .is_empty()
+    );
 
     // A bot cannot accept either.
-    let c = f.svc.challenge(here, &alice(), ChallengeRequest::default()).await.unwrap();
+    let c = f
+        .svc
+        .challenge(here, &alice(), ChallengeRequest::default())
+        .await
+        .unwrap();
     assert_eq!(
         err_text(f.svc.accept(c.challenge.id, &robot(), Color::White).await),
         "bots cannot play Focus: challenge a person"
     );
-    assert_eq!(f.challenge_row(c.challenge.id).await.status, ChallengeStatus::Open);
+    assert_eq!(
+        f.challenge_row(c.challenge.id).await.status,
+        ChallengeStatus::Open
+    );
     assert_eq!(f.game_count().await, 0);
 }
 
@@ -592,13 +674,29 @@ async fn a_channel_with_a_game_in_play_takes_no_new_challenge_or_second_game() {
     let f = fixture();
     let here = place(11);
     // Two challenges in one channel; the first accepted starts the channel's game.
-    let first = f.svc.challenge(here, &alice(), ChallengeRequest::default()).await.unwrap();
-    let second = f.svc.challenge(here, &carol(), ChallengeRequest::default()).await.unwrap();
-    let board = f.svc.accept(first.challenge.id, &bob(), Color::White).await.unwrap();
+    let first = f
+        .svc
+        .challenge(here, &alice(), ChallengeRequest::default())
+        .await
+        .unwrap();
+    let second = f
+        .svc
+        .challenge(here, &carol(), ChallengeRequest::default())
+        .await
+        .unwrap();
+    let board = f
+        .svc
+        .accept(first.challenge.id, &bob(), Color::White)
+        .await
+        .unwrap();
     let before = f.snapshot(board.game.id).await;
 
     assert_eq!(
-        err_text(f.svc.accept(second.challenge.id, &dave(), Color::White).await),
+        err_text(
+            f.svc
+                .accept(second.challenge.id, &dave(), Color::White)
+                .await
+        ),
         CHANNEL_BUSY
     );
     assert_eq!(
@@ -607,7 +705,11 @@ async fn a_channel_with_a_game_in_play_takes_no_new_challenge_or_second_game() {
         "still open"
     );
     assert_eq!(
-        err_text(f.svc.challenge(here, &dave(), ChallengeRequest::default()).await),
+        err_text(
+            f.svc
+                .challenge(here, &dave(), ChallengeRequest::default())
+                .await
+        ),
         CHANNEL_BUSY
     );
     assert_eq!(f.challenge_count().await, 2);
@@ -616,7 +718,11 @@ async fn a_channel_with_a_game_in_play_takes_no_new_challenge_or_second_game() {
 
     // Once the game is over, the waiting challenge can start the next one.
     f.svc.resign(here, &bob()).await.unwrap();
-    let next = f.svc.accept(second.challenge.id, &dave(), Color::Black).await.unwrap();
+    let next = f
+        .svc
+        .accept(second.challenge.id, &dave(), Color::Black)
+        .await
+        .unwrap();
     assert_eq!((next.game.white_id, next.game.black_id), (1_004, 1_003));
 }
 
@@ -645,7 +751,10 @@ async fn accepting_your_own_or_an_expired_challenge_is_refused() {
 
     // One second before the 24 hours it can still be seen; at 24 hours it has expired.
     f.clock.advance(CHALLENGE_LIFETIME - 1);
-    assert_eq!(f.svc.open_challenges_for(here, &bob()).await.unwrap().len(), 1);
+    assert_eq!(
+        f.svc.open_challenges_for(here, &bob()).await.unwrap().len(),
+        1
+    );
     f.clock.advance(1);
     assert_eq!(
         err_text(f.svc.accept(id, &bob(), Color::White).await),
@@ -683,7 +792,11 @@ async fn the_worked_example_is_played_to_blacks_win() {
     let view = f.svc.challenge(here, &alice(), request).await.unwrap();
     assert_eq!(view.challenge.start_fpn.as_deref(), Some(WORKED));
     assert!(strings::challenge_posted(&view).contains(" · from a set-up position\n"));
-    let board = f.svc.accept(view.challenge.id, &bob(), Color::Black).await.unwrap();
+    let board = f
+        .svc
+        .accept(view.challenge.id, &bob(), Color::Black)
+        .await
+        .unwrap();
     assert_eq!(board.position.to_string(), WORKED);
     assert_eq!(board.game.fpn, WORKED);
     assert_eq!(board.game.start_fpn.as_deref(), Some(WORKED));
@@ -734,13 +847,23 @@ async fn the_worked_example_is_played_to_blacks_win() {
         if i == 3 {
             // "After 2... e3-e5 White has 1 reserve piece and Black 3."
             assert_eq!(
-                (b.position.reserve(Color::White), b.position.reserve(Color::Black)),
+                (
+                    b.position.reserve(Color::White),
+                    b.position.reserve(Color::Black)
+                ),
                 (1, 3)
             );
         }
         if i + 1 < WORKED_MOVES.len() {
             assert_eq!(b.game.status, GameStatus::Active);
-            assert_eq!(b.to_move(), Some(if color == Color::White { bob().id } else { alice().id }));
+            assert_eq!(
+                b.to_move(),
+                Some(if color == Color::White {
+                    bob().id
+                } else {
+                    alice().id
+                })
+            );
             assert_eq!(b.game.deadline, Some(b.game.last_move_at + 3 * DAY));
         }
         reports.push(report);
@@ -781,7 +904,12 @@ async fn the_worked_example_is_played_to_blacks_win() {
     let alice_rec = f.player(&alice()).await.unwrap();
     let bob_rec = f.player(&bob()).await.unwrap();
     assert_eq!(
-        (alice_rec.games, alice_rec.wins, alice_rec.losses, alice_rec.draws),
+        (
+            alice_rec.games,
+            alice_rec.wins,
+            alice_rec.losses,
+            alice_rec.draws
+        ),
         (1, 0, 1, 0)
     );
     assert_eq!(
@@ -790,7 +918,10 @@ async fn the_worked_example_is_played_to_blacks_win() {
     );
     assert_eq!(bob_rec.last_game_at, Some(T0 + 600 * 12));
     assert_eq!(err_text(f.svc.board(here).await), NO_GAME_HERE);
-    assert_eq!(err_text(f.svc.play(here, &alice(), "+e5").await), NO_GAME_HERE);
+    assert_eq!(
+        err_text(f.svc.play(here, &alice(), "+e5").await),
+        NO_GAME_HERE
+    );
 
     // The finished game's history replays to its final position.
     let h = f.svc.history(here, Some(g.id)).await.unwrap();
@@ -814,7 +945,11 @@ async fn bad_moves_get_the_rules_reason_and_change_nothing() {
     let before = f.snapshot(id).await;
 
     let cases: [(User, &str, &str); 14] = [
-        (alice(), "", "no move given: write c5-e5 to move, +e5 to drop from your reserve"),
+        (
+            alice(),
+            "",
+            "no move given: write c5-e5 to move, +e5 to drop from your reserve",
+        ),
         (
             alice(),
             "zz",
@@ -886,12 +1021,18 @@ async fn bad_moves_get_the_rules_reason_and_change_nothing() {
         let err = f.svc.play(here, &alice(), text).await.unwrap_err();
         assert_eq!(err.to_string(), rules_reason);
     }
-    assert_eq!(err_text(f.svc.play(place(31), &alice(), "c4-d4").await), NO_GAME_HERE);
+    assert_eq!(
+        err_text(f.svc.play(place(31), &alice(), "c4-d4").await),
+        NO_GAME_HERE
+    );
     let elsewhere = Place {
         guild_id: OTHER_GUILD,
         channel_id: 30_000,
     };
-    assert_eq!(err_text(f.svc.play(elsewhere, &alice(), "c4-d4").await), NO_GAME_HERE);
+    assert_eq!(
+        err_text(f.svc.play(elsewhere, &alice(), "c4-d4").await),
+        NO_GAME_HERE
+    );
     assert_eq!(f.snapshot(id).await, before);
 
     // The notations the README accepts are read, and stored in the canonical form.
@@ -1052,13 +1193,27 @@ async fn suggestions_are_legal_moves_matching_what_was_typed() {
         ["c4-c5"]
     );
     assert!(f.svc.suggest_moves(here, alice().id, "zz").await.is_empty());
-    assert!(f.svc.suggest_moves(here, alice().id, "+").await.is_empty(), "no reserve");
-    assert!(f.svc.suggest_moves(here, alice().id, "d4-").await.is_empty(), "Black's stack");
+    assert!(
+        f.svc.suggest_moves(here, alice().id, "+").await.is_empty(),
+        "no reserve"
+    );
+    assert!(
+        f.svc
+            .suggest_moves(here, alice().id, "d4-")
+            .await
+            .is_empty(),
+        "Black's stack"
+    );
 
     // Nothing for the player not to move, non-players, or elsewhere.
     assert!(f.svc.suggest_moves(here, bob().id, "").await.is_empty());
     assert!(f.svc.suggest_moves(here, carol().id, "").await.is_empty());
-    assert!(f.svc.suggest_moves(place(41), alice().id, "").await.is_empty());
+    assert!(
+        f.svc
+            .suggest_moves(place(41), alice().id, "")
+            .await
+            .is_empty()
+    );
 
     f.svc.play(here, &alice(), "c4-d4").await.unwrap();
     assert!(f.svc.suggest_moves(here, alice().id, "").await.is_empty());
@@ -1071,7 +1226,10 @@ async fn suggestions_are_legal_moves_matching_what_was_typed() {
     for text in &e4 {
         let mv: Move = text.parse().unwrap();
         assert!(pos.legal_moves().contains(&mv), "{text}");
-        assert!(text.starts_with("e4") || mv.to() == Some("e4".parse().unwrap()), "{text}");
+        assert!(
+            text.starts_with("e4") || mv.to() == Some("e4".parse().unwrap()),
+            "{text}"
+        );
     }
 
     // A finished game suggests nothing.
@@ -1145,7 +1303,10 @@ async fn a_player_with_a_reserve_is_offered_drops() {
     for text in &e5 {
         let mv: Move = text.parse().unwrap();
         assert!(board.position.legal_moves().contains(&mv));
-        assert!(text.starts_with("e5") || mv.to() == Some("e5".parse().unwrap()), "{text}");
+        assert!(
+            text.starts_with("e5") || mv.to() == Some("e5".parse().unwrap()),
+            "{text}"
+        );
     }
     // Black has no reserve and it is not their turn.
     assert!(f.svc.suggest_moves(here, bob().id, "+").await.is_empty());
@@ -1159,7 +1320,10 @@ async fn board_shows_the_current_position_to_anyone() {
     let f = fixture();
     let here = place(50);
     assert_eq!(err_text(f.svc.board(here).await), NO_GAME_HERE);
-    assert_eq!(err_text(f.svc.board_for(here, &alice()).await), NO_GAME_HERE);
+    assert_eq!(
+        err_text(f.svc.board_for(here, &alice()).await),
+        NO_GAME_HERE
+    );
     f.classic(here, &alice(), &bob()).await;
     f.play_all(here, &["c4-d4", "e4-d4"]).await;
     let (board, plays) = f.svc.board_for(here, &alice()).await.unwrap();
@@ -1193,7 +1357,10 @@ async fn resigning_ends_the_game_for_the_opponent_and_counts_in_the_records() {
     let here = place(51);
     let board = f.classic(here, &alice(), &bob()).await;
     assert_eq!(err_text(f.svc.resign(here, &carol()).await), NOT_A_PLAYER);
-    assert_eq!(err_text(f.svc.resign(place(52), &alice()).await), NO_GAME_HERE);
+    assert_eq!(
+        err_text(f.svc.resign(place(52), &alice()).await),
+        NO_GAME_HERE
+    );
     assert_eq!(f.game(board.game.id).await, board.game);
 
     f.clock.advance(100);
@@ -1223,8 +1390,14 @@ async fn resigning_ends_the_game_for_the_opponent_and_counts_in_the_records() {
     // The game is over: nothing more in this channel.
     assert_eq!(err_text(f.svc.resign(here, &alice()).await), NO_GAME_HERE);
     assert_eq!(err_text(f.svc.draw(here, &alice()).await), NO_GAME_HERE);
-    assert_eq!(err_text(f.svc.request_takeback(here, &alice()).await), NO_GAME_HERE);
-    assert_eq!(err_text(f.svc.abort(here, &alice(), true).await), NO_GAME_HERE);
+    assert_eq!(
+        err_text(f.svc.request_takeback(here, &alice()).await),
+        NO_GAME_HERE
+    );
+    assert_eq!(
+        err_text(f.svc.abort(here, &alice(), true).await),
+        NO_GAME_HERE
+    );
 }
 
 #[tokio::test]
@@ -1274,7 +1447,10 @@ async fn a_draw_offer_is_accepted_by_button_or_by_a_counter_offer() {
             Some(EndReason::Agreement)
         )
     );
-    assert_eq!(strings::game_ended(&end), "**The game is drawn** by agreement.");
+    assert_eq!(
+        strings::game_ended(&end),
+        "**The game is drawn** by agreement."
+    );
     assert_png(&end.png);
     for user in [alice(), bob()] {
         let p = f.player(&user).await.unwrap();
@@ -1362,7 +1538,10 @@ async fn a_takeback_accepted_restores_the_position_and_a_declined_one_does_not()
         err_text(f.svc.request_takeback(here, &alice()).await),
         "there is no move to take back"
     );
-    assert_eq!(err_text(f.svc.request_takeback(here, &carol()).await), NOT_A_PLAYER);
+    assert_eq!(
+        err_text(f.svc.request_takeback(here, &carol()).await),
+        NOT_A_PLAYER
+    );
 
     f.play_all(here, &["c4-d4", "e4-d4"]).await;
     let (after_two, _) = f.snapshot(id).await;
@@ -1402,7 +1581,10 @@ async fn a_takeback_accepted_restores_the_position_and_a_declined_one_does_not()
     assert_png(&back.png);
     let moves = f.moves(id).await;
     assert_eq!(
-        moves.iter().map(|m| m.notation.as_str()).collect::<Vec<_>>(),
+        moves
+            .iter()
+            .map(|m| m.notation.as_str())
+            .collect::<Vec<_>>(),
         ["c4-d4", "e4-d4"]
     );
     assert_eq!(
@@ -1464,7 +1646,12 @@ async fn a_takeback_is_only_of_your_own_last_move() {
     assert_eq!(before.0.takeback_by, None);
     // Alice's own last move can be taken back.
     assert_eq!(
-        f.svc.request_takeback(here, &alice()).await.unwrap().game.takeback_by,
+        f.svc
+            .request_takeback(here, &alice())
+            .await
+            .unwrap()
+            .game
+            .takeback_by,
         Some(Color::White)
     );
 }
@@ -1510,9 +1697,15 @@ async fn a_player_aborts_only_early_a_moderator_any_time_and_no_record_changes()
              instead, or ask a moderator"
         );
     }
-    assert_eq!(err_text(f.svc.abort(here, &carol(), false).await), NOT_A_PLAYER);
+    assert_eq!(
+        err_text(f.svc.abort(here, &carol(), false).await),
+        NOT_A_PLAYER
+    );
     assert_eq!(f.snapshot(id).await, before);
-    assert_eq!(err_text(f.svc.abort(place(63), &carol(), true).await), NO_GAME_HERE);
+    assert_eq!(
+        err_text(f.svc.abort(place(63), &carol(), true).await),
+        NO_GAME_HERE
+    );
 
     // A moderator who does not play may abort it.
     let end = f.svc.abort(here, &carol(), true).await.unwrap();
@@ -1521,7 +1714,8 @@ async fn a_player_aborts_only_early_a_moderator_any_time_and_no_record_changes()
     // A player who is a moderator too may abort late.
     let here = place(64);
     f.classic(here, &alice(), &bob()).await;
-    f.play_all(here, &["c4-d4", "e4-d4", "b4-c4", "c3-c4", "f4-e4"]).await;
+    f.play_all(here, &["c4-d4", "e4-d4", "b4-c4", "c3-c4", "f4-e4"])
+        .await;
     assert_eq!(
         f.svc.abort(here, &alice(), true).await.unwrap().game.status,
         GameStatus::Aborted
@@ -1548,8 +1742,14 @@ async fn the_buttons_of_a_finished_game_say_it_is_over() {
     let over = format!("game #{} is not in play: it is over", id.0);
     assert_eq!(err_text(f.svc.answer_draw(id, &bob(), true).await), over);
     assert_eq!(err_text(f.svc.answer_draw(id, &bob(), false).await), over);
-    assert_eq!(err_text(f.svc.answer_takeback(id, 1, &bob(), true).await), over);
-    assert_eq!(err_text(f.svc.answer_takeback(id, 1, &bob(), false).await), over);
+    assert_eq!(
+        err_text(f.svc.answer_takeback(id, 1, &bob(), true).await),
+        over
+    );
+    assert_eq!(
+        err_text(f.svc.answer_takeback(id, 1, &bob(), false).await),
+        over
+    );
     assert_eq!(f.snapshot(id).await, before);
     assert_eq!(f.player(&bob()).await.unwrap().wins, 1);
 
@@ -1560,7 +1760,10 @@ async fn the_buttons_of_a_finished_game_say_it_is_over() {
     f.svc.abort(here, &alice(), false).await.unwrap();
     assert_eq!(
         err_text(f.svc.answer_draw(board.game.id, &alice(), true).await),
-        format!("game #{} is not in play: it was called off", board.game.id.0)
+        format!(
+            "game #{} is not in play: it was called off",
+            board.game.id.0
+        )
     );
     assert_eq!(
         err_text(f.svc.answer_draw(GameId(999), &alice(), true).await),
@@ -1579,14 +1782,30 @@ async fn games_lists_active_games_in_the_guild_your_turn_first_by_deadline() {
         ..ChallengeRequest::default()
     };
     // g1: Alice White, her move, 7 days: deadline T0 + 7d.
-    let g1 = f.start(place(70), &alice(), &bob(), with_days(7)).await.game.id;
+    let g1 = f
+        .start(place(70), &alice(), &bob(), with_days(7))
+        .await
+        .game
+        .id;
     // g2: Alice Black, Bob to move, 3 days: T0 + 3d.
-    let g2 = f.start(place(71), &bob(), &alice(), with_days(3)).await.game.id;
+    let g2 = f
+        .start(place(71), &bob(), &alice(), with_days(3))
+        .await
+        .game
+        .id;
     // g3: Alice White and moved, Carol to move, no limit.
-    let g3 = f.start(place(72), &alice(), &carol(), with_days(0)).await.game.id;
+    let g3 = f
+        .start(place(72), &alice(), &carol(), with_days(0))
+        .await
+        .game
+        .id;
     f.svc.play(place(72), &alice(), "c4-d4").await.unwrap();
     // g4: Alice Black, Carol moved: her move, 1 day from Carol's move.
-    let g4 = f.start(place(73), &carol(), &alice(), with_days(1)).await.game.id;
+    let g4 = f
+        .start(place(73), &carol(), &alice(), with_days(1))
+        .await
+        .game
+        .id;
     f.clock.advance(100);
     f.svc.play(place(73), &carol(), "c4-d4").await.unwrap();
     // Not listed: a finished game, another guild's game, a game without Alice.
@@ -1617,14 +1836,18 @@ async fn games_lists_active_games_in_the_guild_your_turn_first_by_deadline() {
     assert_eq!(
         strings::game_summary_line(&list[0]),
         format!(
-            "Game {} in <#73> vs <@1003> (classic rules, you play Black): **your move**, due <t:{}:R>",
+            "Game {} in <#73> vs <@1003> (classic rules, you play Black): **your move**, \
+             due <t:{}:R>",
             g4.0,
             T0 + 100 + DAY
         )
     );
     assert_eq!(
         strings::game_summary_line(&list[2]),
-        format!("Game {} in <#71> vs <@1002> (classic rules, you play Black): their move", g2.0)
+        format!(
+            "Game {} in <#71> vs <@1002> (classic rules, you play Black): their move",
+            g2.0
+        )
     );
     let other = f.svc.games(OTHER_GUILD, alice().id).await.unwrap();
     assert_eq!(other.len(), 1);
@@ -1658,7 +1881,10 @@ async fn history_replays_to_the_current_position() {
     assert!(h.record.starts_with("1. "), "{}", h.record);
     assert_eq!(h.record.matches(". ").count(), 4, "{}", h.record);
     let game = f.game(board.game.id).await;
-    assert_eq!(replay(Position::start(), &h.record).unwrap().to_string(), game.fpn);
+    assert_eq!(
+        replay(Position::start(), &h.record).unwrap().to_string(),
+        game.fpn
+    );
     assert_eq!(pos.to_string(), game.fpn);
     // By number, from anywhere in the guild; not from another guild.
     assert_eq!(f.svc.history(place(81), Some(game.id)).await.unwrap(), h);
@@ -1666,7 +1892,10 @@ async fn history_replays_to_the_current_position() {
         guild_id: OTHER_GUILD,
         channel_id: 80,
     };
-    assert_eq!(err_text(f.svc.history(elsewhere, Some(game.id)).await), NO_GAME_HERE);
+    assert_eq!(
+        err_text(f.svc.history(elsewhere, Some(game.id)).await),
+        NO_GAME_HERE
+    );
     assert_eq!(err_text(f.svc.history(place(81), None).await), NO_GAME_HERE);
     assert_eq!(
         err_text(f.svc.history(here, Some(GameId(999))).await),
