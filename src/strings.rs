@@ -293,7 +293,7 @@ pub fn game_summary_line(g: &GameSummary) -> String {
         .map(|t| format!(", due <t:{t}:R>"))
         .unwrap_or_default();
     format!(
-        "Game {} in <#{}> vs {} ({} you play {}): {turn}{deadline}",
+        "Game {} in <#{}> vs {} ({} rules, you play {}): {turn}{deadline}",
         g.game.id.0,
         g.game.channel_id,
         mention(g.opponent),

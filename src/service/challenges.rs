@@ -166,7 +166,7 @@ impl GameService {
             .call(move |s| s.open_challenges(channel, now))
             .await?;
         open.retain(|c| c.challenger_id != uid && c.opponent_id.is_none_or(|o| o == uid));
-        open.sort_by_key(|c| std::cmp::Reverse(c.created_at));
+        open.sort_by_key(|c| std::cmp::Reverse((c.created_at, c.id)));
         let mut views = Vec::with_capacity(open.len());
         for c in open {
             views.push(self.challenge_view(c).await?);

@@ -2,7 +2,7 @@
 
 use super::{Board, DrawReport, GameService, Place, Result, ServiceError, User};
 use crate::rules::Color;
-use crate::store::{DrawOffer, GameId};
+use crate::store::{DrawOffer, GameId, StoreError};
 
 /// A player may abort only while each side has moved at most once.
 pub const PLAYER_ABORT_MAX_PLY: u32 = 2;
@@ -57,10 +57,19 @@ impl GameService {
     /// opponent's answer must match, so a later move voids the request.
     ///
     /// # Errors
-    /// As [`GameService::resign`], and [`crate::store::StoreError::NothingToTakeBack`].
+    /// As [`GameService::resign`], [`StoreError::NothingToTakeBack`], and
+    /// [`ServiceError::TakebackNotYourMove`] when the opponent moved last.
     pub async fn request_takeback(&self, place: Place, user: &User) -> Result<Board> {
         let game = self.game_here(place).await?;
-        game.color_of(user.id).ok_or(ServiceError::NotAPlayer)?;
+        let you = game.color_of(user.id).ok_or(ServiceError::NotAPlayer)?;
+        // Taking back undoes the last ply, which must be the requester's own move.
+        if game.ply > 0 && game.current_position()?.side_to_move() == you {
+            return Err(if game.ply == 1 {
+                StoreError::NothingToTakeBack.into()
+            } else {
+                ServiceError::TakebackNotYourMove
+            });
+        }
         let (id, uid) = (game.id, user.id);
         let game = self
             .store

@@ -30,6 +30,9 @@ pub enum ServiceError {
          instead, or ask a moderator"
     )]
     AbortTooLate,
+    /// A takeback asked for after the opponent replied: the last move is not the asker's.
+    #[error("you can take back only your own last move, until your opponent has replied to it")]
+    TakebackNotYourMove,
     /// An unreadable or illegal move.
     #[error(transparent)]
     Move(#[from] MoveError),

@@ -1,0 +1,632 @@
+//! The offline console (issue 5): typed lines in, printed replies and board pictures out, both
+//! through `Console` in process and through the `focus-bot console` binary.
+
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use focus_bot::console::{Console, HELP};
+use focus_bot::render::{HEIGHT, WIDTH};
+use focus_bot::store::{AsyncStore, Store};
+use focus_bot::strings;
+
+/// The worked example of the rules note: White to move, Black wins after 12 plies.
+const WORKED: &str = ".,.,.,./.,.,.,.,.,./.,.,.,.,.,.,.,./.,.,wbw,.,wbwb,b,.,./.,.,.,.,.,.,.,./\
+    .,.,.,.,wb,.,.,./.,.,.,.,.,./.,.,.,. w 0 0 13 13";
+const WORKED_MOVES: [&str; 12] = [
+    "c5-e5", "f5-e5", "+e5", "e3-e5", "+e5", "+e5", "+e5", "+e5", "+e5", "+e5", "c5-b5", "+b5",
+];
+/// White wins with c4-d4: Black's only stack is then under White's piece, and Black has no
+/// reserve.
+const ONE_MOVE_WIN: &str = ".,.,.,./.,.,.,.,.,./.,.,.,.,.,.,.,./.,.,.,.,.,.,.,./\
+    .,.,w,b,.,.,.,./.,.,.,.,.,.,.,./.,.,.,.,.,./.,.,.,. w 0 0 17 17";
+
+fn console(out: &Path) -> Console {
+    let store = AsyncStore::spawn(Store::open_in_memory().unwrap()).unwrap();
+    Console::new(store, out, vec!["Mod".to_owned()]).unwrap()
+}
+
+/// The board picture at `path` exists and is a PNG of the documented size.
+fn assert_picture(path: &Path) {
+    let bytes = std::fs::read(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let img = image::load_from_memory_with_format(&bytes, image::ImageFormat::Png)
+        .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    assert_eq!((img.width(), img.height()), (WIDTH, HEIGHT));
+}
+
+/// The picture path of a `  board: <path>` line, checked to exist and decode.
+fn picture(line: &str, out: &Path) -> PathBuf {
+    let path = PathBuf::from(
+        line.strip_prefix("  board: ")
+            .unwrap_or_else(|| panic!("not a board line: {line:?}")),
+    );
+    assert!(
+        path.starts_with(out),
+        "{} is not under {}",
+        path.display(),
+        out.display()
+    );
+    assert_picture(&path);
+    path
+}
+
+/// The first line of a reply and the rest.
+fn first_line(reply: &str) -> (&str, &str) {
+    reply.split_once('\n').unwrap_or((reply, ""))
+}
+
+#[tokio::test]
+async fn the_worked_example_is_played_through_the_console() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("boards");
+    let mut c = console(&out);
+    assert!(out.is_dir(), "the output folder is created");
+
+    let lines = c
+        .handle(&format!(
+            "alice: /focus challenge opponent:@bob color:white position:{WORKED}"
+        ))
+        .await;
+    assert_eq!(lines.len(), 2, "{lines:?}");
+    let (head, rest) = first_line(&lines[0]);
+    assert_eq!(
+        head,
+        "[#general] bot: @alice challenges @bob to a game of Focus!"
+    );
+    assert!(
+        rest.starts_with(
+            "classic rules · 3 days per move · unrated · they play White · from a set-up \
+             position\nThe challenge expires <t:"
+        ),
+        "{rest}"
+    );
+    assert_eq!(
+        lines[1],
+        "  (challenge 1: answer with `accept`, `decline` or `cancel`)"
+    );
+
+    // Alice cannot accept her own challenge; Bob's bare `accept` takes the open one.
+    assert_eq!(
+        c.handle("alice: accept").await,
+        ["[#general] bot → alice only: there is no open challenge for you in this channel"]
+    );
+    assert_eq!(
+        c.handle("alice: accept 1").await,
+        ["[#general] bot → alice only: you cannot play against yourself: challenge someone else"]
+    );
+    let lines = c.handle("bob: accept").await;
+    assert_eq!(lines.len(), 2, "{lines:?}");
+    let (head, rest) = first_line(&lines[0]);
+    assert_eq!(
+        head,
+        "[#general] bot: **Game 1 begins!** @alice plays White, @bob plays Black."
+    );
+    assert!(
+        rest.starts_with(
+            "classic rules · 3 days per move · unrated\n@alice (White) to move, by <t:"
+        ),
+        "{rest}"
+    );
+    let mut pictures = vec![picture(&lines[1], &out)];
+
+    // Bad input in the middle of the game: each gets one private sentence.
+    let refusals = [
+        (
+            "bob: move f5-e5",
+            "[#general] bot → bob only: it is not your turn: white is to move, and you play black",
+        ),
+        (
+            "carol: /focus move c5-e5",
+            "[#general] bot → carol only: you are not playing in this channel's game",
+        ),
+        (
+            "alice: move zz",
+            "[#general] bot → alice only: `zz` is not a move: write c5-e5 to move a stack, +e5 \
+             to drop from your reserve, d4~d5 to swap",
+        ),
+        (
+            "alice: move c5-c1",
+            "[#general] bot → alice only: c5-c1 moves 4 pieces, but c5 holds only 3: a stack \
+             moves exactly as many squares as the pieces it takes",
+        ),
+        (
+            "alice: move",
+            "[#general] bot → alice only: which move? e.g. `move c4-d4`",
+        ),
+        (
+            "carol: /focus challenge opponent:dave",
+            "[#general] bot → carol only: this channel already has a game in play: finish it \
+             first, or play in another channel",
+        ),
+        (
+            "alice: dance",
+            "[#general] bot → alice only: `dance` is not a command here; type `help` for the list",
+        ),
+    ];
+    for (input, reply) in refusals {
+        assert_eq!(c.handle(input).await, [reply], "{input}");
+    }
+
+    for (i, mv) in WORKED_MOVES.iter().enumerate() {
+        let (who, next) = if i % 2 == 0 {
+            ("alice", "@bob (Black)")
+        } else {
+            ("bob", "@alice (White)")
+        };
+        if i == 2 {
+            // White has one piece in reserve now: the drops on the e-file are suggested.
+            assert_eq!(
+                c.handle("alice: suggest +e").await,
+                ["[#general] bot → alice only: suggestions: +e1 +e2 +e3 +e4 +e5 +e6 +e7 +e8"]
+            );
+            assert_eq!(
+                c.handle("bob: suggest").await,
+                ["[#general] bot → bob only: suggestions: "]
+            );
+        }
+        let lines = c.handle(&format!("{who}: /focus move {mv}")).await;
+        assert_eq!(lines.len(), 2, "{mv}: {lines:?}");
+        let (head, rest) = first_line(&lines[0]);
+        let verb = if mv.starts_with('+') {
+            "dropped"
+        } else {
+            "played"
+        };
+        assert!(
+            head.starts_with(&format!("[#general] bot: @{who} {verb} **{mv}**")),
+            "{head}"
+        );
+        if i + 1 < WORKED_MOVES.len() {
+            assert!(
+                rest.starts_with(&format!("{next} to move, by <t:")),
+                "{rest}"
+            );
+        }
+        let path = picture(&lines[1], &out);
+        assert_eq!(
+            path.file_name().unwrap().to_str().unwrap(),
+            format!("game1-ply{}-{}.png", i + 1, i + 2)
+        );
+        pictures.push(path);
+        if i == 3 {
+            assert_eq!(
+                head,
+                "[#general] bot: @bob played **e3-e5** — 2 to reserve."
+            );
+        }
+        if i == 7 {
+            assert_eq!(head, "[#general] bot: @bob dropped **+e5** — captured 1.");
+        }
+    }
+    let last = c.handle("alice: board").await;
+    assert_eq!(
+        last,
+        [
+            "[#general] bot → alice only: there is no game in this channel: start one with /focus \
+          challenge"
+        ]
+    );
+    assert_eq!(pictures.len(), 13);
+    let mut on_disk: Vec<PathBuf> = std::fs::read_dir(&out)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    on_disk.sort();
+    pictures.sort();
+    assert_eq!(on_disk, pictures);
+
+    let history = c.handle("alice: history game:1").await;
+    assert_eq!(
+        history,
+        [format!(
+            "[#general] bot: Game 1 (classic rules):\n```\n1. c5-e5 f5-e5 2. +e5 e3-e5 3. +e5 \
+             +e5 4. +e5 +e5 5. +e5 +e5 6. c5-b5 +b5\n```\nReplay it with `focus-bot replay \
+             --rules classic --fpn '{WORKED}'`."
+        )]
+    );
+}
+
+#[tokio::test]
+async fn the_last_move_message_names_the_winner() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut c = console(dir.path());
+    c.handle(&format!(
+        "alice: challenge opponent:bob color:white position:{ONE_MOVE_WIN}"
+    ))
+    .await;
+    c.handle("bob: accept").await;
+    let lines = c.handle("alice: move c4-d4").await;
+    assert_eq!(
+        lines[0],
+        "[#general] bot: @alice played **c4-d4**.\n**@alice (White) wins**, no legal move."
+    );
+    picture(&lines[1], dir.path());
+    // The game is over: the players' games list is empty.
+    assert_eq!(
+        c.handle("bob: games").await,
+        [format!("[#general] bot → bob only: {}", strings::NO_GAMES)]
+    );
+}
+
+#[tokio::test]
+async fn bad_lines_and_bad_challenges_get_a_sentence() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut c = console(dir.path());
+    let rated_set_up = format!("alice: challenge opponent:bob rated:true position:{ONE_MOVE_WIN}");
+    let cases: [(&str, &str); 14] = [
+        (
+            "no colon here",
+            "console: write `name: command`, for example `alice: /focus challenge opponent:bob`",
+        ),
+        (
+            "two words: board",
+            "console: a user name is one word before the colon, like `alice:`",
+        ),
+        (
+            "alice: board",
+            "[#general] bot → alice only: there is no game in this channel: start one with \
+             /focus challenge",
+        ),
+        (
+            "alice: challenge opponent:alice",
+            "[#general] bot → alice only: you cannot challenge yourself: name someone else, or \
+             leave the opponent empty",
+        ),
+        (
+            "alice: challenge opponent:bob days:4",
+            "[#general] bot → alice only: 4 days per move is not offered: choose 1, 2, 3, 5, 7, \
+             10 or 14, or 0 for no limit",
+        ),
+        (
+            "alice: challenge days:soon",
+            "[#general] bot → alice only: `soon` is not a number of days",
+        ),
+        (
+            "alice: challenge color:purple",
+            "[#general] bot → alice only: `purple` is not a colour: white, black or random",
+        ),
+        (
+            "alice: challenge rules:chess",
+            "[#general] bot → alice only: `chess` is not a rule set: use classic, swap, mirror or \
+             swap+mirror",
+        ),
+        (
+            "alice: challenge rated:maybe",
+            "[#general] bot → alice only: `maybe` is not true or false",
+        ),
+        (
+            &rated_set_up,
+            "[#general] bot → alice only: a game from a set-up position cannot be rated: make it \
+             unrated or use the standard start",
+        ),
+        (
+            "bob: accept",
+            "[#general] bot → bob only: there is no open challenge for you in this channel",
+        ),
+        (
+            "bob: accept 1x",
+            "[#general] bot → bob only: `1x` is not a challenge number",
+        ),
+        (
+            "bob: cancel",
+            "[#general] bot → bob only: you have no open challenge in this channel",
+        ),
+        (
+            "#lobby bob: history game:x",
+            "[#lobby] bot → bob only: a game is given by its number",
+        ),
+    ];
+    for (input, reply) in cases {
+        assert_eq!(c.handle(input).await, [reply], "{input}");
+    }
+    // The channel named last stays current.
+    assert_eq!(
+        c.handle("bob: history").await,
+        [
+            "[#lobby] bot → bob only: there is no game in this channel: start one with /focus \
+          challenge"
+        ]
+    );
+    assert!(c.handle("").await.is_empty());
+    assert!(c.handle("# a comment").await.is_empty());
+    assert!(c.handle("// another").await.is_empty());
+    assert_eq!(c.handle("alice: help").await, [HELP]);
+    assert_eq!(
+        c.handle("alice: rules").await,
+        [format!("[#lobby] bot → alice only: {}", strings::RULES)]
+    );
+    assert!(
+        std::fs::read_dir(dir.path()).unwrap().next().is_none(),
+        "no picture"
+    );
+}
+
+#[tokio::test]
+async fn challenges_are_declined_cancelled_and_games_listed() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut c = console(dir.path());
+    c.handle("alice: challenge opponent:bob").await;
+    assert_eq!(
+        c.handle("carol: decline 1").await,
+        ["[#general] bot → carol only: challenge #1 is addressed to someone else"]
+    );
+    assert_eq!(
+        c.handle("bob: decline").await,
+        ["[#general] bot: The challenge of @alice is declined."]
+    );
+    c.handle("alice: challenge").await;
+    assert_eq!(
+        c.handle("bob: cancel 2").await,
+        ["[#general] bot → bob only: only the player who sent challenge #2 can cancel it"]
+    );
+    assert_eq!(
+        c.handle("alice: cancel").await,
+        ["[#general] bot: The challenge of @alice is cancelled."]
+    );
+    assert_eq!(
+        c.handle("bob: accept 2").await,
+        ["[#general] bot → bob only: challenge #2 is no longer open (it was cancelled)"]
+    );
+
+    // Two games for Alice, one her move.
+    c.handle("#one alice: challenge opponent:bob color:white days:0")
+        .await;
+    c.handle("bob: accept").await;
+    c.handle("#two carol: challenge opponent:alice color:white days:0")
+        .await;
+    c.handle("alice: accept").await;
+    let games = c.handle("alice: games").await;
+    assert_eq!(games.len(), 2, "{games:?}");
+    assert!(
+        games[0].starts_with("[#two] bot → alice only: Game 1 in <#")
+            && games[0].ends_with("> vs @bob (classic rules, you play White): **your move**"),
+        "{games:?}"
+    );
+    assert!(
+        games[1].starts_with("[#two] bot → alice only: Game 2 in <#")
+            && games[1].ends_with("> vs @carol (classic rules, you play Black): their move"),
+        "{games:?}"
+    );
+}
+
+#[tokio::test]
+async fn draws_takebacks_and_aborts_through_the_console() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut c = console(dir.path());
+    c.handle("alice: challenge opponent:bob color:white").await;
+    c.handle("bob: accept").await;
+    c.handle("alice: move c4-d4").await;
+
+    // Takeback: asked, granted, the board goes back to the start.
+    assert_eq!(
+        c.handle("bob: takeback").await,
+        ["[#general] bot → bob only: there is no move to take back"]
+    );
+    assert_eq!(
+        c.handle("alice: takeback").await,
+        [
+            "[#general] bot: @alice asks to take back their last move. @bob, do you agree?",
+            "  (answer with `takeback accept` or `takeback decline`)",
+        ]
+    );
+    let lines = c.handle("bob: takeback accept").await;
+    assert_eq!(lines.len(), 2, "{lines:?}");
+    assert!(
+        lines[0].starts_with(
+            "[#general] bot: The last move was taken back.\n@alice (White) to move, by <t:"
+        ),
+        "{lines:?}"
+    );
+    let path = picture(&lines[1], dir.path());
+    assert!(path.ends_with("game1-ply0-3.png"), "{}", path.display());
+    c.handle("alice: move c4-c5").await;
+    c.handle("alice: takeback").await;
+    assert_eq!(
+        c.handle("bob: takeback decline").await,
+        ["[#general] bot: The takeback was declined; game 1 goes on."]
+    );
+
+    // Draw: offered, declined, offered again, accepted.
+    assert_eq!(
+        c.handle("bob: draw").await,
+        [
+            "[#general] bot: @bob offers a draw. @alice, accept with the button or /focus draw; \
+          playing on declines it."
+        ]
+    );
+    assert_eq!(
+        c.handle("alice: draw decline").await,
+        ["[#general] bot: @alice declines the draw. Play on!"]
+    );
+    assert_eq!(
+        c.handle("alice: draw accept").await,
+        ["[#general] bot → alice only: your opponent has not offered a draw"]
+    );
+    c.handle("bob: draw").await;
+    let lines = c.handle("alice: draw accept").await;
+    assert_eq!(
+        lines[0],
+        "[#general] bot: **The game is drawn** by agreement."
+    );
+    picture(&lines[1], dir.path());
+
+    // Abort: too late for a player at ply 3, fine for the moderator.
+    c.handle("alice: challenge opponent:bob color:white").await;
+    c.handle("bob: accept").await;
+    for mv in ["c4-d4", "e4-d4", "b4-c4"] {
+        let who = if mv == "e4-d4" { "bob" } else { "alice" };
+        let lines = c.handle(&format!("{who}: move {mv}")).await;
+        assert_eq!(lines.len(), 2, "{lines:?}");
+    }
+    assert_eq!(
+        c.handle("bob: abort").await,
+        [
+            "[#general] bot → bob only: a game can be aborted by a player only before each side \
+          has moved twice; resign instead, or ask a moderator"
+        ]
+    );
+    let lines = c.handle("mod: abort").await;
+    assert_eq!(
+        lines[0],
+        "[#general] bot: The game was aborted: no result, no rating change."
+    );
+    picture(&lines[1], dir.path());
+    // Resign in a third game.
+    c.handle("alice: challenge opponent:bob color:black").await;
+    c.handle("bob: accept").await;
+    let lines = c.handle("alice: resign").await;
+    assert_eq!(
+        lines[0],
+        "[#general] bot: **@bob (White) wins**, by resignation."
+    );
+    picture(&lines[1], dir.path());
+}
+
+#[tokio::test]
+async fn run_reads_lines_until_quit() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut c = console(dir.path());
+    let script = format!(
+        "# a comment\n\
+         alice: /focus challenge opponent:bob color:white position:{ONE_MOVE_WIN}\n\
+         \n\
+         bob: accept\n\
+         alice: /focus move c4-d4\n\
+         quit\n\
+         alice: rules\n"
+    );
+    let mut out: Vec<u8> = Vec::new();
+    c.run(script.as_bytes(), &mut out).await.unwrap();
+    let text = String::from_utf8(out).unwrap();
+    assert!(!text.contains("<@"), "mentions are shown as names: {text}");
+    assert!(text.contains("[#general] bot: @alice challenges @bob to a game of Focus!\n"));
+    assert!(
+        text.contains("[#general] bot: **Game 1 begins!** @alice plays White, @bob plays Black.\n")
+    );
+    assert!(
+        text.contains(
+            "[#general] bot: @alice played **c4-d4**.\n**@alice (White) wins**, no legal move.\n  \
+             board: "
+        ),
+        "{text}"
+    );
+    assert!(!text.contains("Focus** (Sid Sackson"), "nothing after quit");
+    let boards: Vec<&str> = text
+        .lines()
+        .filter(|l| l.starts_with("  board: "))
+        .collect();
+    assert_eq!(boards.len(), 2, "{text}");
+    for line in boards {
+        picture(line, dir.path());
+    }
+    assert!(text.trim_end().ends_with("game1-ply1-2.png"), "{text}");
+}
+
+/// Runs `focus-bot console` with `args`, feeding `input` on stdin; waits at most two minutes.
+fn run_binary(args: &[&str], input: &str) -> (i32, String, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_focus-bot"))
+        .arg("console")
+        .args(args)
+        .env_remove("DATABASE_PATH")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let mut stdout = child.stdout.take().unwrap();
+    let mut stderr = child.stderr.take().unwrap();
+    let out_reader = std::thread::spawn(move || {
+        let mut s = String::new();
+        stdout.read_to_string(&mut s).unwrap();
+        s
+    });
+    let err_reader = std::thread::spawn(move || {
+        let mut s = String::new();
+        stderr.read_to_string(&mut s).unwrap();
+        s
+    });
+    let deadline = Instant::now() + Duration::from_secs(120);
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if Instant::now() > deadline {
+            child.kill().unwrap();
+            child.wait().unwrap();
+            panic!("focus-bot console did not finish within two minutes");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    (
+        status.code().expect("exited"),
+        out_reader.join().unwrap(),
+        err_reader.join().unwrap(),
+    )
+}
+
+#[test]
+fn the_console_binary_plays_a_short_game_end_to_end() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("focus.db");
+    let out = dir.path().join("pictures");
+    let (db_arg, out_arg) = (db.to_str().unwrap(), out.to_str().unwrap());
+    let script = format!(
+        "alice: /focus challenge opponent:bob color:white position:{ONE_MOVE_WIN}\n\
+         bob: accept\n\
+         carol: /focus move c4-d4\n\
+         alice: /focus move c4-d4\n"
+    );
+    let (code, stdout, stderr) = run_binary(&["--db", db_arg, "--out", out_arg], &script);
+    assert_eq!(code, 0, "stderr: {stderr}");
+    assert_eq!(stderr, "", "no help on a piped stdin");
+    assert!(!stdout.contains("<@"), "{stdout}");
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(
+        lines[0],
+        "[#general] bot: @alice challenges @bob to a game of Focus!"
+    );
+    assert!(
+        stdout
+            .contains("[#general] bot → carol only: you are not playing in this channel's game\n"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains(
+            "[#general] bot: @alice played **c4-d4**.\n**@alice (White) wins**, no legal move.\n"
+        ),
+        "{stdout}"
+    );
+    let boards: Vec<&str> = lines
+        .iter()
+        .copied()
+        .filter(|l| l.starts_with("  board: "))
+        .collect();
+    assert_eq!(boards.len(), 2, "{stdout}");
+    for line in &boards {
+        picture(line, &out);
+    }
+    assert!(db.is_file());
+
+    // A second run on the same database finds the finished game.
+    let (code, stdout, stderr) = run_binary(
+        &["--db", db_arg, "--out", out_arg],
+        "alice: history game:1\nbob: games\n",
+    );
+    assert_eq!(code, 0, "stderr: {stderr}");
+    assert_eq!(
+        stdout,
+        format!(
+            "[#general] bot: Game 1 (classic rules):\n```\n1. c4-d4\n```\nReplay it with \
+             `focus-bot replay --rules classic --fpn '{ONE_MOVE_WIN}'`.\n\
+             [#general] bot → bob only: {}\n",
+            strings::NO_GAMES
+        )
+    );
+}
