@@ -455,3 +455,55 @@ async fn a_whole_game_through_discord_with_a_restart() {
         fake.unknown_routes()
     );
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rejected_token_stops_the_bot_with_one_clear_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let fake = FakeDiscord::start().await;
+    fake.reject_token();
+    let bot = start_bot(&fake, &dir.path().join("focus.db")).await;
+    let result = tokio::time::timeout(WAIT, bot.task)
+        .await
+        .expect("the bot gives up within the wait")
+        .expect("no panic");
+    let error = result.expect_err("an invalid token is an error");
+    assert_eq!(
+        error.to_string(),
+        "Discord rejected DISCORD_TOKEN: copy the bot token again from the developer portal"
+    );
+    // Nothing was registered with a token Discord refused.
+    assert!(
+        fake.commands(Some(fake.guild_id()))
+            .is_none_or(|c| c.is_empty())
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_lost_gateway_connection_is_resumed_and_play_goes_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let fake = FakeDiscord::start().await;
+    let bot = start_bot(&fake, &dir.path().join("focus.db")).await;
+    wait_registered(&fake, 1).await;
+    assert!(fake.drop_gateway(), "a live session to drop");
+    let stats = fake
+        .wait_gateway(WAIT, |s| s.connected && s.connections >= 2)
+        .await;
+    assert!(stats.resumes + stats.identifies >= 2, "{stats:?}");
+    let alice = fake.user("alice");
+    let r = slash(
+        &fake,
+        &alice,
+        fake.channel("general"),
+        "focus rules",
+        json!({}),
+    )
+    .await;
+    assert!(r.ephemeral());
+    assert!(
+        r.embeds[0]["description"]
+            .as_str()
+            .unwrap_or("")
+            .contains("Stacks hold at most 5")
+    );
+    stop_bot(bot).await;
+}
