@@ -4,8 +4,10 @@
 //! - [`rules`]: the game itself, pure.
 //! - [`render`]: board pictures (PNG), pure.
 //! - [`store`]: the SQLite store of challenges, games, moves, players and settings.
-//! - [`service`]: the use cases (challenge, move, resign, …), with no Discord types;
-//!   [`strings`] holds every sentence they are shown with.
+//! - [`service`]: the use cases (challenge, move, resign, …), with no Discord types.
+//! - [`strings`]: every sentence a user reads: the bot's messages, the `Display` of every
+//!   error a player can cause ([`strings::errors`]) and the picture's words
+//!   ([`strings::labels`], drawn by [`render`]).
 //! - Adapters: [`discord`] (the bot), [`console`] (offline play in a terminal) and [`cli`]
 //!   (the command line).
 

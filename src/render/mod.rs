@@ -35,6 +35,7 @@ use panel::{Panel, Status};
 use sprites::{Shade, Tiles};
 
 use crate::rules::{Color, Move, Outcome, Position, Square, Stack, WinReason};
+use crate::strings::labels;
 
 /// How a finished game ended, as the picture states it: the winner's panel gets a "winner"
 /// badge, the loser's panel the reason.
@@ -156,8 +157,8 @@ impl Renderer {
             Outcome::Win { winner, reason } => Some(GameEnd {
                 winner: Some(winner),
                 reason: match reason {
-                    WinReason::NoLegalMove => panel::labels::CANNOT_MOVE,
-                    WinReason::MirrorRule => panel::labels::MIRRORED,
+                    WinReason::NoLegalMove => labels::CANNOT_MOVE,
+                    WinReason::MirrorRule => labels::MIRRORED,
                 }
                 .to_owned(),
             }),

@@ -8,22 +8,7 @@ use super::layout::{BOARD, BOARD_X, PANEL_H};
 use super::palette::{self, BLACK_PIECE, WHITE_PIECE};
 use super::text::{self, BOLD, REGULAR};
 use crate::rules::Color;
-
-/// The words of the picture, in one place for translation.
-pub mod labels {
-    /// Before the reserve count.
-    pub const RESERVE: &str = "reserve";
-    /// Before the captured count.
-    pub const CAPTURED: &str = "captured";
-    /// The mover's badge.
-    pub const TO_MOVE: &str = "to move";
-    /// The winner's badge.
-    pub const WINNER: &str = "winner";
-    /// The loser's note when they had no legal move.
-    pub const CANNOT_MOVE: &str = "cannot move";
-    /// The loser's note under the mirror rule.
-    pub const MIRRORED: &str = "mirrored: loses";
-}
+use crate::strings::labels;
 
 /// What a panel says on its right.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -14,19 +14,15 @@ use super::shown::shown;
 use super::{Color, Position, Rules, Square, Stack};
 
 /// Why a text is not a valid FPN. Each message says what to fix.
+///
+/// Its sentence (`Display`) is in [`crate::strings::errors`].
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum FpnError {
     /// Not six space-separated fields.
-    #[error(
-        "an FPN has 6 fields (board, side to move, white reserve, black reserve, captured by \
-         white, captured by black) but this one has {0}"
-    )]
     FieldCount(usize),
     /// The board field does not have eight ranks.
-    #[error("the board needs 8 ranks separated by '/', but this one has {0}")]
     RankCount(usize),
     /// A rank with the wrong number of squares.
-    #[error("rank {rank} has {expected} squares, but the FPN gives {found}")]
     RankLength {
         /// The rank, 1 to 8.
         rank: u8,
@@ -36,9 +32,6 @@ pub enum FpnError {
         found: usize,
     },
     /// A square's text is not `.` nor a run of `w`/`b`.
-    #[error(
-        "{square}: `{text}` is not a stack; write its pieces bottom to top with w and b, or . for empty"
-    )]
     BadStack {
         /// The square.
         square: Square,
@@ -46,7 +39,6 @@ pub enum FpnError {
         text: String,
     },
     /// A stack of more than five.
-    #[error("{square} holds {height} pieces, but a stack is at most 5 high")]
     TooTall {
         /// The square.
         square: Square,
@@ -54,10 +46,8 @@ pub enum FpnError {
         height: usize,
     },
     /// The side to move is neither `w` nor `b`.
-    #[error("the side to move must be w or b, not `{0}`")]
     Side(String),
     /// A count field is not a number 0–18.
-    #[error("the {field} must be a number from 0 to 18, not `{text}`")]
     Count {
         /// Which field.
         field: &'static str,
@@ -65,11 +55,6 @@ pub enum FpnError {
         text: String,
     },
     /// A colour's pieces do not add up to 18.
-    #[error(
-        "{color}'s pieces add up to {total}, not 18: {on_board} on the board + {reserve} in \
-         reserve + {captured} captured by {opponent}",
-        opponent = color.opponent()
-    )]
     PieceCount {
         /// The colour.
         color: Color,

@@ -96,22 +96,17 @@ impl fmt::Display for Move {
 }
 
 /// Why a text is not a move. Each message is one sentence a player can act on.
+///
+/// Its sentence (`Display`) is in [`crate::strings::errors`].
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum ParseMoveError {
     /// Nothing was written.
-    #[error("no move given: write c5-e5 to move, +e5 to drop from your reserve")]
     Empty,
     /// Not in any accepted form.
-    #[error(
-        "`{0}` is not a move: write c5-e5 to move a stack, +e5 to drop from your reserve, \
-         d4~d5 to swap"
-    )]
     Unreadable(String),
     /// A square in it is not a square of the board.
-    #[error(transparent)]
     Square(#[from] ParseSquareError),
     /// From and to are on neither one rank nor one file.
-    #[error("{from}-{to} is diagonal: stacks move along a rank or a file, never diagonally")]
     Diagonal {
         /// Where the move starts.
         from: Square,
@@ -119,14 +114,8 @@ pub enum ParseMoveError {
         to: Square,
     },
     /// From and to are the same square.
-    #[error("{0}-{0} goes nowhere: a stack must move at least one square")]
     SameSquare(Square),
     /// An explicit piece count that differs from the distance.
-    #[error(
-        "{from}-{to}:{count} moves {count} pieces over {distance} square{s}: a stack moves \
-         exactly as many squares as pieces",
-        s = if *distance == 1 { "" } else { "s" }
-    )]
     CountMismatch {
         /// Where the move starts.
         from: Square,
@@ -138,7 +127,6 @@ pub enum ParseMoveError {
         distance: usize,
     },
     /// A swap of squares that are not orthogonal neighbours.
-    #[error("{a}~{b} is not a swap: a swap exchanges two pieces on orthogonally adjacent squares")]
     SwapNotAdjacent {
         /// One square written.
         a: Square,

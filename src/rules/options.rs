@@ -60,8 +60,9 @@ impl Rules {
 }
 
 /// A text that names no rule set.
+///
+/// Its sentence (`Display`) is in [`crate::strings::errors`].
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("`{0}` is not a rule set: use classic, swap, mirror or swap+mirror")]
 pub struct ParseRulesError(pub String);
 
 impl FromStr for Rules {

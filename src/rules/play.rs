@@ -17,19 +17,15 @@ pub struct MoveEffect {
 
 /// Why a well-formed move cannot be played in a position. Each message is one sentence a
 /// player can act on.
+///
+/// Its sentence (`Display`) is in [`crate::strings::errors`].
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum PlayError {
     /// The game has ended; no move may follow.
-    #[error("the game is over: no more moves can be played")]
     GameOver,
     /// A step from an empty square.
-    #[error("{0} is empty: choose a stack with your piece on top")]
     EmptySquare(Square),
     /// A step from a stack the mover does not control.
-    #[error(
-        "{square} is not your stack: its top piece is {owner}, and you ({mover}) move only \
-         stacks with your piece on top"
-    )]
     NotYourStack {
         /// The square moved from.
         square: Square,
@@ -39,10 +35,6 @@ pub enum PlayError {
         mover: Color,
     },
     /// A step longer than the stack is high.
-    #[error(
-        "{from}-{to} moves {count} pieces, but {from} holds only {height}: a stack moves \
-         exactly as many squares as the pieces it takes"
-    )]
     TooFewPieces {
         /// The square moved from.
         from: Square,
@@ -54,19 +46,12 @@ pub enum PlayError {
         height: usize,
     },
     /// A drop with an empty reserve.
-    #[error("{0} has no pieces in reserve to drop")]
     NoReserve(Color),
     /// Under the opening-swap rule, White's first turn is not a swap.
-    #[error(
-        "with the opening-swap rule White's first turn must be a swap of two adjacent single \
-         pieces of different colours, like d4~d5"
-    )]
     SwapRequired,
     /// A swap outside White's first turn under the opening-swap rule.
-    #[error("a swap is allowed only as White's first turn, and only with the opening-swap rule")]
     SwapNotAllowed,
     /// A swap of a square that does not hold a single piece.
-    #[error("a swap exchanges two single pieces, but {square} holds {height}")]
     SwapNotSingles {
         /// The offending square.
         square: Square,
@@ -74,7 +59,6 @@ pub enum PlayError {
         height: usize,
     },
     /// A swap of two pieces of one colour.
-    #[error("a swap exchanges a white and a black piece, but {a} and {b} are both {color}")]
     SwapSameColor {
         /// One square.
         a: Square,
@@ -84,18 +68,17 @@ pub enum PlayError {
         color: Color,
     },
     /// A [`Move`] value whose shape is impossible (built by hand, not parsed).
-    #[error(transparent)]
     Shape(#[from] ParseMoveError),
 }
 
 /// A move as text that is unreadable or illegal.
+///
+/// Its sentence (`Display`) is in [`crate::strings::errors`].
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum MoveError {
     /// The text is not a move.
-    #[error(transparent)]
     Parse(#[from] ParseMoveError),
     /// The move cannot be played here.
-    #[error(transparent)]
     Illegal(#[from] PlayError),
 }
 

@@ -7,13 +7,11 @@ use super::shown::shown;
 use super::{Color, MoveError, Position};
 
 /// Why a text cannot be read as a game record (its moves are checked later, one by one).
+///
+/// Its sentence (`Display`) is in [`crate::strings::errors`].
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum RecordError {
     /// An annotation is opened and never closed, which would swallow the rest of the record.
-    #[error(
-        "the annotation opened with `{open}` at character {at} is never closed: close it with \
-         `{close}`"
-    )]
     UnclosedAnnotation {
         /// `(` or `{`.
         open: char,
@@ -84,16 +82,13 @@ pub fn move_texts(record: &str) -> Result<Vec<String>, RecordError> {
 
 /// A record that cannot be replayed: unreadable as a whole, or with a move that cannot be
 /// played.
+///
+/// Its sentence (`Display`) is in [`crate::strings::errors`].
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum ReplayError {
     /// The record itself is malformed.
-    #[error(transparent)]
     Record(#[from] RecordError),
     /// A move is unreadable or illegal: which ply, the move as written, and why.
-    #[error(
-        "ply {ply} ({number}{dots} {text}): {error}",
-        dots = if *side == Color::White { "." } else { "..." }
-    )]
     Move {
         /// 1-based ply within the record.
         ply: usize,

@@ -183,13 +183,13 @@ pub(crate) fn latin_lower(c: char) -> char {
 }
 
 /// Why a text is not a square.
+///
+/// Its sentence (`Display`) is in [`crate::strings::errors`].
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum ParseSquareError {
     /// Not a file a–h followed by a rank 1–8.
-    #[error("`{0}` is not a square: squares are a file a–h and a rank 1–8, like c5")]
     NotASquare(String),
     /// One of the twelve cut corner squares, which are not part of the board.
-    #[error("{0} is a cut corner: the three squares at each corner are not part of the board")]
     CutCorner(String),
 }
 

@@ -1,9 +1,14 @@
 //! Every sentence the bot composes for users, in one place (as `parrot` does), so wording can
-//! be reviewed and a translation (Russian first) is one contained change. Errors carry their
-//! own one-sentence `Display` in their modules (rules, store, service); adapters show those
-//! as they are.
+//! be reviewed and a translation (Russian first) is one contained change.
+//!
+//! Where things are: the messages the adapters send are here; the one-sentence `Display` of
+//! every error a player can cause (rules, store, service) is in [`errors`]; the words drawn on
+//! the board picture are in [`labels`]. Adapters show error sentences as they are.
 //!
 //! Mentions are written `<@id>`; Discord shows them as names, the console prints them as is.
+
+pub mod errors;
+pub mod labels;
 
 use crate::rules::{Color, Move, MoveEffect};
 use crate::service::{Board, ChallengeView, GameSummary, MoveReport};
