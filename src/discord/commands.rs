@@ -11,6 +11,22 @@ use crate::service::{ChallengeRequest, DrawReport};
 use crate::store::{ColorChoice, GameId};
 use crate::strings;
 
+/// A public question to `asked` (pinged alone) with Agree / Refuse buttons.
+fn question(text: String, yes: Action, no: Action, asked: u64) -> CreateReply {
+    let buttons = vec![
+        serenity::CreateButton::new(yes.custom_id())
+            .label(strings::YES)
+            .style(serenity::ButtonStyle::Success),
+        serenity::CreateButton::new(no.custom_id())
+            .label(strings::NO)
+            .style(serenity::ButtonStyle::Secondary),
+    ];
+    CreateReply::default()
+        .content(text)
+        .components(vec![serenity::CreateActionRow::Buttons(buttons)])
+        .allowed_mentions(mentions(Some(asked)))
+}
+
 /// Every command of the bot, in one place.
 pub fn all() -> Vec<poise::Command<super::Data, Error>> {
     vec![focus()]
@@ -270,20 +286,12 @@ pub async fn draw(ctx: Context<'_>) -> Result<(), Error> {
     let me = user_of(ctx.author(), ctx.author_member().await.as_deref());
     match ctx.data().service.draw(place_of(ctx), &me).await? {
         DrawReport::Offered { game, by } => {
-            let buttons = vec![
-                serenity::CreateButton::new(Action::Draw(game.id, true).custom_id())
-                    .label(strings::YES)
-                    .style(serenity::ButtonStyle::Success),
-                serenity::CreateButton::new(Action::Draw(game.id, false).custom_id())
-                    .label(strings::NO)
-                    .style(serenity::ButtonStyle::Secondary),
-            ];
-            ctx.send(
-                CreateReply::default()
-                    .content(strings::draw_offered(&game, by))
-                    .components(vec![serenity::CreateActionRow::Buttons(buttons)])
-                    .allowed_mentions(mentions(Some(game.player(!by)))),
-            )
+            ctx.send(question(
+                strings::draw_offered(&game, by),
+                Action::Draw(game.id, true),
+                Action::Draw(game.id, false),
+                game.player(!by),
+            ))
             .await?;
         }
         DrawReport::Agreed(board) => {
@@ -313,20 +321,12 @@ pub async fn takeback(ctx: Context<'_>) -> Result<(), Error> {
         .color_of(me.id)
         .unwrap_or(crate::rules::Color::White);
     let (id, ply) = (board.game.id, board.game.ply);
-    let buttons = vec![
-        serenity::CreateButton::new(Action::Takeback(id, ply, true).custom_id())
-            .label(strings::YES)
-            .style(serenity::ButtonStyle::Success),
-        serenity::CreateButton::new(Action::Takeback(id, ply, false).custom_id())
-            .label(strings::NO)
-            .style(serenity::ButtonStyle::Secondary),
-    ];
-    ctx.send(
-        CreateReply::default()
-            .content(strings::takeback_requested(&board, by))
-            .components(vec![serenity::CreateActionRow::Buttons(buttons)])
-            .allowed_mentions(mentions(Some(board.game.player(!by)))),
-    )
+    ctx.send(question(
+        strings::takeback_requested(&board, by),
+        Action::Takeback(id, ply, true),
+        Action::Takeback(id, ply, false),
+        board.game.player(!by),
+    ))
     .await?;
     Ok(())
 }
