@@ -877,15 +877,28 @@ fn time_outs_after_the_deadline_only() {
     assert!(store.games_past_deadline(deadline - 1).unwrap().is_empty());
     let due = store.games_past_deadline(deadline).unwrap();
     assert_eq!(due.iter().map(|g| g.id).collect::<Vec<_>>(), vec![id]);
+    // One move played: neither side has moved twice, so the game is aborted, unrated.
     let g = store.claim_timeout(id, deadline).unwrap();
-    assert_eq!(g.result, Some(GameResult::White), "Black was to move");
-    assert_eq!(g.reason, Some(EndReason::TimeOut));
+    assert_eq!(g.status, GameStatus::Aborted);
+    assert_eq!((g.result, g.reason), (None, Some(EndReason::Abort)));
+    assert_eq!(store.player(GUILD, ALICE).unwrap(), None);
     assert!(
         store
             .games_past_deadline(deadline + DAY)
             .unwrap()
             .is_empty()
     );
+
+    // Three moves played (White twice): Black, to move, loses on time.
+    let id = new_game(&mut store, 3);
+    play_moves(&mut store, id, 3);
+    let deadline = store.game(id).unwrap().deadline.unwrap();
+    assert_eq!(deadline, T0 + 180 + 3 * DAY);
+    let g = store.claim_timeout(id, deadline).unwrap();
+    assert_eq!(g.result, Some(GameResult::White), "Black was to move");
+    assert_eq!(g.reason, Some(EndReason::TimeOut));
+    let black = store.player(GUILD, BOB).unwrap().unwrap();
+    assert_eq!((black.games, black.losses), (1, 1));
 
     let mut new = challenge(2, ALICE, Some(BOB));
     new.days_per_move = 0;
@@ -1036,19 +1049,8 @@ fn user_settings_default_and_persist() {
     let (_dir, path) = temp_db();
     let mut store = Store::open(&path).unwrap();
     assert_eq!(store.settings(u64::MAX).unwrap(), UserSettings::default());
-    assert!(UserSettings::default().dm_notifications);
-    store
-        .set_settings(
-            u64::MAX,
-            UserSettings {
-                dm_notifications: false,
-            },
-        )
-        .unwrap();
-    drop(store);
-    let mut store = Store::open(&path).unwrap();
-    assert!(!store.settings(u64::MAX).unwrap().dm_notifications);
-    assert!(store.settings(u64::MAX - 1).unwrap().dm_notifications);
+    // DMs are opt-in (`/focus notify dm:true`).
+    assert!(!UserSettings::default().dm_notifications);
     store
         .set_settings(
             u64::MAX,
@@ -1057,7 +1059,19 @@ fn user_settings_default_and_persist() {
             },
         )
         .unwrap();
+    drop(store);
+    let mut store = Store::open(&path).unwrap();
     assert!(store.settings(u64::MAX).unwrap().dm_notifications);
+    assert!(!store.settings(u64::MAX - 1).unwrap().dm_notifications);
+    store
+        .set_settings(
+            u64::MAX,
+            UserSettings {
+                dm_notifications: false,
+            },
+        )
+        .unwrap();
+    assert!(!store.settings(u64::MAX).unwrap().dm_notifications);
 }
 
 // ---------------------------------------------------------------------------------------------

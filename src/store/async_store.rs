@@ -71,7 +71,7 @@ impl AsyncStore {
     ///
     /// let store = AsyncStore::spawn(Store::open_in_memory()?)?;
     /// let settings = store.call(|s| s.settings(42)).await?;
-    /// assert!(settings.dm_notifications);
+    /// assert!(!settings.dm_notifications);
     /// # Ok::<(), focus_bot::store::StoreError>(())
     /// # }).unwrap();
     /// ```

@@ -101,10 +101,10 @@ pub struct Challenge {
     pub expires_at: i64,
 }
 
-const CHALLENGE_COLUMNS: &str = "id, guild_id, channel_id, challenger_id, opponent_id, rules, \
+pub(crate) const CHALLENGE_COLUMNS: &str = "id, guild_id, channel_id, challenger_id, opponent_id, rules, \
     days_per_move, color, rated, start_fpn, status, message_id, created_at, expires_at";
 
-fn challenge_from_row(row: &Row<'_>) -> rusqlite::Result<Challenge> {
+pub(crate) fn challenge_from_row(row: &Row<'_>) -> rusqlite::Result<Challenge> {
     Ok(Challenge {
         id: row.get(0)?,
         guild_id: row.get::<_, Snowflake>(1)?.0,
@@ -378,21 +378,12 @@ impl Store {
         })
     }
 
-    /// Marks every open challenge whose expiry is at or before `now` expired, and returns them
-    /// (so that the bot can update their messages).
+    /// Marks every open challenge whose expiry is at or before `now` expired, and returns them;
+    /// each that has a message gets a notice to disable its buttons.
     ///
     /// # Errors
     /// [`StoreError::Sqlite`] if SQLite fails.
     pub fn expire_challenges(&mut self, now: i64) -> Result<Vec<Challenge>> {
-        self.write(|tx| {
-            let mut stmt = tx.prepare_cached(&format!(
-                "UPDATE challenges SET status = 'expired' \
-                 WHERE status = 'open' AND expires_at <= ?1 RETURNING {CHALLENGE_COLUMNS}"
-            ))?;
-            let rows = stmt.query_map([now], challenge_from_row)?;
-            let mut expired: Vec<Challenge> = rows.collect::<rusqlite::Result<_>>()?;
-            expired.sort_by_key(|c| c.id);
-            Ok(expired)
-        })
+        self.write(|tx| super::deadlines::expire_in(tx, now))
     }
 }

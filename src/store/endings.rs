@@ -80,7 +80,8 @@ pub(crate) fn finish_in(
     };
     tx.prepare_cached(
         "UPDATE games SET status = ?1, result = ?2, reason = ?3, finished_at = ?4, \
-         deadline = NULL, draw_offer_by = NULL, takeback_by = NULL WHERE id = ?5",
+         deadline = NULL, remind_at = NULL, draw_offer_by = NULL, takeback_by = NULL \
+         WHERE id = ?5",
     )?
     .execute(params![status, ending.result(), ending.reason(), now, id])?;
     if let Some(result) = ending.result() {
@@ -121,28 +122,6 @@ impl Store {
             let ending = Ending::Win {
                 winner: !you,
                 reason: EndReason::Resignation,
-            };
-            finish_in(tx, id, ending, now)
-        })
-    }
-
-    /// Ends game `id` on time when its deadline is at or before `now`: the player to move
-    /// loses.
-    ///
-    /// # Errors
-    /// [`StoreError::DeadlineNotPassed`] before the deadline or in a game without one;
-    /// [`StoreError::GameNotActive`]; [`StoreError::NoSuchGame`].
-    pub fn claim_timeout(&mut self, id: GameId, now: i64) -> Result<Game> {
-        self.write(|tx| {
-            let game = get_game(tx, id)?;
-            game.ensure_active()?;
-            if game.deadline.is_none_or(|d| d > now) {
-                return Err(StoreError::DeadlineNotPassed);
-            }
-            let loser = game.current_position()?.side_to_move();
-            let ending = Ending::Win {
-                winner: !loser,
-                reason: EndReason::TimeOut,
             };
             finish_in(tx, id, ending, now)
         })

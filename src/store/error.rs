@@ -116,6 +116,15 @@ pub enum StoreError {
     NoTakebackRequest,
     /// A takeback in a game with no move.
     NothingToTakeBack,
+    /// More time asked for in a game without deadlines.
+    NoTimeLimit,
+    /// More time asked for on one's own move (it is for the opponent).
+    OwnMove,
+    /// More time would leave the move more than this many days.
+    TooMuchTime {
+        /// The most days a move may have left.
+        days: i64,
+    },
 }
 
 /// The result of store operations.

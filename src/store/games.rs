@@ -117,6 +117,9 @@ pub struct Game {
     pub challenge_id: Option<ChallengeId>,
     /// When it ended (unix seconds).
     pub finished_at: Option<i64>,
+    /// When the player to move is reminded (unix seconds); `None` once reminded, without a
+    /// time limit, before both players have moved, and once the game is over.
+    pub remind_at: Option<i64>,
 }
 
 impl Game {
@@ -210,7 +213,7 @@ pub struct StoredMove {
 /// The columns of `games` in the order [`game_from_row`] reads them.
 pub(crate) const GAME_COLUMNS: &str = "id, guild_id, channel_id, white_id, black_id, rules, \
     rated, start_fpn, status, result, reason, created_at, last_move_at, deadline, days_per_move, \
-    fpn, ply, draw_offer_by, takeback_by, challenge_id, finished_at";
+    fpn, ply, draw_offer_by, takeback_by, challenge_id, finished_at, remind_at";
 
 /// Reads a row selected with [`GAME_COLUMNS`].
 pub(crate) fn game_from_row(row: &Row<'_>) -> rusqlite::Result<Game> {
@@ -236,6 +239,7 @@ pub(crate) fn game_from_row(row: &Row<'_>) -> rusqlite::Result<Game> {
         takeback_by: row.get(18)?,
         challenge_id: row.get(19)?,
         finished_at: row.get(20)?,
+        remind_at: row.get(21)?,
     })
 }
 
@@ -310,7 +314,7 @@ fn check(game: &Game, moves: &[StoredMove]) -> Result<Position, String> {
 /// Marks an active game `needs_review`, unless it changed since it was read.
 fn hold_for_review(tx: &Transaction<'_>, game: &Game) -> Result<()> {
     tx.execute(
-        "UPDATE games SET status = 'needs_review', deadline = NULL \
+        "UPDATE games SET status = 'needs_review', deadline = NULL, remind_at = NULL \
          WHERE id = ?1 AND status = 'active' AND ply = ?2 AND fpn = ?3",
         params![game.id, game.ply, game.fpn],
     )?;

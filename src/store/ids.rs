@@ -72,6 +72,10 @@ row_id!(
     /// A challenge's number in the store (its row id), shown as `#7`.
     ChallengeId
 );
+row_id!(
+    /// A notice's number in the outbox (its row id); also its Discord nonce.
+    NoticeId
+);
 
 #[cfg(test)]
 mod tests {

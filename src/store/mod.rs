@@ -47,12 +47,14 @@
 
 mod async_store;
 mod challenges;
+mod deadlines;
 mod endings;
 mod error;
 mod games;
 mod ids;
 mod moves;
 mod names;
+mod notices;
 mod players;
 mod schema;
 mod settings;
@@ -67,11 +69,13 @@ pub use async_store::AsyncStore;
 pub use challenges::{
     CHALLENGE_LIFETIME, Challenge, ChallengeStatus, ColorChoice, DAYS_PER_MOVE, NewChallenge,
 };
+pub use deadlines::{MAX_TIME_LEFT, MORE_TIME, Swept, TIMEOUT_ABORT_MAX_PLY};
 pub use endings::{DrawOffer, Ending};
 pub use error::{Result, StoreError};
 pub use games::{EndReason, Game, GameResult, GameStatus, LoadedGame, StoredMove};
-pub use ids::{ChallengeId, GameId};
+pub use ids::{ChallengeId, GameId, NoticeId};
 pub use moves::PlayedMove;
+pub use notices::{Notice, NoticeKind, Via, retry_delay};
 pub use players::Player;
 pub use schema::SCHEMA_VERSION;
 pub use settings::UserSettings;
@@ -267,6 +271,14 @@ impl Store {
 /// The deadline of a player who must move from `now` with `days_per_move` days (0: none).
 fn deadline_after(now: i64, days_per_move: u32) -> Option<i64> {
     (days_per_move > 0).then(|| now + i64::from(days_per_move) * 86_400)
+}
+
+/// When the player to move is reminded: once 80 % of the move's time (from `since`, the last
+/// move or the start, to `deadline`) has passed, and only once both players have moved
+/// (`ply >= 2`, issue 6); `None` otherwise.
+fn reminder_for(since: i64, deadline: Option<i64>, ply: u32) -> Option<i64> {
+    let deadline = deadline?;
+    (ply >= 2).then(|| deadline - (deadline - since) / 5)
 }
 
 /// Where the database is: the `DATABASE_PATH` environment variable, else

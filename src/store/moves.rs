@@ -6,7 +6,7 @@ use rusqlite::{Transaction, params};
 use super::endings::{Ending, finish_in};
 use super::games::{Game, LoadedGame, get_game, get_moves, replay};
 use super::ids::Snowflake;
-use super::{GameId, Result, Store, StoreError, deadline_after};
+use super::{GameId, Result, Store, StoreError, deadline_after, reminder_for};
 use crate::rules::{Move, MoveEffect, Outcome, Position};
 
 /// A move that was stored, from [`Store::record_move`].
@@ -44,8 +44,10 @@ impl Store {
     /// saw), that it is the player's turn and that the move is legal; stores the move as ply
     /// `seen_ply + 1`; updates the game's FPN, ply, last move time and deadline (`now` plus
     /// the days per move); withdraws any draw offer (an offer lapses when its offerer moves,
-    /// and playing on instead of accepting declines it) and any takeback request. When the move ends the game under the rules, the game is finished in
-    /// the same transaction, with both players' records.
+    /// and playing on instead of accepting declines it) and any takeback request; sets the
+    /// reminder (80 % of the move's time, once both players have moved). When the move ends the
+    /// game under the rules, the game is finished in the same transaction, with both players'
+    /// records.
     ///
     /// Of two attempts at the same ply, however close together, exactly one is stored.
     ///
@@ -77,6 +79,7 @@ impl Store {
             }
             let effect = position.play(mv)?;
             let ply = seen_ply + 1;
+            let deadline = deadline_after(now, game.days_per_move);
             tx.prepare_cached(
                 "INSERT INTO moves (game_id, ply, notation, player_id, played_at) \
                  VALUES (?1, ?2, ?3, ?4, ?5)",
@@ -87,14 +90,15 @@ impl Store {
             let updated = tx
                 .prepare_cached(
                     "UPDATE games SET fpn = ?1, ply = ?2, last_move_at = ?3, deadline = ?4, \
-                     draw_offer_by = NULL, takeback_by = NULL \
-                     WHERE id = ?5 AND ply = ?6 AND status = 'active'",
+                     remind_at = ?5, draw_offer_by = NULL, takeback_by = NULL \
+                     WHERE id = ?6 AND ply = ?7 AND status = 'active'",
                 )?
                 .execute(params![
                     position.to_string(),
                     ply,
                     now,
-                    deadline_after(now, game.days_per_move),
+                    deadline,
+                    reminder_for(now, deadline, ply),
                     id,
                     seen_ply
                 ])?;
@@ -223,14 +227,16 @@ fn take_back_in(tx: &Transaction<'_>, id: GameId, seen_ply: u32, now: i64) -> Re
         "DELETE FROM moves WHERE game_id = ?1 AND ply = ?2",
         params![id, game.ply],
     )?;
+    let deadline = deadline_after(now, game.days_per_move);
     tx.execute(
-        "UPDATE games SET fpn = ?1, ply = ?2, last_move_at = ?3, deadline = ?4, \
-         draw_offer_by = NULL, takeback_by = NULL WHERE id = ?5",
+        "UPDATE games SET fpn = ?1, ply = ?2, last_move_at = ?3, deadline = ?4, remind_at = ?5, \
+         draw_offer_by = NULL, takeback_by = NULL WHERE id = ?6",
         params![
             position.to_string(),
             game.ply - 1,
             now,
-            deadline_after(now, game.days_per_move),
+            deadline,
+            reminder_for(now, deadline, game.ply - 1),
             id
         ],
     )?;

@@ -8,17 +8,31 @@ use super::{Result, Store};
 /// A user's settings. A user who never changed them has the defaults.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct UserSettings {
-    /// Send a direct message when it is the user's turn in a correspondence game (default on:
-    /// games last days, and a missed turn costs the game on time).
+    /// Also send turn notices and reminders by direct message (default off: a user asks for
+    /// DMs with `/focus notify dm:true`; the channel mention reaches everyone anyway).
     pub dm_notifications: bool,
 }
 
 impl Default for UserSettings {
     fn default() -> UserSettings {
         UserSettings {
-            dm_notifications: true,
+            dm_notifications: false,
         }
     }
+}
+
+/// `user_id`'s settings (the defaults if never set).
+pub(crate) fn get_settings(conn: &rusqlite::Connection, user_id: u64) -> Result<UserSettings> {
+    let mut stmt =
+        conn.prepare_cached("SELECT dm_notifications FROM user_settings WHERE user_id = ?1")?;
+    let found = stmt
+        .query_row([Snowflake(user_id)], |row| {
+            Ok(UserSettings {
+                dm_notifications: row.get(0)?,
+            })
+        })
+        .optional()?;
+    Ok(found.unwrap_or_default())
 }
 
 impl Store {
@@ -27,17 +41,7 @@ impl Store {
     /// # Errors
     /// [`super::StoreError::Sqlite`] if SQLite fails.
     pub fn settings(&self, user_id: u64) -> Result<UserSettings> {
-        let mut stmt = self
-            .conn
-            .prepare_cached("SELECT dm_notifications FROM user_settings WHERE user_id = ?1")?;
-        let found = stmt
-            .query_row([Snowflake(user_id)], |row| {
-                Ok(UserSettings {
-                    dm_notifications: row.get(0)?,
-                })
-            })
-            .optional()?;
-        Ok(found.unwrap_or_default())
+        get_settings(&self.conn, user_id)
     }
 
     /// Stores `user_id`'s settings.

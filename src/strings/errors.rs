@@ -306,6 +306,17 @@ impl Display for StoreError {
                 f.write_str("your opponent has not asked to take a move back")
             }
             StoreError::NothingToTakeBack => f.write_str("there is no move to take back"),
+            StoreError::NoTimeLimit => {
+                f.write_str("this game has no time limit, so there is no time to give")
+            }
+            StoreError::OwnMove => {
+                f.write_str("it is your move: `/focus moretime` gives your opponent time on theirs")
+            }
+            StoreError::TooMuchTime { days } => write!(
+                f,
+                "your opponent already has close to {days} days for this move, the most a move \
+                 can have"
+            ),
         }
     }
 }

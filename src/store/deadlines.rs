@@ -1,0 +1,224 @@
+//! Correspondence time (issue 6): the sweep that reminds players, ends games on time and
+//! expires challenges, and extra time given to an opponent.
+//!
+//! Each of these changes is written in one transaction together with the notice that reports
+//! it (see [`super::notices`]), so a crash can neither report a change twice nor lose its
+//! report.
+
+use rusqlite::{Transaction, params};
+
+use super::challenges::{CHALLENGE_COLUMNS, challenge_from_row};
+use super::endings::{Ending, finish_in};
+use super::games::{GAME_COLUMNS, Game, game_from_row, get_game};
+use super::notices::{NewNotice, NoticeKind, Via, queue_in};
+use super::settings::get_settings;
+use super::{Challenge, ChallengeId, EndReason, GameId, Result, Store, StoreError, reminder_for};
+
+/// A game that times out with at most this many moves played (neither side has moved twice)
+/// is aborted, unrated, instead of lost on time (issue 6).
+pub const TIMEOUT_ABORT_MAX_PLY: u32 = 2;
+
+/// What `/focus moretime` adds to the opponent's deadline (seconds): one day.
+pub const MORE_TIME: i64 = 86_400;
+
+/// `/focus moretime` is refused when the move would then have more than this much time left
+/// (seconds: 30 days), so a game cannot be stalled for months.
+pub const MAX_TIME_LEFT: i64 = 30 * 86_400;
+
+/// What one [`Store::sweep`] changed, each list in the order handled.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Swept {
+    /// Challenges that ran out.
+    pub expired_challenges: Vec<ChallengeId>,
+    /// Games whose player to move was reminded.
+    pub reminded: Vec<GameId>,
+    /// Games lost on time.
+    pub timed_out: Vec<GameId>,
+    /// Games aborted because time ran out before both sides had moved twice.
+    pub aborted: Vec<GameId>,
+}
+
+impl Swept {
+    /// True when the sweep found nothing due.
+    pub fn is_empty(&self) -> bool {
+        self.expired_challenges.is_empty()
+            && self.reminded.is_empty()
+            && self.timed_out.is_empty()
+            && self.aborted.is_empty()
+    }
+}
+
+/// Ends `game` on time inside `tx`: aborted when neither side has moved twice, else lost by
+/// the player to move. Queues the channel's notice. Returns the game as stored.
+fn time_out_in(tx: &Transaction<'_>, game: &Game, now: i64) -> Result<Game> {
+    let loser = game.current_position()?.side_to_move();
+    let ending = if game.ply <= TIMEOUT_ABORT_MAX_PLY {
+        Ending::Abort
+    } else {
+        Ending::Win {
+            winner: !loser,
+            reason: EndReason::TimeOut,
+        }
+    };
+    let ended = finish_in(tx, game.id, ending, now)?;
+    let notice = NewNotice {
+        kind: NoticeKind::TimeOut,
+        game_id: Some(game.id),
+        challenge_id: None,
+        user_id: Some(game.player(loser)),
+        ply: Some(game.ply),
+        via: Via::Channel,
+    };
+    queue_in(tx, &notice, now)?;
+    Ok(ended)
+}
+
+/// Marks the open challenges that ran out by `now` expired, inside `tx`; queues a notice to
+/// disable the buttons of each one that has a message.
+pub(crate) fn expire_in(tx: &Transaction<'_>, now: i64) -> Result<Vec<Challenge>> {
+    let mut stmt = tx.prepare_cached(&format!(
+        "UPDATE challenges SET status = 'expired' \
+         WHERE status = 'open' AND expires_at <= ?1 RETURNING {CHALLENGE_COLUMNS}"
+    ))?;
+    let rows = stmt.query_map([now], challenge_from_row)?;
+    let mut expired: Vec<Challenge> = rows.collect::<rusqlite::Result<_>>()?;
+    expired.sort_by_key(|c| c.id);
+    for challenge in expired.iter().filter(|c| c.message_id.is_some()) {
+        let notice = NewNotice {
+            kind: NoticeKind::ChallengeExpired,
+            game_id: None,
+            challenge_id: Some(challenge.id),
+            user_id: None,
+            ply: None,
+            via: Via::Channel,
+        };
+        queue_in(tx, &notice, now)?;
+    }
+    Ok(expired)
+}
+
+/// The active games matching `condition` (SQL on `games`, with `?1` bound to `now`).
+fn active_games(tx: &Transaction<'_>, condition: &str, now: i64) -> Result<Vec<Game>> {
+    let mut stmt = tx.prepare_cached(&format!(
+        "SELECT {GAME_COLUMNS} FROM games WHERE status = 'active' AND {condition}"
+    ))?;
+    let rows = stmt.query_map([now], game_from_row)?;
+    Ok(rows.collect::<rusqlite::Result<_>>()?)
+}
+
+impl Store {
+    /// Everything due at `now`, in one transaction: expires challenges, reminds the players
+    /// whose reminder time has come (by DM for those who asked for DMs, else in the channel),
+    /// and ends the games whose deadline has passed (lost on time by the player to move, or
+    /// aborted when neither side has moved twice). Every change queues its notice in the same
+    /// transaction, so running it again, after a crash or not, changes and queues nothing new.
+    ///
+    /// Uses the partial indexes on `challenges.expires_at`, `games.remind_at` and
+    /// `games.deadline`: with nothing due it reads no game row.
+    ///
+    /// # Errors
+    /// [`StoreError::Sqlite`] if SQLite fails; [`StoreError::Mismatch`] if a due game's stored
+    /// position is unreadable (nothing is changed then).
+    pub fn sweep(&mut self, now: i64) -> Result<Swept> {
+        self.write(|tx| {
+            let mut swept = Swept {
+                expired_challenges: expire_in(tx, now)?.iter().map(|c| c.id).collect(),
+                ..Swept::default()
+            };
+            let overdue = active_games(
+                tx,
+                "deadline IS NOT NULL AND deadline <= ?1 ORDER BY deadline, id",
+                now,
+            )?;
+            for game in &overdue {
+                let ended = time_out_in(tx, game, now)?;
+                match ended.result {
+                    Some(_) => swept.timed_out.push(game.id),
+                    None => swept.aborted.push(game.id),
+                }
+            }
+            // Games that just ended had their reminder cleared with them.
+            let due = active_games(
+                tx,
+                "remind_at IS NOT NULL AND remind_at <= ?1 ORDER BY remind_at, id",
+                now,
+            )?;
+            for game in &due {
+                let to_move = game.player(game.current_position()?.side_to_move());
+                let via = if get_settings(tx, to_move)?.dm_notifications {
+                    Via::Dm
+                } else {
+                    Via::Channel
+                };
+                let notice = NewNotice {
+                    kind: NoticeKind::Reminder,
+                    game_id: Some(game.id),
+                    challenge_id: None,
+                    user_id: Some(to_move),
+                    ply: Some(game.ply),
+                    via,
+                };
+                queue_in(tx, &notice, now)?;
+                tx.prepare_cached("UPDATE games SET remind_at = NULL WHERE id = ?1")?
+                    .execute([game.id])?;
+                swept.reminded.push(game.id);
+            }
+            Ok(swept)
+        })
+    }
+
+    /// Ends game `id` on time when its deadline is at or before `now`, as [`Store::sweep`]
+    /// does: the player to move loses, or the game is aborted when neither side has moved
+    /// twice ([`TIMEOUT_ABORT_MAX_PLY`]). Queues the channel's notice.
+    ///
+    /// # Errors
+    /// [`StoreError::DeadlineNotPassed`] before the deadline or in a game without one;
+    /// [`StoreError::GameNotActive`]; [`StoreError::NoSuchGame`].
+    pub fn claim_timeout(&mut self, id: GameId, now: i64) -> Result<Game> {
+        self.write(|tx| {
+            let game = get_game(tx, id)?;
+            game.ensure_active()?;
+            if game.deadline.is_none_or(|d| d > now) {
+                return Err(StoreError::DeadlineNotPassed);
+            }
+            time_out_in(tx, &game, now)
+        })
+    }
+
+    /// `user_id` gives their opponent, who is to move in game `id`, one more day
+    /// ([`MORE_TIME`]) on the current move. A reminder not yet sent moves with the deadline
+    /// (still at 80 % of the move's time); one already sent is not sent again.
+    ///
+    /// # Errors
+    /// - [`StoreError::NoTimeLimit`] in a game without deadlines.
+    /// - [`StoreError::OwnMove`] when it is `user_id`'s own move.
+    /// - [`StoreError::TooMuchTime`] when the move would have more than [`MAX_TIME_LEFT`].
+    /// - [`StoreError::NotAPlayer`]; [`StoreError::GameNotActive`]; [`StoreError::NoSuchGame`].
+    pub fn more_time(&mut self, id: GameId, user_id: u64, now: i64) -> Result<Game> {
+        self.write(|tx| {
+            let game = get_game(tx, id)?;
+            game.ensure_active()?;
+            let you = game.color_of_player(user_id)?;
+            let Some(deadline) = game.deadline else {
+                return Err(StoreError::NoTimeLimit);
+            };
+            if game.current_position()?.side_to_move() == you {
+                return Err(StoreError::OwnMove);
+            }
+            let extended = deadline + MORE_TIME;
+            if extended - now > MAX_TIME_LEFT {
+                return Err(StoreError::TooMuchTime {
+                    days: MAX_TIME_LEFT / 86_400,
+                });
+            }
+            let remind_at = game
+                .remind_at
+                .and_then(|_| reminder_for(game.last_move_at, Some(extended), game.ply));
+            tx.execute(
+                "UPDATE games SET deadline = ?1, remind_at = ?2 WHERE id = ?3",
+                params![extended, remind_at, id],
+            )?;
+            get_game(tx, id)
+        })
+    }
+}

@@ -1,0 +1,223 @@
+//! The outbox: messages the bot sends on its own (turn notices, reminders, time-outs, expired
+//! challenges), queued in the same transaction as the change they report and delivered later
+//! by the service's sweeper.
+//!
+//! A notice is `pending` until it is `sent`, or `dropped` when it no longer applies (a
+//! reminder for a move already played). A failed delivery stays pending and is retried with a
+//! growing delay ([`retry_delay`]), so a notice is never lost; its id doubles as the Discord
+//! nonce, so a send repeated after a crash is not posted twice.
+
+use rusqlite::{Row, Transaction, params};
+
+use super::ids::Snowflake;
+use super::values::text_enum;
+use super::{ChallengeId, GameId, NoticeId, Result, Store};
+
+text_enum! {
+    /// What a notice tells.
+    pub enum NoticeKind {
+        /// It is the player's move (by DM; the channel already saw the move).
+        YourTurn => "your-turn",
+        /// 80 % of the move's time has passed.
+        Reminder => "reminder",
+        /// The player to move ran out of time: the game was lost on time, or aborted.
+        TimeOut => "time-out",
+        /// A challenge nobody accepted ran out; its message's buttons are disabled.
+        ChallengeExpired => "challenge-expired",
+    }
+}
+
+text_enum! {
+    /// How a notice reaches its user.
+    pub enum Via {
+        /// A message in the game's channel (mentioning the user).
+        Channel => "channel",
+        /// A direct message.
+        Dm => "dm",
+    }
+}
+
+/// A pending notice, from [`Store::due_notices`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Notice {
+    /// Its number (and Discord nonce).
+    pub id: NoticeId,
+    /// What it tells.
+    pub kind: NoticeKind,
+    /// The game it is about (every kind but [`NoticeKind::ChallengeExpired`]).
+    pub game_id: Option<GameId>,
+    /// The challenge it is about ([`NoticeKind::ChallengeExpired`]).
+    pub challenge_id: Option<ChallengeId>,
+    /// The user it is for; `None`: the channel in general.
+    pub user_id: Option<u64>,
+    /// The game's ply when it was queued.
+    pub ply: Option<u32>,
+    /// How it is delivered.
+    pub via: Via,
+    /// Deliveries tried and failed so far.
+    pub attempts: u32,
+}
+
+/// A notice to queue.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct NewNotice {
+    pub kind: NoticeKind,
+    pub game_id: Option<GameId>,
+    pub challenge_id: Option<ChallengeId>,
+    pub user_id: Option<u64>,
+    pub ply: Option<u32>,
+    pub via: Via,
+}
+
+/// How long after its `attempts`-th failure a notice is tried again: one minute, doubling,
+/// at most an hour (seconds). A channel whose permission was taken away may get it back days
+/// later; the notice is still delivered then.
+pub fn retry_delay(attempts: u32) -> i64 {
+    (60_i64 << attempts.saturating_sub(1).min(6)).min(3_600)
+}
+
+/// Queues `notice` inside `tx`, due at once.
+pub(crate) fn queue_in(tx: &Transaction<'_>, notice: &NewNotice, now: i64) -> Result<NoticeId> {
+    tx.prepare_cached(
+        "INSERT INTO notices (kind, game_id, challenge_id, user_id, ply, via, created_at, \
+         next_attempt_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?7)",
+    )?
+    .execute(params![
+        notice.kind,
+        notice.game_id,
+        notice.challenge_id,
+        notice.user_id.map(Snowflake),
+        notice.ply,
+        notice.via,
+        now
+    ])?;
+    Ok(NoticeId(tx.last_insert_rowid()))
+}
+
+fn notice_from_row(row: &Row<'_>) -> rusqlite::Result<Notice> {
+    Ok(Notice {
+        id: row.get(0)?,
+        kind: row.get(1)?,
+        game_id: row.get(2)?,
+        challenge_id: row.get(3)?,
+        user_id: row.get::<_, Option<Snowflake>>(4)?.map(|s| s.0),
+        ply: row.get(5)?,
+        via: row.get(6)?,
+        attempts: row.get(7)?,
+    })
+}
+
+impl Store {
+    /// Up to `limit` pending notices due at `now`, oldest first.
+    ///
+    /// # Errors
+    /// [`super::StoreError::Sqlite`] if SQLite fails.
+    pub fn due_notices(&self, now: i64, limit: u32) -> Result<Vec<Notice>> {
+        let mut stmt = self.conn.prepare_cached(
+            "SELECT id, kind, game_id, challenge_id, user_id, ply, via, attempts FROM notices \
+             WHERE status = 'pending' AND next_attempt_at <= ?1 ORDER BY next_attempt_at, id \
+             LIMIT ?2",
+        )?;
+        let rows = stmt.query_map(params![now, limit], notice_from_row)?;
+        Ok(rows.collect::<rusqlite::Result<_>>()?)
+    }
+
+    /// Pending notices of any due time (for `focus-bot db` and tests).
+    ///
+    /// # Errors
+    /// [`super::StoreError::Sqlite`] if SQLite fails.
+    pub fn pending_notices(&self) -> Result<Vec<Notice>> {
+        self.due_notices(i64::MAX, u32::MAX)
+    }
+
+    /// Marks notice `id` delivered (or, with `dropped`, no longer worth delivering). A notice
+    /// already done stays as it was.
+    ///
+    /// # Errors
+    /// [`super::StoreError::Sqlite`] if SQLite fails.
+    pub fn notice_done(&mut self, id: NoticeId, dropped: bool, now: i64) -> Result<()> {
+        let status = if dropped { "dropped" } else { "sent" };
+        self.write(|tx| {
+            tx.prepare_cached(
+                "UPDATE notices SET status = ?1, done_at = ?2 WHERE id = ?3 AND status = 'pending'",
+            )?
+            .execute(params![status, now, id])?;
+            Ok(())
+        })
+    }
+
+    /// Records a failed delivery of notice `id`: it is tried again after [`retry_delay`].
+    ///
+    /// # Errors
+    /// [`super::StoreError::Sqlite`] if SQLite fails.
+    pub fn notice_failed(&mut self, id: NoticeId, error: &str, now: i64) -> Result<()> {
+        self.write(|tx| {
+            let attempts: u32 = tx.query_row(
+                "UPDATE notices SET attempts = attempts + 1, last_error = ?1 WHERE id = ?2 \
+                 RETURNING attempts",
+                params![error, id],
+                |row| row.get(0),
+            )?;
+            tx.execute(
+                "UPDATE notices SET next_attempt_at = ?1 WHERE id = ?2",
+                params![now + retry_delay(attempts), id],
+            )?;
+            Ok(())
+        })
+    }
+
+    /// Sends notice `id` to the channel instead of by DM (Discord refused the DM), due at once.
+    ///
+    /// # Errors
+    /// [`super::StoreError::Sqlite`] if SQLite fails.
+    pub fn notice_to_channel(&mut self, id: NoticeId, error: &str, now: i64) -> Result<()> {
+        self.write(|tx| {
+            tx.execute(
+                "UPDATE notices SET via = 'channel', last_error = ?1, next_attempt_at = ?2 \
+                 WHERE id = ?3 AND status = 'pending'",
+                params![error, now, id],
+            )?;
+            Ok(())
+        })
+    }
+
+    /// Queues a turn notice by DM for the player to move in game `id`, if they asked for DMs
+    /// and the game is in play; returns whether one was queued.
+    ///
+    /// # Errors
+    /// [`super::StoreError::NoSuchGame`]; [`super::StoreError::Sqlite`] if SQLite fails.
+    pub fn queue_turn_notice(&mut self, id: GameId, now: i64) -> Result<bool> {
+        self.write(|tx| {
+            let game = super::games::get_game(tx, id)?;
+            if game.status != super::GameStatus::Active {
+                return Ok(false);
+            }
+            let to_move = game.player(game.current_position()?.side_to_move());
+            if !super::settings::get_settings(tx, to_move)?.dm_notifications {
+                return Ok(false);
+            }
+            let notice = NewNotice {
+                kind: NoticeKind::YourTurn,
+                game_id: Some(id),
+                challenge_id: None,
+                user_id: Some(to_move),
+                ply: Some(game.ply),
+                via: Via::Dm,
+            };
+            queue_in(tx, &notice, now)?;
+            Ok(true)
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn retries_back_off_from_a_minute_to_an_hour() {
+        let delays: Vec<i64> = (1..=9).map(retry_delay).collect();
+        assert_eq!(delays, [60, 120, 240, 480, 960, 1920, 3600, 3600, 3600]);
+        assert_eq!(retry_delay(u32::MAX), 3_600);
+    }
+}
