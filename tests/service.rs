@@ -1775,7 +1775,7 @@ async fn the_buttons_of_a_finished_game_say_it_is_over() {
 // Lists and records
 
 #[tokio::test]
-async fn games_lists_active_games_in_the_guild_your_turn_first_by_deadline() {
+async fn games_lists_active_games_in_the_guild_least_time_left_first() {
     let f = fixture();
     let with_days = |days| ChallengeRequest {
         days,
@@ -1827,8 +1827,8 @@ async fn games_lists_active_games_in_the_guild_your_turn_first_by_deadline() {
         rows,
         [
             (g4, carol().id, Color::Black, true),
-            (g1, bob().id, Color::White, true),
             (g2, bob().id, Color::Black, false),
+            (g1, bob().id, Color::White, true),
             (g3, carol().id, Color::White, false),
         ]
     );
@@ -1843,10 +1843,19 @@ async fn games_lists_active_games_in_the_guild_your_turn_first_by_deadline() {
         )
     );
     assert_eq!(
-        strings::game_summary_line(&list[2]),
+        strings::game_summary_line(&list[1]),
         format!(
-            "Game {} in <#71> vs <@1002> (classic rules, you play Black): their move",
-            g2.0
+            "Game {} in <#71> vs <@1002> (classic rules, you play Black): their move, due \
+             <t:{}:R>",
+            g2.0,
+            T0 + 3 * DAY
+        )
+    );
+    assert_eq!(
+        strings::game_summary_line(&list[3]),
+        format!(
+            "Game {} in <#72> vs <@1003> (classic rules, you play White): their move",
+            g3.0
         )
     );
     let other = f.svc.games(OTHER_GUILD, alice().id).await.unwrap();

@@ -122,6 +122,7 @@ impl GameService {
             .store
             .call(move |s| s.accept_challenge(id, acceptor, now, toss))
             .await?;
+        self.turn_notice(game.id).await?;
         self.board_of(game).await
     }
 

@@ -92,10 +92,13 @@ impl GameService {
     ) -> Result<Board> {
         let (uid, now) = (user.id, self.now());
         let game = if accept {
-            self.store
+            let game = self
+                .store
                 .call(move |s| s.accept_takeback(id, uid, ply, now))
                 .await?
-                .game
+                .game;
+            self.turn_notice(id).await?;
+            game
         } else {
             self.store
                 .call(move |s| s.decline_takeback(id, uid))

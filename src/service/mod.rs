@@ -8,9 +8,11 @@
 
 mod challenges;
 mod clock;
+mod deadlines;
 mod endings;
 mod error;
 mod play;
+mod post;
 mod queries;
 mod views;
 
@@ -21,6 +23,7 @@ pub use clock::{Clock, ManualClock, SystemClock};
 pub use endings::PLAYER_ABORT_MAX_PLY;
 pub use error::{Result, ServiceError};
 pub use play::MAX_SUGGESTIONS;
+pub use post::{Delivered, Delivery, Letter, Postman};
 pub use views::{Board, ChallengeView, DrawReport, GameSummary, History, MoveReport, Place, User};
 
 use crate::render::{GameEnd, RenderOptions};
@@ -41,6 +44,8 @@ pub struct GameService {
     /// Names already stored, so a move does not pay a write transaction to store the same
     /// name again (the store stays the source of truth; this only skips repeats).
     names_seen: Arc<std::sync::Mutex<std::collections::HashMap<u64, String>>>,
+    /// Woken when a notice is queued, so the sweeper delivers it now rather than next minute.
+    mail: Arc<tokio::sync::Notify>,
 }
 
 impl GameService {
@@ -52,6 +57,7 @@ impl GameService {
             clock,
             render_gate: Arc::new(tokio::sync::Semaphore::new(cores)),
             names_seen: Arc::default(),
+            mail: Arc::default(),
         }
     }
 

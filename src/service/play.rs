@@ -25,6 +25,7 @@ impl GameService {
             .store
             .call(move |s| s.record_move(id, uid, seen_ply, mv, now))
             .await?;
+        self.turn_notice(id).await?;
         let board = self.board_of(played.game).await?;
         Ok(MoveReport {
             board,

@@ -5,7 +5,8 @@ use crate::rules::Color;
 use crate::store::GameId;
 
 impl GameService {
-    /// `user_id`'s active games in `guild_id`, the ones where it is their move first.
+    /// `user_id`'s active games in `guild_id`: least time left first (games without a time
+    /// limit last), then the ones where it is their move.
     ///
     /// # Errors
     /// The store's.
@@ -27,10 +28,11 @@ impl GameService {
                 })
             })
             .collect();
+        // The dashboard's order: least time left first (no limit last), then your move.
         out.sort_by_key(|g| {
             (
-                !g.your_turn,
                 g.game.deadline.unwrap_or(i64::MAX),
+                !g.your_turn,
                 g.game.id.0,
             )
         });

@@ -284,7 +284,8 @@ pub const YES: &str = "Agree";
 /// Refusal button.
 pub const NO: &str = "Refuse";
 
-/// One line of `/focus games`.
+/// One line of `/focus games`: the game, its channel (a link), the opponent, whose move, and
+/// when that move is due.
 pub fn game_summary_line(g: &GameSummary) -> String {
     let turn = if g.your_turn {
         "**your move**"
@@ -294,7 +295,6 @@ pub fn game_summary_line(g: &GameSummary) -> String {
     let deadline = g
         .game
         .deadline
-        .filter(|_| g.your_turn)
         .map(|t| format!(", due <t:{t}:R>"))
         .unwrap_or_default();
     format!(
@@ -305,6 +305,142 @@ pub fn game_summary_line(g: &GameSummary) -> String {
         g.game.rules,
         color_word(g.color)
     )
+}
+
+/// The `/focus games` dashboard: a heading and one line per game (least time left first, as
+/// given), cut to fit one Discord message of 2,000 characters with a count of the rest.
+pub fn dashboard(games: &[GameSummary]) -> String {
+    if games.is_empty() {
+        return NO_GAMES.to_owned();
+    }
+    let yours = games.iter().filter(|g| g.your_turn).count();
+    let mut text = format!(
+        "**Your games on this server** ({} in play, {yours} waiting for you), least time left \
+         first:",
+        games.len()
+    );
+    for (i, g) in games.iter().enumerate() {
+        let line = game_summary_line(g);
+        let more = format!("\n…and {} more.", games.len() - i);
+        if text.len() + 1 + line.len() + more.len() > 2_000 {
+            text.push_str(&more);
+            break;
+        }
+        text.push('\n');
+        text.push_str(&line);
+    }
+    text
+}
+
+/// A link that opens channel `channel` of server `guild` (works in DMs).
+fn channel_link(guild: u64, channel: u64) -> String {
+    format!("https://discord.com/channels/{guild}/{channel}")
+}
+
+/// ` Time runs out <t:…:R> (<t:…:f>).` for a game with a deadline.
+fn due_words(game: &Game) -> String {
+    game.deadline
+        .map(|t| format!(" Time runs out <t:{t}:R> (<t:{t}:f>)."))
+        .unwrap_or_default()
+}
+
+/// A DM: it is the reader's move in `game` against `opponent` (a name).
+pub fn your_turn_dm(game: &Game, opponent: &str) -> String {
+    format!(
+        "Your move in Focus game {} against **{opponent}**: {}{}",
+        game.id.0,
+        channel_link(game.guild_id, game.channel_id),
+        due_words(game)
+    )
+}
+
+/// A DM: a reminder that the reader's move in `game` is nearly due.
+pub fn reminder_dm(game: &Game, opponent: &str) -> String {
+    format!(
+        "⏰ Reminder: your move in Focus game {} against **{opponent}** is due soon; if time \
+         runs out, you lose on time.{} {}",
+        game.id.0,
+        due_words(game),
+        channel_link(game.guild_id, game.channel_id)
+    )
+}
+
+/// In the game's channel: a reminder to `user` that their move is nearly due.
+pub fn reminder(game: &Game, user: u64) -> String {
+    format!(
+        "⏰ {}, reminder: your move in game {} is due soon; if time runs out, you lose on \
+         time.{}",
+        mention(user),
+        game.id.0,
+        due_words(game)
+    )
+}
+
+/// In the game's channel: `loser` ran out of time (lost, or the game was aborted because
+/// neither side had moved twice).
+pub fn timed_out(game: &Game, loser: u64) -> String {
+    if game.status == GameStatus::Aborted {
+        format!(
+            "**Game {} is aborted:** {} did not move in time, before both sides had moved \
+             twice. No result, no rating change.",
+            game.id.0,
+            mention(loser)
+        )
+    } else {
+        format!(
+            "**{} ran out of time** in game {}. {}",
+            mention(loser),
+            game.id.0,
+            result_line(game)
+        )
+    }
+}
+
+/// The new text of a challenge that nobody accepted in time (its buttons are disabled).
+pub fn challenge_expired(c: &crate::store::Challenge) -> String {
+    let to = c
+        .opponent_id
+        .map(|id| format!(" to {}", mention(id)))
+        .unwrap_or_default();
+    format!(
+        "The challenge of {}{to} has expired: nobody accepted it within a day. Start a new one \
+         with /focus challenge.",
+        mention(c.challenger_id)
+    )
+}
+
+/// `/focus moretime`: `giver` gave their opponent a day more on this move.
+pub fn more_time_given(game: &Game, giver: u64) -> String {
+    let receiver = if giver == game.white_id {
+        game.black_id
+    } else {
+        game.white_id
+    };
+    format!(
+        "{} gives {} one more day for this move.{}",
+        mention(giver),
+        mention(receiver),
+        due_words(game)
+    )
+}
+
+/// `/focus notify`: the setting in force, and whether it was just changed.
+pub fn notify_setting(dm: bool, changed: bool) -> String {
+    let state = if dm {
+        "Your turn notices and reminders also come by DM."
+    } else {
+        "Your turn notices and reminders come only as mentions in the game's channel."
+    };
+    let how = if dm {
+        "Turn DMs off with `/focus notify dm:False`."
+    } else {
+        "Get them by DM too with `/focus notify dm:True`."
+    };
+    if changed {
+        format!("Saved. {state} {how}")
+    } else {
+        format!("{state} {how}")
+    }
 }
 
 /// `/focus games` with no game.
