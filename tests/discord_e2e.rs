@@ -35,6 +35,7 @@ async fn start_bot(fake: &FakeDiscord, db: &Path) -> Bot {
         database: db.to_owned(),
         guild_id: Some(fake.guild_id()),
         api_base: Some(fake.api_base()),
+        sweep_interval: Duration::from_secs(60),
     };
     let (stop, stopped) = oneshot::channel::<()>();
     let task = tokio::spawn(run(config, async move {

@@ -4,6 +4,7 @@
 use poise::CreateReply;
 use poise::serenity_prelude as serenity;
 
+use super::components::challenge_buttons;
 use super::ids::Action;
 use super::{Context, Error, board_reply, mentions, place_of, user_of};
 use crate::rules::Rules;
@@ -45,6 +46,8 @@ pub fn all() -> Vec<poise::Command<super::Data, Error>> {
         "takeback",
         "abort",
         "games",
+        "moretime",
+        "notify",
         "history",
         "rules"
     ),
@@ -168,26 +171,9 @@ pub async fn challenge(
     };
     let view = service.challenge(place_of(ctx), &me, request).await?;
     let id = view.challenge.id;
-    let mut buttons = vec![
-        serenity::CreateButton::new(Action::Accept(id).custom_id())
-            .label(strings::ACCEPT)
-            .style(serenity::ButtonStyle::Success),
-    ];
-    if view.challenge.opponent_id.is_some() {
-        buttons.push(
-            serenity::CreateButton::new(Action::Decline(id).custom_id())
-                .label(strings::DECLINE)
-                .style(serenity::ButtonStyle::Secondary),
-        );
-    }
-    buttons.push(
-        serenity::CreateButton::new(Action::Cancel(id).custom_id())
-            .label(strings::CANCEL)
-            .style(serenity::ButtonStyle::Danger),
-    );
     let reply = CreateReply::default()
         .content(strings::challenge_posted(&view))
-        .components(vec![serenity::CreateActionRow::Buttons(buttons)])
+        .components(challenge_buttons(&view.challenge, false))
         .allowed_mentions(mentions(view.challenge.opponent_id));
     let handle = ctx.send(reply).await?;
     let message = handle.message().await?;
@@ -354,7 +340,7 @@ pub async fn abort(ctx: Context<'_>) -> Result<(), Error> {
     Ok(())
 }
 
-/// Your games in play on this server.
+/// Your games in play on this server, least time left first.
 #[poise::command(slash_command, guild_only)]
 pub async fn games(ctx: Context<'_>) -> Result<(), Error> {
     let place = place_of(ctx);
@@ -363,20 +349,44 @@ pub async fn games(ctx: Context<'_>) -> Result<(), Error> {
         .service
         .games(place.guild_id, ctx.author().id.get())
         .await?;
-    let text = if games.is_empty() {
-        strings::NO_GAMES.to_owned()
-    } else {
-        games
-            .iter()
-            .map(strings::game_summary_line)
-            .collect::<Vec<_>>()
-            .join("\n")
-    };
     ctx.send(
         CreateReply::default()
-            .content(text)
+            .content(strings::dashboard(&games))
             .ephemeral(true)
             .allowed_mentions(mentions(None)),
+    )
+    .await?;
+    Ok(())
+}
+
+/// Give your opponent one more day for the move they are to make in this channel's game.
+#[poise::command(slash_command, guild_only)]
+pub async fn moretime(ctx: Context<'_>) -> Result<(), Error> {
+    let me = user_of(ctx.author(), ctx.author_member().await.as_deref());
+    let game = ctx.data().service.more_time(place_of(ctx), &me).await?;
+    ctx.send(
+        CreateReply::default()
+            .content(strings::more_time_given(&game, me.id))
+            .allowed_mentions(mentions(None)),
+    )
+    .await?;
+    Ok(())
+}
+
+/// Choose whether your turn notices and reminders also come by DM (leave empty to see).
+#[poise::command(slash_command, guild_only)]
+pub async fn notify(
+    ctx: Context<'_>,
+    #[description = "Also send turn notices and reminders by DM"] dm: Option<bool>,
+) -> Result<(), Error> {
+    let settings = ctx.data().service.notify(ctx.author().id.get(), dm).await?;
+    ctx.send(
+        CreateReply::default()
+            .content(strings::notify_setting(
+                settings.dm_notifications,
+                dm.is_some(),
+            ))
+            .ephemeral(true),
     )
     .await?;
     Ok(())

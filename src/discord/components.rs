@@ -7,7 +7,33 @@ use poise::serenity_prelude as serenity;
 use super::ids::Action;
 use super::{BotError, Data, attachment, mentions, user_of};
 use crate::service::{DrawReport, coin_toss};
+use crate::store::Challenge;
 use crate::strings;
+
+/// The buttons of a challenge's message: Accept, Decline (for a named opponent) and Cancel;
+/// all `disabled` once it has expired.
+pub fn challenge_buttons(challenge: &Challenge, disabled: bool) -> Vec<serenity::CreateActionRow> {
+    let id = challenge.id;
+    let mut buttons = vec![
+        serenity::CreateButton::new(Action::Accept(id).custom_id())
+            .label(strings::ACCEPT)
+            .style(serenity::ButtonStyle::Success),
+    ];
+    if challenge.opponent_id.is_some() {
+        buttons.push(
+            serenity::CreateButton::new(Action::Decline(id).custom_id())
+                .label(strings::DECLINE)
+                .style(serenity::ButtonStyle::Secondary),
+        );
+    }
+    buttons.push(
+        serenity::CreateButton::new(Action::Cancel(id).custom_id())
+            .label(strings::CANCEL)
+            .style(serenity::ButtonStyle::Danger),
+    );
+    let buttons = buttons.into_iter().map(|b| b.disabled(disabled)).collect();
+    vec![serenity::CreateActionRow::Buttons(buttons)]
+}
 
 /// Handles a click; errors are answered to the clicker ephemerally, here.
 pub async fn handle(ctx: &serenity::Context, data: &Data, click: &serenity::ComponentInteraction) {

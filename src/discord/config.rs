@@ -2,6 +2,7 @@
 
 use std::fmt;
 use std::path::PathBuf;
+use std::time::Duration;
 
 use thiserror::Error;
 
@@ -18,7 +19,13 @@ pub struct Config {
     /// Send REST calls here instead of Discord, e.g. a rate-limiting proxy or a local
     /// stand-in (`DISCORD_API_BASE`); serenity's own ratelimiter is then off.
     pub api_base: Option<String>,
+    /// How often deadlines are swept (`SWEEP_INTERVAL_SECS`, default 60 seconds); the bot
+    /// also sweeps once at start-up.
+    pub sweep_interval: Duration,
 }
+
+/// The sweep interval when `SWEEP_INTERVAL_SECS` is not set.
+pub const DEFAULT_SWEEP_INTERVAL: Duration = Duration::from_secs(60);
 
 impl fmt::Debug for Config {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -27,6 +34,7 @@ impl fmt::Debug for Config {
             .field("database", &self.database)
             .field("guild_id", &self.guild_id)
             .field("api_base", &self.api_base)
+            .field("sweep_interval", &self.sweep_interval)
             .finish()
     }
 }
@@ -43,6 +51,9 @@ pub enum ConfigError {
     /// `GUILD_ID` is not a number.
     #[error("GUILD_ID must be a server id (a number), not `{0}`")]
     BadGuildId(String),
+    /// `SWEEP_INTERVAL_SECS` is not a whole number of seconds from 1 to 86400.
+    #[error("SWEEP_INTERVAL_SECS must be a whole number of seconds from 1 to 86400, not `{0}`")]
+    BadSweepInterval(String),
 }
 
 impl Config {
@@ -61,11 +72,19 @@ impl Config {
             Some(text) => Some(text.parse().map_err(|_| ConfigError::BadGuildId(text))?),
             None => None,
         };
+        let sweep_interval = match set("SWEEP_INTERVAL_SECS") {
+            Some(text) => match text.parse::<u64>() {
+                Ok(secs @ 1..=86_400) => Duration::from_secs(secs),
+                _ => return Err(ConfigError::BadSweepInterval(text)),
+            },
+            None => DEFAULT_SWEEP_INTERVAL,
+        };
         Ok(Config {
             token,
             database: set("DATABASE_PATH").map_or_else(|| PathBuf::from("focus.db"), PathBuf::from),
             guild_id,
             api_base: set("DISCORD_API_BASE"),
+            sweep_interval,
         })
     }
 }
@@ -85,6 +104,7 @@ mod tests {
         let config = Config::from_vars(vars).unwrap();
         assert_eq!(config.guild_id, Some(123));
         assert_eq!(config.database, PathBuf::from("focus.db"));
+        assert_eq!(config.sweep_interval, Duration::from_secs(60));
         assert!(!format!("{config:?}").contains("secret"));
         assert_eq!(
             Config::from_vars(|_| None).unwrap_err(),
@@ -99,5 +119,22 @@ mod tests {
             Config::from_vars(bad).unwrap_err().to_string(),
             "GUILD_ID must be a server id (a number), not `general`"
         );
+        for (text, ok) in [
+            ("30", Some(30)),
+            ("0", None),
+            ("1.5", None),
+            ("86401", None),
+        ] {
+            let vars = |name: &str| match name {
+                "DISCORD_TOKEN" => Some("t".to_owned()),
+                "SWEEP_INTERVAL_SECS" => Some(text.to_owned()),
+                _ => None,
+            };
+            match (Config::from_vars(vars), ok) {
+                (Ok(c), Some(secs)) => assert_eq!(c.sweep_interval, Duration::from_secs(secs)),
+                (Err(e), None) => assert_eq!(e, ConfigError::BadSweepInterval(text.to_owned())),
+                (other, _) => panic!("{text}: {other:?}"),
+            }
+        }
     }
 }

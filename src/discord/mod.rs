@@ -2,6 +2,8 @@
 //!
 //! - [`commands`]: `/focus` and its subcommands; [`components`]: the one button handler.
 //! - [`ids`]: the `custom_id`s buttons carry; [`config`]: `DISCORD_TOKEN` and friends.
+//! - [`sweeper`]: the task that ends games on time, reminds players and delivers the notices
+//!   the bot sends on its own.
 //!
 //! Every reply's text comes from [`crate::strings`]; every refusal is the service error's
 //! sentence, sent ephemerally, and changes nothing.
@@ -10,6 +12,7 @@ pub mod commands;
 pub mod components;
 pub mod config;
 pub mod ids;
+pub mod sweeper;
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -20,7 +23,7 @@ use tokio::sync::Semaphore;
 
 pub use config::{Config, ConfigError};
 
-use crate::service::{Board, GameService, Place, ServiceError, SystemClock, User};
+use crate::service::{Board, Clock, GameService, Place, ServiceError, SystemClock, User};
 use crate::store::{AsyncStore, StoreError};
 use crate::strings;
 
@@ -196,12 +199,36 @@ pub async fn run(
     config: Config,
     shutdown: impl std::future::Future<Output = ()> + Send + 'static,
 ) -> Result<(), RunError> {
+    run_with_clock(config, Arc::new(SystemClock), shutdown).await
+}
+
+/// [`run`], telling time by `clock` (tests move a [`crate::service::ManualClock`] to reach
+/// deadlines).
+///
+/// Once connected, the [`sweeper`] handles deadlines at start-up and then every
+/// `config.sweep_interval`; it stops with the bot.
+///
+/// # Errors
+/// As [`run`].
+pub async fn run_with_clock(
+    config: Config,
+    clock: Arc<dyn Clock>,
+    shutdown: impl std::future::Future<Output = ()> + Send + 'static,
+) -> Result<(), RunError> {
     let store = AsyncStore::open(&config.database).await?;
     let gate = Arc::new(Semaphore::new(MAX_IN_FLIGHT as usize));
+    let service = GameService::new(store, clock);
     let data = Data {
-        service: GameService::new(store, Arc::new(SystemClock)),
+        service: service.clone(),
         gate: gate.clone(),
     };
+    let (stop_sweeper, sweeper_stopped) = tokio::sync::watch::channel(false);
+    let sweep_interval = config.sweep_interval;
+    let sweeper_gate = gate.clone();
+    // The sweeper lives no longer than this call: dropping the future (a test's "crash")
+    // aborts it, as a dying process would.
+    let sweeper_task = SweeperTask::default();
+    let sweeper_slot = sweeper_task.0.clone();
     let guild = config.guild_id.map(serenity::GuildId::new);
     let framework = poise::Framework::builder()
         .options(poise::FrameworkOptions {
@@ -227,6 +254,19 @@ pub async fn run(
                     None => poise::builtins::register_globally(ctx, commands).await?,
                 }
                 tracing::info!(in_guild = ?guild.map(|g| g.get()), "slash commands registered");
+                let postman = sweeper::DiscordPostman {
+                    http: ctx.http.clone(),
+                };
+                let task = tokio::spawn(sweeper::run(
+                    service,
+                    postman,
+                    sweep_interval,
+                    sweeper_gate,
+                    sweeper_stopped,
+                ));
+                if let Ok(mut slot) = sweeper_slot.lock() {
+                    *slot = Some(task);
+                }
                 Ok(data)
             })
         })
@@ -260,6 +300,8 @@ pub async fn run(
         shards.shutdown_all().await;
     });
     let result = client.start().await;
+    let _ = stop_sweeper.send(true);
+    sweeper_task.finish().await;
     // Wait for handlers in flight: taking every permit means none is held any more.
     match tokio::time::timeout(DRAIN, gate.acquire_many(MAX_IN_FLIGHT)).await {
         Ok(_) => tracing::info!("all interactions finished"),
@@ -275,6 +317,31 @@ pub async fn run(
             ),
         ),
         Err(e) => Err(RunError::Discord(format!("the connection to Discord failed: {e}"))),
+    }
+}
+
+/// The sweeper's task, aborted if still running when dropped.
+#[derive(Default)]
+struct SweeperTask(Arc<std::sync::Mutex<Option<tokio::task::JoinHandle<()>>>>);
+
+impl SweeperTask {
+    /// Waits (up to the drain time) for the stopped sweeper to finish its round.
+    async fn finish(&self) {
+        let task = self.0.lock().ok().and_then(|mut t| t.take());
+        if let Some(mut task) = task
+            && tokio::time::timeout(DRAIN, &mut task).await.is_err()
+        {
+            tracing::warn!("gave up waiting for the deadline sweeper");
+            task.abort();
+        }
+    }
+}
+
+impl Drop for SweeperTask {
+    fn drop(&mut self) {
+        if let Some(task) = self.0.lock().ok().and_then(|mut t| t.take()) {
+            task.abort();
+        }
     }
 }
 

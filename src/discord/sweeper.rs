@@ -1,0 +1,147 @@
+//! The sweeper task: once at start-up and then every `SWEEP_INTERVAL_SECS` (and at once when a
+//! notice is queued), it has the service handle due deadlines and deliver the outbox through
+//! [`DiscordPostman`].
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use poise::serenity_prelude as serenity;
+use tokio::sync::{Semaphore, watch};
+
+use super::components::challenge_buttons;
+use crate::service::{Delivery, GameService, Letter, Postman};
+use crate::store::NoticeId;
+
+/// Discord's "Cannot send messages to this user" (closed DMs) and "no mutual guilds": the DM
+/// will not go through later either.
+const DM_REFUSED: [isize; 2] = [50007, 50278];
+/// "Unknown Message": a challenge message deleted by someone; nothing left to disable.
+const UNKNOWN_MESSAGE: isize = 10008;
+
+/// Sends the service's letters with the bot's HTTP client.
+pub struct DiscordPostman {
+    /// The bot's REST client.
+    pub http: Arc<serenity::Http>,
+}
+
+/// Discord's JSON error code of a failed request, if it got that far.
+fn error_code(error: &serenity::Error) -> Option<isize> {
+    match error {
+        serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(response)) => {
+            Some(response.error.code)
+        }
+        _ => None,
+    }
+}
+
+/// The message nonce of notice `id`: Discord posts a message with the same nonce (and
+/// `enforce_nonce`) from the same bot only once within a few minutes, so a send repeated after
+/// a crash between Discord's answer and the store's "sent" does not show twice.
+fn nonce(id: NoticeId) -> serenity::Nonce {
+    serenity::Nonce::String(format!("focus-{}", id.0))
+}
+
+impl Postman for DiscordPostman {
+    async fn deliver(&self, notice: NoticeId, letter: &Letter) -> Delivery {
+        let http = &*self.http;
+        let sent = match letter {
+            Letter::Post {
+                channel_id,
+                text,
+                ping,
+                board,
+            } => {
+                let mut message = serenity::CreateMessage::new()
+                    .content(text)
+                    .nonce(nonce(notice))
+                    .enforce_nonce(true)
+                    .allowed_mentions(
+                        serenity::CreateAllowedMentions::new()
+                            .users(ping.iter().copied().map(serenity::UserId::new)),
+                    );
+                if let Some(board) = board {
+                    message = message.add_file(super::attachment(board));
+                }
+                serenity::ChannelId::new(*channel_id)
+                    .send_message(http, message)
+                    .await
+                    .map(drop)
+            }
+            Letter::Direct { user_id, text } => {
+                let message = serenity::CreateMessage::new()
+                    .content(text)
+                    .nonce(nonce(notice))
+                    .enforce_nonce(true);
+                match serenity::UserId::new(*user_id)
+                    .create_dm_channel(http)
+                    .await
+                {
+                    Ok(dm) => dm.id.send_message(http, message).await.map(drop),
+                    Err(e) => Err(e),
+                }
+            }
+            Letter::CloseChallenge { challenge, text } => {
+                let Some(message_id) = challenge.message_id else {
+                    return Delivery::Sent;
+                };
+                let edit = serenity::EditMessage::new()
+                    .content(text)
+                    .components(challenge_buttons(challenge, true))
+                    .allowed_mentions(serenity::CreateAllowedMentions::new());
+                match serenity::ChannelId::new(challenge.channel_id)
+                    .edit_message(http, serenity::MessageId::new(message_id), edit)
+                    .await
+                {
+                    Err(e) if error_code(&e) == Some(UNKNOWN_MESSAGE) => Ok(()),
+                    other => other.map(drop),
+                }
+            }
+        };
+        match sent {
+            Ok(()) => Delivery::Sent,
+            Err(e)
+                if matches!(letter, Letter::Direct { .. })
+                    && error_code(&e).is_some_and(|c| DM_REFUSED.contains(&c)) =>
+            {
+                Delivery::DmRefused(e.to_string())
+            }
+            Err(e) => Delivery::Failed(e.to_string()),
+        }
+    }
+}
+
+/// Sweeps and delivers until `stop` turns true: at once, then every `interval`, and whenever a
+/// notice is queued. Each round holds one permit of `gate`, so shutdown waits for a round in
+/// flight to finish.
+pub async fn run(
+    service: GameService,
+    postman: DiscordPostman,
+    interval: Duration,
+    gate: Arc<Semaphore>,
+    mut stop: watch::Receiver<bool>,
+) {
+    tracing::info!(every = ?interval, "deadline sweeper started");
+    loop {
+        if *stop.borrow() {
+            break;
+        }
+        if let Ok(_permit) = gate.acquire().await {
+            if let Err(e) = service.sweep().await {
+                tracing::error!(error = %e, "the deadline sweep failed; trying again next round");
+            }
+            match service.deliver(&postman).await {
+                Ok(done) if done != Default::default() => {
+                    tracing::info!(?done, "notices delivered");
+                }
+                Ok(_) => {}
+                Err(e) => tracing::error!(error = %e, "delivering notices failed"),
+            }
+        }
+        tokio::select! {
+            _ = tokio::time::sleep(interval) => {}
+            _ = service.mail_queued() => {}
+            _ = stop.changed() => {}
+        }
+    }
+    tracing::info!("deadline sweeper stopped");
+}
