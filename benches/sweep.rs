@@ -1,0 +1,119 @@
+//! Speed of the deadline sweep (issue 6): one sweep over 10,000 active correspondence games
+//! with nothing due must take at most 50 ms. The games have both moved (so each has a
+//! reminder time and a deadline), beside 1,000 open challenges and 10,000 delivered notices.
+//! Measured on a database file with the store's real settings, both on the store directly
+//! and through the service (the async store's thread and the outbox check included).
+//! Run with `cargo bench --bench sweep`.
+
+use std::hint::black_box;
+use std::sync::Arc;
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use focus_bot::rules::{Color, Rules};
+use focus_bot::service::{Delivery, GameService, Letter, ManualClock, Postman};
+use focus_bot::store::{AsyncStore, ColorChoice, NewChallenge, NoticeId, Store, UserSettings};
+
+const GAMES: u64 = 10_000;
+const CHALLENGES: u64 = 1_000;
+const T0: i64 = 1_700_000_000;
+const WHITE: u64 = 1_000_000_000_000_000_001;
+const BLACK: u64 = u64::MAX - 3;
+
+fn challenge(channel: u64, days: u32) -> NewChallenge {
+    NewChallenge {
+        guild_id: 9,
+        channel_id: channel,
+        challenger_id: WHITE,
+        opponent_id: Some(BLACK),
+        rules: Rules::CLASSIC,
+        days_per_move: days,
+        color: ColorChoice::White,
+        rated: true,
+        start_fpn: None,
+        created_at: T0,
+    }
+}
+
+/// A database of `GAMES` games in play, each after `c4-d4 f5-e5` with 3 days per move (due
+/// from T0 + 3 days, reminded from T0 + 2.4 days), each with a delivered turn notice, and
+/// `CHALLENGES` open challenges.
+fn populated(path: &std::path::Path) -> Store {
+    let mut store = Store::open(path).unwrap();
+    let dm = UserSettings {
+        dm_notifications: true,
+    };
+    store.set_settings(WHITE, dm).unwrap();
+    for channel in 0..GAMES {
+        let c = store.create_challenge(&challenge(channel, 3)).unwrap();
+        let game = store
+            .accept_challenge(c.id, BLACK, T0, Color::White)
+            .unwrap();
+        store
+            .record_move(game.id, WHITE, 0, "c4-d4".parse().unwrap(), T0)
+            .unwrap();
+        store
+            .record_move(game.id, BLACK, 1, "f5-e5".parse().unwrap(), T0)
+            .unwrap();
+        // White's turn notice by DM, delivered below, so the outbox is not empty.
+        assert!(store.queue_turn_notice(game.id, T0).unwrap());
+    }
+    for notice in store.pending_notices().unwrap() {
+        store.notice_done(notice.id, false, T0).unwrap();
+    }
+    for channel in GAMES..GAMES + CHALLENGES {
+        store.create_challenge(&challenge(channel, 3)).unwrap();
+    }
+    let swept = store.sweep(T0 + 3_600).unwrap();
+    assert!(swept.is_empty(), "nothing is due an hour in: {swept:?}");
+    assert_eq!(store.counts().unwrap().active_games, GAMES);
+    store
+}
+
+/// A postman that is never called when nothing is due.
+struct Nobody;
+
+impl Postman for Nobody {
+    async fn deliver(&self, _: NoticeId, _: &Letter) -> Delivery {
+        panic!("nothing is due")
+    }
+}
+
+fn sweep(c: &mut Criterion) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("sweep.db");
+    let mut store = populated(&path);
+    let now = T0 + 3_600;
+    c.bench_function("store sweep, 10,000 active games, nothing due", |b| {
+        b.iter(|| {
+            let swept = store.sweep(black_box(now)).unwrap();
+            assert!(swept.is_empty());
+        })
+    });
+    drop(store);
+
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .unwrap();
+    let service = runtime.block_on(async {
+        let store = AsyncStore::open(&path).await.unwrap();
+        GameService::new(store, Arc::new(ManualClock::at(now)))
+    });
+    c.bench_function(
+        "service sweep + deliver, 10,000 active games, nothing due",
+        |b| {
+            b.iter(|| {
+                runtime.block_on(async {
+                    let swept = service.sweep().await.unwrap();
+                    assert!(swept.is_empty());
+                    let delivered = service.deliver(&Nobody).await.unwrap();
+                    assert_eq!(delivered, Default::default());
+                })
+            })
+        },
+    );
+}
+
+criterion_group!(benches, sweep);
+criterion_main!(benches);
