@@ -630,3 +630,62 @@ fn the_console_binary_plays_a_short_game_end_to_end() {
         )
     );
 }
+
+/// Correspondence play offline (issue 6): `wait` lets time pass, and the console prints what
+/// the bot would send on its own: the reminder, the DM, the time-out with its picture.
+#[tokio::test]
+async fn waiting_brings_reminders_dms_and_time_outs() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut c = console(dir.path());
+    for line in [
+        "alice: /focus challenge opponent:bob days:1 color:white",
+        "bob: accept",
+        "alice: move c4-d4",
+        "bob: move f5-e5",
+        "alice: move d4-e4",
+    ] {
+        let out = c.handle(line).await;
+        assert!(!out[0].contains(" only: "), "{line}: {out:?}");
+    }
+    // Bob to move at ply 3, one day per move: reminded after 80 % (19.2 hours), by DM once
+    // he asked for DMs.
+    let out = c.handle("bob: notify dm:true").await;
+    assert_eq!(
+        out,
+        [format!(
+            "[#general] bot → bob only: {}",
+            strings::notify_setting(true, true)
+        )]
+    );
+    assert_eq!(c.handle("alice: wait 19h").await, ["  (19h 0m pass)"]);
+    let out = c.handle("alice: wait 1h").await;
+    assert_eq!(out.len(), 2, "{out:?}");
+    assert!(
+        out[1].starts_with(
+            "[DM to bob] bot: ⏰ Reminder: your move in Focus game 1 against **alice**"
+        ),
+        "{out:?}"
+    );
+    // Alice gives Bob a day more; the reminder is not sent again.
+    let out = c.handle("alice: moretime").await;
+    assert!(
+        out[0].starts_with("[#general] bot: @alice gives @bob one more day for this move."),
+        "{out:?}"
+    );
+    assert_eq!(c.handle("bob: moretime").await.len(), 1);
+    assert_eq!(c.handle("alice: wait 1d").await, ["  (1d 0h pass)"]);
+    // Past the deadline (2 days after Alice's move): Bob loses on time.
+    let out = c.handle("alice: wait 5h").await;
+    assert_eq!(out.len(), 3, "{out:?}");
+    assert_eq!(
+        out[1],
+        "[#general] bot: **@bob ran out of time** in game 1. **@alice (White) wins**, on time."
+    );
+    picture(&out[2], dir.path());
+    assert_eq!(
+        c.handle("bob: wait never").await,
+        [
+            "[#general] bot → bob only: how long? e.g. `wait 2d`, `wait 6h`, `wait 30m` (at most 365 days)"
+        ]
+    );
+}

@@ -14,18 +14,49 @@ pub use script::{Line, parse};
 
 use crate::rules::{Color, Rules};
 use crate::service::{
-    Board, ChallengeRequest, Clock, DrawReport, GameService, Place, ServiceError, SystemClock,
-    User, coin_toss,
+    Board, ChallengeRequest, Clock, Delivery, DrawReport, GameService, Letter, Place, Postman,
+    ServiceError, SystemClock, User, coin_toss,
 };
-use crate::store::{AsyncStore, ChallengeId, ColorChoice, GameId};
+use crate::store::{AsyncStore, ChallengeId, ColorChoice, GameId, NoticeId};
 use crate::strings;
 
 /// The console's one server; channels are named with `#name` (default `#general`).
 const GUILD: u64 = 1;
 
+/// The console's time: the system clock plus the time skipped with `wait`.
+#[derive(Debug, Default)]
+struct ConsoleClock {
+    skipped: std::sync::atomic::AtomicI64,
+}
+
+impl Clock for ConsoleClock {
+    fn now(&self) -> i64 {
+        SystemClock.now() + self.skipped.load(std::sync::atomic::Ordering::SeqCst)
+    }
+}
+
+/// Collects the letters the service sends on its own, for the console to print.
+#[derive(Default)]
+struct Mailbox(std::sync::Mutex<Vec<Letter>>);
+
+impl Postman for Mailbox {
+    async fn deliver(&self, _: NoticeId, letter: &Letter) -> Delivery {
+        match self.0.lock() {
+            Ok(mut letters) => {
+                letters.push(letter.clone());
+                Delivery::Sent
+            }
+            Err(_) => Delivery::Failed("the console's mailbox is poisoned".to_owned()),
+        }
+    }
+}
+
 /// A console session: the service, the users seen, where pictures go.
 pub struct Console {
     service: GameService,
+    clock: Arc<ConsoleClock>,
+    /// Channel names by id, to say where a notice went.
+    channels: HashMap<u64, String>,
     out_dir: PathBuf,
     names: HashMap<u64, String>,
     channel: String,
@@ -61,8 +92,11 @@ impl Console {
         moderators: Vec<String>,
     ) -> std::io::Result<Console> {
         std::fs::create_dir_all(out_dir)?;
+        let clock = Arc::new(ConsoleClock::default());
         Ok(Console {
-            service: GameService::new(store, Arc::new(SystemClock)),
+            service: GameService::new(store, clock.clone()),
+            clock,
+            channels: HashMap::new(),
             out_dir: out_dir.to_owned(),
             names: HashMap::new(),
             channel: "general".to_owned(),
@@ -103,6 +137,8 @@ impl Console {
         if let Some(channel) = &line.channel {
             self.channel = channel.clone();
         }
+        self.channels
+            .insert(channel_id(&self.channel), self.channel.clone());
         let user = self.user(&line.user);
         let place = Place {
             guild_id: GUILD,
@@ -130,11 +166,29 @@ impl Console {
         User::new(id, name)
     }
 
-    /// `<@id>` mentions written as `@name` for the terminal.
+    /// `<@id>` mentions written as `@name`, `<#id>` as `#name` and Discord timestamps
+    /// `<t:unix:…>` as a time from now (`in 2d 4h`), for the terminal.
     fn readable(&self, text: &str) -> String {
         let mut out = text.to_owned();
         for (id, name) in &self.names {
             out = out.replace(&strings::mention(*id), &format!("@{name}"));
+        }
+        for (id, name) in &self.channels {
+            out = out.replace(&format!("<#{id}>"), &format!("#{name}"));
+        }
+        let now = self.clock.now();
+        while let Some(start) = out.find("<t:") {
+            let Some(len) = out[start..].find('>') else {
+                break;
+            };
+            let inner = &out[start + 3..start + len];
+            let (unix, style) = inner.split_once(':').unwrap_or((inner, "f"));
+            let words = match unix.parse::<i64>() {
+                Ok(t) if style == "R" => from_now(t - now),
+                Ok(t) => utc(t),
+                Err(_) => inner.to_owned(),
+            };
+            out.replace_range(start..=start + len, &words);
         }
         out
     }
@@ -302,13 +356,42 @@ impl Console {
             },
             "games" => {
                 let games = service.games(GUILD, user.id).await?;
-                if games.is_empty() {
-                    return Ok(vec![self.private(user, strings::NO_GAMES)]);
-                }
-                let lines: Vec<String> = games
-                    .iter()
-                    .map(|g| self.private(user, &strings::game_summary_line(g)))
-                    .collect();
+                Ok(vec![self.private(user, &strings::dashboard(&games))])
+            }
+            "moretime" => {
+                let game = service.more_time(place, user).await?;
+                Ok(vec![self.public(&strings::more_time_given(&game, user.id))])
+            }
+            "notify" => {
+                let dm = match arg("dm").map(|d| d.to_lowercase()) {
+                    None => None,
+                    Some(d) if d == "true" || d == "yes" => Some(true),
+                    Some(d) if d == "false" || d == "no" => Some(false),
+                    Some(d) => {
+                        return Ok(vec![
+                            self.private(user, &format!("`{d}` is not true or false")),
+                        ]);
+                    }
+                };
+                let settings = service.notify(user.id, dm).await?;
+                let text = strings::notify_setting(settings.dm_notifications, dm.is_some());
+                Ok(vec![self.private(user, &text)])
+            }
+            "wait" => {
+                let Some(seconds) = arg("time").as_deref().and_then(duration) else {
+                    return Ok(vec![self.private(
+                        user,
+                        "how long? e.g. `wait 2d`, `wait 6h`, `wait 30m` (at most 365 days)",
+                    )]);
+                };
+                self.clock
+                    .skipped
+                    .fetch_add(seconds, std::sync::atomic::Ordering::SeqCst);
+                let mut lines = vec![format!(
+                    "  ({} pass)",
+                    from_now(seconds).trim_start_matches("in ")
+                )];
+                lines.extend(self.sweep().await?);
                 Ok(lines)
             }
             "history" => {
@@ -330,6 +413,52 @@ impl Console {
                 &format!("`{other}` is not a command here; type `help` for the list"),
             )]),
         }
+    }
+
+    /// Runs the deadline sweep and prints what the bot would send on its own.
+    async fn sweep(&mut self) -> Result<Vec<String>, ServiceError> {
+        self.service.sweep().await?;
+        let mailbox = Mailbox::default();
+        self.service.deliver(&mailbox).await?;
+        let letters = mailbox.0.into_inner().unwrap_or_default();
+        let mut lines = Vec::new();
+        for letter in letters {
+            match letter {
+                Letter::Post {
+                    channel_id,
+                    text,
+                    board,
+                    ..
+                } => {
+                    lines.push(format!(
+                        "[#{}] bot: {}",
+                        self.channel_name(channel_id),
+                        self.readable(&text)
+                    ));
+                    if let Some(board) = board {
+                        lines.push(self.picture(&board));
+                    }
+                }
+                Letter::Direct { user_id, text } => {
+                    let name = self.names.get(&user_id).cloned().unwrap_or_default();
+                    lines.push(format!("[DM to {name}] bot: {}", self.readable(&text)));
+                }
+                Letter::CloseChallenge { challenge, text } => lines.push(format!(
+                    "[#{}] bot edits challenge {} (its buttons are disabled): {}",
+                    self.channel_name(challenge.channel_id),
+                    challenge.id.0,
+                    self.readable(&text)
+                )),
+            }
+        }
+        Ok(lines)
+    }
+
+    fn channel_name(&self, id: u64) -> String {
+        self.channels
+            .get(&id)
+            .cloned()
+            .unwrap_or_else(|| id.to_string())
     }
 
     fn challenge_request(&mut self, line: &Line) -> Result<ChallengeRequest, String> {
@@ -380,7 +509,7 @@ impl Console {
                 .map_err(|_| format!("`{n}` is not a challenge number")));
         }
         if line.command == "cancel" {
-            let now = SystemClock.now();
+            let now = self.clock.now();
             let channel = place.channel_id;
             let uid = user.id;
             let open = self
@@ -403,6 +532,62 @@ impl Console {
     }
 }
 
+/// `2d`, `6h`, `30m`, `90s` or a bare number of seconds, as seconds (at most 365 days).
+fn duration(text: &str) -> Option<i64> {
+    let text = text.trim();
+    let (number, unit) = match text.char_indices().last()? {
+        (i, c) if c.is_ascii_alphabetic() => (&text[..i], c.to_ascii_lowercase()),
+        _ => (text, 's'),
+    };
+    let n: i64 = number.trim().parse().ok()?;
+    let scale = match unit {
+        'd' => 86_400,
+        'h' => 3_600,
+        'm' => 60,
+        's' => 1,
+        _ => return None,
+    };
+    let seconds = n.checked_mul(scale)?;
+    (1..=365 * 86_400).contains(&seconds).then_some(seconds)
+}
+
+/// Unix time `t` as `2026-12-01 16:49 UTC` (the civil calendar from days since 1970, after
+/// Howard Hinnant's `civil_from_days`).
+fn utc(t: i64) -> String {
+    let (days, secs) = (t.div_euclid(86_400), t.rem_euclid(86_400));
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1_460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!(
+        "{year}-{month:02}-{day:02} {:02}:{:02} UTC",
+        secs / 3_600,
+        secs % 3_600 / 60
+    )
+}
+
+/// A span of `seconds` from now in words: `in 2d 4h`, `3h 5m ago`.
+fn from_now(seconds: i64) -> String {
+    let s = seconds.unsigned_abs();
+    let (d, h, m) = (s / 86_400, s % 86_400 / 3_600, s % 3_600 / 60);
+    let span = match (d, h, m) {
+        (0, 0, 0) => return "now".to_owned(),
+        (0, 0, m) => format!("{m}m"),
+        (0, h, m) => format!("{h}h {m}m"),
+        (d, h, _) => format!("{d}d {h}h"),
+    };
+    if seconds > 0 {
+        format!("in {span}")
+    } else {
+        format!("{span} ago")
+    }
+}
+
 /// What `help` prints.
 pub const HELP: &str = "\
 Type lines as `name: command` — each name is a player (new names are new players):
@@ -410,4 +595,28 @@ Type lines as `name: command` — each name is a player (new names are new playe
   bob: accept | decline          alice: cancel
   alice: /focus move c4-d4       (or just `move c4-d4`; `suggest c4` lists legal moves)
   board | resign | draw [accept|decline] | takeback [accept|decline] | abort | games | history | rules
+  moretime | notify [dm:true|false]
+  wait 2d   (let time pass: 30m, 6h, 2d; reminders, time-outs and expired challenges follow)
 Start a line with `#name` to play in another channel. `quit` ends the session.";
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn times_read_as_words() {
+        assert_eq!(utc(0), "1970-01-01 00:00 UTC");
+        assert_eq!(utc(951_782_400), "2000-02-29 00:00 UTC");
+        assert_eq!(utc(1_796_057_340), "2026-11-30 16:49 UTC");
+        assert_eq!(from_now(2 * 86_400 + 4 * 3_600 + 59), "in 2d 4h");
+        assert_eq!(from_now(-(3 * 3_600 + 5 * 60)), "3h 5m ago");
+        assert_eq!(from_now(30), "now");
+        assert_eq!(duration("2d"), Some(172_800));
+        assert_eq!(duration("6H"), Some(21_600));
+        assert_eq!(duration("90"), Some(90));
+        assert_eq!(duration("366d"), None);
+        assert_eq!(duration("0m"), None);
+        assert_eq!(duration("banana"), None);
+        assert_eq!(duration("-1d"), None);
+    }
+}
