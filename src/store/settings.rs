@@ -6,20 +6,13 @@ use super::ids::Snowflake;
 use super::{Result, Store};
 
 /// A user's settings. A user who never changed them has the defaults.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct UserSettings {
     /// Also send turn notices and reminders by direct message (default off: a user asks for
     /// DMs with `/focus notify dm:true`; the channel mention reaches everyone anyway).
     pub dm_notifications: bool,
 }
 
-impl Default for UserSettings {
-    fn default() -> UserSettings {
-        UserSettings {
-            dm_notifications: false,
-        }
-    }
-}
 
 /// `user_id`'s settings (the defaults if never set).
 pub(crate) fn get_settings(conn: &rusqlite::Connection, user_id: u64) -> Result<UserSettings> {
