@@ -54,10 +54,12 @@ fn populated(path: &std::path::Path) -> Store {
         store
             .record_move(game.id, BLACK, 1, "f5-e5".parse().unwrap(), T0)
             .unwrap();
-        // White's turn notice by DM, delivered below, so the outbox is not empty.
-        assert!(store.queue_turn_notice(game.id, T0).unwrap());
     }
-    for notice in store.pending_notices().unwrap() {
+    // Black's move queued White's turn notice by DM; delivered here, so the outbox is not
+    // empty.
+    let pending = store.pending_notices().unwrap();
+    assert_eq!(pending.len() as u64, GAMES);
+    for notice in pending {
         store.notice_done(notice.id, false, T0).unwrap();
     }
     for channel in GAMES..GAMES + CHALLENGES {

@@ -9,7 +9,7 @@ use poise::serenity_prelude as serenity;
 use tokio::sync::{Semaphore, watch};
 
 use super::components::challenge_buttons;
-use crate::service::{Delivery, GameService, Letter, Postman};
+use crate::service::{Delivered, Delivery, GameService, Letter, Postman};
 use crate::store::NoticeId;
 
 /// Discord's "Cannot send messages to this user" (closed DMs) and "no mutual guilds": the DM
@@ -121,27 +121,31 @@ pub async fn run(
     mut stop: watch::Receiver<bool>,
 ) {
     tracing::info!(every = ?interval, "deadline sweeper started");
-    loop {
-        if *stop.borrow() {
-            break;
-        }
+    // The first round, at start-up, sweeps: deadlines may have passed while the bot was down.
+    let mut sweep = true;
+    // A ticker, not a sleep per round: mail wake-ups in between must not postpone the sweep.
+    let mut ticks = tokio::time::interval(interval);
+    ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    ticks.tick().await;
+    while !*stop.borrow() {
         if let Ok(_permit) = gate.acquire().await {
-            if let Err(e) = service.sweep().await {
+            if sweep && let Err(e) = service.sweep().await {
                 tracing::error!(error = %e, "the deadline sweep failed; trying again next round");
             }
             match service.deliver(&postman).await {
-                Ok(done) if done != Default::default() => {
+                Ok(done) if done != Delivered::default() => {
                     tracing::info!(?done, "notices delivered");
                 }
                 Ok(_) => {}
                 Err(e) => tracing::error!(error = %e, "delivering notices failed"),
             }
         }
-        tokio::select! {
-            _ = tokio::time::sleep(interval) => {}
-            _ = service.mail_queued() => {}
-            _ = stop.changed() => {}
-        }
+        // A queued notice (a turn DM after a move) is delivered at once, without a sweep.
+        sweep = tokio::select! {
+            _ = ticks.tick() => true,
+            _ = service.mail_queued() => false,
+            _ = stop.changed() => false,
+        };
     }
     tracing::info!("deadline sweeper stopped");
 }

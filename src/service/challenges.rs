@@ -1,5 +1,6 @@
 //! Challenges: made, accepted (the game starts), declined, cancelled.
 
+use super::deadlines::turn_dm_queued;
 use super::{Board, ChallengeView, GameService, Place, Result, ServiceError, User};
 use crate::rules::{Color, Rules};
 use crate::store::{ChallengeId, ColorChoice, NewChallenge};
@@ -118,11 +119,15 @@ impl GameService {
         }
         self.seen(user).await?;
         let (acceptor, now) = (user.id, self.now());
-        let game = self
+        let (game, mail) = self
             .store
-            .call(move |s| s.accept_challenge(id, acceptor, now, toss))
+            .call(move |s| {
+                let game = s.accept_challenge(id, acceptor, now, toss)?;
+                let mail = turn_dm_queued(s, &game)?;
+                Ok((game, mail))
+            })
             .await?;
-        self.turn_notice(game.id).await?;
+        self.mail_if(mail);
         self.board_of(game).await
     }
 

@@ -2,7 +2,7 @@
 //! wants to be told it is their move.
 
 use super::{GameService, Place, Result, ServiceError, User};
-use crate::store::{Game, Swept, UserSettings};
+use crate::store::{Game, GameStatus, Store, Swept, UserSettings};
 
 impl GameService {
     /// Handles everything due now (expired challenges, reminders, time-outs; see
@@ -69,17 +69,24 @@ impl GameService {
             .await?;
         Ok(settings)
     }
+}
 
-    /// Queues a DM turn notice for the player to move in game `id` when they asked for DMs.
-    pub(super) async fn turn_notice(&self, id: crate::store::GameId) -> Result<()> {
-        let now = self.now();
-        if self
-            .store
-            .call(move |s| s.queue_turn_notice(id, now))
-            .await?
-        {
+/// Whether the store queued a turn DM with the change that left `game` as it is: the game is
+/// in play and its player to move asked for DMs. Runs on the store's thread, in the same call
+/// as the change, so the sweeper is woken only when there is mail.
+pub(super) fn turn_dm_queued(store: &Store, game: &Game) -> crate::store::Result<bool> {
+    if game.status != GameStatus::Active {
+        return Ok(false);
+    }
+    let to_move = game.player(game.current_position()?.side_to_move());
+    Ok(store.settings(to_move)?.dm_notifications)
+}
+
+impl GameService {
+    /// Wakes the sweeper's delivery when `queued`.
+    pub(super) fn mail_if(&self, queued: bool) {
+        if queued {
             self.mail.notify_one();
         }
-        Ok(())
     }
 }

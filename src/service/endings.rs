@@ -1,5 +1,6 @@
 //! Ending a game early and undoing: resign, draw, takeback, abort.
 
+use super::deadlines::turn_dm_queued;
 use super::{Board, DrawReport, GameService, Place, Result, ServiceError, User};
 use crate::rules::Color;
 use crate::store::{DrawOffer, GameId, StoreError};
@@ -92,12 +93,15 @@ impl GameService {
     ) -> Result<Board> {
         let (uid, now) = (user.id, self.now());
         let game = if accept {
-            let game = self
+            let (game, mail) = self
                 .store
-                .call(move |s| s.accept_takeback(id, uid, ply, now))
-                .await?
-                .game;
-            self.turn_notice(id).await?;
+                .call(move |s| {
+                    let game = s.accept_takeback(id, uid, ply, now)?.game;
+                    let mail = turn_dm_queued(s, &game)?;
+                    Ok((game, mail))
+                })
+                .await?;
+            self.mail_if(mail);
             game
         } else {
             self.store

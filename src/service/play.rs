@@ -1,5 +1,6 @@
 //! Playing: moves, their autocomplete, and the board.
 
+use super::deadlines::turn_dm_queued;
 use super::{Board, GameService, MoveReport, Place, Result, ServiceError, User};
 use crate::rules::{Move, MoveError};
 use crate::store::GameStatus;
@@ -21,11 +22,15 @@ impl GameService {
         let mv: Move = text.parse().map_err(MoveError::Parse)?;
         self.seen(user).await?;
         let (id, uid, seen_ply, now) = (game.id, user.id, game.ply, self.now());
-        let played = self
+        let (played, mail) = self
             .store
-            .call(move |s| s.record_move(id, uid, seen_ply, mv, now))
+            .call(move |s| {
+                let played = s.record_move(id, uid, seen_ply, mv, now)?;
+                let mail = turn_dm_queued(s, &played.game)?;
+                Ok((played, mail))
+            })
             .await?;
-        self.turn_notice(id).await?;
+        self.mail_if(mail);
         let board = self.board_of(played.game).await?;
         Ok(MoveReport {
             board,

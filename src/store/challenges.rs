@@ -133,7 +133,8 @@ fn get_challenge(conn: &rusqlite::Connection, id: ChallengeId) -> Result<Challen
 }
 
 /// The open challenge `id` inside `tx`. `Ok(Err(..))` when it is found expired at `now`: it is
-/// then marked expired, and the caller commits that before reporting the error.
+/// then marked expired (with the notice that disables its buttons), and the caller commits
+/// that before reporting the error.
 fn open_challenge(tx: &Transaction<'_>, id: ChallengeId, now: i64) -> Result<Result<Challenge>> {
     let challenge = get_challenge(tx, id)?;
     if challenge.status != ChallengeStatus::Open {
@@ -144,6 +145,7 @@ fn open_challenge(tx: &Transaction<'_>, id: ChallengeId, now: i64) -> Result<Res
     }
     if now >= challenge.expires_at {
         set_status(tx, id, ChallengeStatus::Expired)?;
+        super::deadlines::queue_close_in(tx, &challenge, now)?;
         return Ok(Err(StoreError::ChallengeExpired(id)));
     }
     Ok(Ok(challenge))
@@ -325,7 +327,10 @@ impl Store {
             set_status(tx, id, ChallengeStatus::Accepted)?;
             let mut stmt =
                 tx.prepare_cached(&format!("SELECT {GAME_COLUMNS} FROM games WHERE id = ?1"))?;
-            Ok(Ok(stmt.query_row([game_id], game_from_row)?))
+            let game = stmt.query_row([game_id], game_from_row)?;
+            let to_move = game.current_position()?.side_to_move();
+            super::notices::queue_turn_in(tx, &game, to_move, now)?;
+            Ok(Ok(game))
         })
     }
 

@@ -9,10 +9,11 @@ use rusqlite::{Transaction, params};
 
 use super::challenges::{CHALLENGE_COLUMNS, challenge_from_row};
 use super::endings::{Ending, finish_in};
-use super::games::{GAME_COLUMNS, Game, game_from_row, get_game};
+use super::games::{GAME_COLUMNS, Game, game_from_row, get_game, hold_for_review};
 use super::notices::{NewNotice, NoticeKind, Via, queue_in};
 use super::settings::get_settings;
 use super::{Challenge, ChallengeId, EndReason, GameId, Result, Store, StoreError, reminder_for};
+use crate::rules::Color;
 
 /// A game that times out with at most this many moves played (neither side has moved twice)
 /// is aborted, unrated, instead of lost on time (issue 6).
@@ -48,10 +49,22 @@ impl Swept {
     }
 }
 
+/// The colour to move in `game`; `None` when its stored position is unreadable, after holding
+/// it for a moderator (so one damaged game cannot stop the sweep for every other).
+fn side_to_move_or_hold(tx: &Transaction<'_>, game: &Game) -> Result<Option<Color>> {
+    match game.current_position() {
+        Ok(position) => Ok(Some(position.side_to_move())),
+        Err(error) => {
+            tracing::error!(game = game.id.0, %error, "held for a moderator during the sweep");
+            hold_for_review(tx, game)?;
+            Ok(None)
+        }
+    }
+}
+
 /// Ends `game` on time inside `tx`: aborted when neither side has moved twice, else lost by
-/// the player to move. Queues the channel's notice. Returns the game as stored.
-fn time_out_in(tx: &Transaction<'_>, game: &Game, now: i64) -> Result<Game> {
-    let loser = game.current_position()?.side_to_move();
+/// `loser`, the player to move. Queues the channel's notice. Returns the game as stored.
+fn time_out_in(tx: &Transaction<'_>, game: &Game, loser: Color, now: i64) -> Result<Game> {
     let ending = if game.ply <= TIMEOUT_ABORT_MAX_PLY {
         Ending::Abort
     } else {
@@ -83,7 +96,16 @@ pub(crate) fn expire_in(tx: &Transaction<'_>, now: i64) -> Result<Vec<Challenge>
     let rows = stmt.query_map([now], challenge_from_row)?;
     let mut expired: Vec<Challenge> = rows.collect::<rusqlite::Result<_>>()?;
     expired.sort_by_key(|c| c.id);
-    for challenge in expired.iter().filter(|c| c.message_id.is_some()) {
+    for challenge in &expired {
+        queue_close_in(tx, challenge, now)?;
+    }
+    Ok(expired)
+}
+
+/// Queues the notice that disables the buttons of `challenge`, which just expired, when it
+/// has a message.
+pub(crate) fn queue_close_in(tx: &Transaction<'_>, challenge: &Challenge, now: i64) -> Result<()> {
+    if challenge.message_id.is_some() {
         let notice = NewNotice {
             kind: NoticeKind::ChallengeExpired,
             game_id: None,
@@ -94,7 +116,7 @@ pub(crate) fn expire_in(tx: &Transaction<'_>, now: i64) -> Result<Vec<Challenge>
         };
         queue_in(tx, &notice, now)?;
     }
-    Ok(expired)
+    Ok(())
 }
 
 /// The active games matching `condition` (SQL on `games`, with `?1` bound to `now`).
@@ -116,9 +138,11 @@ impl Store {
     /// Uses the partial indexes on `challenges.expires_at`, `games.remind_at` and
     /// `games.deadline`: with nothing due it reads no game row.
     ///
+    /// A due game whose stored position is unreadable is held for a moderator
+    /// ([`super::GameStatus::NeedsReview`]) and the sweep goes on with the others.
+    ///
     /// # Errors
-    /// [`StoreError::Sqlite`] if SQLite fails; [`StoreError::Mismatch`] if a due game's stored
-    /// position is unreadable (nothing is changed then).
+    /// [`StoreError::Sqlite`] if SQLite fails (nothing is changed then).
     pub fn sweep(&mut self, now: i64) -> Result<Swept> {
         self.write(|tx| {
             let mut swept = Swept {
@@ -131,7 +155,10 @@ impl Store {
                 now,
             )?;
             for game in &overdue {
-                let ended = time_out_in(tx, game, now)?;
+                let Some(loser) = side_to_move_or_hold(tx, game)? else {
+                    continue;
+                };
+                let ended = time_out_in(tx, game, loser, now)?;
                 match ended.result {
                     Some(_) => swept.timed_out.push(game.id),
                     None => swept.aborted.push(game.id),
@@ -144,7 +171,10 @@ impl Store {
                 now,
             )?;
             for game in &due {
-                let to_move = game.player(game.current_position()?.side_to_move());
+                let Some(color) = side_to_move_or_hold(tx, game)? else {
+                    continue;
+                };
+                let to_move = game.player(color);
                 let via = if get_settings(tx, to_move)?.dm_notifications {
                     Via::Dm
                 } else {
@@ -181,7 +211,8 @@ impl Store {
             if game.deadline.is_none_or(|d| d > now) {
                 return Err(StoreError::DeadlineNotPassed);
             }
-            time_out_in(tx, &game, now)
+            let loser = game.current_position()?.side_to_move();
+            time_out_in(tx, &game, loser, now)
         })
     }
 

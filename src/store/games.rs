@@ -312,7 +312,7 @@ fn check(game: &Game, moves: &[StoredMove]) -> Result<Position, String> {
 }
 
 /// Marks an active game `needs_review`, unless it changed since it was read.
-fn hold_for_review(tx: &Transaction<'_>, game: &Game) -> Result<()> {
+pub(crate) fn hold_for_review(tx: &Transaction<'_>, game: &Game) -> Result<()> {
     tx.execute(
         "UPDATE games SET status = 'needs_review', deadline = NULL, remind_at = NULL \
          WHERE id = ?1 AND status = 'active' AND ply = ?2 AND fpn = ?3",

@@ -6,6 +6,7 @@ use rusqlite::{Transaction, params};
 use super::endings::{Ending, finish_in};
 use super::games::{Game, LoadedGame, get_game, get_moves, replay};
 use super::ids::Snowflake;
+use super::notices::queue_turn_in;
 use super::{GameId, Result, Store, StoreError, deadline_after, reminder_for};
 use crate::rules::{Move, MoveEffect, Outcome, Position};
 
@@ -45,7 +46,8 @@ impl Store {
     /// `seen_ply + 1`; updates the game's FPN, ply, last move time and deadline (`now` plus
     /// the days per move); withdraws any draw offer (an offer lapses when its offerer moves,
     /// and playing on instead of accepting declines it) and any takeback request; sets the
-    /// reminder (80 % of the move's time, once both players have moved). When the move ends the
+    /// reminder (80 % of the move's time, once both players have moved) and queues the next
+    /// player's turn notice by DM if they asked for DMs. When the move ends the
     /// game under the rules, the game is finished in the same transaction, with both players'
     /// records.
     ///
@@ -110,7 +112,11 @@ impl Store {
             }
             let outcome = position.outcome();
             let game = match outcome {
-                Outcome::Ongoing => get_game(tx, id)?,
+                Outcome::Ongoing => {
+                    let game = get_game(tx, id)?;
+                    queue_turn_in(tx, &game, position.side_to_move(), now)?;
+                    game
+                }
                 Outcome::Win { winner, reason } => finish_in(
                     tx,
                     id,
@@ -240,8 +246,7 @@ fn take_back_in(tx: &Transaction<'_>, id: GameId, seen_ply: u32, now: i64) -> Re
             id
         ],
     )?;
-    Ok(LoadedGame {
-        game: get_game(tx, id)?,
-        position,
-    })
+    let game = get_game(tx, id)?;
+    queue_turn_in(tx, &game, position.side_to_move(), now)?;
+    Ok(LoadedGame { game, position })
 }

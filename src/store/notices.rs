@@ -11,7 +11,8 @@ use rusqlite::{Row, Transaction, params};
 
 use super::ids::Snowflake;
 use super::values::text_enum;
-use super::{ChallengeId, GameId, NoticeId, Result, Store};
+use super::{ChallengeId, Game, GameId, NoticeId, Result, Store};
+use crate::rules::Color;
 
 text_enum! {
     /// What a notice tells.
@@ -182,7 +183,8 @@ impl Store {
     }
 
     /// Queues a turn notice by DM for the player to move in game `id`, if they asked for DMs
-    /// and the game is in play; returns whether one was queued.
+    /// and the game is in play; returns whether one was queued. (Moves, accepted challenges
+    /// and takebacks queue theirs in their own transaction; this is for tools and tests.)
     ///
     /// # Errors
     /// [`super::StoreError::NoSuchGame`]; [`super::StoreError::Sqlite`] if SQLite fails.
@@ -192,22 +194,34 @@ impl Store {
             if game.status != super::GameStatus::Active {
                 return Ok(false);
             }
-            let to_move = game.player(game.current_position()?.side_to_move());
-            if !super::settings::get_settings(tx, to_move)?.dm_notifications {
-                return Ok(false);
-            }
-            let notice = NewNotice {
-                kind: NoticeKind::YourTurn,
-                game_id: Some(id),
-                challenge_id: None,
-                user_id: Some(to_move),
-                ply: Some(game.ply),
-                via: Via::Dm,
-            };
-            queue_in(tx, &notice, now)?;
-            Ok(true)
+            let to_move = game.current_position()?.side_to_move();
+            queue_turn_in(tx, &game, to_move, now)
         })
     }
+}
+
+/// Inside `tx`: queues a turn notice by DM for `to_move` in `game` (in play) if that player
+/// asked for DMs; returns whether one was queued.
+pub(crate) fn queue_turn_in(
+    tx: &Transaction<'_>,
+    game: &Game,
+    to_move: Color,
+    now: i64,
+) -> Result<bool> {
+    let user = game.player(to_move);
+    if !super::settings::get_settings(tx, user)?.dm_notifications {
+        return Ok(false);
+    }
+    let notice = NewNotice {
+        kind: NoticeKind::YourTurn,
+        game_id: Some(game.id),
+        challenge_id: None,
+        user_id: Some(user),
+        ply: Some(game.ply),
+        via: Via::Dm,
+    };
+    queue_in(tx, &notice, now)?;
+    Ok(true)
 }
 
 #[cfg(test)]

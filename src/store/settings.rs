@@ -13,7 +13,6 @@ pub struct UserSettings {
     pub dm_notifications: bool,
 }
 
-
 /// `user_id`'s settings (the defaults if never set).
 pub(crate) fn get_settings(conn: &rusqlite::Connection, user_id: u64) -> Result<UserSettings> {
     let mut stmt =

@@ -322,7 +322,9 @@ pub fn dashboard(games: &[GameSummary]) -> String {
     for (i, g) in games.iter().enumerate() {
         let line = game_summary_line(g);
         let more = format!("\n…and {} more.", games.len() - i);
-        if text.len() + 1 + line.len() + more.len() > 2_000 {
+        // The last line needs no room left for "…and N more.".
+        let room = if i + 1 == games.len() { 0 } else { more.len() };
+        if text.len() + 1 + line.len() + room > 2_000 {
             text.push_str(&more);
             break;
         }
@@ -427,14 +429,16 @@ pub fn more_time_given(game: &Game, giver: u64) -> String {
 /// `/focus notify`: the setting in force, and whether it was just changed.
 pub fn notify_setting(dm: bool, changed: bool) -> String {
     let state = if dm {
-        "Your turn notices and reminders also come by DM."
+        "You get a DM when it is your move, besides the mention in the game's channel, and \
+         your reminder when time is running out comes by DM instead of in the channel."
     } else {
-        "Your turn notices and reminders come only as mentions in the game's channel."
+        "You are told in the game's channel only: the move message mentions you, and so does \
+         your reminder when time is running out."
     };
     let how = if dm {
-        "Turn DMs off with `/focus notify dm:False`."
+        "Stop the DMs with `/focus notify dm:False`."
     } else {
-        "Get them by DM too with `/focus notify dm:True`."
+        "Get them by DM with `/focus notify dm:True`."
     };
     if changed {
         format!("Saved. {state} {how}")
