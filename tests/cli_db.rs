@@ -3,7 +3,7 @@
 use std::process::{Command, Output};
 
 use focus_bot::rules::Color;
-use focus_bot::store::{ColorChoice, NewChallenge, Store};
+use focus_bot::store::{ColorChoice, NewChallenge, SCHEMA_VERSION, Store};
 
 fn focus_bot_db(args: &[&str], database_path: Option<&str>, dir: &std::path::Path) -> Output {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_focus-bot"));
@@ -52,8 +52,8 @@ fn db_creates_migrates_and_counts() {
     assert_eq!(
         text(&o.stdout),
         format!(
-            "database: {}\nschema version: 2\nintegrity: ok\ngames: 1 (1 in play)\nmoves: 1\n\
-             challenges: 1\nplayers: 0\n",
+            "database: {}\nschema version: {SCHEMA_VERSION}\nintegrity: ok\ngames: 1 (1 in play)\n\
+             moves: 1\nchallenges: 1\nplayers: 0\nnotices waiting: 0\n",
             path.display()
         )
     );
@@ -64,7 +64,9 @@ fn db_takes_the_path_from_the_option_then_the_environment_then_the_default() {
     let dir = tempfile::tempdir().unwrap();
     let o = focus_bot_db(&[], None, dir.path());
     assert!(o.status.success(), "{}", text(&o.stderr));
-    assert!(text(&o.stdout).starts_with("database: focus.db\nschema version: 2\n"));
+    assert!(text(&o.stdout).starts_with(&format!(
+        "database: focus.db\nschema version: {SCHEMA_VERSION}\n"
+    )));
     assert!(dir.path().join("focus.db").exists());
 
     let o = focus_bot_db(&[], Some("from-env.db"), dir.path());
@@ -137,7 +139,9 @@ fn db_refuses_a_newer_database_in_one_line_and_leaves_it() {
     let err = text(&o.stderr);
     assert_eq!(err.lines().count(), 1);
     assert!(
-        err.contains("has schema version 9, but this focus-bot knows only up to 2"),
+        err.contains(&format!(
+            "has schema version 9, but this focus-bot knows only up to {SCHEMA_VERSION}"
+        )),
         "{err}"
     );
     assert_eq!(std::fs::read(&path).unwrap(), before);

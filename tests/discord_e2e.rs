@@ -152,6 +152,8 @@ async fn a_whole_game_through_discord_with_a_restart() {
             "takeback",
             "abort",
             "games",
+            "moretime",
+            "notify",
             "history",
             "rules"
         ]

@@ -31,14 +31,15 @@ pub(crate) fn run(args: &DbArgs) -> Result<(), CliError> {
     writeln!(
         out,
         "database: {}\nschema version: {}\nintegrity: ok\ngames: {} ({} in play)\nmoves: {}\n\
-         challenges: {}\nplayers: {}",
+         challenges: {}\nplayers: {}\nnotices waiting: {}",
         path.display(),
         c.schema_version,
         c.games,
         c.active_games,
         c.moves,
         c.challenges,
-        c.players
+        c.players,
+        c.pending_notices
     )
     .map_err(CliError::Stdout)?;
     out.flush().map_err(CliError::Stdout)

@@ -571,9 +571,10 @@ fn utc(t: i64) -> String {
     )
 }
 
-/// A span of `seconds` from now in words: `in 2d 4h`, `3h 5m ago`.
+/// A span of `seconds` from now in words, to the nearest minute: `in 2d 4h`, `3h 5m ago`.
 fn from_now(seconds: i64) -> String {
-    let s = seconds.unsigned_abs();
+    // Rounded, so a deadline set a second ago still reads as the whole days it was given.
+    let s = (seconds.unsigned_abs() + 30) / 60 * 60;
     let (d, h, m) = (s / 86_400, s % 86_400 / 3_600, s % 3_600 / 60);
     let span = match (d, h, m) {
         (0, 0, 0) => return "now".to_owned(),
@@ -610,7 +611,8 @@ mod tests {
         assert_eq!(utc(1_796_057_340), "2026-11-30 16:49 UTC");
         assert_eq!(from_now(2 * 86_400 + 4 * 3_600 + 59), "in 2d 4h");
         assert_eq!(from_now(-(3 * 3_600 + 5 * 60)), "3h 5m ago");
-        assert_eq!(from_now(30), "now");
+        assert_eq!(from_now(29), "now");
+        assert_eq!(from_now(3 * 86_400 - 1), "in 3d 0h");
         assert_eq!(duration("2d"), Some(172_800));
         assert_eq!(duration("6H"), Some(21_600));
         assert_eq!(duration("90"), Some(90));

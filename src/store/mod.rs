@@ -131,6 +131,8 @@ pub struct Counts {
     pub challenges: u64,
     /// Player records (one per player and guild).
     pub players: u64,
+    /// Notices in the outbox not yet delivered (a message Discord keeps refusing shows here).
+    pub pending_notices: u64,
 }
 
 impl Store {
@@ -234,6 +236,7 @@ impl Store {
             moves: count("SELECT count(*) FROM moves")?,
             challenges: count("SELECT count(*) FROM challenges")?,
             players: count("SELECT count(*) FROM players")?,
+            pending_notices: count("SELECT count(*) FROM notices WHERE status = 'pending'")?,
         })
     }
 

@@ -30,7 +30,8 @@ pub const STALE_BUTTON: &str = "this button is no longer in use; use /focus to c
 /// The bot lacks channel permissions.
 pub fn missing_permissions(missing: &str) -> String {
     format!(
-        "I am missing the {missing} permission in this channel, so I cannot hold a game here;          ask a server admin to grant it, or play in another channel"
+        "I am missing the {missing} permission in this channel, so I cannot hold a game here; \
+         ask a server admin to grant it, or play in another channel"
     )
 }
 

@@ -14,9 +14,16 @@
 //! [`FakeDiscord::reply_to`] hand back. Every reply is answered with a full Message object, so the
 //! bot's serenity code takes the same path as against Discord.
 //!
-//! Failures for the bot's error paths: [`FakeDiscord::deny_channel_messages`] (403, code 50013),
-//! [`FakeDiscord::close_dms`] (403, code 50007), [`FakeDiscord::reject_token`] (gateway close
-//! 4004) and [`FakeDiscord::drop_gateway`] (a lost connection; serenity resumes).
+//! Failures for the bot's error paths: [`FakeDiscord::deny_channel_messages`] (403, code 50013;
+//! undone by [`FakeDiscord::allow_channel_messages`]), [`FakeDiscord::close_dms`] (403, code
+//! 50007), [`FakeDiscord::reject_token`] (gateway close 4004), [`FakeDiscord::drop_gateway`] (a
+//! lost connection; serenity resumes) and [`FakeDiscord::hang_next_channel_message`] (a message
+//! created but never answered, as when the bot dies mid-send).
+//!
+//! Message nonces work as on Discord: `POST /channels/{id}/messages` with a `nonce` and
+//! `enforce_nonce: true` returns the message the same author already created with that nonce in
+//! that channel, and creates and records nothing new. (Discord forgets a nonce after a few
+//! minutes; the fake never does, since its tests do not run on Discord's clock.)
 //!
 //! Requests to routes the fake does not know are printed to stderr and answered 404 with a
 //! Discord-style JSON error, and [`FakeDiscord::unknown_routes`] lists them, so a test sees what
@@ -114,6 +121,10 @@ struct Inner {
     dm_recipients: HashMap<u64, u64>,
     denied_channels: HashSet<u64>,
     closed_dms: HashSet<u64>,
+    /// The message created with each nonce, by (channel, author, nonce).
+    nonces: HashMap<(u64, u64, String), u64>,
+    /// The next channel message created is stored and recorded, but never answered.
+    hang_next_message: bool,
     reject_token: bool,
     identify: Option<Value>,
     gateway: Option<GatewayLink>,
@@ -823,6 +834,85 @@ impl FakeDiscord {
         self.shared.lock().requests.clone()
     }
 
+    /// The oldest reply not yet taken for which `check` holds; panics after `timeout`.
+    pub async fn reply_where(&self, timeout: Duration, check: impl Fn(&Reply) -> bool) -> Reply {
+        self.try_reply_where(timeout, check)
+            .await
+            .unwrap_or_else(|| {
+                panic!(
+                    "no reply as expected within {timeout:?}; {}",
+                    self.summary()
+                )
+            })
+    }
+
+    /// [`Self::reply_where`] that returns `None` on time-out.
+    pub async fn try_reply_where(
+        &self,
+        timeout: Duration,
+        check: impl Fn(&Reply) -> bool,
+    ) -> Option<Reply> {
+        self.wait_for(timeout, |inner| {
+            let at = inner.unseen.iter().position(&check)?;
+            inner.unseen.remove(at)
+        })
+        .await
+    }
+
+    /// The messages that exist now in `channel` (a guild or DM channel), as full Message
+    /// objects after any edits, oldest first. Ephemeral interaction replies are included, as
+    /// the fake does not know who sees what.
+    pub fn channel_messages(&self, channel: u64) -> Vec<Value> {
+        let inner = self.shared.lock();
+        let mut messages: Vec<(u64, Value)> = inner
+            .messages
+            .iter()
+            .filter(|(_, m)| m["channel_id"].as_str() == Some(&channel.to_string()))
+            .map(|(id, m)| (*id, m.clone()))
+            .collect();
+        messages.sort_by_key(|(id, _)| *id);
+        messages.into_iter().map(|(_, m)| m).collect()
+    }
+
+    /// Every `POST /channels/{channel}/messages` so far, refused, repeated or hung ones
+    /// included, in order.
+    pub fn message_posts(&self, channel: u64) -> Vec<RequestRecord> {
+        let path = format!("/api/v10/channels/{channel}/messages");
+        self.shared
+            .lock()
+            .requests
+            .iter()
+            .filter(|r| r.method == "POST" && r.path == path)
+            .cloned()
+            .collect()
+    }
+
+    /// How many messages the bot tried to send to `user`'s DM channel (refused ones included);
+    /// 0 when it never opened one.
+    pub fn dm_attempts(&self, user: u64) -> usize {
+        let channel = self.shared.lock().dm_channels.get(&user).copied();
+        channel.map_or(0, |c| self.message_posts(c).len())
+    }
+
+    /// Waits until `check` holds for the requests so far, and returns them; panics after
+    /// `timeout`.
+    pub async fn wait_requests(
+        &self,
+        timeout: Duration,
+        check: impl Fn(&[RequestRecord]) -> bool,
+    ) -> Vec<RequestRecord> {
+        self.wait_for(timeout, |inner| {
+            check(&inner.requests).then(|| inner.requests.clone())
+        })
+        .await
+        .unwrap_or_else(|| {
+            panic!(
+                "requests not as expected within {timeout:?}; {}",
+                self.summary()
+            )
+        })
+    }
+
     /// `METHOD /path` of every request the fake had no route for.
     pub fn unknown_routes(&self) -> Vec<String> {
         self.shared.lock().unknown.clone()
@@ -835,6 +925,19 @@ impl FakeDiscord {
     /// in that channel still work, as on Discord.
     pub fn deny_channel_messages(&self, channel: u64) {
         self.shared.lock().denied_channels.insert(channel);
+    }
+
+    /// Undoes [`Self::deny_channel_messages`]: the admin gave Send Messages back.
+    pub fn allow_channel_messages(&self, channel: u64) {
+        self.shared.lock().denied_channels.remove(&channel);
+    }
+
+    /// The next `POST /channels/{id}/messages` that succeeds (in any channel, DMs included)
+    /// creates and records its message as usual, but its HTTP response never comes: the request
+    /// hangs until the client drops the connection. That is a bot that dies between Discord's
+    /// creating the message and its hearing so; its [`RequestRecord::hung`] is true.
+    pub fn hang_next_channel_message(&self) {
+        self.shared.lock().hang_next_message = true;
     }
 
     /// From now on messages to `user`'s DM channel fail with 403 and code 50007 (Cannot send

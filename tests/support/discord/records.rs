@@ -111,6 +111,9 @@ pub struct RequestRecord {
     pub status: u16,
     /// The JSON body (`payload_json` of a multipart request), `Null` without one.
     pub body: Value,
+    /// The answer was held back for good ([`super::FakeDiscord::hang_next_channel_message`]):
+    /// `status` is what the fake did, not what the client heard.
+    pub hung: bool,
 }
 
 /// Counters of the gateway's life, for reconnect tests.

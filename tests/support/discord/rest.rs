@@ -53,6 +53,10 @@ pub(super) fn message_json(
         message["application_id"] = json!(app.to_string());
         message["webhook_id"] = json!(app.to_string());
     }
+    // Discord echoes the nonce the message was created with.
+    if let Some(nonce) = payload.get("nonce").filter(|n| !n.is_null()) {
+        message["nonce"] = nonce.clone();
+    }
     message
 }
 
@@ -194,23 +198,37 @@ pub(super) async fn rest(State(shared): State<Arc<Shared>>, request: Request) ->
         .strip_prefix("/api/v10/")
         .map(|rest| rest.split('/').collect())
         .unwrap_or_default();
-    let response = route(&shared, &method, &segments, body);
+    let mut response = route(&shared, &method, &segments, body);
     let status = response.status().as_u16();
-    let mut inner = shared.lock();
-    if status == 404 && response.headers().contains_key("x-fake-unknown-route") {
-        eprintln!("FakeDiscord: NO ROUTE for {method} {uri} (answered 404)");
-        inner.unknown.push(format!("{method} {path}"));
+    let hung = response.headers_mut().remove(HANG_HEADER).is_some();
+    {
+        let mut inner = shared.lock();
+        if status == 404 && response.headers().contains_key("x-fake-unknown-route") {
+            eprintln!("FakeDiscord: NO ROUTE for {method} {uri} (answered 404)");
+            inner.unknown.push(format!("{method} {path}"));
+        }
+        inner.requests.push(RequestRecord {
+            method: method.to_string(),
+            path: uri,
+            status,
+            body: record_body,
+            hung,
+        });
     }
-    inner.requests.push(RequestRecord {
-        method: method.to_string(),
-        path: uri,
-        status,
-        body: record_body,
-    });
-    drop(inner);
     shared.notify();
+    if hung {
+        // Done on the fake's side, never answered: axum drops this future when the client
+        // goes away (or the fake stops).
+        return std::future::pending().await;
+    }
     response
 }
+
+/// Marks a response [`rest`] must hold back for good (removed before anything is sent).
+const HANG_HEADER: &str = "x-fake-hang";
+
+/// Discord's limit on a message nonce: an integer, or a string of up to 25 characters.
+const MAX_NONCE_CHARS: usize = 25;
 
 fn route(shared: &Shared, method: &Method, segments: &[&str], body: Body) -> Response {
     let app = shared.application_id().to_string();
@@ -747,7 +765,28 @@ fn create_message(shared: &Shared, channel: &str, body: Body) -> Response {
             return discord_error(StatusCode::FORBIDDEN, 50013, "Missing Permissions");
         }
     }
+    let nonce = match &body.json["nonce"] {
+        Value::Null => None,
+        Value::String(s) if s.chars().count() <= MAX_NONCE_CHARS => Some(s.clone()),
+        Value::Number(n) if n.is_u64() || n.is_i64() => Some(n.to_string()),
+        _ => return discord_error(StatusCode::BAD_REQUEST, 50035, "Invalid Form Body"),
+    };
+    let author = shared.bot.id;
+    if body.json["enforce_nonce"].as_bool() == Some(true)
+        && let Some(nonce) = &nonce
+        && let Some(existing) = inner
+            .nonces
+            .get(&(channel, author, nonce.clone()))
+            .and_then(|id| inner.messages.get(id))
+    {
+        // The same author already created a message with this nonce here: that message is
+        // the answer, and nothing new is created or recorded.
+        return json_response(StatusCode::OK, existing.clone());
+    }
     let id = inner.fresh_id();
+    if let Some(nonce) = nonce {
+        inner.nonces.insert((channel, author, nonce), id);
+    }
     let attachments = store_files(shared, &mut inner, &body.json, &body.files);
     let guild = guild_channel.then_some(shared.guild.id);
     let message = message_json(
@@ -770,7 +809,13 @@ fn create_message(shared: &Shared, channel: &str, body: Body) -> Response {
         body.files,
     );
     record(&mut inner, reply);
-    json_response(StatusCode::OK, message)
+    let mut response = json_response(StatusCode::OK, message);
+    if std::mem::take(&mut inner.hang_next_message) {
+        response
+            .headers_mut()
+            .insert(HANG_HEADER, header::HeaderValue::from_static("1"));
+    }
+    response
 }
 
 fn channel_message(
