@@ -3,6 +3,7 @@
 //! Layers, each depending only on those before it:
 //! - [`rules`]: the game itself, pure.
 //! - [`render`]: board pictures (PNG), pure.
+//! - [`ratings`]: Glicko-2 ratings, pure.
 //! - [`store`]: the SQLite store of challenges, games, moves, players and settings.
 //! - [`service`]: the use cases (challenge, move, resign, …), with no Discord types.
 //! - [`strings`]: every sentence a user reads: the bot's messages, the `Display` of every
@@ -14,6 +15,7 @@
 pub mod cli;
 pub mod console;
 pub mod discord;
+pub mod ratings;
 pub mod render;
 pub mod rules;
 pub mod service;

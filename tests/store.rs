@@ -666,6 +666,10 @@ fn a_move_that_ends_the_game_finishes_it_with_both_records() {
             losses: 0,
             draws: 0,
             last_game_at: Some(T0 + 10),
+            rated_at: None,
+            rated_games: 0,
+            left_at: None,
+            member_checked_at: None,
         }
     );
     let bob = store.player(GUILD, BOB).unwrap().unwrap();

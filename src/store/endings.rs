@@ -1,13 +1,12 @@
 //! Ending games (the rules' outcomes, resignation, time-out, agreement, abort) and draw offers.
 //!
-//! Every ending goes through [`finish_in`], which writes the result and both players' records
-//! in the caller's transaction; the rating update of a rated game (a later issue: Glicko-2)
-//! joins that same transaction there.
+//! Every ending goes through [`finish_in`], which writes the result, both players' records and,
+//! for a rated game, both players' new Glicko-2 ratings in the caller's transaction.
 
 use rusqlite::{Transaction, params};
 
 use super::games::{Game, GameStatus, get_game};
-use super::players::record_result;
+use super::players::{rate_in, record_result};
 use super::{EndReason, GameId, GameResult, Result, Store, StoreError};
 use crate::rules::Color;
 
@@ -86,8 +85,11 @@ pub(crate) fn finish_in(
     .execute(params![status, ending.result(), ending.reason(), now, id])?;
     if let Some(result) = ending.result() {
         record_result(tx, &game, result, now)?;
-        // A rated game's rating update (Glicko-2, a later issue) belongs here, in this same
-        // transaction, so that a result never stands without its ratings or the reverse.
+        // In this same transaction, so that a result never stands without its ratings or the
+        // reverse.
+        if game.rated {
+            rate_in(tx, &game, result, now)?;
+        }
     }
     get_game(tx, id)
 }

@@ -120,6 +120,27 @@ pub struct Game {
     /// When the player to move is reminded (unix seconds); `None` once reminded, without a
     /// time limit, before both players have moved, and once the game is over.
     pub remind_at: Option<i64>,
+    /// Both players' ratings after the game, for a finished rated game.
+    pub ratings: Option<RatingChanges>,
+}
+
+/// Both players' Glicko-2 ratings after a rated game, and how much each changed.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct RatingChanges {
+    /// The ratings after the game, White's first.
+    pub after: [f64; 2],
+    /// After minus before, White's first (`+11.7`, `-11.7`).
+    pub change: [f64; 2],
+}
+
+/// Ratings are finite numbers (never NaN), so equality is an equivalence.
+impl Eq for RatingChanges {}
+
+impl RatingChanges {
+    /// The rating of `color` after the game and its change.
+    pub fn of(&self, color: Color) -> (f64, f64) {
+        (self.after[color.index()], self.change[color.index()])
+    }
 }
 
 impl Game {
@@ -213,7 +234,8 @@ pub struct StoredMove {
 /// The columns of `games` in the order [`game_from_row`] reads them.
 pub(crate) const GAME_COLUMNS: &str = "id, guild_id, channel_id, white_id, black_id, rules, \
     rated, start_fpn, status, result, reason, created_at, last_move_at, deadline, days_per_move, \
-    fpn, ply, draw_offer_by, takeback_by, challenge_id, finished_at, remind_at";
+    fpn, ply, draw_offer_by, takeback_by, challenge_id, finished_at, remind_at, white_rating, \
+    black_rating, white_change, black_change";
 
 /// Reads a row selected with [`GAME_COLUMNS`].
 pub(crate) fn game_from_row(row: &Row<'_>) -> rusqlite::Result<Game> {
@@ -240,6 +262,13 @@ pub(crate) fn game_from_row(row: &Row<'_>) -> rusqlite::Result<Game> {
         challenge_id: row.get(19)?,
         finished_at: row.get(20)?,
         remind_at: row.get(21)?,
+        ratings: match (row.get(22)?, row.get(23)?, row.get(24)?, row.get(25)?) {
+            (Some(w), Some(b), Some(wc), Some(bc)) => Some(RatingChanges {
+                after: [w, b],
+                change: [wc, bc],
+            }),
+            _ => None,
+        },
     })
 }
 

@@ -52,6 +52,7 @@ mod endings;
 mod error;
 mod games;
 mod ids;
+mod ladder;
 mod moves;
 mod names;
 mod notices;
@@ -72,8 +73,9 @@ pub use challenges::{
 pub use deadlines::{MAX_TIME_LEFT, MORE_TIME, Swept, TIMEOUT_ABORT_MAX_PLY};
 pub use endings::{DrawOffer, Ending};
 pub use error::{Result, StoreError};
-pub use games::{EndReason, Game, GameResult, GameStatus, LoadedGame, StoredMove};
+pub use games::{EndReason, Game, GameResult, GameStatus, LoadedGame, RatingChanges, StoredMove};
 pub use ids::{ChallengeId, GameId, NoticeId};
+pub use ladder::{HeadToHead, LadderEntry, LadderPage, Outcome, PAGE_SIZE, Standing};
 pub use moves::PlayedMove;
 pub use notices::{Notice, NoticeKind, Via, retry_delay};
 pub use players::Player;

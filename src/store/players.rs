@@ -5,6 +5,7 @@ use rusqlite::{OptionalExtension, Row, Transaction, params};
 use super::games::Game;
 use super::ids::Snowflake;
 use super::{GameResult, Result, Store};
+use crate::ratings::{self, Rating, Score};
 use crate::rules::Color;
 
 /// A player's record in one guild. A user who never finished a game there has none; the
@@ -32,12 +33,37 @@ pub struct Player {
     pub draws: u32,
     /// When the last game finished (unix seconds).
     pub last_game_at: Option<i64>,
+    /// When the last rated game finished (unix seconds); `None`: no rated game yet.
+    pub rated_at: Option<i64>,
+    /// Rated games finished.
+    pub rated_games: u32,
+    /// When the player was found to have left the guild; `None`: a member as far as known.
+    pub left_at: Option<i64>,
+    /// When Discord last confirmed whether the player is a member.
+    pub member_checked_at: Option<i64>,
 }
 
-const PLAYER_COLUMNS: &str = "guild_id, user_id, rating, deviation, volatility, games, wins, \
-    losses, draws, last_game_at";
+impl Player {
+    /// The rating fields as stored (the deviation as of the last rated game).
+    pub fn rating(&self) -> Rating {
+        Rating {
+            rating: self.rating,
+            deviation: self.deviation,
+            volatility: self.volatility,
+        }
+    }
 
-fn player_from_row(row: &Row<'_>) -> rusqlite::Result<Player> {
+    /// The rating as of `now`: the deviation grown for every idle rating period since the last
+    /// rated game.
+    pub fn rating_at(&self, now: i64) -> Rating {
+        ratings::after_inactivity(self.rating(), ratings::periods_between(self.rated_at, now))
+    }
+}
+
+pub(crate) const PLAYER_COLUMNS: &str = "guild_id, user_id, rating, deviation, volatility, \
+    games, wins, losses, draws, last_game_at, rated_at, rated_games, left_at, member_checked_at";
+
+pub(crate) fn player_from_row(row: &Row<'_>) -> rusqlite::Result<Player> {
     Ok(Player {
         guild_id: row.get::<_, Snowflake>(0)?.0,
         user_id: row.get::<_, Snowflake>(1)?.0,
@@ -49,12 +75,16 @@ fn player_from_row(row: &Row<'_>) -> rusqlite::Result<Player> {
         losses: row.get(7)?,
         draws: row.get(8)?,
         last_game_at: row.get(9)?,
+        rated_at: row.get(10)?,
+        rated_games: row.get(11)?,
+        left_at: row.get(12)?,
+        member_checked_at: row.get(13)?,
     })
 }
 
 /// Adds a finished game's result to both players' records in `game`'s guild, creating the
-/// records with the default rating fields when needed. Runs in the transaction that finishes
-/// the game.
+/// records with the default rating fields when needed (a player who finishes a game there is
+/// a member: `left_at` is cleared). Runs in the transaction that finishes the game.
 pub(crate) fn record_result(
     tx: &Transaction<'_>,
     game: &Game,
@@ -66,7 +96,7 @@ pub(crate) fn record_result(
          VALUES (?1, ?2, 1, ?3, ?4, ?5, ?6) \
          ON CONFLICT (guild_id, user_id) DO UPDATE SET games = games + 1, \
          wins = wins + excluded.wins, losses = losses + excluded.losses, \
-         draws = draws + excluded.draws, last_game_at = excluded.last_game_at",
+         draws = draws + excluded.draws, last_game_at = excluded.last_game_at, left_at = NULL",
     )?;
     for color in Color::ALL {
         let (win, loss, draw) = match (result, color) {
@@ -83,6 +113,64 @@ pub(crate) fn record_result(
             now
         ])?;
     }
+    Ok(())
+}
+
+/// Rates a finished rated `game` (already recorded by [`record_result`]) inside `tx`: both
+/// players' deviations grow for their idle rating periods, then the game is rated as one
+/// period (Glicko-2, [`ratings::rate_game`]); stores the new ratings in both records and
+/// the ratings after and their changes in the game's row.
+pub(crate) fn rate_in(
+    tx: &Transaction<'_>,
+    game: &Game,
+    result: GameResult,
+    now: i64,
+) -> Result<()> {
+    let mut before = [ratings::START; 2];
+    for color in Color::ALL {
+        let player = tx
+            .prepare_cached(&format!(
+                "SELECT {PLAYER_COLUMNS} FROM players WHERE guild_id = ?1 AND user_id = ?2"
+            ))?
+            .query_row(
+                params![Snowflake(game.guild_id), Snowflake(game.player(color))],
+                player_from_row,
+            )?;
+        before[color.index()] = player.rating_at(now);
+    }
+    let score = match result {
+        GameResult::White => Score::WhiteWins,
+        GameResult::Black => Score::BlackWins,
+        GameResult::Draw => Score::Draw,
+    };
+    let after = ratings::rate_game(before[0], before[1], score);
+    let after = [after.0, after.1];
+    let mut update = tx.prepare_cached(
+        "UPDATE players SET rating = ?1, deviation = ?2, volatility = ?3, rated_at = ?4, \
+         rated_games = rated_games + 1 WHERE guild_id = ?5 AND user_id = ?6",
+    )?;
+    for color in Color::ALL {
+        let r = after[color.index()];
+        update.execute(params![
+            r.rating,
+            r.deviation,
+            r.volatility,
+            now,
+            Snowflake(game.guild_id),
+            Snowflake(game.player(color))
+        ])?;
+    }
+    tx.prepare_cached(
+        "UPDATE games SET white_rating = ?1, black_rating = ?2, white_change = ?3, \
+         black_change = ?4 WHERE id = ?5",
+    )?
+    .execute(params![
+        after[0].rating,
+        after[1].rating,
+        after[0].rating - before[0].rating,
+        after[1].rating - before[1].rating,
+        game.id
+    ])?;
     Ok(())
 }
 

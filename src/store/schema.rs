@@ -12,6 +12,7 @@ const MIGRATIONS: &[M<'static>] = &[
     M::up(include_str!("../../migrations/0001_initial.sql")),
     M::up(include_str!("../../migrations/0002_user_names.sql")),
     M::up(include_str!("../../migrations/0003_correspondence.sql")),
+    M::up(include_str!("../../migrations/0004_ratings.sql")),
 ];
 
 /// The schema version this binary writes: the number of migrations it knows.
@@ -36,7 +37,7 @@ mod tests {
     #[test]
     fn the_migrations_are_well_formed() {
         Migrations::from_slice(MIGRATIONS).validate().unwrap();
-        assert_eq!(SCHEMA_VERSION, 3);
+        assert_eq!(SCHEMA_VERSION, 4);
     }
 
     #[test]
