@@ -14,8 +14,8 @@ pub use script::{Line, parse};
 
 use crate::rules::{Color, Rules};
 use crate::service::{
-    Board, ChallengeRequest, Clock, Delivery, DrawReport, GameService, Letter, Place, Postman,
-    ServiceError, SystemClock, User, coin_toss,
+    Board, ChallengeRequest, Clock, Delivery, DrawReport, GameService, Letter, Members, Place,
+    Postman, ServiceError, SystemClock, User, coin_toss,
 };
 use crate::store::{AsyncStore, ChallengeId, ColorChoice, GameId, NoticeId};
 use crate::strings;
@@ -48,6 +48,15 @@ impl Postman for Mailbox {
             }
             Err(_) => Delivery::Failed("the console's mailbox is poisoned".to_owned()),
         }
+    }
+}
+
+/// In the console everyone who ever played is still on the server.
+struct Everyone;
+
+impl Members for Everyone {
+    async fn is_member(&self, _: u64, _: u64) -> Option<bool> {
+        Some(true)
     }
 }
 
@@ -358,6 +367,31 @@ impl Console {
                 let games = service.games(GUILD, user.id).await?;
                 Ok(vec![self.private(user, &strings::dashboard(&games))])
             }
+            "leaderboard" => {
+                let page = match arg("page") {
+                    None => 1,
+                    Some(text) => match text.trim().parse::<u32>() {
+                        Ok(n) if n >= 1 => n,
+                        _ => {
+                            return Ok(vec![self.private(
+                                user,
+                                &format!("`{text}` is not a page number (1, 2, …)"),
+                            )]);
+                        }
+                    },
+                };
+                let shown = service.leaderboard(GUILD, page, &Everyone).await?;
+                let text = strings::leaderboard(&shown, service.now());
+                Ok(vec![self.public(&text)])
+            }
+            "stats" => {
+                let whom = match arg("user") {
+                    Some(name) => self.user(name.trim().trim_start_matches('@')),
+                    None => user.clone(),
+                };
+                let stats = service.stats(GUILD, whom.id, user.id).await?;
+                Ok(vec![self.public(&strings::stats(&stats))])
+            }
             "moretime" => {
                 let game = service.more_time(place, user).await?;
                 Ok(vec![self.public(&strings::more_time_given(&game, user.id))])
@@ -596,7 +630,7 @@ Type lines as `name: command` — each name is a player (new names are new playe
   bob: accept | decline          alice: cancel
   alice: /focus move c4-d4       (or just `move c4-d4`; `suggest c4` lists legal moves)
   board | resign | draw [accept|decline] | takeback [accept|decline] | abort | games | history | rules
-  moretime | notify [dm:true|false]
+  moretime | notify [dm:true|false] | leaderboard [page] | stats [user]
   wait 2d   (let time pass: 30m, 6h, 2d; reminders, time-outs and expired challenges follow)
 Start a line with `#name` to play in another channel. `quit` ends the session.";
 

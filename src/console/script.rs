@@ -19,8 +19,8 @@ pub struct Line {
 }
 
 /// Option names the console understands.
-const KEYS: [&str; 9] = [
-    "opponent", "rules", "days", "color", "rated", "position", "move", "game", "dm",
+const KEYS: [&str; 11] = [
+    "opponent", "rules", "days", "color", "rated", "position", "move", "game", "dm", "page", "user",
 ];
 
 /// Parses `line`; `None` for a blank line or a comment (`#` followed by a space, or `//`).

@@ -4,7 +4,7 @@
 use poise::CreateReply;
 use poise::serenity_prelude as serenity;
 
-use super::components::challenge_buttons;
+use super::components::{DiscordMembers, challenge_buttons, ladder_buttons};
 use super::ids::Action;
 use super::{Context, Error, board_reply, mentions, place_of, user_of};
 use crate::rules::Rules;
@@ -48,6 +48,8 @@ pub fn all() -> Vec<poise::Command<super::Data, Error>> {
         "games",
         "moretime",
         "notify",
+        "leaderboard",
+        "stats",
         "history",
         "rules"
     ),
@@ -387,6 +389,53 @@ pub async fn notify(
                 dm.is_some(),
             ))
             .ephemeral(true),
+    )
+    .await?;
+    Ok(())
+}
+
+/// The server's leaderboard: ten players a page, with Previous and Next buttons.
+#[poise::command(slash_command, guild_only)]
+pub async fn leaderboard(
+    ctx: Context<'_>,
+    #[description = "Which page (default 1)"]
+    #[min = 1]
+    page: Option<u32>,
+) -> Result<(), Error> {
+    let guild = place_of(ctx).guild_id;
+    let members = DiscordMembers {
+        http: ctx.serenity_context().http.clone(),
+    };
+    let shown = ctx
+        .data()
+        .service
+        .leaderboard(guild, page.unwrap_or(1), &members)
+        .await?;
+    let now = ctx.data().service.now();
+    ctx.send(
+        CreateReply::default()
+            .content(strings::leaderboard(&shown, now))
+            .components(ladder_buttons(&shown))
+            .allowed_mentions(mentions(None)),
+    )
+    .await?;
+    Ok(())
+}
+
+/// A player's rating, rank, record, streak and last games on this server.
+#[poise::command(slash_command, guild_only)]
+pub async fn stats(
+    ctx: Context<'_>,
+    #[description = "Whose stats (default: yours)"] user: Option<serenity::User>,
+) -> Result<(), Error> {
+    let guild = place_of(ctx).guild_id;
+    let asker = ctx.author().id.get();
+    let whom = user.as_ref().map_or(asker, |u| u.id.get());
+    let stats = ctx.data().service.stats(guild, whom, asker).await?;
+    ctx.send(
+        CreateReply::default()
+            .content(strings::stats(&stats))
+            .allowed_mentions(mentions(None)),
     )
     .await?;
     Ok(())

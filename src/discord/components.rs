@@ -6,8 +6,8 @@ use poise::serenity_prelude as serenity;
 
 use super::ids::Action;
 use super::{BotError, Data, attachment, mentions, user_of};
-use crate::service::{DrawReport, coin_toss};
-use crate::store::Challenge;
+use crate::service::{DrawReport, Members, coin_toss};
+use crate::store::{Challenge, LadderPage};
 use crate::strings;
 
 /// The buttons of a challenge's message: Accept, Decline (for a named opponent) and Cancel;
@@ -33,6 +33,57 @@ pub fn challenge_buttons(challenge: &Challenge, disabled: bool) -> Vec<serenity:
     );
     let buttons = buttons.into_iter().map(|b| b.disabled(disabled)).collect();
     vec![serenity::CreateActionRow::Buttons(buttons)]
+}
+
+/// The leaderboard's Previous and Next buttons (each disabled at its end).
+pub fn ladder_buttons(page: &LadderPage) -> Vec<serenity::CreateActionRow> {
+    if page.pages <= 1 {
+        return vec![];
+    }
+    let buttons = vec![
+        serenity::CreateButton::new(Action::Ladder(page.page.saturating_sub(1).max(1)).custom_id())
+            .label(strings::PREVIOUS)
+            .style(serenity::ButtonStyle::Secondary)
+            .disabled(page.page <= 1),
+        serenity::CreateButton::new(
+            Action::Ladder(page.page.saturating_add(1).min(page.pages)).custom_id(),
+        )
+        .label(strings::NEXT)
+        .style(serenity::ButtonStyle::Secondary)
+        .disabled(page.page >= page.pages),
+    ];
+    vec![serenity::CreateActionRow::Buttons(buttons)]
+}
+
+/// Membership as Discord tells it: `GET /guilds/{guild}/members/{user}` (no privileged intent
+/// needed); "Unknown Member" means the user left.
+pub struct DiscordMembers {
+    /// The bot's REST client.
+    pub http: std::sync::Arc<serenity::Http>,
+}
+
+/// Discord's "Unknown Member" and "Unknown User" error codes.
+const NOT_A_MEMBER: [isize; 2] = [10007, 10013];
+
+impl Members for DiscordMembers {
+    async fn is_member(&self, guild_id: u64, user_id: u64) -> Option<bool> {
+        let guild = serenity::GuildId::new(guild_id);
+        match guild
+            .member(&*self.http, serenity::UserId::new(user_id))
+            .await
+        {
+            Ok(_) => Some(true),
+            Err(serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(e)))
+                if NOT_A_MEMBER.contains(&e.error.code) =>
+            {
+                Some(false)
+            }
+            Err(e) => {
+                tracing::warn!(error = %e, user_id, "could not check a member; shown as one");
+                None
+            }
+        }
+    }
 }
 
 /// Handles a click; errors are answered to the clicker ephemerally, here.
@@ -109,6 +160,23 @@ async fn act(
             } else {
                 update(ctx, click, strings::takeback_declined(&board.game)).await?;
             }
+        }
+        Action::Ladder(page) => {
+            let guild = click.guild_id.map_or(0, |g| g.get());
+            let members = DiscordMembers {
+                http: ctx.http.clone(),
+            };
+            let shown = service.leaderboard(guild, page, &members).await?;
+            let message = serenity::CreateInteractionResponseMessage::new()
+                .content(strings::leaderboard(&shown, service.now()))
+                .components(ladder_buttons(&shown))
+                .allowed_mentions(mentions(None));
+            click
+                .create_response(
+                    ctx,
+                    serenity::CreateInteractionResponse::UpdateMessage(message),
+                )
+                .await?;
         }
     }
     Ok(())

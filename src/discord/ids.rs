@@ -16,6 +16,8 @@ pub enum Action {
     Draw(GameId, bool),
     /// Answer a takeback request in a game at a ply.
     Takeback(GameId, u32, bool),
+    /// Show this page of the server's leaderboard.
+    Ladder(u32),
 }
 
 impl Action {
@@ -29,6 +31,7 @@ impl Action {
             Action::Takeback(id, ply, yes) => {
                 format!("focus:takeback-{}:{}:{ply}", yes_no(yes), id.0)
             }
+            Action::Ladder(page) => format!("focus:ladder:{page}"),
         }
     }
 
@@ -49,6 +52,7 @@ impl Action {
             ("draw-no", None) => Action::Draw(GameId(id), false),
             ("takeback-yes", Some(Ok(ply))) => Action::Takeback(GameId(id), ply, true),
             ("takeback-no", Some(Ok(ply))) => Action::Takeback(GameId(id), ply, false),
+            ("ladder", None) if id >= 1 => Action::Ladder(u32::try_from(id).ok()?),
             _ => return None,
         };
         Some(action)
@@ -73,6 +77,8 @@ mod tests {
             Action::Draw(GameId(3), false),
             Action::Takeback(GameId(9), 12, true),
             Action::Takeback(GameId(9), 12, false),
+            Action::Ladder(1),
+            Action::Ladder(u32::MAX),
         ] {
             let id = action.custom_id();
             assert!(id.len() <= 100);
@@ -86,6 +92,10 @@ mod tests {
             "other:accept:1",
             "focus:takeback-yes:1",
             "focus:accept:1:2",
+            "focus:ladder:0",
+            "focus:ladder:-3",
+            "focus:ladder:4294967296",
+            "focus:ladder:1:2",
         ] {
             assert_eq!(Action::parse(junk), None, "{junk}");
         }

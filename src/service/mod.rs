@@ -11,6 +11,7 @@ mod clock;
 mod deadlines;
 mod endings;
 mod error;
+mod ladder;
 mod play;
 mod post;
 mod queries;
@@ -22,6 +23,7 @@ pub use challenges::{ChallengeRequest, coin_toss};
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use endings::PLAYER_ABORT_MAX_PLY;
 pub use error::{Result, ServiceError};
+pub use ladder::{MEMBER_RECHECK, Members, RECENT_GAMES, Stats};
 pub use play::MAX_SUGGESTIONS;
 pub use post::{Delivered, Delivery, Letter, Postman};
 pub use views::{Board, ChallengeView, DrawReport, GameSummary, History, MoveReport, Place, User};
@@ -66,7 +68,8 @@ impl GameService {
         &self.store
     }
 
-    fn now(&self) -> i64 {
+    /// The time on the service's clock (unix seconds).
+    pub fn now(&self) -> i64 {
         self.clock.now()
     }
 

@@ -10,9 +10,12 @@
 pub mod errors;
 pub mod labels;
 
+use crate::ratings::Rating;
 use crate::rules::{Color, Move, MoveEffect};
-use crate::service::{Board, ChallengeView, GameSummary, MoveReport};
-use crate::store::{ColorChoice, EndReason, Game, GameResult, GameStatus};
+use crate::service::{Board, ChallengeView, GameSummary, MoveReport, Stats};
+use crate::store::{
+    ColorChoice, EndReason, Game, GameResult, GameStatus, LadderEntry, LadderPage, Outcome,
+};
 
 /// Shown on the picture of a game held for a moderator.
 pub const HELD_FOR_REVIEW: &str = "held for a moderator";
@@ -158,8 +161,39 @@ fn to_move_line(board: &Board) -> String {
     }
 }
 
-/// The result of a finished game in one sentence.
+/// The result of a finished game in one sentence, and for a rated game a second line with
+/// both players' new ratings and changes.
 pub fn result_line(game: &Game) -> String {
+    let result = result_sentence(game);
+    match game.ratings {
+        Some(r) => {
+            let [(white, dw), (black, db)] = [r.of(Color::White), r.of(Color::Black)];
+            format!(
+                "{result}\nRatings: {} {:.0} ({}), {} {:.0} ({}).",
+                mention(game.white_id),
+                white,
+                signed(dw),
+                mention(game.black_id),
+                black,
+                signed(db)
+            )
+        }
+        None => result,
+    }
+}
+
+/// A rating change as players read it, rounded: `+12`, `-12`, `±0`.
+pub fn signed(change: f64) -> String {
+    let n = change.round() as i64;
+    match n {
+        0 => "±0".to_owned(),
+        n if n > 0 => format!("+{n}"),
+        n => n.to_string(),
+    }
+}
+
+/// The result of a finished game in one sentence.
+fn result_sentence(game: &Game) -> String {
     let reason = end_reason(game.reason, game.result);
     match (game.status, game.result) {
         (GameStatus::Aborted, _) => "The game was aborted: no result, no rating change.".to_owned(),
@@ -491,3 +525,141 @@ whatever is between and land on top of whatever is there; write it `c5-e5`;
 (turned 180° with colours exchanged), which stops Black from copying White forever.
 
 Play with `/focus move` — it suggests your legal moves as you type.";
+
+/// A rating as shown: `1623`, or `1540?` for a provisional player.
+pub fn rating_shown(rating: &Rating) -> String {
+    if rating.is_provisional() {
+        format!("{:.0}?", rating.rating)
+    } else {
+        format!("{:.0}", rating.rating)
+    }
+}
+
+/// `12-3-1`: wins, losses, draws.
+fn record(wins: u32, losses: u32, draws: u32) -> String {
+    format!("{wins}-{losses}-{draws}")
+}
+
+/// One line of the leaderboard: rank (or `?`), player, rating, games, wins-losses-draws.
+fn ladder_line(entry: &LadderEntry, now: i64) -> String {
+    let p = &entry.player;
+    let rank = entry
+        .rank
+        .map_or_else(|| "`   ?`".to_owned(), |r| format!("`{r:>3}.`"));
+    let games = if p.games == 1 { "game" } else { "games" };
+    format!(
+        "{rank} {} · **{}** · {} {games} · {}",
+        mention(p.user_id),
+        rating_shown(&p.rating_at(now)),
+        p.games,
+        record(p.wins, p.losses, p.draws)
+    )
+}
+
+/// The `/focus leaderboard` message as of `now`.
+pub fn leaderboard(page: &LadderPage, now: i64) -> String {
+    if page.entries.is_empty() {
+        return "**Leaderboard**\nNobody here has finished a rated game yet: challenge someone \
+                with /focus challenge."
+            .to_owned();
+    }
+    let mut text = format!(
+        "**Leaderboard** · page {} of {} · {} ranked, {} provisional (`?`: rating not yet \
+         settled)",
+        page.page, page.pages, page.ranked, page.provisional
+    );
+    for entry in &page.entries {
+        text.push('\n');
+        text.push_str(&ladder_line(entry, now));
+    }
+    text
+}
+
+/// Labels of the leaderboard's paging buttons.
+pub const PREVIOUS: &str = "◀ Previous";
+/// Next page.
+pub const NEXT: &str = "Next ▶";
+
+/// How a result reads for one player in a list: `W`, `L`, `D`.
+fn outcome_letter(outcome: Outcome) -> &'static str {
+    match outcome {
+        Outcome::Win => "W",
+        Outcome::Loss => "L",
+        Outcome::Draw => "D",
+    }
+}
+
+/// `3 wins, 1 loss, 0 draws`.
+fn wins_losses_draws(wins: u32, losses: u32, draws: u32) -> String {
+    let plural = |n: u32, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
+    format!(
+        "{}, {}, {}",
+        plural(wins, "win", "wins"),
+        plural(losses, "loss", "losses"),
+        plural(draws, "draw", "draws")
+    )
+}
+
+/// The `/focus stats` message.
+pub fn stats(s: &Stats) -> String {
+    let who = mention(s.user_id);
+    let Some(standing) = &s.standing else {
+        return format!("{who} has not finished a game on this server yet.");
+    };
+    let p = &standing.player;
+    let place = match standing.rank {
+        Some(rank) => format!("rank {rank} of {}", standing.ranked),
+        None if p.rated_at.is_none() => "no rated game yet".to_owned(),
+        None if p.left_at.is_some() => "not ranked: no longer on this server".to_owned(),
+        None => format!(
+            "provisional: ranked once the deviation is under {:.0}",
+            crate::ratings::PROVISIONAL_DEVIATION
+        ),
+    };
+    let mut text = format!(
+        "**Stats of {who}**\nRating: **{}** ± {:.0} · {place}\nGames: {} ({}; {} rated)",
+        rating_shown(&s.rating),
+        s.rating.deviation,
+        p.games,
+        wins_losses_draws(p.wins, p.losses, p.draws),
+        p.rated_games
+    );
+    if let Some((outcome, n)) = s.streak {
+        let word = match (outcome, n) {
+            (Outcome::Win, 1) => "win",
+            (Outcome::Win, _) => "wins",
+            (Outcome::Loss, 1) => "loss",
+            (Outcome::Loss, _) => "losses",
+            (Outcome::Draw, 1) => "draw",
+            (Outcome::Draw, _) => "draws",
+        };
+        text.push_str(&format!("\nStreak: {n} {word} in a row"));
+    }
+    if !s.recent.is_empty() {
+        let results: Vec<String> = s
+            .recent
+            .iter()
+            .filter_map(|g| {
+                let color = g.color_of(s.user_id)?;
+                let outcome = Outcome::of(g.result?, color == Color::White);
+                let change = g
+                    .ratings
+                    .map(|r| format!(" ({})", signed(r.of(color).1)))
+                    .unwrap_or_default();
+                Some(format!(
+                    "{} vs {}{change}",
+                    outcome_letter(outcome),
+                    mention(g.player(!color))
+                ))
+            })
+            .collect();
+        text.push_str(&format!("\nLast games: {}", results.join(" · ")));
+    }
+    if let Some(h) = s.head_to_head {
+        text.push_str(&format!(
+            "\nYou against {who}: {}",
+            wins_losses_draws(h.wins, h.losses, h.draws)
+        ));
+    }
+    text
+}

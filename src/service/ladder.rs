@@ -1,0 +1,122 @@
+//! Ratings as players see them: the leaderboard (members only) and a player's stats.
+
+use std::future::Future;
+
+use super::{GameService, Result};
+use crate::ratings::Rating;
+use crate::store::{Game, HeadToHead, LadderPage, Outcome, Standing};
+
+/// How long a member check stands before Discord is asked again (seconds: a day).
+pub const MEMBER_RECHECK: i64 = 86_400;
+
+/// Games shown under "last results" in the stats.
+pub const RECENT_GAMES: u32 = 5;
+
+/// What tells whether a user is still a member of a guild: Discord for the bot, "everyone"
+/// for the console.
+pub trait Members: Send + Sync {
+    /// Whether `user_id` is a member of `guild_id`; `None` when it cannot be told now.
+    fn is_member(&self, guild_id: u64, user_id: u64) -> impl Future<Output = Option<bool>> + Send;
+}
+
+/// A player's stats in a guild, from [`GameService::stats`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct Stats {
+    /// The player.
+    pub user_id: u64,
+    /// Their record and rank; `None` if they never finished a game here.
+    pub standing: Option<Standing>,
+    /// Their rating as of now (the deviation grown for idle rating periods).
+    pub rating: Rating,
+    /// The result of their latest finished game and how many in a row ended the same way.
+    pub streak: Option<(Outcome, u32)>,
+    /// Their last finished games, newest first (at most [`RECENT_GAMES`]).
+    pub recent: Vec<Game>,
+    /// The score against the user who asked, from the asker's side, when they asked about
+    /// someone else.
+    pub head_to_head: Option<HeadToHead>,
+}
+
+impl GameService {
+    /// Page `page` (from 1) of `guild_id`'s leaderboard. Players on the page whose membership
+    /// was not checked in the last day are checked with `members`; those who left are taken
+    /// off (they keep their record and games) and the page is read again.
+    ///
+    /// # Errors
+    /// The store's.
+    pub async fn leaderboard<M: Members>(
+        &self,
+        guild_id: u64,
+        page: u32,
+        members: &M,
+    ) -> Result<LadderPage> {
+        // Each round either shows the page or takes someone off it; a few rounds settle it.
+        for _ in 0..4 {
+            let now = self.now();
+            let shown = self
+                .store
+                .call(move |s| s.leaderboard(guild_id, page, now))
+                .await?;
+            let stale: Vec<u64> = shown
+                .entries
+                .iter()
+                .filter(|e| {
+                    e.player
+                        .member_checked_at
+                        .is_none_or(|t| now - t >= MEMBER_RECHECK)
+                })
+                .map(|e| e.player.user_id)
+                .collect();
+            let mut someone_left = false;
+            for user in stale {
+                let Some(member) = members.is_member(guild_id, user).await else {
+                    continue;
+                };
+                someone_left |= !member;
+                self.store
+                    .call(move |s| s.set_membership(guild_id, user, member, now))
+                    .await?;
+            }
+            if !someone_left {
+                return Ok(shown);
+            }
+        }
+        let now = self.now();
+        Ok(self
+            .store
+            .call(move |s| s.leaderboard(guild_id, page, now))
+            .await?)
+    }
+
+    /// `user_id`'s stats in `guild_id`, asked by `asker` (the head-to-head is the asker's
+    /// score against them, when they are someone else).
+    ///
+    /// # Errors
+    /// The store's.
+    pub async fn stats(&self, guild_id: u64, user_id: u64, asker: u64) -> Result<Stats> {
+        let now = self.now();
+        let stats = self
+            .store
+            .call(move |s| {
+                let standing = s.standing(guild_id, user_id, now)?;
+                let rating = standing
+                    .as_ref()
+                    .map_or(crate::ratings::START, |st| st.player.rating_at(now));
+                let head_to_head = if asker == user_id {
+                    None
+                } else {
+                    Some(s.head_to_head(guild_id, asker, user_id)?)
+                };
+                Ok(Stats {
+                    user_id,
+                    standing,
+                    rating,
+                    streak: s.streak(guild_id, user_id)?,
+                    recent: s.recent_games(guild_id, user_id, RECENT_GAMES)?,
+                    head_to_head,
+                })
+            })
+            .await?;
+        Ok(stats)
+    }
+}
