@@ -93,6 +93,24 @@ pub fn provisional_after(deviation: f64, volatility: f64, periods: u32) -> bool 
     phi * phi + f64::from(periods) * volatility * volatility >= limit * limit
 }
 
+/// When a player rated at `rated_at` with `rating` becomes provisional if they play no more
+/// rated games: the start of the first rating period after which [`provisional_after`] holds
+/// (`rated_at` itself when already provisional). Unix seconds.
+pub fn provisional_from(rating: &Rating, rated_at: i64) -> i64 {
+    let phi = rating.deviation / GLICKO2_SCALE;
+    let limit = PROVISIONAL_DEVIATION / GLICKO2_SCALE;
+    let sigma2 = rating.volatility * rating.volatility;
+    let estimate = ((limit * limit - phi * phi) / sigma2)
+        .ceil()
+        .clamp(0.0, 1e6) as u32;
+    // The estimate may be one off by rounding; settle it on the test itself.
+    let mut n = estimate.saturating_sub(1);
+    while !provisional_after(rating.deviation, rating.volatility, n) {
+        n += 1;
+    }
+    rated_at.saturating_add(i64::from(n) * RATING_PERIOD)
+}
+
 /// The factor between the Glicko scale and the Glicko-2 scale (Glickman, step 2).
 pub const GLICKO2_SCALE: f64 = 173.7178;
 

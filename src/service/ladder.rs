@@ -4,7 +4,7 @@ use std::future::Future;
 
 use super::{GameService, Result};
 use crate::ratings::Rating;
-use crate::store::{Game, HeadToHead, LadderPage, Outcome, Standing};
+use crate::store::{Game, HeadToHead, LadderPage, Outcome, PAGE_SIZE, Standing};
 
 /// How long a member check stands before Discord is asked again (seconds: a day).
 pub const MEMBER_RECHECK: i64 = 86_400;
@@ -40,7 +40,9 @@ pub struct Stats {
 impl GameService {
     /// Page `page` (from 1) of `guild_id`'s leaderboard. Players on the page whose membership
     /// was not checked in the last day are checked with `members`; those who left are taken
-    /// off (they keep their record and games) and the page is read again.
+    /// off (they keep their record and games) and the page is read again. Up to a page of
+    /// players found gone more than a day ago are asked about again first, so those who came
+    /// back return. Nobody is asked twice in one call.
     ///
     /// # Errors
     /// The store's.
@@ -50,9 +52,24 @@ impl GameService {
         page: u32,
         members: &M,
     ) -> Result<LadderPage> {
+        let now = self.now();
+        // Players found gone are asked about again once a day (a few at a time), so one who
+        // came back returns to the board.
+        let returning = self
+            .store
+            .call(move |s| s.left_players_to_check(guild_id, now - MEMBER_RECHECK, PAGE_SIZE))
+            .await?;
+        let mut asked = std::collections::HashSet::new();
+        for user in returning {
+            asked.insert(user);
+            if let Some(member) = members.is_member(guild_id, user).await {
+                self.store
+                    .call(move |s| s.set_membership(guild_id, user, member, now))
+                    .await?;
+            }
+        }
         // Each round either shows the page or takes someone off it; a few rounds settle it.
         for _ in 0..4 {
-            let now = self.now();
             let shown = self
                 .store
                 .call(move |s| s.leaderboard(guild_id, page, now))
@@ -66,6 +83,7 @@ impl GameService {
                         .is_none_or(|t| now - t >= MEMBER_RECHECK)
                 })
                 .map(|e| e.player.user_id)
+                .filter(|user| asked.insert(*user))
                 .collect();
             let mut someone_left = false;
             for user in stale {
@@ -81,7 +99,6 @@ impl GameService {
                 return Ok(shown);
             }
         }
-        let now = self.now();
         Ok(self
             .store
             .call(move |s| s.leaderboard(guild_id, page, now))
@@ -98,6 +115,10 @@ impl GameService {
         let stats = self
             .store
             .call(move |s| {
+                // Asking about oneself here proves one is a member.
+                if asker == user_id {
+                    s.set_membership(guild_id, user_id, true, now)?;
+                }
                 let standing = s.standing(guild_id, user_id, now)?;
                 let rating = standing
                     .as_ref()

@@ -2,17 +2,18 @@
 //! and one player's standing, recent results, streak and head-to-head.
 //!
 //! Who is ranked: members (not known to have left) with a rated game whose deviation, grown
-//! for their idle rating periods up to `now`, is under [`PROVISIONAL_DEVIATION`]. Provisional
-//! players follow the ranked ones, unranked. Equal ratings (as shown, rounded) share a rank,
-//! as in sports ("1, 2, 2, 4").
+//! for their idle rating periods up to `now`, is under
+//! [`crate::ratings::PROVISIONAL_DEVIATION`] (stored as the time `provisional_from`, set with
+//! every rating). Provisional players follow the ranked ones, unranked. Equal ratings (as
+//! shown, rounded) share a rank, as in sports ("1, 2, 2, 4"). Every query walks the partial
+//! index `players_ladder`.
 
-use rusqlite::{OptionalExtension, params};
+use rusqlite::params;
 
 use super::games::{GAME_COLUMNS, Game, game_from_row};
 use super::ids::Snowflake;
 use super::players::{PLAYER_COLUMNS, Player, player_from_row};
 use super::{GameResult, Result, Store};
-use crate::ratings::{GLICKO2_SCALE, PROVISIONAL_DEVIATION, RATING_PERIOD};
 
 /// Players on a leaderboard page.
 pub const PAGE_SIZE: u32 = 10;
@@ -63,32 +64,24 @@ pub struct HeadToHead {
     pub draws: u32,
 }
 
-/// The guild's rated members with `provisional` (0 or 1) and `rank` columns added. `?1` guild,
-/// `?2` now; the provisional test is [`crate::ratings::provisional_after`] in SQL.
-fn ladder_sql(tail: &str) -> String {
-    let limit = (PROVISIONAL_DEVIATION / GLICKO2_SCALE).powi(2);
-    format!(
-        "WITH ladder AS (SELECT {PLAYER_COLUMNS}, \
-           ((deviation / {GLICKO2_SCALE}) * (deviation / {GLICKO2_SCALE}) \
-             + MAX(0, (?2 - rated_at) / {RATING_PERIOD}) * volatility * volatility \
-             >= {limit}) AS provisional \
-           FROM players WHERE guild_id = ?1 AND rated_at IS NOT NULL AND left_at IS NULL), \
-         ranked AS (SELECT *, RANK() OVER (PARTITION BY provisional \
-           ORDER BY ROUND(rating) DESC) AS rank FROM ladder) {tail}"
-    )
-}
+/// The guild's rated members (`?1` guild); with `AND provisional_from > ?2` the ranked ones.
+/// Written so that the partial index `players_ladder` serves it, in the leaderboard's order.
+const MEMBERS: &str =
+    "FROM players WHERE guild_id = ?1 AND rated_at IS NOT NULL AND left_at IS NULL";
 
-/// The columns of [`ladder_sql`]'s `ranked`, in the order read by [`entry_from_row`].
-const ENTRY_COLUMNS: &str = "guild_id, user_id, rating, deviation, volatility, games, wins, \
-    losses, draws, last_game_at, rated_at, rated_games, left_at, member_checked_at, \
-    provisional, rank";
+/// The leaderboard's order: rating, then more rated games, then the user id.
+const ORDER: &str = "ORDER BY rating DESC, rated_games DESC, user_id";
 
-fn entry_from_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<LadderEntry> {
-    let provisional: bool = row.get(14)?;
-    Ok(LadderEntry {
-        rank: if provisional { None } else { row.get(15)? },
-        player: player_from_row(row)?,
-    })
+/// The competition rank ("1, 2, 2, 4") of a ranked player rated `rating` in `guild`: one more
+/// than the ranked players whose rating, rounded as shown, is higher. (SQLite's ROUND rounds
+/// halves away from zero, so rounded higher than R means a rating of at least R + 0.5.)
+fn rank_of(conn: &rusqlite::Connection, guild: Snowflake, now: i64, rating: f64) -> Result<u32> {
+    let above: u32 = conn
+        .prepare_cached(&format!(
+            "SELECT COUNT(*) {MEMBERS} AND provisional_from > ?2 AND rating >= ?3"
+        ))?
+        .query_row(params![guild, now, rating.round() + 0.5], |row| row.get(0))?;
+    Ok(above + 1)
 }
 
 impl Store {
@@ -101,27 +94,60 @@ impl Store {
         let guild = Snowflake(guild_id);
         let (ranked, provisional): (u32, u32) = self
             .conn
-            .prepare_cached(&ladder_sql(
-                "SELECT COALESCE(SUM(NOT provisional), 0), COALESCE(SUM(provisional), 0) \
-                 FROM ladder",
+            .prepare_cached(&format!(
+                "SELECT COUNT(*) FILTER (WHERE provisional_from > ?2), \
+                 COUNT(*) FILTER (WHERE provisional_from <= ?2) {MEMBERS}"
             ))?
             .query_row(params![guild, now], |row| Ok((row.get(0)?, row.get(1)?)))?;
         let pages = (ranked + provisional).div_ceil(PAGE_SIZE).max(1);
         let page = page.clamp(1, pages);
-        let mut stmt = self.conn.prepare_cached(&ladder_sql(&format!(
-            "SELECT {ENTRY_COLUMNS} FROM ranked \
-             ORDER BY provisional, rating DESC, rated_games DESC, user_id LIMIT ?3 OFFSET ?4"
-        )))?;
-        let rows = stmt.query_map(
-            params![guild, now, PAGE_SIZE, (page - 1) * PAGE_SIZE],
-            entry_from_row,
-        )?;
+        let first = (page - 1) * PAGE_SIZE;
+        let mut entries = Vec::with_capacity(PAGE_SIZE as usize);
+        // The ranked players on this page, then the provisional ones.
+        if first < ranked {
+            let mut stmt = self.conn.prepare_cached(&format!(
+                "SELECT {PLAYER_COLUMNS} {MEMBERS} AND provisional_from > ?2 {ORDER} \
+                 LIMIT ?3 OFFSET ?4"
+            ))?;
+            let players = stmt
+                .query_map(params![guild, now, PAGE_SIZE, first], player_from_row)?
+                .collect::<rusqlite::Result<Vec<Player>>>()?;
+            let mut previous: Option<(f64, u32)> = None;
+            for (i, player) in players.into_iter().enumerate() {
+                let shown = player.rating.round();
+                let rank = match previous {
+                    Some((above, rank)) if above == shown => rank,
+                    Some(_) => first + i as u32 + 1,
+                    None => rank_of(&self.conn, guild, now, player.rating)?,
+                };
+                previous = Some((shown, rank));
+                entries.push(LadderEntry {
+                    rank: Some(rank),
+                    player,
+                });
+            }
+        }
+        let room = PAGE_SIZE - entries.len() as u32;
+        if room > 0 {
+            let mut stmt = self.conn.prepare_cached(&format!(
+                "SELECT {PLAYER_COLUMNS} {MEMBERS} AND provisional_from <= ?2 {ORDER} \
+                 LIMIT ?3 OFFSET ?4"
+            ))?;
+            let skip = first.saturating_sub(ranked);
+            let rows = stmt.query_map(params![guild, now, room, skip], player_from_row)?;
+            for player in rows {
+                entries.push(LadderEntry {
+                    rank: None,
+                    player: player?,
+                });
+            }
+        }
         Ok(LadderPage {
             page,
             pages,
             ranked,
             provisional,
-            entries: rows.collect::<rusqlite::Result<_>>()?,
+            entries,
         })
     }
 
@@ -137,18 +163,18 @@ impl Store {
         let guild = Snowflake(guild_id);
         let ranked: u32 = self
             .conn
-            .prepare_cached(&ladder_sql(
-                "SELECT COUNT(*) FROM ladder WHERE NOT provisional",
+            .prepare_cached(&format!(
+                "SELECT COUNT(*) {MEMBERS} AND provisional_from > ?2"
             ))?
             .query_row(params![guild, now], |row| row.get(0))?;
-        let rank = self
-            .conn
-            .prepare_cached(&ladder_sql(&format!(
-                "SELECT {ENTRY_COLUMNS} FROM ranked WHERE user_id = ?3"
-            )))?
-            .query_row(params![guild, now, Snowflake(user_id)], entry_from_row)
-            .optional()?
-            .and_then(|e| e.rank);
+        let is_ranked = player.rated_at.is_some()
+            && player.left_at.is_none()
+            && player.provisional_from.is_some_and(|t| t > now);
+        let rank = if is_ranked {
+            Some(rank_of(&self.conn, guild, now, player.rating)?)
+        } else {
+            None
+        };
         Ok(Some(Standing {
             player,
             rank,
@@ -224,6 +250,28 @@ impl Store {
             }
         }
         Ok(score)
+    }
+
+    /// Up to `limit` players of `guild_id` found gone whose membership was last checked at or
+    /// before `checked_before`, best rated first (those who would show highest if back).
+    ///
+    /// # Errors
+    /// [`super::StoreError::Sqlite`] if SQLite fails.
+    pub fn left_players_to_check(
+        &self,
+        guild_id: u64,
+        checked_before: i64,
+        limit: u32,
+    ) -> Result<Vec<u64>> {
+        let mut stmt = self.conn.prepare_cached(
+            "SELECT user_id FROM players WHERE guild_id = ?1 AND left_at IS NOT NULL \
+             AND rated_at IS NOT NULL AND member_checked_at <= ?2 \
+             ORDER BY rating DESC LIMIT ?3",
+        )?;
+        let rows = stmt.query_map(params![Snowflake(guild_id), checked_before, limit], |row| {
+            row.get::<_, Snowflake>(0).map(|s| s.0)
+        })?;
+        Ok(rows.collect::<rusqlite::Result<_>>()?)
     }
 
     /// Records whether `user_id` is a member of `guild_id`, as Discord said at `now`. A member

@@ -41,6 +41,9 @@ pub struct Player {
     pub left_at: Option<i64>,
     /// When Discord last confirmed whether the player is a member.
     pub member_checked_at: Option<i64>,
+    /// From when the player is provisional if they play no more rated games (unix seconds);
+    /// `None` without a rated game.
+    pub provisional_from: Option<i64>,
 }
 
 impl Player {
@@ -61,7 +64,8 @@ impl Player {
 }
 
 pub(crate) const PLAYER_COLUMNS: &str = "guild_id, user_id, rating, deviation, volatility, \
-    games, wins, losses, draws, last_game_at, rated_at, rated_games, left_at, member_checked_at";
+    games, wins, losses, draws, last_game_at, rated_at, rated_games, left_at, member_checked_at, \
+    provisional_from";
 
 pub(crate) fn player_from_row(row: &Row<'_>) -> rusqlite::Result<Player> {
     Ok(Player {
@@ -79,6 +83,7 @@ pub(crate) fn player_from_row(row: &Row<'_>) -> rusqlite::Result<Player> {
         rated_games: row.get(11)?,
         left_at: row.get(12)?,
         member_checked_at: row.get(13)?,
+        provisional_from: row.get(14)?,
     })
 }
 
@@ -147,7 +152,7 @@ pub(crate) fn rate_in(
     let after = [after.0, after.1];
     let mut update = tx.prepare_cached(
         "UPDATE players SET rating = ?1, deviation = ?2, volatility = ?3, rated_at = ?4, \
-         rated_games = rated_games + 1 WHERE guild_id = ?5 AND user_id = ?6",
+         provisional_from = ?5, rated_games = rated_games + 1 WHERE guild_id = ?6 AND user_id = ?7",
     )?;
     for color in Color::ALL {
         let r = after[color.index()];
@@ -156,6 +161,7 @@ pub(crate) fn rate_in(
             r.deviation,
             r.volatility,
             now,
+            ratings::provisional_from(&r, now),
             Snowflake(game.guild_id),
             Snowflake(game.player(color))
         ])?;

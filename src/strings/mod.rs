@@ -169,12 +169,12 @@ pub fn result_line(game: &Game) -> String {
         Some(r) => {
             let [(white, dw), (black, db)] = [r.of(Color::White), r.of(Color::Black)];
             format!(
-                "{result}\nRatings: {} {:.0} ({}), {} {:.0} ({}).",
+                "{result}\nRatings: {} {} ({}), {} {} ({}).",
                 mention(game.white_id),
-                white,
+                rounded(white),
                 signed(dw),
                 mention(game.black_id),
-                black,
+                rounded(black),
                 signed(db)
             )
         }
@@ -526,13 +526,20 @@ whatever is between and land on top of whatever is there; write it `c5-e5`;
 
 Play with `/focus move` — it suggests your legal moves as you type.";
 
-/// A rating as shown: `1623`, or `1540?` for a provisional player.
+/// A rating as shown: `1623`, or `1540?` for a provisional player. Rounded half away from
+/// zero, as the leaderboard's ranks are (SQLite's `ROUND`).
 pub fn rating_shown(rating: &Rating) -> String {
+    let shown = rounded(rating.rating);
     if rating.is_provisional() {
-        format!("{:.0}?", rating.rating)
+        format!("{shown}?")
     } else {
-        format!("{:.0}", rating.rating)
+        shown.to_string()
     }
+}
+
+/// A rating rounded as players see it (half away from zero).
+fn rounded(rating: f64) -> i64 {
+    rating.round() as i64
 }
 
 /// `12-3-1`: wins, losses, draws.

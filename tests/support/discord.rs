@@ -14,6 +14,14 @@
 //! [`FakeDiscord::reply_to`] hand back. Every reply is answered with a full Message object, so the
 //! bot's serenity code takes the same path as against Discord.
 //!
+//! Membership: [`FakeDiscord::leave_guild`] makes a user leave the server (`GET
+//! /guilds/{guild}/members/{user}` then answers 404 with code 10007, Unknown Member, and a
+//! `GUILD_CREATE` after a reconnect no longer lists them; the user still exists, and a USER
+//! option naming them still resolves to the user, without a member, as on Discord);
+//! [`FakeDiscord::rejoin_guild`] brings them back. The gateway sends no `GUILD_MEMBER_REMOVE`:
+//! Discord sends it only with the privileged GUILD_MEMBERS intent. Extra members for a larger
+//! server: [`FakeGuild::with_human`].
+//!
 //! Failures for the bot's error paths: [`FakeDiscord::deny_channel_messages`] (403, code 50013;
 //! undone by [`FakeDiscord::allow_channel_messages`]), [`FakeDiscord::close_dms`] (403, code
 //! 50007), [`FakeDiscord::reject_token`] (gateway close 4004), [`FakeDiscord::drop_gateway`] (a
@@ -121,6 +129,8 @@ struct Inner {
     dm_recipients: HashMap<u64, u64>,
     denied_channels: HashSet<u64>,
     closed_dms: HashSet<u64>,
+    /// Users of the fixture who have left the guild.
+    departed: HashSet<u64>,
     /// The message created with each nonce, by (channel, author, nonce).
     nonces: HashMap<(u64, u64, String), u64>,
     /// The next channel message created is stored and recorded, but never answered.
@@ -177,6 +187,19 @@ impl Shared {
 
     fn application_id(&self) -> u64 {
         self.bot.id
+    }
+
+    /// Whether `user` is in the fixture's members and has not left.
+    fn is_member(&self, user: u64) -> bool {
+        self.guild.member(user).is_some() && !self.lock().departed.contains(&user)
+    }
+
+    /// The guild as it is now: the fixture without the members who left.
+    fn guild_now(&self) -> FakeGuild {
+        let departed = self.lock().departed.clone();
+        let mut guild = self.guild.clone();
+        guild.members.retain(|m| !departed.contains(&m.user.id));
+        guild
     }
 
     /// The READY dispatch's `d`: the fields serenity 0.12.5 requires, and the guild as
@@ -301,6 +324,40 @@ impl FakeDiscord {
             .find(|m| m.user.name == name)
             .map(|m| m.user.clone())
             .unwrap_or_else(|| panic!("the fake guild has no member {name:?}"))
+    }
+
+    /// Whether `user` is a member of the guild now: in the fixture and not departed.
+    pub fn is_member(&self, user: u64) -> bool {
+        self.shared.is_member(user)
+    }
+
+    /// `user` leaves the guild: from now on `GET /guilds/{guild}/members/{user}` answers 404
+    /// with code 10007 (Unknown Member), and a `GUILD_CREATE` (after a reconnect) leaves them
+    /// out. The user still exists (`GET /users/{id}` answers). Panics for a user the fixture
+    /// does not have.
+    pub fn leave_guild(&self, user: u64) {
+        assert!(
+            self.shared.guild.member(user).is_some(),
+            "the fake guild has no member {user}"
+        );
+        self.shared.lock().departed.insert(user);
+    }
+
+    /// Undoes [`Self::leave_guild`]: `user` joined the guild again.
+    pub fn rejoin_guild(&self, user: u64) {
+        self.shared.lock().departed.remove(&user);
+    }
+
+    /// How many times the bot asked for `user`'s membership (`GET
+    /// /guilds/{guild}/members/{user}`), whatever the answer.
+    pub fn member_lookups(&self, user: u64) -> usize {
+        let path = format!("/api/v10/guilds/{}/members/{user}", self.guild_id());
+        self.shared
+            .lock()
+            .requests
+            .iter()
+            .filter(|r| r.method == "GET" && r.path == path)
+            .count()
     }
 
     /// The id of the text channel called `name` (without `#`); panics if there is none.
@@ -544,7 +601,8 @@ impl FakeDiscord {
                     .expect("user option is a user id");
                 if let Some(member) = self.shared.guild.member(id) {
                     resolved_users.insert(id.to_string(), member.user.json());
-                    if guild.is_some() {
+                    // A user who left is still a user, but no member to resolve.
+                    if guild.is_some() && self.shared.is_member(id) {
                         let mut partial =
                             self.shared
                                 .guild

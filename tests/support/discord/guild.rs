@@ -3,7 +3,7 @@
 use serde_json::{Value, json};
 use serenity::all::Permissions;
 
-use super::{TIMESTAMP, merge};
+use super::{FIRST_GENERATED_ID, TIMESTAMP, merge};
 
 /// A Discord user as the fake knows it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -153,6 +153,25 @@ impl FakeGuild {
             roles: vec![moderator],
             owner,
         }
+    }
+
+    /// The guild with one more human member, `name` with id `id` (no roles), for a server
+    /// with more players than [`Self::standard`]'s. `id` must stay below the ids the fake
+    /// hands out (1,000,000 and up).
+    pub fn with_human(mut self, id: u64, name: &str) -> Self {
+        assert!(
+            id < FIRST_GENERATED_ID,
+            "fixture ids stay below the generated ones"
+        );
+        assert!(
+            self.member(id).is_none() && self.members.iter().all(|m| m.user.name != name),
+            "member {id} {name:?} already in the guild"
+        );
+        self.members.push(FakeMember {
+            user: FakeUser::human(id, name),
+            roles: vec![],
+        });
+        self
     }
 
     /// The member with this user id.

@@ -270,7 +270,7 @@ fn route(shared: &Shared, method: &Method, segments: &[&str], body: Body) -> Res
                 .guild
                 .members
                 .iter()
-                .find(|m| m.user.id.to_string() == *user)
+                .find(|m| m.user.id.to_string() == *user && shared.is_member(m.user.id))
             {
                 Some(member) => json_response(
                     StatusCode::OK,

@@ -1,0 +1,121 @@
+//! Speed of the leaderboard (issue 7): one page for a server with 10,000 rated players must take
+//! at most 20 ms. The players are written straight into a database file with the store's real
+//! settings: ratings spread from about 900 to 2100, one in ten still provisional, a few
+//! hundred who left the server, all checked members within the day (so the service asks
+//! Discord nothing). Measured on the store and through the service, for the first page and one
+//! in the middle. Run with `cargo bench --bench ladder`.
+
+use std::hint::black_box;
+use std::sync::Arc;
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use focus_bot::service::{GameService, ManualClock, Members};
+use focus_bot::store::{AsyncStore, PAGE_SIZE, Store};
+
+const PLAYERS: u32 = 10_000;
+const GUILD: i64 = 42;
+const NOW: i64 = 1_800_000_000;
+
+/// Writes `PLAYERS` rated players of guild `GUILD`, and as many in another guild.
+fn populate(path: &std::path::Path) {
+    drop(Store::open(path).unwrap());
+    let mut conn = rusqlite::Connection::open(path).unwrap();
+    let tx = conn.transaction().unwrap();
+    {
+        let mut insert = tx
+            .prepare(
+                "INSERT INTO players (guild_id, user_id, rating, deviation, volatility, games, \
+                 wins, losses, draws, last_game_at, rated_at, rated_games, left_at, \
+                 member_checked_at) VALUES (?1, ?2, ?3, ?4, 0.06, ?5, ?6, ?7, ?8, ?9, ?9, ?5, \
+                 ?10, ?11)",
+            )
+            .unwrap();
+        for guild in [GUILD, GUILD + 1] {
+            for i in 0..PLAYERS {
+                // A deterministic spread (golden-ratio sequence) of ratings and records.
+                let x = (f64::from(i) * 0.618_033_988_7).fract();
+                let rating = 900.0 + 1200.0 * x;
+                let deviation = if i % 10 == 0 { 180.0 } else { 45.0 + 50.0 * x };
+                let games = 10 + i % 90;
+                let wins = games / 2;
+                let losses = games / 3;
+                let left = (i % 37 == 0).then_some(NOW - 86_400);
+                insert
+                    .execute(rusqlite::params![
+                        guild,
+                        1_000_000 + i64::from(i),
+                        rating,
+                        deviation,
+                        games,
+                        wins,
+                        losses,
+                        games - wins - losses,
+                        NOW - i64::from(i % 60) * 86_400,
+                        left,
+                        NOW - 3_600
+                    ])
+                    .unwrap();
+            }
+        }
+    }
+    tx.commit().unwrap();
+}
+
+/// Everyone is a member; never asked, since every player was checked within the day.
+struct Checked;
+
+impl Members for Checked {
+    async fn is_member(&self, _: u64, _: u64) -> Option<bool> {
+        panic!("every member was checked within the day")
+    }
+}
+
+fn ladder(c: &mut Criterion) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("ladder.db");
+    populate(&path);
+    let store = Store::open(&path).unwrap();
+    let first = store.leaderboard(GUILD as u64, 1, NOW).unwrap();
+    assert_eq!(first.entries.len(), PAGE_SIZE as usize);
+    assert!(first.ranked > 8_000 && first.provisional > 500, "{first:?}");
+    assert_eq!(first.entries[0].rank, Some(1));
+    let middle = first.pages / 2;
+    c.bench_function("store leaderboard page 1, 10,000 players", |b| {
+        b.iter(|| black_box(store.leaderboard(GUILD as u64, black_box(1), NOW).unwrap()))
+    });
+    c.bench_function("store leaderboard middle page, 10,000 players", |b| {
+        b.iter(|| {
+            black_box(
+                store
+                    .leaderboard(GUILD as u64, black_box(middle), NOW)
+                    .unwrap(),
+            )
+        })
+    });
+    drop(store);
+
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .unwrap();
+    let service = runtime.block_on(async {
+        let store = AsyncStore::open(&path).await.unwrap();
+        GameService::new(store, Arc::new(ManualClock::at(NOW)))
+    });
+    c.bench_function("service leaderboard page 1, 10,000 players", |b| {
+        b.iter(|| {
+            runtime.block_on(async {
+                black_box(
+                    service
+                        .leaderboard(GUILD as u64, 1, &Checked)
+                        .await
+                        .unwrap(),
+                )
+            })
+        })
+    });
+}
+
+criterion_group!(benches, ladder);
+criterion_main!(benches);
