@@ -446,7 +446,8 @@ async fn draws_takebacks_and_aborts_through_the_console() {
     let lines = c.handle("alice: draw accept").await;
     assert_eq!(
         lines[0],
-        "[#general] bot: **The game is drawn** by agreement."
+        "[#general] bot: **The game is drawn** by agreement.\n\
+         Ratings: @alice 1500 (±0), @bob 1500 (±0)."
     );
     picture(&lines[1], dir.path());
 
@@ -477,8 +478,11 @@ async fn draws_takebacks_and_aborts_through_the_console() {
     let lines = c.handle("alice: resign").await;
     assert_eq!(
         lines[0],
-        "[#general] bot: **@bob (White) wins**, by resignation."
+        "[#general] bot: **@bob (White) wins**, by resignation.\n\
+         Ratings: @bob 1630 (+130), @alice 1370 (-130)."
     );
+    // (After the drawn first game both stand at 1500/290.32; glicko2_reference.py rates
+    // this game 1629.62 and 1370.38.)
     picture(&lines[1], dir.path());
 }
 
@@ -678,7 +682,8 @@ async fn waiting_brings_reminders_dms_and_time_outs() {
     assert_eq!(out.len(), 3, "{out:?}");
     assert_eq!(
         out[1],
-        "[#general] bot: **@bob ran out of time** in game 1. **@alice (White) wins**, on time."
+        "[#general] bot: **@bob ran out of time** in game 1. **@alice (White) wins**, on time.\n\
+         Ratings: @alice 1662 (+162), @bob 1338 (-162)."
     );
     picture(&out[2], dir.path());
     assert_eq!(

@@ -775,7 +775,8 @@ async fn at_the_deadline_the_player_to_move_loses_on_time_with_records_and_the_f
     assert_eq!(
         text,
         format!(
-            "**<@1002> ran out of time** in game {}. **<@1001> (White) wins**, on time.",
+            "**<@1002> ran out of time** in game {}. **<@1001> (White) wins**, on time.\n\
+             Ratings: <@1001> 1662 (+162), <@1002> 1338 (-162).",
             game.id.0
         )
     );
@@ -2286,7 +2287,6 @@ fn store_expire_challenges_queues_a_notice_only_for_shown_ones() {
 /// schema is brought up to date.
 #[test]
 fn migrating_an_older_database_gives_games_in_play_their_reminder() {
-    assert_eq!(SCHEMA_VERSION, 3);
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("focus.db");
     let (both, one, free, over) = {
@@ -2303,14 +2303,24 @@ fn migrating_an_older_database_gives_games_in_play_their_reminder() {
         (both, one, free, over)
     };
     let conn = Connection::open(&path).unwrap();
+    // Back to schema 2: undo migrations 3 (correspondence) and 4 (ratings).
     conn.execute_batch(
-        "DROP INDEX games_remind; ALTER TABLE games DROP COLUMN remind_at; \
+        "DROP INDEX players_ladder; DROP INDEX games_finished_white; \
+         DROP INDEX games_finished_black; \
+         ALTER TABLE players DROP COLUMN rated_at; \
+         ALTER TABLE players DROP COLUMN provisional_from; \
+         ALTER TABLE players DROP COLUMN rated_games; \
+         ALTER TABLE players DROP COLUMN left_at; \
+         ALTER TABLE players DROP COLUMN member_checked_at; \
+         ALTER TABLE games DROP COLUMN white_rating; ALTER TABLE games DROP COLUMN black_rating; \
+         ALTER TABLE games DROP COLUMN white_change; ALTER TABLE games DROP COLUMN black_change; \
+         DROP INDEX games_remind; ALTER TABLE games DROP COLUMN remind_at; \
          DROP TABLE notices; PRAGMA user_version = 2;",
     )
     .unwrap();
     drop(conn);
     let store = Store::open(&path).unwrap();
-    assert_eq!(store.schema_version().unwrap(), 3);
+    assert_eq!(store.schema_version().unwrap(), SCHEMA_VERSION);
     assert_eq!(
         store.game(both).unwrap().remind_at,
         Some(remind_time(T0 + 100, 3))

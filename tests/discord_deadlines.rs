@@ -809,9 +809,12 @@ async fn a_time_out_loses_on_time_after_three_plies_and_aborts_before() {
     assert_eq!(
         lost.text(),
         format!(
-            "**{} ran out of time** in game {one}. **{} (White) wins**, on time.",
+            "**{} ran out of time** in game {one}. **{} (White) wins**, on time.\n\
+             Ratings: {} 1662 (+162), {} 1338 (-162).",
             mention(&bob),
-            mention(&alice)
+            mention(&alice),
+            mention(&alice),
+            mention(&bob)
         )
     );
     pings_only(&lost, &[&alice, &bob]);
@@ -1134,9 +1137,12 @@ async fn deadlines_that_passed_while_the_bot_was_down_are_handled_once_right_aft
     assert_eq!(
         lost.text(),
         format!(
-            "**{} ran out of time** in game {one}. **{} (White) wins**, on time.",
+            "**{} ran out of time** in game {one}. **{} (White) wins**, on time.\n\
+             Ratings: {} 1662 (+162), {} 1338 (-162).",
             mention(&bob),
-            mention(&alice)
+            mention(&alice),
+            mention(&alice),
+            mention(&bob)
         )
     );
     assert_eq!(png_size(&lost), PICTURE);
@@ -1253,9 +1259,12 @@ async fn a_time_out_refused_for_a_missing_permission_is_retried_later_and_posted
     assert_eq!(
         lost.text(),
         format!(
-            "**{} ran out of time** in game {one}. **{} (White) wins**, on time.",
+            "**{} ran out of time** in game {one}. **{} (White) wins**, on time.\n\
+             Ratings: {} 1662 (+162), {} 1338 (-162).",
             mention(&bob),
-            mention(&alice)
+            mention(&alice),
+            mention(&alice),
+            mention(&bob)
         )
     );
     assert_eq!(png_size(&lost), PICTURE);

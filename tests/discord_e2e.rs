@@ -154,6 +154,8 @@ async fn a_whole_game_through_discord_with_a_restart() {
             "games",
             "moretime",
             "notify",
+            "leaderboard",
+            "stats",
             "history",
             "rules"
         ]

@@ -1137,8 +1137,8 @@ async fn a_player_who_comes_back_to_the_server_is_on_the_leaderboard_again() {
     let r = w.leaderboard(&carol, general, json!({ "page": 2 })).await;
     assert!(!r.text().contains(&mention(&bob)), "{}", r.text());
 
-    // He comes back, and uses the bot on the server: he is a member again. Past the day a
-    // membership check stands, the leaderboard and his stats show him ranked again.
+    // He comes back: a member again. Past the day a membership check stands, the leaderboard
+    // and his stats show him ranked again.
     w.fake.rejoin_guild(bob.id);
     w.advance(DAY + 1);
     let r = w.leaderboard(&carol, general, json!({ "page": 2 })).await;

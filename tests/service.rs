@@ -1380,7 +1380,8 @@ async fn resigning_ends_the_game_for_the_opponent_and_counts_in_the_records() {
     assert_png(&end.png);
     assert_eq!(
         strings::game_ended(&end),
-        "**<@1001> (White) wins**, by resignation."
+        "**<@1001> (White) wins**, by resignation.\n\
+         Ratings: <@1001> 1662 (+162), <@1002> 1338 (-162)."
     );
     let a = f.player(&alice()).await.unwrap();
     let b = f.player(&bob()).await.unwrap();
@@ -1449,7 +1450,8 @@ async fn a_draw_offer_is_accepted_by_button_or_by_a_counter_offer() {
     );
     assert_eq!(
         strings::game_ended(&end),
-        "**The game is drawn** by agreement."
+        "**The game is drawn** by agreement.\n\
+         Ratings: <@1001> 1500 (±0), <@1002> 1500 (±0)."
     );
     assert_png(&end.png);
     for user in [alice(), bob()] {

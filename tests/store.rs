@@ -670,6 +670,7 @@ fn a_move_that_ends_the_game_finishes_it_with_both_records() {
             rated_games: 0,
             left_at: None,
             member_checked_at: None,
+            provisional_from: None,
         }
     );
     let bob = store.player(GUILD, BOB).unwrap().unwrap();

@@ -329,7 +329,7 @@ impl Outcome {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ratings::provisional_after;
+    use crate::ratings::{RATING_PERIOD, Rating, provisional_after, provisional_from};
 
     #[test]
     fn the_sql_provisional_test_is_the_ratings_one() {
@@ -345,12 +345,17 @@ mod tests {
         ];
         for (deviation, volatility, periods) in cases {
             let mut store = Store::open_in_memory().unwrap();
+            let rating = Rating {
+                rating: 1500.0,
+                deviation,
+                volatility,
+            };
             store
                 .conn
                 .execute(
-                    "INSERT INTO players (guild_id, user_id, deviation, volatility, rated_at) \
-                     VALUES (1, 2, ?1, ?2, 1000)",
-                    params![deviation, volatility],
+                    "INSERT INTO players (guild_id, user_id, deviation, volatility, rated_at, \
+                     provisional_from) VALUES (1, 2, ?1, ?2, 1000, ?3)",
+                    params![deviation, volatility, provisional_from(&rating, 1000)],
                 )
                 .unwrap();
             let now = 1000 + i64::from(periods) * RATING_PERIOD + RATING_PERIOD - 1;
