@@ -496,8 +496,7 @@ async fn the_reminder_comes_at_exactly_80_percent_of_the_move_time_in_the_channe
     assert_eq!(
         text,
         format!(
-            "⏰ <@1001>, reminder: your move in game {} is due soon; if time runs out, you lose \
-             on time. Time runs out <t:{deadline}:R> (<t:{deadline}:f>).",
+            "⏰ <@1001>, reminder: your move in game {} is due soon; if time runs out, the game is aborted. Time runs out <t:{deadline}:R> (<t:{deadline}:f>).",
             game.id.0
         )
     );
@@ -623,7 +622,7 @@ async fn a_dm_user_is_reminded_by_dm_and_others_in_the_channel() {
         text,
         format!(
             "⏰ Reminder: your move in Focus game {} against **Bob** is due soon; if time runs \
-             out, you lose on time. Time runs out <t:{deadline}:R> (<t:{deadline}:f>). \
+             out, the game is aborted. Time runs out <t:{deadline}:R> (<t:{deadline}:f>). \
              https://discord.com/channels/{GUILD}/1",
             game.id.0
         )
@@ -2354,4 +2353,64 @@ fn one_unreadable_game_does_not_stop_the_sweep_for_the_others() {
     let swept = swept.expect("the sweep goes on past the unreadable game");
     assert_eq!(swept.timed_out, [good]);
     assert_eq!(store.game(good).unwrap().status, GameStatus::Finished);
+}
+
+/// A move or `/focus moretime` that comes after the deadline, before the sweeper got there,
+/// is refused and ends the game on time at once (found by a reviewer: both went through).
+#[tokio::test]
+async fn a_move_or_more_time_after_the_deadline_ends_the_game_on_time() {
+    let f = fixture().await;
+    let game = f.start(1, ALICE, BOB, 1).await;
+    f.play(1, &OPENING[..3], HOUR).await;
+    let deadline = f.game(game.id).await.deadline.unwrap();
+    f.goto(deadline);
+    // Bob, to move, is too late by no time at all.
+    let err = f
+        .svc
+        .play(place(1), &user(BOB), OPENING[3])
+        .await
+        .unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        format!(
+            "too late: the time for this move in game {} ran out, so the game is over; the \
+             channel is told the result",
+            game.id
+        )
+    );
+    let ended = f.game(game.id).await;
+    assert_eq!(
+        (ended.status, ended.result, ended.reason, ended.ply),
+        (
+            GameStatus::Finished,
+            Some(GameResult::White),
+            Some(EndReason::TimeOut),
+            3
+        )
+    );
+    assert_eq!(
+        f.svc
+            .store()
+            .call(move |s| s.moves(game.id))
+            .await
+            .unwrap()
+            .len(),
+        3
+    );
+    let pending = f.pending().await;
+    assert_eq!(pending.len(), 1);
+    assert_eq!(
+        (pending[0].kind, pending[0].user_id),
+        (NoticeKind::TimeOut, Some(BOB))
+    );
+    assert!(f.sweep().await.is_empty(), "nothing left for the sweep");
+
+    // Alice gives Bob more time a minute too late in another game: aborted at ply 1.
+    let late = f.start(2, ALICE, BOB, 1).await;
+    f.play(2, &OPENING[..1], HOUR).await;
+    f.goto(f.game(late.id).await.deadline.unwrap() + 60);
+    let err = f.svc.more_time(place(2), &user(ALICE)).await.unwrap_err();
+    assert!(err.to_string().starts_with("too late:"), "{err}");
+    assert_eq!(f.game(late.id).await.status, GameStatus::Aborted);
+    assert_eq!(f.pending().await.len(), 2);
 }

@@ -588,8 +588,7 @@ async fn moves_show_their_deadline_and_the_reminder_comes_once_at_80_percent() {
     assert_eq!(
         other.text(),
         format!(
-            "⏰ {}, reminder: your move in game 2 is due soon; if time runs out, you lose on \
-             time. Time runs out <t:{t}:R> (<t:{t}:f>).",
+            "⏰ {}, reminder: your move in game 2 is due soon; if time runs out, the game is aborted. Time runs out <t:{t}:R> (<t:{t}:f>).",
             mention(&carol),
             t = deadline - 60
         )
@@ -606,8 +605,7 @@ async fn moves_show_their_deadline_and_the_reminder_comes_once_at_80_percent() {
     assert_eq!(
         reminder.text(),
         format!(
-            "⏰ {}, reminder: your move in game 1 is due soon; if time runs out, you lose on \
-             time. Time runs out <t:{deadline}:R> (<t:{deadline}:f>).",
+            "⏰ {}, reminder: your move in game 1 is due soon; if time runs out, the game is aborted. Time runs out <t:{deadline}:R> (<t:{deadline}:f>).",
             mention(&alice)
         )
     );
@@ -704,7 +702,7 @@ async fn a_player_who_asked_for_dms_gets_turn_notices_and_the_reminder_by_dm() {
         reminder.text(),
         format!(
             "⏰ Reminder: your move in Focus game {game} against **Bob** is due soon; if time \
-             runs out, you lose on time. Time runs out <t:{deadline}:R> (<t:{deadline}:f>). \
+             runs out, the game is aborted. Time runs out <t:{deadline}:R> (<t:{deadline}:f>). \
              {link}"
         )
     );

@@ -2,7 +2,7 @@
 //! wants to be told it is their move.
 
 use super::{GameService, Place, Result, ServiceError, User};
-use crate::store::{Game, GameStatus, Store, Swept, UserSettings};
+use crate::store::{Game, GameStatus, Store, StoreError, Swept, UserSettings};
 
 impl GameService {
     /// Handles everything due now (expired challenges, reminders, time-outs; see
@@ -44,7 +44,12 @@ impl GameService {
         game.color_of(user.id).ok_or(ServiceError::NotAPlayer)?;
         self.seen(user).await?;
         let (id, uid, now) = (game.id, user.id, self.now());
-        Ok(self.store.call(move |s| s.more_time(id, uid, now)).await?)
+        Ok(self
+            .store
+            .call(move |s| s.more_time(id, uid, now))
+            .await
+            // Too late: the store ended the game on time and queued the channel's notice.
+            .inspect_err(|e| self.mail_if(matches!(e, StoreError::TimeRanOut(_))))?)
     }
 
     /// Sets whether `user_id`'s turn notices and reminders also come by DM (`Some`), or reads

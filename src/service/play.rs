@@ -3,7 +3,7 @@
 use super::deadlines::turn_dm_queued;
 use super::{Board, GameService, MoveReport, Place, Result, ServiceError, User};
 use crate::rules::{Move, MoveError};
-use crate::store::GameStatus;
+use crate::store::{GameStatus, StoreError};
 
 /// Discord shows at most this many autocomplete choices.
 pub const MAX_SUGGESTIONS: usize = 25;
@@ -29,7 +29,8 @@ impl GameService {
                 let mail = turn_dm_queued(s, &played.game)?;
                 Ok((played, mail))
             })
-            .await?;
+            .await
+            .inspect_err(|e| self.mail_if(matches!(e, StoreError::TimeRanOut(_))))?;
         self.mail_if(mail);
         let board = self.board_of(played.game).await?;
         Ok(MoveReport {

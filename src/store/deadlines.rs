@@ -86,6 +86,22 @@ fn time_out_in(tx: &Transaction<'_>, game: &Game, loser: Color, now: i64) -> Res
     Ok(ended)
 }
 
+/// Inside `tx`: when `game`'s deadline has passed by `now`, ends it on time as the sweep would
+/// (with its notice) and returns [`StoreError::TimeRanOut`] for the caller to report after
+/// committing; `None` while there is time.
+pub(crate) fn time_up_in(
+    tx: &Transaction<'_>,
+    game: &Game,
+    now: i64,
+) -> Result<Option<StoreError>> {
+    if game.deadline.is_none_or(|d| d > now) {
+        return Ok(None);
+    }
+    let loser = game.current_position()?.side_to_move();
+    time_out_in(tx, game, loser, now)?;
+    Ok(Some(StoreError::TimeRanOut(game.id)))
+}
+
 /// Marks the open challenges that ran out by `now` expired, inside `tx`; queues a notice to
 /// disable the buttons of each one that has a message.
 pub(crate) fn expire_in(tx: &Transaction<'_>, now: i64) -> Result<Vec<Challenge>> {
@@ -221,15 +237,20 @@ impl Store {
     /// (still at 80 % of the move's time); one already sent is not sent again.
     ///
     /// # Errors
+    /// - [`StoreError::TimeRanOut`] when the deadline has already passed: the game is ended on
+    ///   time instead (and that is stored).
     /// - [`StoreError::NoTimeLimit`] in a game without deadlines.
     /// - [`StoreError::OwnMove`] when it is `user_id`'s own move.
     /// - [`StoreError::TooMuchTime`] when the move would have more than [`MAX_TIME_LEFT`].
     /// - [`StoreError::NotAPlayer`]; [`StoreError::GameNotActive`]; [`StoreError::NoSuchGame`].
     pub fn more_time(&mut self, id: GameId, user_id: u64, now: i64) -> Result<Game> {
-        self.write(|tx| {
+        self.write_then(|tx| {
             let game = get_game(tx, id)?;
             game.ensure_active()?;
             let you = game.color_of_player(user_id)?;
+            if let Some(late) = time_up_in(tx, &game, now)? {
+                return Ok(Err(late));
+            }
             let Some(deadline) = game.deadline else {
                 return Err(StoreError::NoTimeLimit);
             };
@@ -249,7 +270,7 @@ impl Store {
                 "UPDATE games SET deadline = ?1, remind_at = ?2 WHERE id = ?3",
                 params![extended, remind_at, id],
             )?;
-            get_game(tx, id)
+            Ok(Ok(get_game(tx, id)?))
         })
     }
 }

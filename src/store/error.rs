@@ -116,6 +116,9 @@ pub enum StoreError {
     NoTakebackRequest,
     /// A takeback in a game with no move.
     NothingToTakeBack,
+    /// A move or more time came after the move's deadline: the game was ended on time
+    /// instead.
+    TimeRanOut(GameId),
     /// More time asked for in a game without deadlines.
     NoTimeLimit,
     /// More time asked for on one's own move (it is for the opponent).

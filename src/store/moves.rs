@@ -3,6 +3,7 @@
 
 use rusqlite::{Transaction, params};
 
+use super::deadlines::time_up_in;
 use super::endings::{Ending, finish_in};
 use super::games::{Game, LoadedGame, get_game, get_moves, replay};
 use super::ids::Snowflake;
@@ -54,13 +55,15 @@ impl Store {
     /// Of two attempts at the same ply, however close together, exactly one is stored.
     ///
     /// # Errors
+    /// - [`StoreError::TimeRanOut`] when the game's deadline has passed: the game is ended on
+    ///   time (lost by the player to move, or aborted), with its notice, and that is stored.
     /// - [`StoreError::PositionChanged`] when the game's ply is no longer `seen_ply`.
     /// - [`StoreError::GameNotActive`], [`StoreError::NotAPlayer`],
     ///   [`StoreError::NotYourTurn`], [`StoreError::Illegal`] (the rules' reason).
     /// - [`StoreError::Mismatch`] if the stored FPN is unreadable; [`StoreError::NoSuchGame`];
     ///   [`StoreError::Sqlite`] if SQLite fails.
     ///
-    /// Nothing is stored when it fails.
+    /// Nothing else is stored when it fails.
     pub fn record_move(
         &mut self,
         id: GameId,
@@ -69,9 +72,13 @@ impl Store {
         mv: Move,
         now: i64,
     ) -> Result<PlayedMove> {
-        self.write(|tx| {
+        self.write_then(|tx| {
             let game = get_game(tx, id)?;
             game.ensure_active()?;
+            // Too late: the game ends on time now rather than at the next sweep.
+            if let Some(late) = time_up_in(tx, &game, now)? {
+                return Ok(Err(late));
+            }
             ensure_ply(&game, seen_ply)?;
             let you = game.color_of_player(player_id)?;
             let mut position = game.current_position()?;
@@ -127,13 +134,13 @@ impl Store {
                     now,
                 )?,
             };
-            Ok(PlayedMove {
+            Ok(Ok(PlayedMove {
                 game,
                 position,
                 mv,
                 effect,
                 outcome,
-            })
+            }))
         })
     }
 

@@ -306,6 +306,11 @@ impl Display for StoreError {
                 f.write_str("your opponent has not asked to take a move back")
             }
             StoreError::NothingToTakeBack => f.write_str("there is no move to take back"),
+            StoreError::TimeRanOut(id) => write!(
+                f,
+                "too late: the time for this move in game {id} ran out, so the game is over; \
+                 the channel is told the result"
+            ),
             StoreError::NoTimeLimit => {
                 f.write_str("this game has no time limit, so there is no time to give")
             }

@@ -391,12 +391,22 @@ pub fn your_turn_dm(game: &Game, opponent: &str) -> String {
     )
 }
 
+/// What happens if time runs out in `game`: a loss, or an abort while neither side has moved
+/// twice.
+fn if_time_runs_out(game: &Game) -> &'static str {
+    if game.ply <= crate::store::TIMEOUT_ABORT_MAX_PLY {
+        "if time runs out, the game is aborted"
+    } else {
+        "if time runs out, you lose on time"
+    }
+}
+
 /// A DM: a reminder that the reader's move in `game` is nearly due.
 pub fn reminder_dm(game: &Game, opponent: &str) -> String {
     format!(
-        "⏰ Reminder: your move in Focus game {} against **{opponent}** is due soon; if time \
-         runs out, you lose on time.{} {}",
+        "⏰ Reminder: your move in Focus game {} against **{opponent}** is due soon; {}.{} {}",
         game.id.0,
+        if_time_runs_out(game),
         due_words(game),
         channel_link(game.guild_id, game.channel_id)
     )
@@ -405,10 +415,10 @@ pub fn reminder_dm(game: &Game, opponent: &str) -> String {
 /// In the game's channel: a reminder to `user` that their move is nearly due.
 pub fn reminder(game: &Game, user: u64) -> String {
     format!(
-        "⏰ {}, reminder: your move in game {} is due soon; if time runs out, you lose on \
-         time.{}",
+        "⏰ {}, reminder: your move in game {} is due soon; {}.{}",
         mention(user),
         game.id.0,
+        if_time_runs_out(game),
         due_words(game)
     )
 }
