@@ -217,14 +217,45 @@ impl World {
 
     /// `/focus leaderboard` by `user` (with `options`, e.g. a page); the answer, checked to
     /// be a public message that pings nobody.
+    ///
+    /// The bot defers first (membership lookups may take a while) and then fills the
+    /// "thinking" message.
     async fn leaderboard(&self, user: &FakeUser, channel: u64, options: Value) -> Reply {
-        let r = self
+        let id = self
+            .fake
             .slash(user, channel, "focus leaderboard", options)
             .await;
-        assert_eq!(r.kind, ReplyKind::Callback(4), "{r:?}");
+        let deferred = self.fake.reply_to(id, WAIT).await;
+        assert_eq!(deferred.kind, ReplyKind::Callback(5), "{deferred:?}");
+        assert!(!deferred.ephemeral());
+        let r = self.fake.reply_to(id, WAIT).await;
+        assert_eq!(r.kind, ReplyKind::Followup, "{r:?}");
+        assert_eq!(
+            r.message_id, deferred.message_id,
+            "fills the deferred message"
+        );
         assert!(!r.ephemeral(), "{}", r.text());
         pings_nobody(&r);
         r
+    }
+
+    /// `user` clicks the leaderboard button `custom_id` of `message`: the bot acknowledges
+    /// the click (a deferred update) and then edits that message; the edit.
+    async fn click_page(
+        &self,
+        user: &FakeUser,
+        channel: u64,
+        message: u64,
+        custom_id: &str,
+    ) -> Reply {
+        let id = self.fake.click(user, channel, message, custom_id).await;
+        let ack = self.fake.reply_to(id, WAIT).await;
+        assert_eq!(ack.kind, ReplyKind::Callback(6), "{ack:?}");
+        let edit = self.fake.reply_to(id, WAIT).await;
+        assert_eq!(edit.kind, ReplyKind::EditOriginal, "{edit:?}");
+        assert_eq!(edit.message_id, Some(message));
+        pings_nobody(&edit);
+        edit
     }
 
     /// `/focus stats` by `asker`, about `user` (themselves with `None`); the text, checked to
@@ -863,10 +894,10 @@ async fn the_leaderboard_ranks_with_ties_lists_provisional_players_last_and_page
     shows_rows_page(&first, 1);
     let message = first.message_id.expect("the leaderboard's message");
 
-    // Next: the message itself turns to page 2 (an update, not a new message).
-    let r = w.click(&alice, general, message, "focus:ladder:2").await;
-    assert_eq!(r.kind, ReplyKind::Callback(7), "{r:?}");
-    assert_eq!(r.message_id, Some(message));
+    // Next: the message itself turns to page 2 (an edit, not a new message).
+    let r = w
+        .click_page(&alice, general, message, "focus:ladder:2")
+        .await;
     shows_rows_page(&r, 2);
     let held = w.fake.message(message).expect("the message");
     assert_eq!(held["content"], rows_page(2));
@@ -907,13 +938,15 @@ async fn the_leaderboard_ranks_with_ties_lists_provisional_players_last_and_page
     // Previous on page 3.
     bot.stop().await;
     bot = w.start_bot().await;
-    let r = w.click(&p07, general, message, "focus:ladder:3").await;
-    assert_eq!(r.kind, ReplyKind::Callback(7), "{r:?}");
+    let r = w.click_page(&p07, general, message, "focus:ladder:3").await;
     shows_rows_page(&r, 3);
-    let r = w.click(&alice, general, message, "focus:ladder:2").await;
-    assert_eq!(r.kind, ReplyKind::Callback(7), "{r:?}");
+    let r = w
+        .click_page(&alice, general, message, "focus:ladder:2")
+        .await;
     shows_rows_page(&r, 2);
-    let r = w.click(&alice, general, message, "focus:ladder:1").await;
+    let r = w
+        .click_page(&alice, general, message, "focus:ladder:1")
+        .await;
     shows_rows_page(&r, 1);
 
     // Every shown player's membership was asked once: a check stands for a day, restarts

@@ -402,6 +402,8 @@ pub async fn leaderboard(
     #[min = 1]
     page: Option<u32>,
 ) -> Result<(), Error> {
+    // Checking who is still a member may take a few Discord requests: answer "thinking" first.
+    ctx.defer().await?;
     let guild = place_of(ctx).guild_id;
     let members = DiscordMembers {
         http: ctx.serenity_context().http.clone(),

@@ -162,21 +162,35 @@ async fn act(
             }
         }
         Action::Ladder(page) => {
+            // Membership lookups may take a few Discord requests: acknowledge the click
+            // first, then edit the message.
+            click.defer(ctx).await?;
             let guild = click.guild_id.map_or(0, |g| g.get());
             let members = DiscordMembers {
                 http: ctx.http.clone(),
             };
-            let shown = service.leaderboard(guild, page, &members).await?;
-            let message = serenity::CreateInteractionResponseMessage::new()
-                .content(strings::leaderboard(&shown, service.now()))
-                .components(ladder_buttons(&shown))
-                .allowed_mentions(mentions(None));
-            click
-                .create_response(
-                    ctx,
-                    serenity::CreateInteractionResponse::UpdateMessage(message),
-                )
-                .await?;
+            match service.leaderboard(guild, page, &members).await {
+                Ok(shown) => {
+                    let edit = serenity::EditInteractionResponse::new()
+                        .content(strings::leaderboard(&shown, service.now()))
+                        .components(ladder_buttons(&shown))
+                        .allowed_mentions(mentions(None));
+                    click.edit_response(ctx, edit).await?;
+                }
+                Err(e) => {
+                    // Acknowledged already: the sentence goes as a private follow-up.
+                    tracing::error!(error = %e, "leaderboard page failed");
+                    let text = if e.is_internal() {
+                        strings::INTERNAL_ERROR.to_owned()
+                    } else {
+                        e.to_string()
+                    };
+                    let note = serenity::CreateInteractionResponseFollowup::new()
+                        .content(text)
+                        .ephemeral(true);
+                    click.create_followup(ctx, note).await?;
+                }
+            }
         }
     }
     Ok(())
