@@ -281,7 +281,7 @@ async fn bad_lines_and_bad_challenges_get_a_sentence() {
         ),
         (
             "alice: challenge days:soon",
-            "[#general] bot → alice only: `soon` is not a number of days",
+            "[#general] bot → alice only: `soon` is not a number of days (or `unlimited`)",
         ),
         (
             "alice: challenge color:purple",
@@ -689,7 +689,40 @@ async fn waiting_brings_reminders_dms_and_time_outs() {
     assert_eq!(
         c.handle("bob: wait never").await,
         [
-            "[#general] bot → bob only: how long? e.g. `wait 2d`, `wait 6h`, `wait 30m` (at most 365 days)"
+            "[#general] bot → bob only: how long? e.g. `wait 2d`, `wait 6h`, `wait 30m`, `wait 90s`: \
+             from 1 second to 365 days"
+        ]
+    );
+}
+
+/// Console-only comforts: `help` and `wait` need no name, `days:unlimited` is understood, an
+/// empty opponent is refused, and a challenge nobody accepts is seen expiring.
+#[tokio::test]
+async fn bare_help_and_wait_unlimited_days_and_an_expiring_challenge() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut c = console(dir.path());
+    assert_eq!(c.handle("help").await, [HELP]);
+    assert_eq!(
+        c.handle("alice: challenge opponent:@").await,
+        [
+            "[#general] bot → alice only: whom? e.g. `opponent:bob` (leave it out to challenge anyone)"
+        ]
+    );
+    let out = c
+        .handle("alice: challenge opponent:bob days:unlimited")
+        .await;
+    assert!(
+        out[0].contains("classic rules · no time limit · rated"),
+        "{out:?}"
+    );
+    assert_eq!(c.handle("wait 10s").await, ["  (10s pass)"]);
+    assert_eq!(
+        c.handle("wait 1d").await,
+        [
+            "  (1d 0h pass)",
+            "[#general] bot edits challenge 1 (its buttons are disabled): The challenge of @alice \
+             to @bob has expired: nobody accepted it within a day. Start a new one with /focus \
+             challenge."
         ]
     );
 }

@@ -135,7 +135,14 @@ impl Console {
 
     /// Handles one line: the lines to print.
     pub async fn handle(&mut self, text: &str) -> Vec<String> {
-        let line = match parse(text) {
+        // `help` and `wait …` concern the session, not a player: no name needed.
+        let bare = text.trim();
+        let text = if bare == "help" || bare.starts_with("wait ") {
+            format!("console: {bare}")
+        } else {
+            text.to_owned()
+        };
+        let line = match parse(&text) {
             Ok(Some(line)) => line,
             Ok(None) => return Vec::new(),
             Err(help) => return vec![format!("console: {help}")],
@@ -153,20 +160,29 @@ impl Console {
             guild_id: GUILD,
             channel_id: channel_id(&self.channel),
         };
-        match self.dispatch(&line, &user, place).await {
+        let mut lines = match self.dispatch(&line, &user, place).await {
             Ok(lines) => lines,
-            Err(err) => {
-                let text = if err.is_internal() {
-                    format!("{} ({err})", strings::INTERNAL_ERROR)
-                } else {
-                    err.to_string()
-                };
-                vec![format!(
-                    "[#{}] bot → {} only: {}",
-                    self.channel, user.name, text
-                )]
+            Err(err) => vec![self.refusal(&user, &err)],
+        };
+        // What the bot sends on its own follows at once, as the bot's sweeper would send it:
+        // a turn DM after a move, a game whose deadline passed while the console was closed.
+        if line.command != "wait" {
+            match self.sweep().await {
+                Ok(more) => lines.extend(more),
+                Err(err) => lines.push(self.refusal(&user, &err)),
             }
         }
+        lines
+    }
+
+    /// A refusal or failure, told to `user` only.
+    fn refusal(&self, user: &User, err: &ServiceError) -> String {
+        let text = if err.is_internal() {
+            format!("{} ({err})", strings::INTERNAL_ERROR)
+        } else {
+            err.to_string()
+        };
+        format!("[#{}] bot → {} only: {}", self.channel, user.name, text)
     }
 
     fn user(&mut self, name: &str) -> User {
@@ -247,6 +263,12 @@ impl Console {
                     Err(text) => return Ok(vec![self.private(user, &text)]),
                 };
                 let view = service.challenge(place, user, request).await?;
+                // The console's "message" of the challenge is its number, so that when it
+                // expires the console shows its buttons being disabled, as on Discord.
+                let id = view.challenge.id;
+                service
+                    .set_challenge_message(id, id.0.unsigned_abs())
+                    .await?;
                 Ok(vec![
                     self.public(&strings::challenge_posted(&view)),
                     format!(
@@ -415,16 +437,19 @@ impl Console {
                 let Some(seconds) = arg("time").as_deref().and_then(duration) else {
                     return Ok(vec![self.private(
                         user,
-                        "how long? e.g. `wait 2d`, `wait 6h`, `wait 30m` (at most 365 days)",
+                        "how long? e.g. `wait 2d`, `wait 6h`, `wait 30m`, `wait 90s`: from 1 \
+                         second to 365 days",
                     )]);
                 };
                 self.clock
                     .skipped
                     .fetch_add(seconds, std::sync::atomic::Ordering::SeqCst);
-                let mut lines = vec![format!(
-                    "  ({} pass)",
-                    from_now(seconds).trim_start_matches("in ")
-                )];
+                let passed = if seconds < 60 {
+                    format!("{seconds}s")
+                } else {
+                    from_now(seconds).trim_start_matches("in ").to_owned()
+                };
+                let mut lines = vec![format!("  ({passed} pass)")];
                 lines.extend(self.sweep().await?);
                 Ok(lines)
             }
@@ -498,16 +523,22 @@ impl Console {
     fn challenge_request(&mut self, line: &Line) -> Result<ChallengeRequest, String> {
         let mut request = ChallengeRequest::default();
         if let Some(name) = line.options.get("opponent") {
-            let name = name.trim_start_matches('@');
+            let name = name.trim().trim_start_matches('@');
+            if name.is_empty() {
+                return Err("whom? e.g. `opponent:bob` (leave it out to challenge anyone)".into());
+            }
             request.opponent = Some(self.user(name));
         }
         if let Some(rules) = line.options.get("rules") {
             request.rules = rules.parse::<Rules>().map_err(|e| e.to_string())?;
         }
         if let Some(days) = line.options.get("days") {
-            request.days = days
-                .parse()
-                .map_err(|_| format!("`{days}` is not a number of days"))?;
+            request.days = match days.trim() {
+                "unlimited" => 0,
+                days => days
+                    .parse()
+                    .map_err(|_| format!("`{days}` is not a number of days (or `unlimited`)"))?,
+            };
         }
         if let Some(color) = line.options.get("color") {
             request.color = ColorChoice::from_text(&color.to_lowercase())
