@@ -107,6 +107,9 @@ pub enum CliError {
 /// Runs the command line: parses the arguments, runs the subcommand, prints any error as one
 /// line on stderr. Exit status 0 on success, 1 on a command's error, 2 on a usage error.
 pub fn main() -> ExitCode {
+    // `.env` (when there is one) for every command: `db` and `console` read DATABASE_PATH too.
+    // Real environment variables win; a missing file is normal.
+    let _ = dotenvy::dotenv();
     let cli = Cli::parse();
     let result = match cli.command.unwrap_or(Command::Run) {
         Command::Run => return run::main(),

@@ -7,12 +7,10 @@ use crate::discord::{Config, run, signals};
 /// Exit status when the configuration is missing or malformed.
 const CONFIG_ERROR: u8 = 2;
 
-/// Loads `.env` and the environment, starts logging, and runs the bot until SIGINT/SIGTERM.
+/// Reads the environment (`.env` is loaded by [`super::main`]), starts logging, and runs the bot until SIGINT/SIGTERM.
 /// Exit status 0 after a clean stop, 1 when the database or Discord fails, 2 when the
 /// configuration is missing (the one line says which variable and what to do).
 pub(crate) fn main() -> ExitCode {
-    // A missing .env is normal (real environment variables, systemd, containers).
-    let _ = dotenvy::dotenv();
     let config = match Config::from_vars(|name| std::env::var(name).ok()) {
         Ok(config) => config,
         Err(e) => {

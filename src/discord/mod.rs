@@ -294,12 +294,27 @@ pub async fn run_with_clock(
         .await
         .map_err(|e| RunError::Discord(format!("cannot start the Discord client: {e}")))?;
     let shards = client.shard_manager.clone();
+    let (stopping, stop_asked) = tokio::sync::oneshot::channel::<()>();
     tokio::spawn(async move {
         shutdown.await;
         tracing::info!("shutting down: no new interactions");
+        let _ = stopping.send(());
         shards.shutdown_all().await;
     });
-    let result = client.start().await;
+    // A shard still trying to reach Discord may not notice the shutdown; give it the drain
+    // time, then stop anyway (a stop was asked for, so that is a clean stop).
+    let result = tokio::select! {
+        result = client.start() => result,
+        () = async {
+            match stop_asked.await {
+                Ok(()) => tokio::time::sleep(DRAIN).await,
+                Err(_) => std::future::pending().await,
+            }
+        } => {
+            tracing::warn!("the connection to Discord did not close in time; stopping anyway");
+            Ok(())
+        }
+    };
     let _ = stop_sweeper.send(true);
     sweeper_task.finish().await;
     // Wait for handlers in flight: taking every permit means none is held any more.
