@@ -2,13 +2,14 @@
 //! at most 20 ms. The players are written straight into a database file with the store's real
 //! settings: ratings spread from about 900 to 2100, one in ten still provisional, a few
 //! hundred who left the server, all checked members within the day (so the service asks
-//! Discord nothing). Measured on the store and through the service, for the first page and one
-//! in the middle. Run with `cargo bench --bench ladder`.
+//! Discord nothing). Measured on the store and through the service, for the first page, one
+//! in the middle and the last (the farthest to skip to). Run with `cargo bench --bench ladder`.
 
 use std::hint::black_box;
 use std::sync::Arc;
 
 use criterion::{Criterion, criterion_group, criterion_main};
+use focus_bot::ratings::{self, Rating};
 use focus_bot::service::{GameService, ManualClock, Members};
 use focus_bot::store::{AsyncStore, PAGE_SIZE, Store};
 
@@ -26,8 +27,8 @@ fn populate(path: &std::path::Path) {
             .prepare(
                 "INSERT INTO players (guild_id, user_id, rating, deviation, volatility, games, \
                  wins, losses, draws, last_game_at, rated_at, rated_games, left_at, \
-                 member_checked_at) VALUES (?1, ?2, ?3, ?4, 0.06, ?5, ?6, ?7, ?8, ?9, ?9, ?5, \
-                 ?10, ?11)",
+                 member_checked_at, provisional_from) VALUES (?1, ?2, ?3, ?4, 0.06, ?5, ?6, ?7, \
+                 ?8, ?9, ?9, ?5, ?10, ?11, ?12)",
             )
             .unwrap();
         for guild in [GUILD, GUILD + 1] {
@@ -40,6 +41,16 @@ fn populate(path: &std::path::Path) {
                 let wins = games / 2;
                 let losses = games / 3;
                 let left = (i % 37 == 0).then_some(NOW - 86_400);
+                let rated_at = NOW - i64::from(i % 60) * 86_400;
+                // As the store sets it with every rating.
+                let provisional_from = ratings::provisional_from(
+                    &Rating {
+                        rating,
+                        deviation,
+                        volatility: 0.06,
+                    },
+                    rated_at,
+                );
                 insert
                     .execute(rusqlite::params![
                         guild,
@@ -50,9 +61,10 @@ fn populate(path: &std::path::Path) {
                         wins,
                         losses,
                         games - wins - losses,
-                        NOW - i64::from(i % 60) * 86_400,
+                        rated_at,
                         left,
-                        NOW - 3_600
+                        NOW - 3_600,
+                        provisional_from
                     ])
                     .unwrap();
             }
@@ -92,6 +104,16 @@ fn ladder(c: &mut Criterion) {
             )
         })
     });
+    let last = first.pages;
+    c.bench_function("store leaderboard last page, 10,000 players", |b| {
+        b.iter(|| {
+            black_box(
+                store
+                    .leaderboard(GUILD as u64, black_box(last), NOW)
+                    .unwrap(),
+            )
+        })
+    });
     drop(store);
 
     let runtime = tokio::runtime::Builder::new_multi_thread()
@@ -103,18 +125,19 @@ fn ladder(c: &mut Criterion) {
         let store = AsyncStore::open(&path).await.unwrap();
         GameService::new(store, Arc::new(ManualClock::at(NOW)))
     });
-    c.bench_function("service leaderboard page 1, 10,000 players", |b| {
-        b.iter(|| {
-            runtime.block_on(async {
-                black_box(
-                    service
-                        .leaderboard(GUILD as u64, 1, &Checked)
-                        .await
-                        .unwrap(),
-                )
-            })
-        })
-    });
+    for (name, page) in [("page 1", 1), ("last page", last)] {
+        c.bench_function(
+            &format!("service leaderboard {name}, 10,000 players"),
+            |b| {
+                b.iter(|| {
+                    runtime.block_on(async {
+                        let shown = service.leaderboard(GUILD as u64, page, &Checked).await;
+                        black_box(shown.unwrap())
+                    })
+                })
+            },
+        );
+    }
 }
 
 criterion_group!(benches, ladder);
