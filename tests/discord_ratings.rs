@@ -122,12 +122,6 @@ impl World {
         self.fake.reply_to(id, WAIT).await
     }
 
-    /// `user` clicks button `custom_id` of message `message` in `channel`; the first answer.
-    async fn click(&self, user: &FakeUser, channel: u64, message: u64, custom_id: &str) -> Reply {
-        let id = self.fake.click(user, channel, message, custom_id).await;
-        self.fake.reply_to(id, WAIT).await
-    }
-
     /// `user` plays `mv` in the game of `channel`.
     async fn play(&self, user: &FakeUser, channel: u64, mv: &str) -> Reply {
         let r = self
