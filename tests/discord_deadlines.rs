@@ -9,24 +9,16 @@
 
 mod support;
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
 
-use focus_bot::discord::{Config, RunError, run_with_clock};
-use focus_bot::service::{Clock, ManualClock};
+use focus_bot::service::Clock;
 use serde_json::{Value, json};
 use serenity::all::Permissions;
-use support::discord::{
-    FAKE_TOKEN, FakeChannel, FakeDiscord, FakeGuild, FakeUser, Reply, ReplyKind,
-};
-use tokio::sync::oneshot;
-use tokio::task::JoinHandle;
+use support::bot::{WAIT, World};
+use support::discord::{FakeChannel, FakeDiscord, FakeGuild, FakeUser, Reply, ReplyKind};
 
-/// Long enough for a loaded CI machine; only reached when something is broken.
-const WAIT: Duration = Duration::from_secs(20);
-/// The bot's sweep interval in these tests.
-const SWEEP: Duration = Duration::from_millis(100);
 /// One day, in seconds.
 const DAY: i64 = 86_400;
 /// When the reminder comes: after 80 % of a one-day move.
@@ -40,84 +32,7 @@ const PICTURE: (u32, u32) = (684, 800);
 
 // ---- the bot ------------------------------------------------------------------------------------
 
-/// A running bot and the ways to stop it.
-struct Bot {
-    stop: oneshot::Sender<()>,
-    task: JoinHandle<Result<(), RunError>>,
-}
-
-impl Bot {
-    /// A clean stop, as on SIGTERM.
-    async fn stop(self) {
-        let _ = self.stop.send(());
-        let result = tokio::time::timeout(WAIT, self.task)
-            .await
-            .expect("the bot stops within the wait")
-            .expect("the bot task does not panic");
-        assert!(result.is_ok(), "clean stop: {result:?}");
-    }
-
-    /// A crash: the task running `run_with_clock` is aborted (its sweeper goes with it) and
-    /// nothing is given the chance to finish. Then the gateway connection is closed, as the
-    /// operating system would close a dead process's sockets.
-    async fn kill(self) {
-        self.task.abort();
-        let ended = tokio::time::timeout(WAIT, self.task)
-            .await
-            .expect("an aborted bot ends within the wait");
-        assert!(
-            ended.as_ref().is_err_and(|e| e.is_cancelled()),
-            "aborted: {ended:?}"
-        );
-        drop(self.stop);
-    }
-}
-
-/// The stand-in, the clock, the database, and how many bots were started on them.
-struct World {
-    fake: FakeDiscord,
-    clock: ManualClock,
-    db: PathBuf,
-    starts: usize,
-    _dir: tempfile::TempDir,
-}
-
 impl World {
-    async fn new() -> World {
-        World::with_guild(FakeGuild::standard()).await
-    }
-
-    async fn with_guild(guild: FakeGuild) -> World {
-        let dir = tempfile::tempdir().expect("temporary directory");
-        World {
-            fake: FakeDiscord::start_with(guild).await,
-            clock: ManualClock::at(T0),
-            db: dir.path().join("focus.db"),
-            starts: 0,
-            _dir: dir,
-        }
-    }
-
-    /// Starts a bot on the world's database and clock, and waits until it has registered its
-    /// commands (so it is connected, and its sweeper starts right after).
-    async fn start_bot(&mut self) -> Bot {
-        let config = Config {
-            token: FAKE_TOKEN.to_owned(),
-            database: self.db.clone(),
-            guild_id: Some(self.fake.guild_id()),
-            api_base: Some(self.fake.api_base()),
-            sweep_interval: SWEEP,
-        };
-        let (stop, stopped) = oneshot::channel::<()>();
-        let clock: Arc<dyn Clock> = Arc::new(self.clock.clone());
-        let task = tokio::spawn(run_with_clock(config, clock, async move {
-            let _ = stopped.await;
-        }));
-        self.starts += 1;
-        wait_registered(&self.fake, self.starts).await;
-        Bot { stop, task }
-    }
-
     fn now(&self) -> i64 {
         self.clock.now()
     }
@@ -280,18 +195,6 @@ impl World {
             tokio::time::sleep(Duration::from_millis(20)).await;
         }
     }
-}
-
-/// Waits until the bot (re)registered its commands `times` times in all.
-async fn wait_registered(fake: &FakeDiscord, times: usize) {
-    fake.wait_requests(WAIT, |requests| {
-        requests
-            .iter()
-            .filter(|r| r.method == "PUT" && r.path.ends_with("/commands") && r.status == 200)
-            .count()
-            >= times
-    })
-    .await;
 }
 
 // ---- reading what was sent ----------------------------------------------------------------------
@@ -530,7 +433,7 @@ async fn the_stand_in_returns_the_message_of_a_repeated_nonce_and_can_hang_a_sen
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn moves_show_their_deadline_and_the_reminder_comes_once_at_80_percent() {
-    let mut w = World::new().await;
+    let mut w = World::at(T0).await;
     let bot = w.start_bot().await;
     let (alice, bob) = (w.fake.user("alice"), w.fake.user("bob"));
     let (carol, owner) = (w.fake.user("carol"), w.fake.user("owner"));
@@ -641,7 +544,7 @@ async fn moves_show_their_deadline_and_the_reminder_comes_once_at_80_percent() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_player_who_asked_for_dms_gets_turn_notices_and_the_reminder_by_dm() {
-    let mut w = World::new().await;
+    let mut w = World::at(T0).await;
     let bot = w.start_bot().await;
     let (alice, bob) = (w.fake.user("alice"), w.fake.user("bob"));
     let general = w.fake.channel("general");
@@ -725,7 +628,7 @@ async fn a_player_who_asked_for_dms_gets_turn_notices_and_the_reminder_by_dm() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_refused_dm_reminder_becomes_one_channel_mention_and_is_not_retried() {
-    let mut w = World::new().await;
+    let mut w = World::at(T0).await;
     let bot = w.start_bot().await;
     let (alice, bob) = (w.fake.user("alice"), w.fake.user("bob"));
     let general = w.fake.channel("general");
@@ -785,7 +688,7 @@ async fn a_refused_dm_reminder_becomes_one_channel_mention_and_is_not_retried() 
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_time_out_loses_on_time_after_three_plies_and_aborts_before() {
-    let mut w = World::new().await;
+    let mut w = World::at(T0).await;
     let bot = w.start_bot().await;
     let (alice, bob) = (w.fake.user("alice"), w.fake.user("bob"));
     let (carol, owner) = (w.fake.user("carol"), w.fake.user("owner"));
@@ -859,7 +762,7 @@ async fn a_time_out_loses_on_time_after_three_plies_and_aborts_before() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn moretime_gives_the_player_to_move_a_day_and_is_refused_on_your_own_move() {
-    let mut w = World::new().await;
+    let mut w = World::at(T0).await;
     let bot = w.start_bot().await;
     let (alice, bob) = (w.fake.user("alice"), w.fake.user("bob"));
     let (carol, owner) = (w.fake.user("carol"), w.fake.user("owner"));
@@ -951,7 +854,7 @@ async fn the_games_dashboard_lists_least_time_left_first() {
         name: "lounge".into(),
         bot_denied: Permissions::empty(),
     });
-    let mut w = World::with_guild(guild).await;
+    let mut w = World::with_guild_at(guild, T0).await;
     let bot = w.start_bot().await;
     let (alice, bob) = (w.fake.user("alice"), w.fake.user("bob"));
     let (carol, owner) = (w.fake.user("carol"), w.fake.user("owner"));
@@ -1007,7 +910,7 @@ async fn the_games_dashboard_lists_least_time_left_first() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_unaccepted_challenge_expires_after_a_day_with_its_buttons_disabled() {
-    let mut w = World::new().await;
+    let mut w = World::at(T0).await;
     let bot = w.start_bot().await;
     let (alice, bob, carol) = (
         w.fake.user("alice"),
@@ -1115,7 +1018,7 @@ async fn an_unaccepted_challenge_expires_after_a_day_with_its_buttons_disabled()
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn deadlines_that_passed_while_the_bot_was_down_are_handled_once_right_after_start() {
-    let mut w = World::new().await;
+    let mut w = World::at(T0).await;
     let bot = w.start_bot().await;
     let (alice, bob) = (w.fake.user("alice"), w.fake.user("bob"));
     let (carol, owner) = (w.fake.user("carol"), w.fake.user("owner"));
@@ -1198,7 +1101,7 @@ async fn deadlines_that_passed_while_the_bot_was_down_are_handled_once_right_aft
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_time_out_refused_for_a_missing_permission_is_retried_later_and_posted_once() {
-    let mut w = World::new().await;
+    let mut w = World::at(T0).await;
     let bot = w.start_bot().await;
     let (alice, bob) = (w.fake.user("alice"), w.fake.user("bob"));
     let (carol, owner) = (w.fake.user("carol"), w.fake.user("owner"));
@@ -1285,7 +1188,7 @@ async fn a_time_out_refused_for_a_missing_permission_is_retried_later_and_posted
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_bot_killed_mid_send_sends_again_with_the_same_nonce_and_the_notice_shows_once() {
-    let mut w = World::new().await;
+    let mut w = World::at(T0).await;
     let bot = w.start_bot().await;
     let (alice, bob) = (w.fake.user("alice"), w.fake.user("bob"));
     let general = w.fake.channel("general");

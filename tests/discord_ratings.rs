@@ -12,21 +12,12 @@
 
 mod support;
 
-use std::path::{Path, PathBuf};
-use std::sync::Arc;
-use std::time::Duration;
+use std::path::Path;
 
-use focus_bot::discord::{Config, RunError, run_with_clock};
-use focus_bot::service::{Clock, ManualClock};
 use serde_json::{Value, json};
-use support::discord::{FAKE_TOKEN, FakeDiscord, FakeGuild, FakeUser, Reply, ReplyKind};
-use tokio::sync::oneshot;
-use tokio::task::JoinHandle;
+use support::bot::{WAIT, World};
+use support::discord::{FakeDiscord, FakeGuild, FakeUser, Reply, ReplyKind};
 
-/// Long enough for a loaded CI machine; only reached when something is broken.
-const WAIT: Duration = Duration::from_secs(20);
-/// The bot's sweep interval in these tests.
-const SWEEP: Duration = Duration::from_millis(100);
 /// One day, in seconds.
 const DAY: i64 = 86_400;
 /// One rating period (a week), in seconds.
@@ -48,69 +39,7 @@ const PROVISIONAL: &str = "provisional: ranked once the deviation is under 110";
 
 // ---- the bot ------------------------------------------------------------------------------------
 
-/// A running bot and the way to stop it.
-struct Bot {
-    stop: oneshot::Sender<()>,
-    task: JoinHandle<Result<(), RunError>>,
-}
-
-impl Bot {
-    /// A clean stop, as on SIGTERM.
-    async fn stop(self) {
-        let _ = self.stop.send(());
-        let result = tokio::time::timeout(WAIT, self.task)
-            .await
-            .expect("the bot stops within the wait")
-            .expect("the bot task does not panic");
-        assert!(result.is_ok(), "clean stop: {result:?}");
-    }
-}
-
-/// The stand-in, the clock, the database, and how many bots were started on them.
-struct World {
-    fake: FakeDiscord,
-    clock: ManualClock,
-    db: PathBuf,
-    starts: usize,
-    _dir: tempfile::TempDir,
-}
-
 impl World {
-    async fn new() -> World {
-        World::with_guild(FakeGuild::standard()).await
-    }
-
-    async fn with_guild(guild: FakeGuild) -> World {
-        let dir = tempfile::tempdir().expect("temporary directory");
-        World {
-            fake: FakeDiscord::start_with(guild).await,
-            clock: ManualClock::at(T0),
-            db: dir.path().join("focus.db"),
-            starts: 0,
-            _dir: dir,
-        }
-    }
-
-    /// Starts a bot on the world's database and clock, and waits until it has registered its
-    /// commands (so it is connected).
-    async fn start_bot(&mut self) -> Bot {
-        let config = Config {
-            token: FAKE_TOKEN.to_owned(),
-            database: self.db.clone(),
-            guild_id: Some(self.fake.guild_id()),
-            api_base: Some(self.fake.api_base()),
-            sweep_interval: SWEEP,
-        };
-        let (stop, stopped) = oneshot::channel::<()>();
-        let clock: Arc<dyn Clock> = Arc::new(self.clock.clone());
-        let task = tokio::spawn(run_with_clock(config, clock, async move {
-            let _ = stopped.await;
-        }));
-        self.starts += 1;
-        wait_registered(&self.fake, self.starts).await;
-        Bot { stop, task }
-    }
-
     /// Moves the clock forward by `seconds`.
     fn advance(&self, seconds: i64) {
         self.clock.advance(seconds);
@@ -264,18 +193,6 @@ impl World {
         pings_nobody(&r);
         r.text().to_owned()
     }
-}
-
-/// Waits until the bot (re)registered its commands `times` times in all.
-async fn wait_registered(fake: &FakeDiscord, times: usize) {
-    fake.wait_requests(WAIT, |requests| {
-        requests
-            .iter()
-            .filter(|r| r.method == "PUT" && r.path.ends_with("/commands") && r.status == 200)
-            .count()
-            >= times
-    })
-    .await;
 }
 
 // ---- reading what was sent ----------------------------------------------------------------------
@@ -526,7 +443,7 @@ async fn the_stand_in_answers_unknown_member_for_a_user_who_left_until_they_rejo
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_rated_resignation_shows_both_rating_changes_and_unrated_or_aborted_games_none() {
-    let mut w = World::new().await;
+    let mut w = World::at(T0).await;
     let bot = w.start_bot().await;
     let (alice, bob) = (w.fake.user("alice"), w.fake.user("bob"));
     let (carol, owner) = (w.fake.user("carol"), w.fake.user("owner"));
@@ -655,7 +572,7 @@ async fn a_rated_resignation_shows_both_rating_changes_and_unrated_or_aborted_ga
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_agreed_draw_and_a_time_out_show_the_rating_changes_after_an_idle_week() {
-    let mut w = World::new().await;
+    let mut w = World::at(T0).await;
     let bot = w.start_bot().await;
     let (alice, bob) = (w.fake.user("alice"), w.fake.user("bob"));
     let general = w.fake.channel("general");
@@ -866,7 +783,7 @@ fn shows_rows_page(reply: &Reply, page: u32) {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_leaderboard_ranks_with_ties_lists_provisional_players_last_and_pages_with_buttons() {
     // 28 players besides the standard ones: 27 rated, and p28 with unrated games only.
-    let mut w = World::with_guild(guild_with_players(28)).await;
+    let mut w = World::with_guild_at(guild_with_players(28), T0).await;
     let mut seeds: Vec<Seed> = ROWS
         .iter()
         .map(|r| Seed {
@@ -957,7 +874,7 @@ async fn ties_are_on_the_ratings_as_shown_even_at_half_points() {
     // Ratings at exact halves: whichever way they are rounded for showing, equal ratings as
     // shown share a rank and a higher one as shown has a better rank ("1, 2, 2, 4" on what
     // the players read).
-    let mut w = World::with_guild(guild_with_players(5)).await;
+    let mut w = World::with_guild_at(guild_with_players(5), T0).await;
     let ratings = [1663.0, 1662.5, 1662.0, 1661.5, 1660.5];
     let seeds: Vec<Seed> = (1..)
         .zip(ratings)
@@ -1033,7 +950,7 @@ fn p_line(n: u64, rank: u32) -> String {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_leaderboard_shows_members_only_and_players_who_left_keep_their_record() {
-    let mut w = World::with_guild(guild_with_players(9)).await;
+    let mut w = World::with_guild_at(guild_with_players(9), T0).await;
     let (alice, bob) = (w.fake.user("alice"), w.fake.user("bob"));
     let (carol, owner) = (w.fake.user("carol"), w.fake.user("owner"));
     let general = w.fake.channel("general");
@@ -1147,7 +1064,7 @@ async fn the_leaderboard_shows_members_only_and_players_who_left_keep_their_reco
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_player_who_comes_back_to_the_server_is_on_the_leaderboard_again() {
-    let mut w = World::with_guild(guild_with_players(9)).await;
+    let mut w = World::with_guild_at(guild_with_players(9), T0).await;
     let (alice, bob) = (w.fake.user("alice"), w.fake.user("bob"));
     let (carol, owner) = (w.fake.user("carol"), w.fake.user("owner"));
     let general = w.fake.channel("general");

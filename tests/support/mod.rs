@@ -4,4 +4,5 @@
 //! test does not use are not dead code: the lint is switched off for the whole module.
 #![allow(dead_code)]
 
+pub mod bot;
 pub mod discord;

@@ -1,0 +1,116 @@
+//! The real bot (`focus_bot::discord::run_with_clock`) against the stand-in, for the end-to-end
+//! tests of correspondence play and ratings: a world of stand-in, manual clock and database,
+//! and bots started, stopped and killed on it.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
+
+use focus_bot::discord::{Config, RunError, run_with_clock};
+use focus_bot::service::{Clock, ManualClock};
+use tokio::sync::oneshot;
+use tokio::task::JoinHandle;
+
+use super::discord::{FAKE_TOKEN, FakeDiscord, FakeGuild};
+
+/// Long enough for a loaded CI machine; only reached when something is broken.
+pub const WAIT: Duration = Duration::from_secs(20);
+
+/// The bots' sweep interval: short, so that a test sees a sweep soon after moving the clock.
+pub const SWEEP: Duration = Duration::from_millis(100);
+
+/// A running bot and the ways to stop it.
+pub struct Bot {
+    stop: oneshot::Sender<()>,
+    task: JoinHandle<Result<(), RunError>>,
+}
+
+impl Bot {
+    /// A clean stop, as on SIGTERM.
+    pub async fn stop(self) {
+        let _ = self.stop.send(());
+        let result = tokio::time::timeout(WAIT, self.task)
+            .await
+            .expect("the bot stops within the wait")
+            .expect("the bot task does not panic");
+        assert!(result.is_ok(), "clean stop: {result:?}");
+    }
+
+    /// A crash: the task running `run_with_clock` is aborted (its sweeper goes with it) and
+    /// nothing is given the chance to finish. Then the gateway connection is closed, as the
+    /// operating system would close a dead process's sockets.
+    pub async fn kill(self) {
+        self.task.abort();
+        let ended = tokio::time::timeout(WAIT, self.task)
+            .await
+            .expect("an aborted bot ends within the wait");
+        assert!(
+            ended.as_ref().is_err_and(|e| e.is_cancelled()),
+            "aborted: {ended:?}"
+        );
+        drop(self.stop);
+    }
+}
+
+/// The stand-in, the clock, the database, and how many bots were started on them.
+pub struct World {
+    /// The Discord stand-in.
+    pub fake: FakeDiscord,
+    /// The bots' clock.
+    pub clock: ManualClock,
+    /// The bots' database file.
+    pub db: PathBuf,
+    starts: usize,
+    _dir: tempfile::TempDir,
+}
+
+impl World {
+    /// The standard guild, the clock at `t0`, an empty database.
+    pub async fn at(t0: i64) -> World {
+        World::with_guild_at(FakeGuild::standard(), t0).await
+    }
+
+    /// `guild`, the clock at `t0`, an empty database.
+    pub async fn with_guild_at(guild: FakeGuild, t0: i64) -> World {
+        let dir = tempfile::tempdir().expect("temporary directory");
+        World {
+            fake: FakeDiscord::start_with(guild).await,
+            clock: ManualClock::at(t0),
+            db: dir.path().join("focus.db"),
+            starts: 0,
+            _dir: dir,
+        }
+    }
+
+    /// Starts a bot on the world's database and clock, and waits until it has registered its
+    /// commands (so it is connected, and its sweeper starts right after).
+    pub async fn start_bot(&mut self) -> Bot {
+        let config = Config {
+            token: FAKE_TOKEN.to_owned(),
+            database: self.db.clone(),
+            guild_id: Some(self.fake.guild_id()),
+            api_base: Some(self.fake.api_base()),
+            sweep_interval: SWEEP,
+        };
+        let (stop, stopped) = oneshot::channel::<()>();
+        let clock: Arc<dyn Clock> = Arc::new(self.clock.clone());
+        let task = tokio::spawn(run_with_clock(config, clock, async move {
+            let _ = stopped.await;
+        }));
+        self.starts += 1;
+        wait_registered(&self.fake, self.starts).await;
+        Bot { stop, task }
+    }
+}
+
+/// Waits until the bot (re)registered its commands `times` times in all.
+pub async fn wait_registered(fake: &FakeDiscord, times: usize) {
+    fake.wait_requests(WAIT, |requests| {
+        requests
+            .iter()
+            .filter(|r| r.method == "PUT" && r.path.ends_with("/commands") && r.status == 200)
+            .count()
+            >= times
+    })
+    .await;
+}
