@@ -529,7 +529,7 @@ async fn a_rated_resignation_shows_both_rating_changes_and_unrated_or_aborted_ga
         format!(
             "**Stats of {a}**\nRating: **1662?** ± 290 · {PROVISIONAL}\nGames: 2 (2 wins, 0 \
              losses, 0 draws; 1 rated)\nStreak: 2 wins in a row\nLast games: W vs {b} (+162) · \
-             W vs {b}",
+             W vs {b} (unrated)",
             a = mention(&alice),
             b = mention(&bob)
         )
@@ -539,7 +539,7 @@ async fn a_rated_resignation_shows_both_rating_changes_and_unrated_or_aborted_ga
         w.stats(&owner, games, Some(&carol)).await,
         format!(
             "**Stats of {c}**\nRating: **1500?** ± 350 · no rated game yet\nGames: 1 (0 wins, 1 \
-             loss, 0 draws; 0 rated)\nStreak: 1 loss in a row\nLast games: L vs {o}\nYou \
+             loss, 0 draws; 0 rated)\nStreak: 1 loss in a row\nLast games: L vs {o} (unrated)\nYou \
              against {c}: 1 win, 0 losses, 0 draws",
             c = mention(&carol),
             o = mention(&owner)
@@ -618,7 +618,7 @@ async fn an_agreed_draw_and_a_time_out_show_the_rating_changes_after_an_idle_wee
     assert_eq!(
         drawn.text(),
         format!(
-            "**The game is drawn** by agreement.\nRatings: {} 1577 (-86), {} 1423 (+86).",
+            "**The game is drawn** by agreement.\nRatings: {} 1577 (-85), {} 1423 (+85).",
             mention(&alice),
             mention(&bob)
         )
@@ -633,7 +633,9 @@ async fn an_agreed_draw_and_a_time_out_show_the_rating_changes_after_an_idle_wee
     // Game 3: Bob plays White; after three plies Alice, to move, runs out of time. The
     // sweeper's post carries the ratings. Reference: rate((1423.311336, 260.697206,
     // 0.0599991487), [((1576.688664, 260.697206, 0.0599991487), 1)]) = 1577.609696 /
-    // 228.931893 (+154.30), and Alice 1422.390304 / 228.931893 (-154.30).
+    // 228.931893 (+154.30), and Alice 1422.390304 / 228.931893 (-154.30). Changes are shown
+    // as the difference of the ratings as shown (1578 - 1423 = +155, 1422 - 1577 = -155), so
+    // that the numbers players see add up; likewise the draw above: 1577 - 1662 = -85.
     let game = w
         .start_game(
             &bob,
@@ -654,7 +656,7 @@ async fn an_agreed_draw_and_a_time_out_show_the_rating_changes_after_an_idle_wee
         lost.text(),
         format!(
             "**{a} ran out of time** in game {game}. **{b} (White) wins**, on time.\nRatings: \
-             {b} 1578 (+154), {a} 1422 (-154).",
+             {b} 1578 (+155), {a} 1422 (-155).",
             a = mention(&alice),
             b = mention(&bob)
         )
@@ -664,7 +666,7 @@ async fn an_agreed_draw_and_a_time_out_show_the_rating_changes_after_an_idle_wee
     // Stats, for oneself and for someone else (with the head-to-head, from the asker's side).
     let alice_stats = format!(
         "**Stats of {a}**\nRating: **1422?** ± 229 · {PROVISIONAL}\nGames: 3 (1 win, 1 loss, 1 \
-         draw; 3 rated)\nStreak: 1 loss in a row\nLast games: L vs {b} (-154) · D vs {b} (-86) \
+         draw; 3 rated)\nStreak: 1 loss in a row\nLast games: L vs {b} (-155) · D vs {b} (-85) \
          · W vs {b} (+162)",
         a = mention(&alice),
         b = mention(&bob)
@@ -681,8 +683,8 @@ async fn an_agreed_draw_and_a_time_out_show_the_rating_changes_after_an_idle_wee
         w.stats(&alice, general, Some(&bob)).await,
         format!(
             "**Stats of {b}**\nRating: **1578?** ± 229 · {PROVISIONAL}\nGames: 3 (1 win, 1 \
-             loss, 1 draw; 3 rated)\nStreak: 1 win in a row\nLast games: W vs {a} (+154) · D \
-             vs {a} (+86) · L vs {a} (-162)\nYou against {b}: 1 win, 1 loss, 1 draw",
+             loss, 1 draw; 3 rated)\nStreak: 1 win in a row\nLast games: W vs {a} (+155) · D \
+             vs {a} (+85) · L vs {a} (-162)\nYou against {b}: 1 win, 1 loss, 1 draw",
             a = mention(&alice),
             b = mention(&bob)
         )
@@ -829,7 +831,7 @@ async fn the_leaderboard_ranks_with_ties_lists_provisional_players_last_and_page
         w.stats(&alice, general, Some(&p03)).await,
         format!(
             "**Stats of <@9403>**\nRating: **1800** ± 60 · rank 2 of 22\nGames: 12 (6 wins, 6 \
-             losses, 0 draws; 12 rated)\nYou against <@9403>: 0 wins, 0 losses, 0 draws"
+             losses, 0 draws; 12 rated)\nYou have not finished a game against <@9403> here yet."
         )
     );
     assert_eq!(
@@ -1046,8 +1048,8 @@ async fn the_leaderboard_shows_members_only_and_players_who_left_keep_their_reco
     assert_eq!(
         w.stats(&carol, general, Some(&w.fake.user("p03"))).await,
         "**Stats of <@9403>**\nRating: **1880** ± 50 · not ranked: no longer on this server\n\
-         Games: 10 (6 wins, 3 losses, 1 draw; 10 rated)\nYou against <@9403>: 0 wins, 0 \
-         losses, 0 draws"
+         Games: 10 (6 wins, 3 losses, 1 draw; 10 rated)\nYou have not finished a game \
+         against <@9403> here yet."
     );
     // And the ranks in the stats count members only.
     assert_eq!(

@@ -1396,13 +1396,13 @@ async fn stats_of_yourself_someone_else_and_a_stranger() {
         strings::stats(&dave),
         "**Stats of <@4004>**\nRating: **1700** ± 50 · rank 1 of 1\n\
          Games: 10 (7 wins, 2 losses, 1 draw; 10 rated)\n\
-         You against <@4004>: 0 wins, 0 losses, 0 draws"
+         You have not finished a game against <@4004> here yet."
     );
     assert_eq!(
         strings::stats(&svc.stats(GUILD, EVE, ALICE).await.unwrap()),
         "**Stats of <@4005>**\nRating: **1400** ± 50 · not ranked: no longer on this server\n\
          Games: 5 (1 win, 4 losses, 0 draws; 5 rated)\n\
-         You against <@4005>: 0 wins, 0 losses, 0 draws"
+         You have not finished a game against <@4005> here yet."
     );
     // Asking about oneself proves one is on the server: Eve is back, and ranked.
     assert_eq!(
@@ -1606,4 +1606,37 @@ fn snowflakes_above_i64_max_rank_and_rate_like_any_other() {
         .unwrap();
     let page = store.leaderboard(BIG_GUILD, 1, T0 + 2).unwrap();
     assert_eq!(ranks(&page), [(BIG_B, None)]);
+}
+
+/// A provisional player stays provisional whatever the clock says: rated "in the future" (a
+/// clock that stepped back, or the console's `wait` in an earlier session) they are not
+/// ranked (found by a reviewer: they were ranked and shown with a `?` at once).
+#[test]
+fn a_provisional_player_rated_in_the_future_is_still_provisional() {
+    assert_eq!(
+        focus_bot::ratings::provisional_from(&START, 1_000),
+        i64::MIN
+    );
+    let (_dir, path) = temp_db();
+    let store = Store::open(&path).unwrap();
+    let conn = Connection::open(&path).unwrap();
+    seed(
+        &conn,
+        GUILD,
+        51,
+        (1662.0, 290.0),
+        Some(NOW + 5 * DAY),
+        (1, 0, 0),
+    );
+    seed(
+        &conn,
+        GUILD,
+        52,
+        (1600.0, 60.0),
+        Some(NOW + 5 * DAY),
+        (3, 0, 0),
+    );
+    let page = store.leaderboard(GUILD, 1, NOW).unwrap();
+    assert_eq!(ranks(&page), [(52, Some(1)), (51, None)]);
+    assert_eq!((page.ranked, page.provisional), (1, 1));
 }

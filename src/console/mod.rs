@@ -407,9 +407,12 @@ impl Console {
                 Ok(vec![self.public(&text)])
             }
             "stats" => {
-                let whom = match arg("user") {
-                    Some(name) => self.user(name.trim().trim_start_matches('@')),
-                    None => user.clone(),
+                let name = arg("user").unwrap_or_default();
+                let name = name.trim().trim_start_matches('@');
+                let whom = if name.is_empty() {
+                    user.clone()
+                } else {
+                    self.user(name)
                 };
                 let stats = service.stats(GUILD, whom.id, user.id).await?;
                 Ok(vec![self.public(&strings::stats(&stats))])

@@ -94,9 +94,12 @@ pub fn provisional_after(deviation: f64, volatility: f64, periods: u32) -> bool 
 }
 
 /// When a player rated at `rated_at` with `rating` becomes provisional if they play no more
-/// rated games: the start of the first rating period after which [`provisional_after`] holds
-/// (`rated_at` itself when already provisional). Unix seconds.
+/// rated games: the start of the first rating period after which [`provisional_after`] holds;
+/// `i64::MIN` (always) when already provisional, whatever the clock says. Unix seconds.
 pub fn provisional_from(rating: &Rating, rated_at: i64) -> i64 {
+    if provisional_after(rating.deviation, rating.volatility, 0) {
+        return i64::MIN;
+    }
     let phi = rating.deviation / GLICKO2_SCALE;
     let limit = PROVISIONAL_DEVIATION / GLICKO2_SCALE;
     let sigma2 = rating.volatility * rating.volatility;

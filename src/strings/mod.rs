@@ -172,14 +172,20 @@ pub fn result_line(game: &Game) -> String {
                 "{result}\nRatings: {} {} ({}), {} {} ({}).",
                 mention(game.white_id),
                 rounded(white),
-                signed(dw),
+                change_shown(white, dw),
                 mention(game.black_id),
                 rounded(black),
-                signed(db)
+                change_shown(black, db)
             )
         }
         None => result,
     }
+}
+
+/// The change from the rating before to `after` (which changed by `change`), as the
+/// difference of the two ratings as shown, so that the numbers players see add up.
+pub fn change_shown(after: f64, change: f64) -> String {
+    signed((rounded(after) - rounded(after - change)) as f64)
 }
 
 /// A rating change as players read it, rounded: `+12`, `-12`, `±0`.
@@ -659,10 +665,13 @@ pub fn stats(s: &Stats) -> String {
             .filter_map(|g| {
                 let color = g.color_of(s.user_id)?;
                 let outcome = Outcome::of(g.result?, color == Color::White);
-                let change = g
-                    .ratings
-                    .map(|r| format!(" ({})", signed(r.of(color).1)))
-                    .unwrap_or_default();
+                let change = g.ratings.map_or_else(
+                    || " (unrated)".to_owned(),
+                    |r| {
+                        let (after, change) = r.of(color);
+                        format!(" ({})", change_shown(after, change))
+                    },
+                );
                 Some(format!(
                     "{} vs {}{change}",
                     outcome_letter(outcome),
@@ -672,11 +681,17 @@ pub fn stats(s: &Stats) -> String {
             .collect();
         text.push_str(&format!("\nLast games: {}", results.join(" · ")));
     }
-    if let Some(h) = s.head_to_head {
-        text.push_str(&format!(
+    match s.head_to_head {
+        Some(h) if h.wins + h.losses + h.draws == 0 => {
+            text.push_str(&format!(
+                "\nYou have not finished a game against {who} here yet."
+            ));
+        }
+        Some(h) => text.push_str(&format!(
             "\nYou against {who}: {}",
             wins_losses_draws(h.wins, h.losses, h.draws)
-        ));
+        )),
+        None => {}
     }
     text
 }
