@@ -1359,8 +1359,8 @@ async fn stats_of_yourself_someone_else_and_a_stranger() {
          Rating: **1388?** ± 209 · provisional: ranked once the deviation is under 110\n\
          Games: 6 (2 wins, 3 losses, 1 draw; 4 rated)\n\
          Streak: 2 losses in a row\n\
-         Last games: L vs <@4002> · L vs <@4003> (-79) · D vs <@4002> (+33) · \
-         L vs <@4002> (-229) · W vs <@4003>"
+         Last games: L vs <@4002> (unrated) · L vs <@4003> (-78) · D vs <@4002> (+33) · \
+         L vs <@4002> (-229) · W vs <@4003> (unrated)"
     );
 
     // Asked by Bob: the same, and Bob's score against her (W, W, D, L from his side).
@@ -1517,7 +1517,8 @@ fn a_finished_games_message_shows_both_rating_changes() {
     assert_changes(&game, [1720.5141, 1279.4859], [58.2032, -58.2032]);
     assert_eq!(
         strings::result_line(&game),
-        "**<@4001> (White) wins**, on time.\nRatings: <@4001> 1721 (+58), <@4002> 1279 (-58)."
+        // Shown as the difference of the ratings as shown: 1721 - 1662, 1279 - 1338.
+        "**<@4001> (White) wins**, on time.\nRatings: <@4001> 1721 (+59), <@4002> 1279 (-59)."
     );
     // A draw between new players moves no rating: ±0.
     let mut store = Store::open_in_memory().unwrap();
