@@ -55,10 +55,10 @@ fn populated(path: &std::path::Path) -> Store {
             .record_move(game.id, BLACK, 1, "f5-e5".parse().unwrap(), T0)
             .unwrap();
     }
-    // Black's move queued White's turn notice by DM; delivered here, so the outbox is not
-    // empty.
+    // The start and Black's move each queued White's turn notice by DM; delivered here, so
+    // the outbox is not empty.
     let pending = store.pending_notices().unwrap();
-    assert_eq!(pending.len() as u64, GAMES);
+    assert_eq!(pending.len() as u64, 2 * GAMES);
     for notice in pending {
         store.notice_done(notice.id, false, T0).unwrap();
     }
