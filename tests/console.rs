@@ -726,3 +726,26 @@ async fn bare_help_and_wait_unlimited_days_and_an_expiring_challenge() {
         ]
     );
 }
+
+/// A new session on the same database names the players of the earlier one (the store
+/// remembers names), instead of printing their ids.
+#[tokio::test]
+async fn a_new_session_names_the_players_of_an_earlier_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("focus.db");
+    {
+        let store = AsyncStore::open(&db).await.unwrap();
+        let mut c = Console::new(store, dir.path(), vec![]).unwrap();
+        c.handle("alice: challenge opponent:bob color:white").await;
+        c.handle("bob: accept").await;
+        c.handle("alice: move c4-d4").await;
+    }
+    let store = AsyncStore::open(&db).await.unwrap();
+    let mut c = Console::new(store, dir.path(), vec![]).unwrap();
+    let out = c.handle("carol: board").await;
+    assert!(
+        out[0].starts_with("[#general] bot: Game 1: @alice (White) vs @bob (Black), ply 1"),
+        "{out:?}"
+    );
+    assert!(!out.concat().contains("<@"), "{out:?}");
+}

@@ -172,7 +172,39 @@ impl Console {
                 Err(err) => lines.push(self.refusal(&user, &err)),
             }
         }
-        lines
+        self.name_the_unnamed(lines).await
+    }
+
+    /// Mentions of players not seen in this session (`<@id>`, from an earlier session on the
+    /// same database) written with the names the store remembers.
+    async fn name_the_unnamed(&mut self, lines: Vec<String>) -> Vec<String> {
+        let mut unknown = Vec::new();
+        for line in &lines {
+            let mut rest = line.as_str();
+            while let Some(start) = rest.find("<@") {
+                let digits: String = rest[start + 2..]
+                    .chars()
+                    .take_while(char::is_ascii_digit)
+                    .collect();
+                rest = &rest[start + 2 + digits.len()..];
+                if let Ok(id) = digits.parse::<u64>()
+                    && rest.starts_with('>')
+                    && !self.names.contains_key(&id)
+                    && !unknown.contains(&id)
+                {
+                    unknown.push(id);
+                }
+            }
+        }
+        if unknown.is_empty() {
+            return lines;
+        }
+        for id in unknown {
+            if let Ok(Some(name)) = self.service.store().call(move |s| s.name(id)).await {
+                self.names.insert(id, name);
+            }
+        }
+        lines.iter().map(|line| self.readable(line)).collect()
     }
 
     /// A refusal or failure, told to `user` only.
@@ -502,7 +534,11 @@ impl Console {
                     }
                 }
                 Letter::Direct { user_id, text } => {
-                    let name = self.names.get(&user_id).cloned().unwrap_or_default();
+                    let name = self
+                        .names
+                        .get(&user_id)
+                        .cloned()
+                        .unwrap_or_else(|| strings::mention(user_id));
                     lines.push(format!("[DM to {name}] bot: {}", self.readable(&text)));
                 }
                 Letter::CloseChallenge { challenge, text } => lines.push(format!(
