@@ -25,6 +25,9 @@ ALTER TABLE games ADD COLUMN black_change REAL;
 -- The leaderboard: a guild's rated members in the leaderboard's order.
 CREATE INDEX players_ladder ON players (guild_id, rating DESC, rated_games DESC, user_id)
     WHERE rated_at IS NOT NULL AND left_at IS NULL;
+-- Players found gone, to ask again whether they came back (every leaderboard view does).
+CREATE INDEX players_left ON players (guild_id, member_checked_at)
+    WHERE left_at IS NOT NULL AND rated_at IS NOT NULL;
 -- A player's finished games in a guild, newest first (stats: streak, last results,
 -- head-to-head).
 CREATE INDEX games_finished_white ON games (guild_id, white_id, finished_at)

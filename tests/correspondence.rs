@@ -2304,7 +2304,7 @@ fn migrating_an_older_database_gives_games_in_play_their_reminder() {
     let conn = Connection::open(&path).unwrap();
     // Back to schema 2: undo migrations 3 (correspondence) and 4 (ratings).
     conn.execute_batch(
-        "DROP INDEX players_ladder; DROP INDEX games_finished_white; \
+        "DROP INDEX players_ladder; DROP INDEX players_left; DROP INDEX games_finished_white; \
          DROP INDEX games_finished_black; \
          ALTER TABLE players DROP COLUMN rated_at; \
          ALTER TABLE players DROP COLUMN provisional_from; \

@@ -17,7 +17,10 @@ use focus_bot::service::Clock;
 use serde_json::{Value, json};
 use serenity::all::Permissions;
 use support::bot::{WAIT, World};
-use support::discord::{FakeChannel, FakeDiscord, FakeGuild, FakeUser, Reply, ReplyKind};
+use support::discord::{
+    FakeChannel, FakeDiscord, FakeGuild, FakeUser, Reply, ReplyKind, mention,
+    option as find_option, png_size,
+};
 
 /// One day, in seconds.
 const DAY: i64 = 86_400;
@@ -199,19 +202,6 @@ impl World {
 
 // ---- reading what was sent ----------------------------------------------------------------------
 
-fn find_option<'a>(node: &'a Value, name: &str) -> &'a Value {
-    node["options"]
-        .as_array()
-        .and_then(|o| o.iter().find(|o| o["name"] == name))
-        .unwrap_or_else(|| panic!("no option {name} in {node}"))
-}
-
-fn png_size(reply: &Reply) -> (u32, u32) {
-    assert_eq!(reply.files.len(), 1, "one picture in {reply:?}");
-    let img = image::load_from_memory(&reply.files[0].1).expect("a valid PNG");
-    (img.width(), img.height())
-}
-
 /// The users a message may ping (`allowed_mentions.users`), as ids.
 fn pinged(reply: &Reply) -> Vec<u64> {
     reply
@@ -250,10 +240,6 @@ fn discord_code(error: &serenity::Error) -> Option<isize> {
         }
         _ => None,
     }
-}
-
-fn mention(u: &FakeUser) -> String {
-    format!("<@{}>", u.id)
 }
 
 /// How a move's deadline `t` is written in the board message.

@@ -13,7 +13,9 @@ use focus_bot::discord::{Config, run};
 use focus_bot::rules::Position;
 use focus_bot::rules::record::replay;
 use serde_json::{Value, json};
-use support::discord::{FAKE_TOKEN, FakeDiscord, FakeUser, Reply, ReplyKind};
+use support::discord::{
+    FAKE_TOKEN, FakeDiscord, FakeUser, Reply, ReplyKind, mention, option, png_size,
+};
 use tokio::sync::oneshot;
 use tokio::task::JoinHandle;
 
@@ -53,41 +55,10 @@ async fn stop_bot(bot: Bot) {
     assert!(result.is_ok(), "clean stop: {result:?}");
 }
 
-/// Waits until the bot (re)registered its commands, i.e. is connected and ready.
+/// Waits until the bot (re)registered its commands, i.e. is connected and ready; the commands.
 async fn wait_registered(fake: &FakeDiscord, times: usize) -> Vec<Value> {
-    let deadline = tokio::time::Instant::now() + WAIT;
-    loop {
-        let puts = fake
-            .requests()
-            .iter()
-            .filter(|r| r.method == "PUT" && r.path.ends_with("/commands"))
-            .count();
-        if puts >= times {
-            return fake.wait_commands(Some(fake.guild_id()), WAIT).await;
-        }
-        assert!(
-            tokio::time::Instant::now() < deadline,
-            "the bot never registered"
-        );
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
-}
-
-fn option<'a>(node: &'a Value, name: &str) -> &'a Value {
-    node["options"]
-        .as_array()
-        .and_then(|o| o.iter().find(|o| o["name"] == name))
-        .unwrap_or_else(|| panic!("no option {name} in {node}"))
-}
-
-fn mention(u: &FakeUser) -> String {
-    format!("<@{}>", u.id)
-}
-
-fn png_size(reply: &Reply) -> (u32, u32) {
-    assert_eq!(reply.files.len(), 1, "one picture in {reply:?}");
-    let img = image::load_from_memory(&reply.files[0].1).expect("a valid PNG");
-    (img.width(), img.height())
+    support::bot::wait_registered(fake, times).await;
+    fake.wait_commands(Some(fake.guild_id()), WAIT).await
 }
 
 fn pinged(reply: &Reply) -> Vec<String> {

@@ -16,7 +16,9 @@ use std::path::Path;
 
 use serde_json::{Value, json};
 use support::bot::{WAIT, World};
-use support::discord::{FakeDiscord, FakeGuild, FakeUser, Reply, ReplyKind};
+use support::discord::{
+    FakeDiscord, FakeGuild, FakeUser, Reply, ReplyKind, mention, option as find_option,
+};
 
 /// One day, in seconds.
 const DAY: i64 = 86_400;
@@ -197,13 +199,6 @@ impl World {
 
 // ---- reading what was sent ----------------------------------------------------------------------
 
-fn find_option<'a>(node: &'a Value, name: &str) -> &'a Value {
-    node["options"]
-        .as_array()
-        .and_then(|o| o.iter().find(|o| o["name"] == name))
-        .unwrap_or_else(|| panic!("no option {name} in {node}"))
-}
-
 /// The users a message may ping (`allowed_mentions.users`), as ids.
 fn pinged(reply: &Reply) -> Vec<u64> {
     reply
@@ -239,10 +234,6 @@ fn pings_only(reply: &Reply, users: &[&FakeUser]) {
 
 fn pings_nobody(reply: &Reply) {
     pings_only(reply, &[]);
-}
-
-fn mention(u: &FakeUser) -> String {
-    format!("<@{}>", u.id)
 }
 
 /// A button as sent: `(custom_id, label, disabled)`.

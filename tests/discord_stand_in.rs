@@ -12,9 +12,9 @@ use std::io::Cursor;
 use std::time::Duration;
 
 use poise::serenity_prelude as serenity;
-use serde_json::{Value, json};
+use serde_json::json;
 use serenity::Mentionable;
-use support::discord::{FakeDiscord, ReplyKind};
+use support::discord::{FakeDiscord, ReplyKind, option};
 
 /// Long enough for a loaded CI machine; only reached when something is broken.
 const WAIT: Duration = Duration::from_secs(10);
@@ -345,13 +345,6 @@ fn tiny_png() -> Vec<u8> {
         .write_to(&mut png, image::ImageFormat::Png)
         .expect("encode PNG");
     png.into_inner()
-}
-
-fn option<'a>(node: &'a Value, name: &str) -> &'a Value {
-    node["options"]
-        .as_array()
-        .and_then(|o| o.iter().find(|o| o["name"] == name))
-        .unwrap_or_else(|| panic!("no option {name} in {node}"))
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -4,9 +4,10 @@
 use poise::CreateReply;
 use poise::serenity_prelude as serenity;
 
-use super::components::{DiscordMembers, challenge_buttons, ladder_buttons};
+use super::components::{challenge_buttons, ladder_buttons};
 use super::ids::Action;
-use super::{Context, Error, board_reply, mentions, place_of, user_of};
+use super::members::DiscordMembers;
+use super::{Context, Error, board_reply, mentions, place_of, quiet_reply, user_of};
 use crate::rules::Rules;
 use crate::service::{ChallengeRequest, DrawReport};
 use crate::store::{ColorChoice, GameId};
@@ -351,13 +352,8 @@ pub async fn games(ctx: Context<'_>) -> Result<(), Error> {
         .service
         .games(place.guild_id, ctx.author().id.get())
         .await?;
-    ctx.send(
-        CreateReply::default()
-            .content(strings::dashboard(&games))
-            .ephemeral(true)
-            .allowed_mentions(mentions(None)),
-    )
-    .await?;
+    ctx.send(quiet_reply(strings::dashboard(&games)).ephemeral(true))
+        .await?;
     Ok(())
 }
 
@@ -366,12 +362,8 @@ pub async fn games(ctx: Context<'_>) -> Result<(), Error> {
 pub async fn moretime(ctx: Context<'_>) -> Result<(), Error> {
     let me = user_of(ctx.author(), ctx.author_member().await.as_deref());
     let game = ctx.data().service.more_time(place_of(ctx), &me).await?;
-    ctx.send(
-        CreateReply::default()
-            .content(strings::more_time_given(&game, me.id))
-            .allowed_mentions(mentions(None)),
-    )
-    .await?;
+    ctx.send(quiet_reply(strings::more_time_given(&game, me.id)))
+        .await?;
     Ok(())
 }
 
@@ -414,13 +406,8 @@ pub async fn leaderboard(
         .leaderboard(guild, page.unwrap_or(1), &members)
         .await?;
     let now = ctx.data().service.now();
-    ctx.send(
-        CreateReply::default()
-            .content(strings::leaderboard(&shown, now))
-            .components(ladder_buttons(&shown))
-            .allowed_mentions(mentions(None)),
-    )
-    .await?;
+    ctx.send(quiet_reply(strings::leaderboard(&shown, now)).components(ladder_buttons(&shown)))
+        .await?;
     Ok(())
 }
 
@@ -434,12 +421,7 @@ pub async fn stats(
     let asker = ctx.author().id.get();
     let whom = user.as_ref().map_or(asker, |u| u.id.get());
     let stats = ctx.data().service.stats(guild, whom, asker).await?;
-    ctx.send(
-        CreateReply::default()
-            .content(strings::stats(&stats))
-            .allowed_mentions(mentions(None)),
-    )
-    .await?;
+    ctx.send(quiet_reply(strings::stats(&stats))).await?;
     Ok(())
 }
 
@@ -454,13 +436,8 @@ pub async fn history(
         .service
         .history(place_of(ctx), game.map(GameId))
         .await?;
-    ctx.send(
-        CreateReply::default()
-            .content(strings::history(&h.game, &h.record))
-            .ephemeral(true)
-            .allowed_mentions(mentions(None)),
-    )
-    .await?;
+    ctx.send(quiet_reply(strings::history(&h.game, &h.record)).ephemeral(true))
+        .await?;
     Ok(())
 }
 

@@ -5,8 +5,9 @@
 use poise::serenity_prelude as serenity;
 
 use super::ids::Action;
+use super::members::DiscordMembers;
 use super::{BotError, Data, attachment, mentions, user_of};
-use crate::service::{DrawReport, Members, coin_toss};
+use crate::service::{DrawReport, coin_toss};
 use crate::store::{Challenge, LadderPage};
 use crate::strings;
 
@@ -53,37 +54,6 @@ pub fn ladder_buttons(page: &LadderPage) -> Vec<serenity::CreateActionRow> {
         .disabled(page.page >= page.pages),
     ];
     vec![serenity::CreateActionRow::Buttons(buttons)]
-}
-
-/// Membership as Discord tells it: `GET /guilds/{guild}/members/{user}` (no privileged intent
-/// needed); "Unknown Member" means the user left.
-pub struct DiscordMembers {
-    /// The bot's REST client.
-    pub http: std::sync::Arc<serenity::Http>,
-}
-
-/// Discord's "Unknown Member" and "Unknown User" error codes.
-const NOT_A_MEMBER: [isize; 2] = [10007, 10013];
-
-impl Members for DiscordMembers {
-    async fn is_member(&self, guild_id: u64, user_id: u64) -> Option<bool> {
-        let guild = serenity::GuildId::new(guild_id);
-        match guild
-            .member(&*self.http, serenity::UserId::new(user_id))
-            .await
-        {
-            Ok(_) => Some(true),
-            Err(serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(e)))
-                if NOT_A_MEMBER.contains(&e.error.code) =>
-            {
-                Some(false)
-            }
-            Err(e) => {
-                tracing::warn!(error = %e, user_id, "could not check a member; shown as one");
-                None
-            }
-        }
-    }
 }
 
 /// Handles a click; errors are answered to the clicker ephemerally, here.

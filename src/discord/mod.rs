@@ -2,6 +2,7 @@
 //!
 //! - [`commands`]: `/focus` and its subcommands; [`components`]: the one button handler.
 //! - [`ids`]: the `custom_id`s buttons carry; [`config`]: `DISCORD_TOKEN` and friends.
+//! - [`members`]: who is still on the server, asked of Discord for the leaderboard.
 //! - [`sweeper`]: the task that ends games on time, reminds players and delivers the notices
 //!   the bot sends on its own.
 //!
@@ -12,6 +13,7 @@ pub mod commands;
 pub mod components;
 pub mod config;
 pub mod ids;
+pub mod members;
 pub mod sweeper;
 
 use std::sync::Arc;
@@ -101,6 +103,23 @@ pub fn place_of(ctx: Context<'_>) -> Place {
         guild_id: ctx.guild_id().map_or(0, |g| g.get()),
         channel_id: ctx.channel_id().get(),
     }
+}
+
+/// Discord's JSON error code of a failed request (50007, 10008, …), if it got that far.
+pub(crate) fn error_code(error: &serenity::Error) -> Option<isize> {
+    match error {
+        serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(response)) => {
+            Some(response.error.code)
+        }
+        _ => None,
+    }
+}
+
+/// A reply of text only that pings nobody.
+pub fn quiet_reply(text: String) -> poise::CreateReply {
+    poise::CreateReply::default()
+        .content(text)
+        .allowed_mentions(mentions(None))
 }
 
 /// Allowed mentions: only `user`, or nobody.

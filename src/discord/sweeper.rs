@@ -9,6 +9,7 @@ use poise::serenity_prelude as serenity;
 use tokio::sync::{Semaphore, watch};
 
 use super::components::challenge_buttons;
+use super::error_code;
 use crate::service::{Delivered, Delivery, GameService, Letter, Postman};
 use crate::store::NoticeId;
 
@@ -22,16 +23,6 @@ const UNKNOWN_MESSAGE: isize = 10008;
 pub struct DiscordPostman {
     /// The bot's REST client.
     pub http: Arc<serenity::Http>,
-}
-
-/// Discord's JSON error code of a failed request, if it got that far.
-fn error_code(error: &serenity::Error) -> Option<isize> {
-    match error {
-        serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(response)) => {
-            Some(response.error.code)
-        }
-        _ => None,
-    }
 }
 
 /// The message nonce of notice `id`: Discord posts a message with the same nonce (and

@@ -62,11 +62,7 @@ impl GameService {
         let mut asked = std::collections::HashSet::new();
         for user in returning {
             asked.insert(user);
-            if let Some(member) = members.is_member(guild_id, user).await {
-                self.store
-                    .call(move |s| s.set_membership(guild_id, user, member, now))
-                    .await?;
-            }
+            self.check_member(members, guild_id, user, now).await?;
         }
         // Each round either shows the page or takes someone off it; a few rounds settle it.
         for _ in 0..4 {
@@ -87,13 +83,8 @@ impl GameService {
                 .collect();
             let mut someone_left = false;
             for user in stale {
-                let Some(member) = members.is_member(guild_id, user).await else {
-                    continue;
-                };
-                someone_left |= !member;
-                self.store
-                    .call(move |s| s.set_membership(guild_id, user, member, now))
-                    .await?;
+                someone_left |=
+                    self.check_member(members, guild_id, user, now).await? == Some(false);
             }
             if !someone_left {
                 return Ok(shown);
@@ -103,6 +94,24 @@ impl GameService {
             .store
             .call(move |s| s.leaderboard(guild_id, page, now))
             .await?)
+    }
+
+    /// Asks `members` whether `user` is still in `guild_id` and records the answer; `None`
+    /// (nothing recorded) when it cannot be told now.
+    async fn check_member<M: Members>(
+        &self,
+        members: &M,
+        guild_id: u64,
+        user: u64,
+        now: i64,
+    ) -> Result<Option<bool>> {
+        let answer = members.is_member(guild_id, user).await;
+        if let Some(member) = answer {
+            self.store
+                .call(move |s| s.set_membership(guild_id, user, member, now))
+                .await?;
+        }
+        Ok(answer)
     }
 
     /// `user_id`'s stats in `guild_id`, asked by `asker` (the head-to-head is the asker's

@@ -121,6 +121,19 @@ pub(crate) fn record_result(
     Ok(())
 }
 
+/// `user_id`'s record in `guild_id`, if any.
+fn get_player(conn: &rusqlite::Connection, guild_id: u64, user_id: u64) -> Result<Option<Player>> {
+    let mut stmt = conn.prepare_cached(&format!(
+        "SELECT {PLAYER_COLUMNS} FROM players WHERE guild_id = ?1 AND user_id = ?2"
+    ))?;
+    Ok(stmt
+        .query_row(
+            params![Snowflake(guild_id), Snowflake(user_id)],
+            player_from_row,
+        )
+        .optional()?)
+}
+
 /// Rates a finished rated `game` (already recorded by [`record_result`]) inside `tx`: both
 /// players' deviations grow for their idle rating periods, then the game is rated as one
 /// period (Glicko-2, [`ratings::rate_game`]); stores the new ratings in both records and
@@ -133,14 +146,9 @@ pub(crate) fn rate_in(
 ) -> Result<()> {
     let mut before = [ratings::START; 2];
     for color in Color::ALL {
-        let player = tx
-            .prepare_cached(&format!(
-                "SELECT {PLAYER_COLUMNS} FROM players WHERE guild_id = ?1 AND user_id = ?2"
-            ))?
-            .query_row(
-                params![Snowflake(game.guild_id), Snowflake(game.player(color))],
-                player_from_row,
-            )?;
+        // `record_result` made both records in this transaction.
+        let player = get_player(tx, game.guild_id, game.player(color))?
+            .ok_or(rusqlite::Error::QueryReturnedNoRows)?;
         before[color.index()] = player.rating_at(now);
     }
     let score = match result {
@@ -186,15 +194,7 @@ impl Store {
     /// # Errors
     /// [`super::StoreError::Sqlite`] if SQLite fails.
     pub fn player(&self, guild_id: u64, user_id: u64) -> Result<Option<Player>> {
-        let mut stmt = self.conn.prepare_cached(&format!(
-            "SELECT {PLAYER_COLUMNS} FROM players WHERE guild_id = ?1 AND user_id = ?2"
-        ))?;
-        Ok(stmt
-            .query_row(
-                params![Snowflake(guild_id), Snowflake(user_id)],
-                player_from_row,
-            )
-            .optional()?)
+        get_player(&self.conn, guild_id, user_id)
     }
 
     /// Every player's record in `guild_id`, highest rating first (ties: more games first).

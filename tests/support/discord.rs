@@ -1109,3 +1109,25 @@ fn dm_channel(inner: &mut Inner, user: u64) -> u64 {
     inner.dm_recipients.insert(channel, user);
     channel
 }
+
+// ---- reading what the bot sent (shared by the end-to-end tests) -------------------------------
+
+/// How `user` is mentioned in a message: `<@id>`.
+pub fn mention(user: &FakeUser) -> String {
+    format!("<@{}>", user.id)
+}
+
+/// The option (or subcommand) `name` under a registered command node; panics without one.
+pub fn option<'a>(node: &'a Value, name: &str) -> &'a Value {
+    node["options"]
+        .as_array()
+        .and_then(|o| o.iter().find(|o| o["name"] == name))
+        .unwrap_or_else(|| panic!("no option {name} in {node}"))
+}
+
+/// The size of the one picture attached to `reply`; panics unless it has exactly one PNG.
+pub fn png_size(reply: &Reply) -> (u32, u32) {
+    assert_eq!(reply.files.len(), 1, "one picture in {reply:?}");
+    let img = image::load_from_memory(&reply.files[0].1).expect("a valid PNG");
+    (img.width(), img.height())
+}
