@@ -1,20 +1,24 @@
 //! focus-bot: play Sid Sackson's board game *Focus* on Discord.
 //!
 //! Layers, each depending only on those before it:
+//! - [`locale`]: a reader's language as a value (`ru`, `en-US`), stored and passed on.
 //! - [`rules`]: the game itself, pure.
 //! - [`render`]: board pictures (PNG), pure.
 //! - [`ratings`]: Glicko-2 ratings, pure.
 //! - [`store`]: the SQLite store of challenges, games, moves, players and settings.
 //! - [`service`]: the use cases (challenge, move, resign, …), with no Discord types.
-//! - [`strings`]: every sentence a user reads: the bot's messages, the `Display` of every
-//!   error a player can cause ([`strings::errors`]) and the picture's words
-//!   ([`strings::labels`], drawn by [`render`]).
+//! - [`i18n`]: the languages the bot speaks: Fluent files of `locales/`, built in.
+//! - [`strings`]: every text a user reads, made from data in the reader's language: the bot's
+//!   messages, the letters it sends on its own, the sentences of errors, and the words given to
+//!   [`render`] for the picture.
 //! - Adapters: [`discord`] (the bot), [`console`] (offline play in a terminal) and [`cli`]
 //!   (the command line).
 
 pub mod cli;
 pub mod console;
 pub mod discord;
+pub mod i18n;
+pub mod locale;
 pub mod ratings;
 pub mod render;
 pub mod rules;

@@ -25,7 +25,7 @@ use focus_bot::service::{
 use focus_bot::store::{
     AsyncStore, CHALLENGE_LIFETIME, ChallengeId, ChallengeStatus, ColorChoice, EndReason, Game,
     GameId, GameResult, GameStatus, MAX_TIME_LEFT, MORE_TIME, NewChallenge, Notice, NoticeId,
-    NoticeKind, Player, SCHEMA_VERSION, Store, StoreError, Swept, TIMEOUT_ABORT_MAX_PLY,
+    NoticeKind, Player, SCHEMA_VERSION, Store, StoreError, Swept, ABORT_MAX_PLY,
     UserSettings, Via, retry_delay,
 };
 use focus_bot::strings;
@@ -810,7 +810,7 @@ async fn at_the_deadline_the_player_to_move_loses_on_time_with_records_and_the_f
 
 #[tokio::test]
 async fn a_time_out_before_both_sides_moved_twice_aborts_the_game_unrated() {
-    assert_eq!(TIMEOUT_ABORT_MAX_PLY, 2);
+    assert_eq!(ABORT_MAX_PLY, 2);
     let f = fixture().await;
     let mailman = Mailman::new();
     for ply in 0..=2_u32 {

@@ -9,7 +9,7 @@ use focus_bot::rules::record::replay;
 use focus_bot::rules::{Color, Move, MoveEffect, Position, Rules};
 use focus_bot::service::{
     Board, ChallengeRequest, DrawReport, GameService, MAX_SUGGESTIONS, ManualClock,
-    PLAYER_ABORT_MAX_PLY, Place, ServiceError, User,
+    ABORT_MAX_PLY, Place, ServiceError, User,
 };
 use focus_bot::store::{
     AsyncStore, CHALLENGE_LIFETIME, Challenge, ChallengeId, ChallengeStatus, ColorChoice,
@@ -1661,7 +1661,7 @@ async fn a_takeback_is_only_of_your_own_last_move() {
 #[tokio::test]
 async fn a_player_aborts_only_early_a_moderator_any_time_and_no_record_changes() {
     let f = fixture();
-    assert_eq!(PLAYER_ABORT_MAX_PLY, 2);
+    assert_eq!(ABORT_MAX_PLY, 2);
 
     // At ply 0 and at ply 2 a player may abort.
     for (channel, plies) in [(60, 0), (61, 2)] {

@@ -4,7 +4,8 @@ use std::io::IsTerminal;
 use std::path::PathBuf;
 
 use super::CliError;
-use crate::console::{Console, HELP};
+use crate::console::{Console, help};
+use crate::i18n::Lang;
 use crate::store::{AsyncStore, database_path_from_env};
 
 #[derive(Debug, clap::Args)]
@@ -18,6 +19,9 @@ pub(crate) struct ConsoleArgs {
     /// A user who may abort any game, as a moderator (repeatable).
     #[arg(long, value_name = "NAME")]
     moderator: Vec<String>,
+    /// The language of the console: en or ru.
+    #[arg(long, value_name = "LANG", default_value = "en", value_parser = super::language)]
+    locale: Lang,
 }
 
 pub(crate) fn run(args: &ConsoleArgs) -> Result<(), CliError> {
@@ -30,7 +34,7 @@ pub(crate) fn run(args: &ConsoleArgs) -> Result<(), CliError> {
     runtime.block_on(async {
         let store = AsyncStore::open(&path).await?;
         let mut console =
-            Console::new(store, &args.out, args.moderator.clone()).map_err(|source| {
+            Console::new(store, &args.out, args.moderator.clone(), args.locale).map_err(|source| {
                 CliError::Write {
                     path: args.out.clone(),
                     source,
@@ -38,7 +42,7 @@ pub(crate) fn run(args: &ConsoleArgs) -> Result<(), CliError> {
             })?;
         let stdin = std::io::stdin();
         if stdin.is_terminal() {
-            eprintln!("{HELP}\n");
+            eprintln!("{}\n", help(args.locale));
         }
         let mut out = std::io::stdout().lock();
         console

@@ -63,6 +63,17 @@ impl StartArgs {
     }
 }
 
+/// A language the bot speaks, by its code (`en`, `ru`): the `--locale` options.
+pub(crate) fn language(text: &str) -> Result<crate::i18n::Lang, String> {
+    use crate::i18n::Lang;
+    Lang::all()
+        .find(|l| l.code().eq_ignore_ascii_case(text.trim()))
+        .ok_or_else(|| {
+            let codes: Vec<&str> = Lang::all().map(Lang::code).collect();
+            format!("`{text}` is not a language of the bot: {}", codes.join(", "))
+        })
+}
+
 /// A failure of a command; its `Display` is the one line printed on stderr.
 #[derive(Debug, Error)]
 pub enum CliError {

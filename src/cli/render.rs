@@ -23,6 +23,9 @@ pub(crate) struct RenderArgs {
     /// Show the board from Black's side.
     #[arg(long)]
     flip: bool,
+    /// The language of the picture's words: en or ru.
+    #[arg(long, value_name = "LANG", default_value = "en", value_parser = super::language)]
+    locale: crate::i18n::Lang,
     /// Where to write the picture.
     #[arg(long, value_name = "FILE.png")]
     out: PathBuf,
@@ -44,7 +47,7 @@ pub(crate) fn run(args: &RenderArgs) -> Result<(), CliError> {
             black: args.black.clone(),
             last_move,
             flipped: args.flip,
-            ..RenderOptions::default()
+            ..RenderOptions::new(crate::strings::picture::words(args.locale))
         },
     );
     write_whole(&args.out, &png).map_err(|source| CliError::Write {

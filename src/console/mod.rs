@@ -12,13 +12,15 @@ use std::sync::Arc;
 
 pub use script::{Line, parse};
 
+use crate::i18n::Lang;
 use crate::rules::{Color, Rules};
 use crate::service::{
     Board, ChallengeRequest, Clock, Delivery, DrawReport, GameService, Letter, Members, Place,
     Postman, ServiceError, SystemClock, User, coin_toss,
 };
 use crate::store::{AsyncStore, ChallengeId, ColorChoice, GameId, NoticeId};
-use crate::strings;
+use crate::strings::{self, Localized};
+use crate::tr;
 
 /// The console's one server; channels are named with `#name` (default `#general`).
 const GUILD: u64 = 1;
@@ -71,6 +73,8 @@ pub struct Console {
     channel: String,
     moderators: Vec<String>,
     pictures: usize,
+    /// The language of everything the console prints (`--locale`).
+    lang: Lang,
 }
 
 /// A stable id for a console user name (the same name is the same player across runs).
@@ -90,8 +94,8 @@ fn channel_id(name: &str) -> u64 {
 }
 
 impl Console {
-    /// A console over `store`, writing pictures to `out_dir` (created if missing). Users
-    /// named in `moderators` may abort any game.
+    /// A console over `store`, writing pictures to `out_dir` (created if missing), speaking
+    /// `lang`. Users named in `moderators` may abort any game.
     ///
     /// # Errors
     /// When `out_dir` cannot be created.
@@ -99,6 +103,7 @@ impl Console {
         store: AsyncStore,
         out_dir: &Path,
         moderators: Vec<String>,
+        lang: Lang,
     ) -> std::io::Result<Console> {
         std::fs::create_dir_all(out_dir)?;
         let clock = Arc::new(ConsoleClock::default());
@@ -111,6 +116,7 @@ impl Console {
             channel: "general".to_owned(),
             moderators,
             pictures: 0,
+            lang,
         })
     }
 
@@ -145,10 +151,10 @@ impl Console {
         let line = match parse(&text) {
             Ok(Some(line)) => line,
             Ok(None) => return Vec::new(),
-            Err(help) => return vec![format!("console: {help}")],
+            Err(help) => return vec![tr!(self.lang, "console-line-error", error = help)],
         };
         if matches!(line.command.as_str(), "help" | "") {
-            return vec![HELP.to_owned()];
+            return vec![help(self.lang)];
         }
         if let Some(channel) = &line.channel {
             self.channel = channel.clone();
@@ -207,14 +213,21 @@ impl Console {
         lines.iter().map(|line| self.readable(line)).collect()
     }
 
-    /// A refusal or failure, told to `user` only.
+    /// A refusal or failure, told to `user` only (a failure of the bot with its details: the
+    /// console's user is also its operator).
     fn refusal(&self, user: &User, err: &ServiceError) -> String {
-        let text = if err.is_internal() {
-            format!("{} ({err})", strings::INTERNAL_ERROR)
+        let text = if err.for_users() {
+            err.localized(self.lang)
         } else {
-            err.to_string()
+            format!("{} ({err})", strings::internal_error(self.lang))
         };
-        format!("[#{}] bot → {} only: {}", self.channel, user.name, text)
+        tr!(
+            self.lang,
+            "console-private",
+            channel = self.channel.as_str(),
+            user = user.name.as_str(),
+            text = text
+        )
     }
 
     fn user(&mut self, name: &str) -> User {
@@ -241,7 +254,7 @@ impl Console {
             let inner = &out[start + 3..start + len];
             let (unix, style) = inner.split_once(':').unwrap_or((inner, "f"));
             let words = match unix.parse::<i64>() {
-                Ok(t) if style == "R" => from_now(t - now),
+                Ok(t) if style == "R" => from_now(self.lang, t - now),
                 Ok(t) => utc(t),
                 Err(_) => inner.to_owned(),
             };
@@ -251,27 +264,44 @@ impl Console {
     }
 
     fn public(&self, text: &str) -> String {
-        format!("[#{}] bot: {}", self.channel, self.readable(text))
-    }
-
-    fn private(&self, user: &User, text: &str) -> String {
-        format!(
-            "[#{}] bot → {} only: {}",
-            self.channel,
-            user.name,
-            self.readable(text)
+        tr!(
+            self.lang,
+            "console-public",
+            channel = self.channel.as_str(),
+            text = self.readable(text)
         )
     }
 
-    fn picture(&mut self, board: &Board) -> String {
+    fn private(&self, user: &User, text: &str) -> String {
+        tr!(
+            self.lang,
+            "console-private",
+            channel = self.channel.as_str(),
+            user = user.name.as_str(),
+            text = self.readable(text)
+        )
+    }
+
+    /// A line of the console's own, in its language: `id` with `args`.
+    fn say(&self, id: &str, args: &[(&str, crate::i18n::Arg<'_>)]) -> String {
+        crate::i18n::tr(self.lang, id, args)
+    }
+
+    async fn picture(&mut self, board: &Board) -> String {
         self.pictures += 1;
         let path = self.out_dir.join(format!(
             "game{}-ply{}-{}.png",
             board.game.id.0, board.game.ply, self.pictures
         ));
-        match std::fs::write(&path, &board.png) {
-            Ok(()) => format!("  board: {}", path.display()),
-            Err(e) => format!("  board: cannot write {}: {e}", path.display()),
+        let options = strings::picture::options(self.lang, board);
+        let written = match self.service.picture(board, options).await {
+            Ok(png) => std::fs::write(&path, png).map_err(|e| e.to_string()),
+            Err(e) => Err(e.to_string()),
+        };
+        let path = path.display().to_string();
+        match written {
+            Ok(()) => tr!(self.lang, "console-board", path = path),
+            Err(error) => tr!(self.lang, "console-board-failed", path = path, error = error),
         }
     }
 
@@ -302,10 +332,11 @@ impl Console {
                     .set_challenge_message(id, id.0.unsigned_abs())
                     .await?;
                 Ok(vec![
-                    self.public(&strings::challenge_posted(&view)),
-                    format!(
-                        "  (challenge {}: answer with `accept`, `decline` or `cancel`)",
-                        view.challenge.id.0
+                    self.public(&strings::challenge_posted(self.lang, &view)),
+                    tr!(
+                        self.lang,
+                        "console-challenge-hint",
+                        challenge = view.challenge.id.0.to_string()
                     ),
                 ])
             }
@@ -317,45 +348,43 @@ impl Console {
                 match line.command.as_str() {
                     "accept" => {
                         let board = service.accept(id, user, coin_toss()).await?;
-                        let text = strings::game_started(&board);
-                        Ok(vec![self.public(&text), self.picture(&board)])
+                        let text = strings::game_started(self.lang, &board);
+                        Ok(vec![self.public(&text), self.picture(&board).await])
                     }
                     "decline" => {
                         let view = service.decline(id, user).await?;
-                        Ok(vec![self.public(&strings::challenge_closed(&view))])
+                        Ok(vec![self.public(&strings::challenge_closed(self.lang, &view))])
                     }
                     _ => {
                         let view = service.cancel(id, user).await?;
-                        Ok(vec![self.public(&strings::challenge_closed(&view))])
+                        Ok(vec![self.public(&strings::challenge_closed(self.lang, &view))])
                     }
                 }
             }
             "move" => {
                 let Some(text) = arg("move") else {
-                    return Ok(vec![self.private(user, "which move? e.g. `move c4-d4`")]);
+                    return Ok(vec![self.private(user, &self.say("console-which-move", &[]))]);
                 };
                 let report = service.play(place, user, &text).await?;
-                let msg = strings::move_played(&report);
-                Ok(vec![self.public(&msg), self.picture(&report.board)])
+                let msg = strings::move_played(self.lang, &report);
+                Ok(vec![self.public(&msg), self.picture(&report.board).await])
             }
             "suggest" => {
                 let typed = arg("move").unwrap_or_default();
                 let moves = service.suggest_moves(place, user.id, &typed).await;
-                Ok(vec![self.private(
-                    user,
-                    &format!("suggestions: {}", moves.join(" ")),
-                )])
+                let text = tr!(self.lang, "console-suggestions", moves = moves.join(" "));
+                Ok(vec![self.private(user, &text)])
             }
             "board" => {
                 let board = service.board(place).await?;
-                let text = strings::board_caption(&board);
-                Ok(vec![self.public(&text), self.picture(&board)])
+                let text = strings::board_caption(self.lang, &board);
+                Ok(vec![self.public(&text), self.picture(&board).await])
             }
             "resign" => {
                 let board = service.resign(place, user).await?;
                 Ok(vec![
-                    self.public(&strings::game_ended(&board)),
-                    self.picture(&board),
+                    self.public(&strings::game_ended(self.lang, &board)),
+                    self.picture(&board).await,
                 ])
             }
             "abort" => {
@@ -365,8 +394,8 @@ impl Console {
                     .any(|m| m.eq_ignore_ascii_case(&user.name));
                 let board = service.abort(place, user, moderator).await?;
                 Ok(vec![
-                    self.public(&strings::game_ended(&board)),
-                    self.picture(&board),
+                    self.public(&strings::game_ended(self.lang, &board)),
+                    self.picture(&board).await,
                 ])
             }
             "draw" => {
@@ -381,14 +410,14 @@ impl Console {
                 };
                 match report {
                     DrawReport::Offered { game, by } if game.draw_offer_by.is_some() => {
-                        Ok(vec![self.public(&strings::draw_offered(&game, by))])
+                        Ok(vec![self.public(&strings::draw_offered(self.lang, &game, by))])
                     }
                     DrawReport::Offered { game, by } => {
-                        Ok(vec![self.public(&strings::draw_declined(&game, !by))])
+                        Ok(vec![self.public(&strings::draw_declined(self.lang, &game, !by))])
                     }
                     DrawReport::Agreed(board) => Ok(vec![
-                        self.public(&strings::game_ended(&board)),
-                        self.picture(&board),
+                        self.public(&strings::game_ended(self.lang, &board)),
+                        self.picture(&board).await,
                     ]),
                 }
             }
@@ -401,25 +430,28 @@ impl Console {
                         .await?;
                     if answer == "accept" {
                         Ok(vec![
-                            self.public(&strings::takeback_done(&board)),
-                            self.picture(&board),
+                            self.public(&strings::takeback_done(self.lang, &board)),
+                            self.picture(&board).await,
                         ])
                     } else {
-                        Ok(vec![self.public(&strings::takeback_declined(&board.game))])
+                        Ok(vec![self.public(&strings::takeback_declined(
+                            self.lang,
+                            &board.game,
+                        ))])
                     }
                 }
                 _ => {
                     let board = service.request_takeback(place, user).await?;
                     let by = board.game.color_of(user.id).unwrap_or(Color::White);
                     Ok(vec![
-                        self.public(&strings::takeback_requested(&board, by)),
-                        "  (answer with `takeback accept` or `takeback decline`)".to_owned(),
+                        self.public(&strings::takeback_requested(self.lang, &board, by)),
+                        self.say("console-takeback-hint", &[]),
                     ])
                 }
             },
             "games" => {
                 let games = service.games(GUILD, user.id).await?;
-                Ok(vec![self.private(user, &strings::dashboard(&games))])
+                Ok(vec![self.private(user, &strings::dashboard(self.lang, &games))])
             }
             "leaderboard" => {
                 let page = match arg("page") {
@@ -427,15 +459,13 @@ impl Console {
                     Some(text) => match text.trim().parse::<u32>() {
                         Ok(n) if n >= 1 => n,
                         _ => {
-                            return Ok(vec![self.private(
-                                user,
-                                &format!("`{text}` is not a page number (1, 2, …)"),
-                            )]);
+                            let said = tr!(self.lang, "console-not-a-page", text = text.as_str());
+                            return Ok(vec![self.private(user, &said)]);
                         }
                     },
                 };
                 let shown = service.leaderboard(GUILD, page, &Everyone).await?;
-                let text = strings::leaderboard(&shown, service.now());
+                let text = strings::leaderboard(self.lang, &shown, service.now());
                 Ok(vec![self.public(&text)])
             }
             "stats" => {
@@ -447,11 +477,13 @@ impl Console {
                     self.user(name)
                 };
                 let stats = service.stats(GUILD, whom.id, user.id).await?;
-                Ok(vec![self.public(&strings::stats(&stats))])
+                Ok(vec![self.public(&strings::stats(self.lang, &stats))])
             }
             "moretime" => {
                 let game = service.more_time(place, user).await?;
-                Ok(vec![self.public(&strings::more_time_given(&game, user.id))])
+                Ok(vec![self.public(&strings::more_time_given(
+                    self.lang, &game, user.id,
+                ))])
             }
             "notify" => {
                 let dm = match arg("dm").map(|d| d.to_lowercase()) {
@@ -459,32 +491,28 @@ impl Console {
                     Some(d) if d == "true" || d == "yes" => Some(true),
                     Some(d) if d == "false" || d == "no" => Some(false),
                     Some(d) => {
-                        return Ok(vec![
-                            self.private(user, &format!("`{d}` is not true or false")),
-                        ]);
+                        let said = tr!(self.lang, "console-not-a-boolean", text = d.as_str());
+                        return Ok(vec![self.private(user, &said)]);
                     }
                 };
                 let settings = service.notify(user.id, dm).await?;
-                let text = strings::notify_setting(settings.dm_notifications, dm.is_some());
+                let text =
+                    strings::notify_setting(self.lang, settings.dm_notifications, dm.is_some());
                 Ok(vec![self.private(user, &text)])
             }
             "wait" => {
                 let Some(seconds) = arg("time").as_deref().and_then(duration) else {
-                    return Ok(vec![self.private(
-                        user,
-                        "how long? e.g. `wait 2d`, `wait 6h`, `wait 30m`, `wait 90s`: from 1 \
-                         second to 365 days",
-                    )]);
+                    return Ok(vec![self.private(user, &self.say("console-how-long", &[]))]);
                 };
                 self.clock
                     .skipped
                     .fetch_add(seconds, std::sync::atomic::Ordering::SeqCst);
                 let passed = if seconds < 60 {
-                    format!("{seconds}s")
+                    tr!(self.lang, "console-span-seconds", s = seconds)
                 } else {
-                    from_now(seconds).trim_start_matches("in ").to_owned()
+                    span(self.lang, seconds)
                 };
-                let mut lines = vec![format!("  ({passed} pass)")];
+                let mut lines = vec![tr!(self.lang, "console-time-passes", span = passed)];
                 lines.extend(self.sweep().await?);
                 Ok(lines)
             }
@@ -493,19 +521,24 @@ impl Console {
                     Some(text) => match text.trim_start_matches('#').parse::<i64>() {
                         Ok(n) => Some(GameId(n)),
                         Err(_) => {
-                            return Ok(vec![self.private(user, "a game is given by its number")]);
+                            return Ok(vec![
+                                self.private(user, &self.say("console-game-number", &[])),
+                            ]);
                         }
                     },
                     None => None,
                 };
                 let h = service.history(place, id).await?;
-                Ok(vec![self.public(&strings::history(&h.game, &h.record))])
+                Ok(vec![self.public(&strings::history(self.lang, &h.game, &h.record))])
             }
-            "rules" => Ok(vec![self.private(user, strings::RULES)]),
-            other => Ok(vec![self.private(
-                user,
-                &format!("`{other}` is not a command here; type `help` for the list"),
-            )]),
+            "rules" => {
+                let (title, text) = strings::rules(self.lang);
+                Ok(vec![self.private(user, &format!("**{title}**\n{text}"))])
+            }
+            other => {
+                let said = tr!(self.lang, "console-unknown-command", command = other);
+                Ok(vec![self.private(user, &said)])
+            }
         }
     }
 
@@ -517,35 +550,32 @@ impl Console {
         let letters = mailbox.0.into_inner().unwrap_or_default();
         let mut lines = Vec::new();
         for letter in letters {
+            // The console speaks one language, whatever the letter's reader would read.
+            let text = self.readable(&strings::letters::text(self.lang, &letter));
             match letter {
                 Letter::Post {
-                    channel_id,
-                    text,
-                    board,
-                    ..
+                    channel_id, board, ..
                 } => {
-                    lines.push(format!(
-                        "[#{}] bot: {}",
-                        self.channel_name(channel_id),
-                        self.readable(&text)
-                    ));
+                    let channel = self.channel_name(channel_id);
+                    lines.push(tr!(self.lang, "console-public", channel = channel, text = text));
                     if let Some(board) = board {
-                        lines.push(self.picture(&board));
+                        lines.push(self.picture(&board).await);
                     }
                 }
-                Letter::Direct { user_id, text } => {
+                Letter::Direct { user_id, .. } => {
                     let name = self
                         .names
                         .get(&user_id)
                         .cloned()
                         .unwrap_or_else(|| strings::mention(user_id));
-                    lines.push(format!("[DM to {name}] bot: {}", self.readable(&text)));
+                    lines.push(tr!(self.lang, "console-dm", user = name, text = text));
                 }
-                Letter::CloseChallenge { challenge, text } => lines.push(format!(
-                    "[#{}] bot edits challenge {} (its buttons are disabled): {}",
-                    self.channel_name(challenge.channel_id),
-                    challenge.id.0,
-                    self.readable(&text)
+                Letter::CloseChallenge { challenge, .. } => lines.push(tr!(
+                    self.lang,
+                    "console-edit-challenge",
+                    channel = self.channel_name(challenge.channel_id),
+                    challenge = challenge.id.0.to_string(),
+                    text = text
                 )),
             }
         }
@@ -564,30 +594,32 @@ impl Console {
         if let Some(name) = line.options.get("opponent") {
             let name = name.trim().trim_start_matches('@');
             if name.is_empty() {
-                return Err("whom? e.g. `opponent:bob` (leave it out to challenge anyone)".into());
+                return Err(tr!(self.lang, "console-whom"));
             }
             request.opponent = Some(self.user(name));
         }
         if let Some(rules) = line.options.get("rules") {
-            request.rules = rules.parse::<Rules>().map_err(|e| e.to_string())?;
+            request.rules = rules
+                .parse::<Rules>()
+                .map_err(|e| e.localized(self.lang))?;
         }
         if let Some(days) = line.options.get("days") {
             request.days = match days.trim() {
                 "unlimited" => 0,
                 days => days
                     .parse()
-                    .map_err(|_| format!("`{days}` is not a number of days (or `unlimited`)"))?,
+                    .map_err(|_| tr!(self.lang, "console-not-days", text = days))?,
             };
         }
         if let Some(color) = line.options.get("color") {
             request.color = ColorChoice::from_text(&color.to_lowercase())
-                .ok_or_else(|| format!("`{color}` is not a colour: white, black or random"))?;
+                .ok_or_else(|| tr!(self.lang, "console-not-a-colour", text = color.as_str()))?;
         }
         if let Some(rated) = line.options.get("rated") {
             request.rated = match rated.to_lowercase().as_str() {
                 "true" | "yes" => true,
                 "false" | "no" => false,
-                _ => return Err(format!("`{rated}` is not true or false")),
+                _ => return Err(tr!(self.lang, "console-not-a-boolean", text = rated.as_str())),
             };
         }
         request.position = line.options.get("position").cloned();
@@ -610,7 +642,7 @@ impl Console {
                 .trim_start_matches('#')
                 .parse::<i64>()
                 .map(ChallengeId)
-                .map_err(|_| format!("`{n}` is not a challenge number")));
+                .map_err(|_| tr!(self.lang, "console-not-a-challenge", text = n.as_str())));
         }
         if line.command == "cancel" {
             let now = self.clock.now();
@@ -626,13 +658,13 @@ impl Console {
                 .filter(|c| c.challenger_id == uid)
                 .max_by_key(|c| c.created_at)
                 .map(|c| c.id)
-                .ok_or_else(|| "you have no open challenge in this channel".to_owned()));
+                .ok_or_else(|| tr!(self.lang, "console-no-own-challenge")));
         }
         let open = self.service.open_challenges_for(place, user).await?;
         Ok(open
             .first()
             .map(|v| v.challenge.id)
-            .ok_or_else(|| "there is no open challenge for you in this channel".to_owned()))
+            .ok_or_else(|| tr!(self.lang, "console-no-challenge")))
     }
 }
 
@@ -676,33 +708,38 @@ fn utc(t: i64) -> String {
 }
 
 /// A span of `seconds` from now in words, to the nearest minute: `in 2d 4h`, `3h 5m ago`.
-fn from_now(seconds: i64) -> String {
-    // Rounded, so a deadline set a second ago still reads as the whole days it was given.
-    let s = (seconds.unsigned_abs() + 30) / 60 * 60;
-    let (d, h, m) = (s / 86_400, s % 86_400 / 3_600, s % 3_600 / 60);
-    let span = match (d, h, m) {
-        (0, 0, 0) => return "now".to_owned(),
-        (0, 0, m) => format!("{m}m"),
-        (0, h, m) => format!("{h}h {m}m"),
-        (d, h, _) => format!("{d}d {h}h"),
-    };
-    if seconds > 0 {
-        format!("in {span}")
+fn from_now(lang: Lang, seconds: i64) -> String {
+    let s = rounded_to_minutes(seconds);
+    if s == 0 {
+        tr!(lang, "console-now")
+    } else if seconds > 0 {
+        tr!(lang, "console-in", span = span(lang, seconds))
     } else {
-        format!("{span} ago")
+        tr!(lang, "console-ago", span = span(lang, seconds))
     }
 }
 
-/// What `help` prints.
-pub const HELP: &str = "\
-Type lines as `name: command` — each name is a player (new names are new players):
-  alice: /focus challenge opponent:bob [rules:swap] [days:3] [color:white] [rated:false] [position:<FPN>]
-  bob: accept | decline          alice: cancel
-  alice: /focus move c4-d4       (or just `move c4-d4`; `suggest c4` lists legal moves)
-  board | resign | draw [accept|decline] | takeback [accept|decline] | abort | games | history | rules
-  moretime | notify [dm:true|false] | leaderboard [page] | stats [user]
-  wait 2d   (let time pass: 30m, 6h, 2d; reminders, time-outs and expired challenges follow)
-Start a line with `#name` to play in another channel. `quit` ends the session.";
+/// `|seconds|` rounded to whole minutes, so a deadline set a second ago still reads as the
+/// whole days it was given.
+fn rounded_to_minutes(seconds: i64) -> u64 {
+    (seconds.unsigned_abs() + 30) / 60 * 60
+}
+
+/// A span of time in short words: `5m`, `3h 5m`, `2d 4h` (`5 мин`, … in Russian).
+fn span(lang: Lang, seconds: i64) -> String {
+    let s = rounded_to_minutes(seconds);
+    let (d, h, m) = (s / 86_400, s % 86_400 / 3_600, s % 3_600 / 60);
+    match (d, h) {
+        (0, 0) => tr!(lang, "console-span-minutes", m = m),
+        (0, h) => tr!(lang, "console-span-hours", h = h, m = m),
+        (d, h) => tr!(lang, "console-span-days", d = d, h = h),
+    }
+}
+
+/// What `help` prints, in `lang`.
+pub fn help(lang: Lang) -> String {
+    tr!(lang, "console-help")
+}
 
 #[cfg(test)]
 mod tests {
@@ -713,10 +750,11 @@ mod tests {
         assert_eq!(utc(0), "1970-01-01 00:00 UTC");
         assert_eq!(utc(951_782_400), "2000-02-29 00:00 UTC");
         assert_eq!(utc(1_796_057_340), "2026-11-30 16:49 UTC");
-        assert_eq!(from_now(2 * 86_400 + 4 * 3_600 + 59), "in 2d 4h");
-        assert_eq!(from_now(-(3 * 3_600 + 5 * 60)), "3h 5m ago");
-        assert_eq!(from_now(29), "now");
-        assert_eq!(from_now(3 * 86_400 - 1), "in 3d 0h");
+        let en = Lang::ENGLISH;
+        assert_eq!(from_now(en, 2 * 86_400 + 4 * 3_600 + 59), "in 2d 4h");
+        assert_eq!(from_now(en, -(3 * 3_600 + 5 * 60)), "3h 5m ago");
+        assert_eq!(from_now(en, 29), "now");
+        assert_eq!(from_now(en, 3 * 86_400 - 1), "in 3d 0h");
         assert_eq!(duration("2d"), Some(172_800));
         assert_eq!(duration("6H"), Some(21_600));
         assert_eq!(duration("90"), Some(90));

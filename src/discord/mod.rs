@@ -1,18 +1,21 @@
 //! The Discord adapter: poise slash commands and buttons on serenity, over the game service.
 //!
-//! - [`commands`]: `/focus` and its subcommands; [`components`]: the one button handler.
+//! - [`commands`]: `/focus` and its subcommands, their names and descriptions in every
+//!   language ([`localized`]); [`components`]: the one button handler.
 //! - [`ids`]: the `custom_id`s buttons carry; [`config`]: `DISCORD_TOKEN` and friends.
 //! - [`members`]: who is still on the server, asked of Discord for the leaderboard.
 //! - [`sweeper`]: the task that ends games on time, reminds players and delivers the notices
 //!   the bot sends on its own.
 //!
-//! Every reply's text comes from [`crate::strings`]; every refusal is the service error's
-//! sentence, sent ephemerally, and changes nothing.
+//! Every reply's text comes from [`crate::strings`], in the reader's language ([`Readers`]):
+//! what only the user sees in their client's language, what the channel sees in the server's.
+//! Every refusal is the service error's sentence, sent ephemerally, and changes nothing.
 
 pub mod commands;
 pub mod components;
 pub mod config;
 pub mod ids;
+pub mod localized;
 pub mod members;
 pub mod sweeper;
 
@@ -25,6 +28,8 @@ use tokio::sync::Semaphore;
 
 pub use config::{Config, ConfigError};
 
+use crate::i18n::Lang;
+use crate::locale::Locale;
 use crate::service::{Board, Clock, GameService, Place, ServiceError, SystemClock, User};
 use crate::store::{AsyncStore, StoreError};
 use crate::strings;
@@ -105,6 +110,63 @@ pub fn place_of(ctx: Context<'_>) -> Place {
     }
 }
 
+/// The languages of an interaction's readers.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Readers {
+    /// The user's client language: for what only they see (ephemeral replies, errors).
+    pub user: Lang,
+    /// The server's language: for what the channel sees (set with `/focus settings`, else the
+    /// server's own locale, else English).
+    pub server: Lang,
+}
+
+/// The readers of an interaction by `user_id` with Discord's `locale` and `guild_locale`:
+/// remembers both (DMs and the sweeper's messages use them later) and finds the server's
+/// language. A store failure is logged and reads as the client's language and English.
+pub async fn readers_of(
+    service: &GameService,
+    user_id: u64,
+    locale: &str,
+    guild_id: Option<u64>,
+    guild_locale: Option<&str>,
+) -> Readers {
+    let user = Locale::new(locale);
+    let guild_locale = guild_locale.and_then(Locale::new);
+    let server = match service
+        .note_locales(user_id, user, guild_id, guild_locale)
+        .await
+    {
+        Ok(server) => server,
+        Err(e) => {
+            tracing::warn!(error = %e, "could not read or store the locales");
+            Locale::ENGLISH
+        }
+    };
+    Readers {
+        user: Lang::of_tag(locale),
+        server: Lang::of(server),
+    }
+}
+
+/// The readers of a slash command's interaction.
+pub async fn readers(ctx: Context<'_>) -> Readers {
+    let (locale, guild_locale) = match ctx {
+        poise::Context::Application(app) => (
+            app.interaction.locale.as_str(),
+            app.interaction.guild_locale.as_deref(),
+        ),
+        poise::Context::Prefix(_) => ("en", None),
+    };
+    readers_of(
+        &ctx.data().service,
+        ctx.author().id.get(),
+        locale,
+        ctx.guild_id().map(|g| g.get()),
+        guild_locale,
+    )
+    .await
+}
+
 /// Discord's JSON error code of a failed request (50007, 10008, …), if it got that far.
 pub(crate) fn error_code(error: &serenity::Error) -> Option<isize> {
     match error {
@@ -127,51 +189,81 @@ pub fn mentions(user: Option<u64>) -> serenity::CreateAllowedMentions {
     serenity::CreateAllowedMentions::new().users(user.map(serenity::UserId::new))
 }
 
-/// The board picture as an attachment.
-pub fn attachment(board: &Board) -> serenity::CreateAttachment {
-    serenity::CreateAttachment::bytes(
-        board.png.clone(),
+/// The board picture as an attachment, its words in `lang`.
+///
+/// # Errors
+/// [`ServiceError::Render`] if drawing fails (a bug).
+pub async fn attachment(
+    service: &GameService,
+    lang: Lang,
+    board: &Board,
+) -> Result<serenity::CreateAttachment, ServiceError> {
+    let png = service
+        .picture(board, strings::picture::options(lang, board))
+        .await?;
+    Ok(serenity::CreateAttachment::bytes(
+        png,
         format!("focus-game-{}.png", board.game.id.0),
-    )
+    ))
 }
 
-/// A public reply with `text`, the board picture, and a ping for `ping` only.
-pub fn board_reply(text: String, board: &Board, ping: Option<u64>) -> poise::CreateReply {
-    poise::CreateReply::default()
+/// A reply with `text`, the board picture (its words in `lang`), and a ping for `ping` only.
+///
+/// # Errors
+/// As [`attachment`].
+pub async fn board_reply(
+    service: &GameService,
+    lang: Lang,
+    text: String,
+    board: &Board,
+    ping: Option<u64>,
+) -> Result<poise::CreateReply, ServiceError> {
+    Ok(poise::CreateReply::default()
         .content(text)
-        .attachment(attachment(board))
-        .allowed_mentions(mentions(ping))
+        .attachment(attachment(service, lang, board).await?)
+        .allowed_mentions(mentions(ping)))
+}
+
+/// The user's sentence for a failed handler: the refusal's, or for a failure of the bot a
+/// sentence saying so (the failure is logged with `what` was asked).
+pub fn failure_text(lang: Lang, error: &BotError, what: &str) -> String {
+    match error {
+        BotError::Service(e) if e.for_users() => strings::refusal(lang, e),
+        e => {
+            tracing::error!(error = %e, %what, "interaction failed");
+            strings::internal_error(lang)
+        }
+    }
 }
 
 /// Every framework error becomes one ephemeral sentence for the user, or a log line.
 async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
     use poise::FrameworkError as E;
+    // Errors are for the user alone: in their client's language.
+    let lang = |ctx: Context<'_>| Lang::of_tag(ctx.locale().unwrap_or("en"));
     let (ctx, text) = match error {
         E::Command { error, ctx, .. } => {
-            let text = match &error {
-                BotError::Service(e) if !e.is_internal() => e.to_string(),
-                e => {
-                    tracing::error!(error = %e, command = %ctx.command().qualified_name, "command failed");
-                    strings::INTERNAL_ERROR.to_owned()
-                }
-            };
+            let text = failure_text(lang(ctx), &error, &ctx.command().qualified_name);
             (ctx, text)
         }
-        E::GuildOnly { ctx, .. } => (ctx, strings::GUILD_ONLY.to_owned()),
+        E::GuildOnly { ctx, .. } => (ctx, strings::guild_only(lang(ctx))),
         E::MissingBotPermissions {
             missing_permissions,
             ctx,
             ..
-        } => (
-            ctx,
-            strings::missing_permissions(&missing_permissions.to_string()),
-        ),
+        } => {
+            let names: Vec<&str> = missing_permissions.get_permission_names();
+            (ctx, strings::missing_permissions(lang(ctx), &names))
+        }
         E::ArgumentParse {
             error, input, ctx, ..
-        } => (
-            ctx,
-            strings::bad_option(input.as_deref().unwrap_or(""), &error.to_string()),
-        ),
+        } => {
+            tracing::info!(%error, ?input, "an option could not be read");
+            (
+                ctx,
+                strings::bad_option(lang(ctx), input.as_deref().unwrap_or("")),
+            )
+        }
         E::Setup {
             error, framework, ..
         } => {
@@ -275,6 +367,7 @@ pub async fn run_with_clock(
                 tracing::info!(in_guild = ?guild.map(|g| g.get()), "slash commands registered");
                 let postman = sweeper::DiscordPostman {
                     http: ctx.http.clone(),
+                    service: service.clone(),
                 };
                 let task = tokio::spawn(sweeper::run(
                     service,

@@ -12,6 +12,7 @@ use super::components::challenge_buttons;
 use super::error_code;
 use crate::service::{Delivered, Delivery, GameService, Letter, Postman};
 use crate::store::NoticeId;
+use crate::strings;
 
 /// Discord's "Cannot send messages to this user" (closed DMs) and "no mutual guilds": the DM
 /// will not go through later either.
@@ -19,10 +20,13 @@ const DM_REFUSED: [isize; 2] = [50007, 50278];
 /// "Unknown Message": a challenge message deleted by someone; nothing left to disable.
 const UNKNOWN_MESSAGE: isize = 10008;
 
-/// Sends the service's letters with the bot's HTTP client.
+/// Sends the service's letters with the bot's HTTP client, put into words (and pictures) in
+/// each letter's language.
 pub struct DiscordPostman {
     /// The bot's REST client.
     pub http: Arc<serenity::Http>,
+    /// Draws the board pictures letters carry.
+    pub service: GameService,
 }
 
 /// The message nonce of notice `id`: Discord posts a message with the same nonce (and
@@ -35,12 +39,14 @@ fn nonce(id: NoticeId) -> serenity::Nonce {
 impl Postman for DiscordPostman {
     async fn deliver(&self, notice: NoticeId, letter: &Letter) -> Delivery {
         let http = &*self.http;
+        let lang = strings::letters::lang_of(letter);
+        let text = strings::letters::text(lang, letter);
         let sent = match letter {
             Letter::Post {
                 channel_id,
-                text,
                 ping,
                 board,
+                ..
             } => {
                 let mut message = serenity::CreateMessage::new()
                     .content(text)
@@ -51,14 +57,17 @@ impl Postman for DiscordPostman {
                             .users(ping.iter().copied().map(serenity::UserId::new)),
                     );
                 if let Some(board) = board {
-                    message = message.add_file(super::attachment(board));
+                    match super::attachment(&self.service, lang, board).await {
+                        Ok(file) => message = message.add_file(file),
+                        Err(e) => return Delivery::Failed(e.to_string()),
+                    }
                 }
                 serenity::ChannelId::new(*channel_id)
                     .send_message(http, message)
                     .await
                     .map(drop)
             }
-            Letter::Direct { user_id, text } => {
+            Letter::Direct { user_id, .. } => {
                 let message = serenity::CreateMessage::new()
                     .content(text)
                     .nonce(nonce(notice))
@@ -71,13 +80,13 @@ impl Postman for DiscordPostman {
                     Err(e) => Err(e),
                 }
             }
-            Letter::CloseChallenge { challenge, text } => {
+            Letter::CloseChallenge { challenge, .. } => {
                 let Some(message_id) = challenge.message_id else {
                     return Delivery::Sent;
                 };
                 let edit = serenity::EditMessage::new()
                     .content(text)
-                    .components(challenge_buttons(challenge, true))
+                    .components(challenge_buttons(lang, challenge, true))
                     .allowed_mentions(serenity::CreateAllowedMentions::new());
                 match serenity::ChannelId::new(challenge.channel_id)
                     .edit_message(http, serenity::MessageId::new(message_id), edit)

@@ -7,10 +7,13 @@
 //! No I/O, no clock, no Discord: call it off the async runtime, it takes a few milliseconds.
 //!
 //! ```
+//! use focus_bot::i18n::Lang;
 //! use focus_bot::render::{RenderOptions, render, HEIGHT, WIDTH};
 //! use focus_bot::rules::Position;
 //!
-//! let png = render(&Position::start(), &RenderOptions::default());
+//! // The words come from the edge, in the reader's language.
+//! let words = focus_bot::strings::picture::words(Lang::ENGLISH);
+//! let png = render(&Position::start(), &RenderOptions::new(words));
 //! let img = image::load_from_memory(&png)?;
 //! assert_eq!((img.width(), img.height()), (WIDTH, HEIGHT));
 //! # Ok::<(), image::ImageError>(())
@@ -35,7 +38,6 @@ use panel::{Panel, Status};
 use sprites::{Shade, Tiles};
 
 use crate::rules::{Color, Move, Outcome, Position, Square, Stack, WinReason};
-use crate::strings::labels;
 
 /// How a finished game ended, as the picture states it: the winner's panel gets a "winner"
 /// badge, the loser's panel the reason.
@@ -48,12 +50,34 @@ pub struct GameEnd {
     pub reason: String,
 }
 
+/// The words drawn on the picture, in the reader's language: the renderer has none of its own
+/// (they are made at the edge, by `strings::picture`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Words {
+    /// Before the reserve count: `reserve`.
+    pub reserve: String,
+    /// Before the captured count: `captured`.
+    pub captured: String,
+    /// The badge of the player to move: `to move`.
+    pub to_move: String,
+    /// The winner's badge: `winner`.
+    pub winner: String,
+    /// The loser's note when the position shows they cannot move: `cannot move`.
+    pub cannot_move: String,
+    /// The loser's note when the position shows a mirror-rule loss: `mirrored: loses`.
+    pub mirrored: String,
+    /// The colours' names, `[White, Black]`, for a player whose name cannot be drawn.
+    pub colors: [String; 2],
+}
+
 /// What to show besides the position.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RenderOptions {
-    /// White's display name; empty means "White".
+    /// The words of the picture.
+    pub words: Words,
+    /// White's display name; empty means the colour's name.
     pub white: String,
-    /// Black's display name; empty means "Black".
+    /// Black's display name; empty means the colour's name.
     pub black: String,
     /// The move that led to the position: its squares are tinted, a step gets an arrow.
     pub last_move: Option<Move>,
@@ -64,6 +88,21 @@ pub struct RenderOptions {
     /// The result to show; `None` shows the rules' outcome of the position (a win by no legal
     /// move or by the mirror rule) or, while the game goes on, whose turn it is.
     pub end: Option<GameEnd>,
+}
+
+impl RenderOptions {
+    /// The position alone, with `words`: no names, no last move, no marks, White's view.
+    pub fn new(words: Words) -> RenderOptions {
+        RenderOptions {
+            words,
+            white: String::new(),
+            black: String::new(),
+            last_move: None,
+            highlights: Vec::new(),
+            flipped: false,
+            end: None,
+        }
+    }
 }
 
 /// The pre-built layers; build once, render many times from any thread.
@@ -157,10 +196,9 @@ impl Renderer {
             Outcome::Win { winner, reason } => Some(GameEnd {
                 winner: Some(winner),
                 reason: match reason {
-                    WinReason::NoLegalMove => labels::CANNOT_MOVE,
-                    WinReason::MirrorRule => labels::MIRRORED,
-                }
-                .to_owned(),
+                    WinReason::NoLegalMove => opts.words.cannot_move.clone(),
+                    WinReason::MirrorRule => opts.words.mirrored.clone(),
+                },
             }),
         });
         // A name with nothing the font can draw (emoji only, CJK, invisible characters)
@@ -168,7 +206,7 @@ impl Renderer {
         let name = |c: Color, given: &str| {
             let clean = text::clean(&text::BOLD, given);
             if clean.is_empty() {
-                c.name().to_owned()
+                text::clean(&text::BOLD, &opts.words.colors[c.index()])
             } else {
                 clean
             }
@@ -199,6 +237,7 @@ impl Renderer {
                 None => Status::Quiet,
             };
             Panel {
+                words: &opts.words,
                 color,
                 name: &names[color.index()],
                 reserve: pos.reserve(color),

@@ -7,8 +7,8 @@ use imageproc::rect::Rect;
 use super::layout::{BOARD, BOARD_X, PANEL_H};
 use super::palette::{self, BLACK_PIECE, WHITE_PIECE};
 use super::text::{self, BOLD, REGULAR};
+use super::Words;
 use crate::rules::Color;
-use crate::strings::labels;
 
 /// What a panel says on its right.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -27,6 +27,8 @@ pub enum Status<'a> {
 
 /// One player's line of the picture.
 pub struct Panel<'a> {
+    /// The picture's words.
+    pub words: &'a Words,
     /// The player's colour.
     pub color: Color,
     /// Display name (already any length; cut to fit here).
@@ -67,10 +69,7 @@ impl Panel<'_> {
         text::draw(img, &BOLD, 23.0, palette::TEXT, text_x, y as i32 + 7, &name);
         let counts = format!(
             "{} {}  ·  {} {}",
-            labels::RESERVE,
-            self.reserve,
-            labels::CAPTURED,
-            self.captured
+            self.words.reserve, self.reserve, self.words.captured, self.captured
         );
         text::draw(
             img,
@@ -89,7 +88,7 @@ impl Panel<'_> {
                 img,
                 right,
                 y + PANEL_H / 2,
-                labels::TO_MOVE,
+                &self.words.to_move,
                 palette::ACCENT,
                 palette::TEXT,
             ),
@@ -97,7 +96,7 @@ impl Panel<'_> {
                 img,
                 right,
                 y + PANEL_H / 2,
-                labels::WINNER,
+                &self.words.winner,
                 palette::WINNER,
                 palette::WINNER_TEXT,
             ),

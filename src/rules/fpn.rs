@@ -114,11 +114,12 @@ impl Position {
             }
         }
 
+        // Which field, as the error names it (the edge words it for the reader).
         const NAMES: [&str; 4] = [
-            "white reserve",
-            "black reserve",
-            "captured by white",
-            "captured by black",
+            "white-reserve",
+            "black-reserve",
+            "white-captured",
+            "black-captured",
         ];
         let mut n = [0u8; 4];
         for ((slot, text), field) in n.iter_mut().zip(counts).zip(NAMES) {

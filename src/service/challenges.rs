@@ -92,7 +92,7 @@ impl GameService {
         let challenge = self.store.call(move |s| s.create_challenge(&new)).await?;
         Ok(ChallengeView {
             challenge,
-            challenger: challenger.name.clone(),
+            challenger: Some(challenger.name.clone()),
             opponent: request.opponent.map(|o| o.name),
         })
     }
@@ -188,7 +188,7 @@ impl GameService {
             .await?;
         Ok(ChallengeView {
             challenge,
-            challenger: challenger.unwrap_or_else(|| crate::strings::SOMEONE.to_owned()),
+            challenger,
             opponent,
         })
     }

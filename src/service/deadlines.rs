@@ -66,6 +66,7 @@ impl GameService {
                         user_id,
                         UserSettings {
                             dm_notifications: dm,
+                            ..UserSettings::default()
                         },
                     )?;
                 }

@@ -3,10 +3,7 @@
 use super::deadlines::turn_dm_queued;
 use super::{Board, DrawReport, GameService, Place, Result, ServiceError, User};
 use crate::rules::Color;
-use crate::store::{DrawOffer, GameId, StoreError};
-
-/// A player may abort only while each side has moved at most once.
-pub const PLAYER_ABORT_MAX_PLY: u32 = 2;
+use crate::store::{ABORT_MAX_PLY, DrawOffer, GameId, StoreError};
 
 impl GameService {
     /// `user` resigns the game of `place`.
@@ -121,7 +118,7 @@ impl GameService {
         let game = self.game_here(place).await?;
         if !is_moderator {
             game.color_of(user.id).ok_or(ServiceError::NotAPlayer)?;
-            if game.ply > PLAYER_ABORT_MAX_PLY {
+            if game.ply > ABORT_MAX_PLY {
                 return Err(ServiceError::AbortTooLate);
             }
         }

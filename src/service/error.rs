@@ -1,6 +1,6 @@
-//! What a use case can refuse. Every variant a user can cause has a one-sentence `Display`
-//! (in [`crate::strings::errors`]; the adapters show it, ephemerally on Discord); nothing was
-//! changed when one is returned.
+//! What a use case can refuse. Every variant a user can cause has one sentence in every
+//! language (made at the edge, in `strings::errors`; the adapters show it, ephemerally on
+//! Discord); nothing was changed when one is returned.
 
 use thiserror::Error;
 
@@ -9,7 +9,8 @@ use crate::store::StoreError;
 
 /// A refused or failed use case.
 ///
-/// Its sentence (`Display`) is in [`crate::strings::errors`].
+/// Its sentences are made at the edge (`strings::errors`); [`ServiceError::for_users`] says
+/// whether a user may read them.
 #[derive(Debug, Error)]
 pub enum ServiceError {
     /// No game is being played in the channel.
@@ -26,6 +27,8 @@ pub enum ServiceError {
     AbortTooLate,
     /// A takeback asked for after the opponent replied: the last move is not the asker's.
     TakebackNotYourMove,
+    /// A server setting changed by a member without the Manage Server permission.
+    NotAManager,
     /// An unreadable or illegal move.
     Move(#[from] MoveError),
     /// A refusal or failure of the store (its message says which).
@@ -35,21 +38,24 @@ pub enum ServiceError {
 }
 
 impl ServiceError {
-    /// True for failures of the bot rather than of the user's request: log them, and tell
-    /// the user only that something went wrong on our side.
-    pub fn is_internal(&self) -> bool {
-        matches!(
-            self,
-            ServiceError::Render
-                | ServiceError::Store(
-                    StoreError::Sqlite(_)
-                        | StoreError::Migration(_)
-                        | StoreError::Stopped
-                        | StoreError::Open { .. }
-                        | StoreError::ReadOnly { .. }
-                        | StoreError::TooNew { .. }
-                )
-        )
+    /// True for refusals meant for the user who asked (their sentence says what to do); false
+    /// for failures of the bot, which are logged, while the user is told only that something
+    /// went wrong on our side. Only the variants named here reach users: a new variant is
+    /// internal until it is added.
+    pub fn for_users(&self) -> bool {
+        match self {
+            ServiceError::NoGameHere
+            | ServiceError::NotAPlayer
+            | ServiceError::ChallengeSelf
+            | ServiceError::ChallengeBot
+            | ServiceError::ChannelBusy
+            | ServiceError::AbortTooLate
+            | ServiceError::TakebackNotYourMove
+            | ServiceError::NotAManager
+            | ServiceError::Move(_) => true,
+            ServiceError::Store(e) => e.for_users(),
+            _ => false,
+        }
     }
 }
 

@@ -12,6 +12,7 @@ mod deadlines;
 mod endings;
 mod error;
 mod ladder;
+mod languages;
 mod play;
 mod post;
 mod queries;
@@ -21,17 +22,15 @@ use std::sync::Arc;
 
 pub use challenges::{ChallengeRequest, coin_toss};
 pub use clock::{Clock, ManualClock, SystemClock};
-pub use endings::PLAYER_ABORT_MAX_PLY;
 pub use error::{Result, ServiceError};
 pub use ladder::{MEMBER_RECHECK, Members, RECENT_GAMES, Stats};
 pub use play::MAX_SUGGESTIONS;
-pub use post::{Delivered, Delivery, Letter, Postman};
+pub use post::{Delivered, Delivery, Letter, Named, News, Postman};
 pub use views::{Board, ChallengeView, DrawReport, GameSummary, History, MoveReport, Place, User};
 
-use crate::render::{GameEnd, RenderOptions};
-use crate::rules::{Color, Move, Position};
-use crate::store::{AsyncStore, Game, GameResult, GameStatus};
-use crate::strings;
+use crate::render::RenderOptions;
+use crate::rules::{Move, Position};
+use crate::store::{AsyncStore, Game};
 
 /// The use cases; cheap to clone (shared store handle, clock and render gate).
 #[derive(Clone)]
@@ -48,6 +47,8 @@ pub struct GameService {
     names_seen: Arc<std::sync::Mutex<std::collections::HashMap<u64, String>>>,
     /// Woken when a notice is queued, so the sweeper delivers it now rather than next minute.
     mail: Arc<tokio::sync::Notify>,
+    /// Locales already stored, so an interaction does not pay a write to store them again.
+    locales_seen: Arc<languages::Seen>,
 }
 
 impl GameService {
@@ -60,6 +61,7 @@ impl GameService {
             render_gate: Arc::new(tokio::sync::Semaphore::new(cores)),
             names_seen: Arc::default(),
             mail: Arc::default(),
+            locales_seen: Arc::default(),
         }
     }
 
@@ -100,7 +102,7 @@ impl GameService {
             .ok_or(ServiceError::NoGameHere)
     }
 
-    /// The board of `game`: its position, last move, names and picture.
+    /// The board of `game`: its position, last move and names.
     async fn board_of(&self, game: Game) -> Result<Board> {
         let id = game.id;
         let (white, black) = (game.white_id, game.black_id);
@@ -113,57 +115,29 @@ impl GameService {
             .await?;
         let last_move = moves.last().and_then(|m| m.notation.parse::<Move>().ok());
         let position = game.current_position()?;
-        let names = [
-            names[0]
-                .clone()
-                .unwrap_or_else(|| Color::White.name().to_owned()),
-            names[1]
-                .clone()
-                .unwrap_or_else(|| Color::Black.name().to_owned()),
-        ];
-        let end = game_end(&game);
-        let opts = RenderOptions {
-            white: names[0].clone(),
-            black: names[1].clone(),
-            last_move,
-            end,
-            ..RenderOptions::default()
-        };
-        let permit = self
-            .render_gate
-            .acquire()
-            .await
-            .map_err(|_| ServiceError::Render)?;
-        let png = tokio::task::spawn_blocking(move || crate::render::render(&position, &opts))
-            .await
-            .map_err(|_| ServiceError::Render)?;
-        drop(permit);
         Ok(Board {
             game,
             position,
             last_move,
             names,
-            png,
         })
     }
-}
 
-/// How a finished game's picture states its result; `None` while it is in play.
-fn game_end(game: &Game) -> Option<GameEnd> {
-    match game.status {
-        GameStatus::Active => None,
-        GameStatus::NeedsReview => Some(GameEnd {
-            winner: None,
-            reason: strings::HELD_FOR_REVIEW.to_owned(),
-        }),
-        GameStatus::Finished | GameStatus::Aborted => Some(GameEnd {
-            winner: match game.result {
-                Some(GameResult::White) => Some(Color::White),
-                Some(GameResult::Black) => Some(Color::Black),
-                _ => None,
-            },
-            reason: strings::picture_note(game.reason).to_owned(),
-        }),
+    /// The picture of `board` (PNG bytes), drawn with `options` (its words in the reader's
+    /// language, made at the edge), off the async runtime and one render per core at a time.
+    ///
+    /// # Errors
+    /// [`ServiceError::Render`] if the drawing task fails (a bug).
+    pub async fn picture(&self, board: &Board, options: RenderOptions) -> Result<Vec<u8>> {
+        let position = board.position.clone();
+        let _permit = self
+            .render_gate
+            .acquire()
+            .await
+            .map_err(|_| ServiceError::Render)?;
+        tokio::task::spawn_blocking(move || crate::render::render(&position, &options))
+            .await
+            .map_err(|_| ServiceError::Render)
     }
 }
 

@@ -5,39 +5,81 @@
 use std::future::Future;
 
 use super::{Board, GameService, Result};
+use crate::locale::Locale;
 use crate::store::{Challenge, Game, GameStatus, Notice, NoticeId, NoticeKind, Via};
-use crate::strings;
 
 /// Notices handled per store read; [`GameService::deliver`] reads again until none is due.
 const BATCH: u32 = 50;
 
-/// A message the bot sends on its own.
+/// What a letter tells: data for the adapter to put into words, in the letter's language.
+#[derive(Clone, Debug)]
+pub enum News {
+    /// It is the reader's move in `game`, against `opponent`.
+    YourTurn {
+        /// The game.
+        game: Game,
+        /// The opponent.
+        opponent: Named,
+    },
+    /// `player`'s move in `game`, against `opponent`, is nearly due.
+    Reminder {
+        /// The game.
+        game: Game,
+        /// The player to move.
+        player: u64,
+        /// Their opponent.
+        opponent: Named,
+    },
+    /// `loser` ran out of time in `game`: lost, or the game was aborted while each side had
+    /// moved at most once (`game.status` tells which).
+    TimedOut {
+        /// The game after it ended.
+        game: Game,
+        /// Who ran out of time.
+        loser: u64,
+    },
+}
+
+/// A user, with the name the bot last saw (`None` if it never saw one).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Named {
+    /// The user id.
+    pub id: u64,
+    /// The stored display name.
+    pub name: Option<String>,
+}
+
+/// A message the bot sends on its own: to whom, what, and in which language.
 #[derive(Clone, Debug)]
 pub enum Letter {
     /// A message in a channel, mentioning (and pinging) only `ping`.
     Post {
         /// The channel (or thread).
         channel_id: u64,
-        /// The text (Discord markdown).
-        text: String,
+        /// What it tells.
+        news: News,
         /// The users the message may ping.
         ping: Vec<u64>,
         /// A board picture to attach.
         board: Option<Box<Board>>,
+        /// The language of the game's server.
+        locale: Locale,
     },
     /// A direct message.
     Direct {
         /// The user.
         user_id: u64,
-        /// The text (Discord markdown).
-        text: String,
+        /// What it tells.
+        news: News,
+        /// The reader's language, as their latest interaction gave it (else the server's).
+        locale: Locale,
     },
-    /// A challenge's message gets `text` and its buttons disabled (it ran out).
+    /// A challenge's message is edited to say it ran out, and its buttons are disabled.
     CloseChallenge {
         /// The challenge (with its channel and message).
         challenge: Challenge,
-        /// The message's new text.
-        text: String,
+        /// The language of the challenge's server.
+        locale: Locale,
     },
 }
 
@@ -114,7 +156,7 @@ impl GameService {
                 done.dropped += 1;
                 return Ok(());
             }
-            Err(e) if e.is_internal() => return Err(e),
+            Err(e) if !e.for_users() => return Err(e),
             Err(e) => {
                 tracing::warn!(notice = id.0, error = %e, "cannot write a notice; retrying later");
                 let (now, error) = (self.now(), e.to_string());
@@ -156,10 +198,10 @@ impl GameService {
     async fn letter_for(&self, notice: &Notice) -> Result<Option<Letter>> {
         if let Some(id) = notice.challenge_id {
             let challenge = self.store.call(move |s| s.challenge(id)).await?;
-            let text = strings::challenge_expired(&challenge);
+            let locale = self.server_locale(challenge.guild_id).await?;
             return Ok(challenge
                 .message_id
-                .map(|_| Letter::CloseChallenge { challenge, text }));
+                .map(|_| Letter::CloseChallenge { challenge, locale }));
         }
         let Some(id) = notice.game_id else {
             return Ok(None);
@@ -167,34 +209,49 @@ impl GameService {
         let game = self.store.call(move |s| s.game(id)).await?;
         let user = notice.user_id.unwrap_or(game.white_id);
         let still_to_move = game.status == GameStatus::Active && Some(game.ply) == notice.ply;
+        let server = self.server_locale(game.guild_id).await?;
         let letter = match (notice.kind, notice.via) {
             (NoticeKind::YourTurn | NoticeKind::Reminder, _) if !still_to_move => return Ok(None),
             (NoticeKind::YourTurn, Via::Dm) => Letter::Direct {
                 user_id: user,
-                text: strings::your_turn_dm(&game, &self.opponent_name(&game, user).await?),
+                locale: self.user_locale(user).await?.unwrap_or(server),
+                news: News::YourTurn {
+                    opponent: self.opponent(&game, user).await?,
+                    game,
+                },
             },
             // A turn notice is a DM only: the channel saw the move and its ping.
             (NoticeKind::YourTurn, Via::Channel) => return Ok(None),
             (NoticeKind::Reminder, Via::Dm) => Letter::Direct {
                 user_id: user,
-                text: strings::reminder_dm(&game, &self.opponent_name(&game, user).await?),
+                locale: self.user_locale(user).await?.unwrap_or(server),
+                news: News::Reminder {
+                    opponent: self.opponent(&game, user).await?,
+                    player: user,
+                    game,
+                },
             },
             (NoticeKind::Reminder, Via::Channel) => Letter::Post {
                 channel_id: game.channel_id,
-                text: strings::reminder(&game, user),
                 ping: vec![user],
                 board: None,
+                locale: server,
+                news: News::Reminder {
+                    opponent: self.opponent(&game, user).await?,
+                    player: user,
+                    game,
+                },
             },
             (NoticeKind::TimeOut, _) => {
-                let text = strings::timed_out(&game, user);
                 let ping = vec![game.white_id, game.black_id];
                 let channel_id = game.channel_id;
-                let board = self.board_of(game).await?;
+                let board = self.board_of(game.clone()).await?;
                 Letter::Post {
                     channel_id,
-                    text,
+                    news: News::TimedOut { game, loser: user },
                     ping,
                     board: Some(Box::new(board)),
+                    locale: server,
                 }
             }
             (NoticeKind::ChallengeExpired, _) => return Ok(None),
@@ -202,14 +259,14 @@ impl GameService {
         Ok(Some(letter))
     }
 
-    /// The stored name of `user`'s opponent in `game` (a mention when none is stored).
-    async fn opponent_name(&self, game: &Game, user: u64) -> Result<String> {
+    /// `user`'s opponent in `game`, with their stored name.
+    async fn opponent(&self, game: &Game, user: u64) -> Result<Named> {
         let opponent = if user == game.white_id {
             game.black_id
         } else {
             game.white_id
         };
         let name = self.store.call(move |s| s.name(opponent)).await?;
-        Ok(name.unwrap_or_else(|| strings::mention(opponent)))
+        Ok(Named { id: opponent, name })
     }
 }

@@ -34,7 +34,9 @@ pub struct Place {
     pub channel_id: u64,
 }
 
-/// A game as a picture and the facts around it.
+/// A game and the facts around it, for a caption and a picture ([`GameService::picture`]).
+///
+/// [`GameService::picture`]: super::GameService::picture
 #[derive(Clone, Debug)]
 pub struct Board {
     /// The game row after the use case.
@@ -43,10 +45,8 @@ pub struct Board {
     pub position: Position,
     /// The move that led to it, if any.
     pub last_move: Option<Move>,
-    /// The players' names, White's first.
-    pub names: [String; 2],
-    /// The picture (PNG bytes).
-    pub png: Vec<u8>,
+    /// The players' names, White's first (`None` for a player the bot never saw named).
+    pub names: [Option<String>; 2],
 }
 
 impl Board {
@@ -56,9 +56,9 @@ impl Board {
             .then(|| self.game.player(self.position.side_to_move()))
     }
 
-    /// The name of the player of `color`.
-    pub fn name(&self, color: Color) -> &str {
-        &self.names[color.index()]
+    /// The name of the player of `color`, if the bot saw one.
+    pub fn name(&self, color: Color) -> Option<&str> {
+        self.names[color.index()].as_deref()
     }
 }
 
@@ -80,8 +80,8 @@ pub struct MoveReport {
 pub struct ChallengeView {
     /// The challenge.
     pub challenge: Challenge,
-    /// The challenger's name.
-    pub challenger: String,
+    /// The challenger's name (`None` if the bot never saw one).
+    pub challenger: Option<String>,
     /// The opponent's name; `None` for an open challenge.
     pub opponent: Option<String>,
 }

@@ -15,9 +15,10 @@ use super::settings::get_settings;
 use super::{Challenge, ChallengeId, EndReason, GameId, Result, Store, StoreError, reminder_for};
 use crate::rules::Color;
 
-/// A game that times out with at most this many moves played (neither side has moved twice)
-/// is aborted, unrated, instead of lost on time (issue 6).
-pub const TIMEOUT_ABORT_MAX_PLY: u32 = 2;
+/// The most plies a game may have and still be aborted: while each side has moved at most
+/// once. A player may abort it then (issue 3), and a game that times out then is aborted,
+/// unrated, instead of lost on time (issue 6).
+pub const ABORT_MAX_PLY: u32 = 2;
 
 /// What `/focus moretime` adds to the opponent's deadline (seconds): one day.
 pub const MORE_TIME: i64 = 86_400;
@@ -65,7 +66,7 @@ fn side_to_move_or_hold(tx: &Transaction<'_>, game: &Game) -> Result<Option<Colo
 /// Ends `game` on time inside `tx`: aborted when neither side has moved twice, else lost by
 /// `loser`, the player to move. Queues the channel's notice. Returns the game as stored.
 fn time_out_in(tx: &Transaction<'_>, game: &Game, loser: Color, now: i64) -> Result<Game> {
-    let ending = if game.ply <= TIMEOUT_ABORT_MAX_PLY {
+    let ending = if game.ply <= ABORT_MAX_PLY {
         Ending::Abort
     } else {
         Ending::Win {
@@ -215,7 +216,7 @@ impl Store {
 
     /// Ends game `id` on time when its deadline is at or before `now`, as [`Store::sweep`]
     /// does: the player to move loses, or the game is aborted when neither side has moved
-    /// twice ([`TIMEOUT_ABORT_MAX_PLY`]). Queues the channel's notice.
+    /// twice ([`ABORT_MAX_PLY`]). Queues the channel's notice.
     ///
     /// # Errors
     /// [`StoreError::DeadlineNotPassed`] before the deadline or in a game without one;

@@ -13,7 +13,8 @@ use crate::rules::{Color, FpnError, PlayError};
 
 /// A failed store operation.
 ///
-/// Its sentence (`Display`) is in [`crate::strings::errors`].
+/// Its sentences are made at the edge (`strings::errors`); [`StoreError::for_users`] says
+/// whether a user may read them.
 #[derive(Debug, Error)]
 pub enum StoreError {
     /// The database file cannot be opened, created or written (a missing directory, a
@@ -132,3 +133,40 @@ pub enum StoreError {
 
 /// The result of store operations.
 pub type Result<T, E = StoreError> = std::result::Result<T, E>;
+
+impl StoreError {
+    /// True for refusals a user caused and can act on; false for failures of the database or
+    /// of the bot, whose details are for the log only. Only the variants named here reach
+    /// users: a new variant is internal until it is added.
+    pub fn for_users(&self) -> bool {
+        match self {
+            StoreError::NoSuchGame(_)
+            | StoreError::NoSuchChallenge(_)
+            | StoreError::GameNotActive { .. }
+            | StoreError::PositionChanged { .. }
+            | StoreError::NotAPlayer(_)
+            | StoreError::NotYourTurn { .. }
+            | StoreError::Illegal(_)
+            | StoreError::Mismatch { .. }
+            | StoreError::ChannelBusy
+            | StoreError::ChallengeExpired(_)
+            | StoreError::ChallengeClosed { .. }
+            | StoreError::NotYourChallenge(_)
+            | StoreError::NotChallenger(_)
+            | StoreError::OwnChallenge
+            | StoreError::BadDaysPerMove(_)
+            | StoreError::RatedSetUp
+            | StoreError::BadStartFpn(_)
+            | StoreError::StartIsOver
+            | StoreError::DeadlineNotPassed
+            | StoreError::NoDrawOffer
+            | StoreError::NoTakebackRequest
+            | StoreError::NothingToTakeBack
+            | StoreError::TimeRanOut(_)
+            | StoreError::NoTimeLimit
+            | StoreError::OwnMove
+            | StoreError::TooMuchTime { .. } => true,
+            _ => false,
+        }
+    }
+}

@@ -70,7 +70,7 @@ pub use async_store::AsyncStore;
 pub use challenges::{
     CHALLENGE_LIFETIME, Challenge, ChallengeStatus, ColorChoice, DAYS_PER_MOVE, NewChallenge,
 };
-pub use deadlines::{MAX_TIME_LEFT, MORE_TIME, Swept, TIMEOUT_ABORT_MAX_PLY};
+pub use deadlines::{ABORT_MAX_PLY, MAX_TIME_LEFT, MORE_TIME, Swept};
 pub use endings::{DrawOffer, Ending};
 pub use error::{Result, StoreError};
 pub use games::{EndReason, Game, GameResult, GameStatus, LoadedGame, RatingChanges, StoredMove};
@@ -80,7 +80,7 @@ pub use moves::PlayedMove;
 pub use notices::{Notice, NoticeKind, Via, retry_delay};
 pub use players::Player;
 pub use schema::SCHEMA_VERSION;
-pub use settings::UserSettings;
+pub use settings::{ServerSettings, UserSettings};
 
 /// The database file used when `DATABASE_PATH` is not set.
 pub const DEFAULT_DATABASE_PATH: &str = "focus.db";

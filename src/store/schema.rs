@@ -13,6 +13,7 @@ const MIGRATIONS: &[M<'static>] = &[
     M::up(include_str!("../../migrations/0002_user_names.sql")),
     M::up(include_str!("../../migrations/0003_correspondence.sql")),
     M::up(include_str!("../../migrations/0004_ratings.sql")),
+    M::up(include_str!("../../migrations/0005_languages.sql")),
 ];
 
 /// The schema version this binary writes: the number of migrations it knows.

@@ -1,9 +1,10 @@
-//! Per-user settings, the same in every guild.
+//! Settings: per user (the same in every guild) and per server.
 
 use rusqlite::{OptionalExtension, params};
 
 use super::ids::Snowflake;
 use super::{Result, Store};
+use crate::locale::Locale;
 
 /// A user's settings. A user who never changed them has the defaults.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
@@ -11,16 +12,39 @@ pub struct UserSettings {
     /// Also send turn notices and reminders by direct message (default off: a user asks for
     /// DMs with `/focus notify dm:true`; the channel mention reaches everyone anyway).
     pub dm_notifications: bool,
+    /// The Discord locale of the user's latest interaction; their DMs use its language.
+    pub locale: Option<Locale>,
+}
+
+/// A server's settings.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct ServerSettings {
+    /// The language of public messages, as set with `/focus settings language:`.
+    pub language: Option<Locale>,
+    /// The server's own locale, as Discord last sent it with an interaction.
+    pub discord_locale: Option<Locale>,
+}
+
+impl ServerSettings {
+    /// The language of the server's public messages: the one set, else the server's own, else
+    /// English.
+    pub fn locale(&self) -> Locale {
+        self.language
+            .or(self.discord_locale)
+            .unwrap_or(Locale::ENGLISH)
+    }
 }
 
 /// `user_id`'s settings (the defaults if never set).
 pub(crate) fn get_settings(conn: &rusqlite::Connection, user_id: u64) -> Result<UserSettings> {
-    let mut stmt =
-        conn.prepare_cached("SELECT dm_notifications FROM user_settings WHERE user_id = ?1")?;
+    let mut stmt = conn
+        .prepare_cached("SELECT dm_notifications, locale FROM user_settings WHERE user_id = ?1")?;
     let found = stmt
         .query_row([Snowflake(user_id)], |row| {
             Ok(UserSettings {
                 dm_notifications: row.get(0)?,
+                // A tag this version cannot read is as good as none.
+                locale: row.get::<_, Option<Locale>>(1).ok().flatten(),
             })
         })
         .optional()?;
@@ -36,7 +60,7 @@ impl Store {
         get_settings(&self.conn, user_id)
     }
 
-    /// Stores `user_id`'s settings.
+    /// Stores `user_id`'s DM setting (their locale is kept by [`Store::note_user_locale`]).
     ///
     /// # Errors
     /// [`super::StoreError::Sqlite`] if SQLite fails.
@@ -46,6 +70,71 @@ impl Store {
                 "INSERT INTO user_settings (user_id, dm_notifications) VALUES (?1, ?2) \
                  ON CONFLICT (user_id) DO UPDATE SET dm_notifications = excluded.dm_notifications",
                 params![Snowflake(user_id), settings.dm_notifications],
+            )?;
+            Ok(())
+        })
+    }
+
+    /// Remembers the locale of `user_id`'s latest interaction.
+    ///
+    /// # Errors
+    /// [`super::StoreError::Sqlite`] if SQLite fails.
+    pub fn note_user_locale(&mut self, user_id: u64, locale: Locale) -> Result<()> {
+        self.write(|tx| {
+            // A new row keeps DMs off, the default (the column's own default predates it).
+            tx.execute(
+                "INSERT INTO user_settings (user_id, dm_notifications, locale) VALUES (?1, 0, ?2) \
+                 ON CONFLICT (user_id) DO UPDATE SET locale = excluded.locale",
+                params![Snowflake(user_id), locale],
+            )?;
+            Ok(())
+        })
+    }
+
+    /// `guild_id`'s settings (none set if never set).
+    ///
+    /// # Errors
+    /// [`super::StoreError::Sqlite`] if SQLite fails.
+    pub fn server_settings(&self, guild_id: u64) -> Result<ServerSettings> {
+        let mut stmt = self.conn.prepare_cached(
+            "SELECT language, discord_locale FROM server_settings WHERE guild_id = ?1",
+        )?;
+        let found = stmt
+            .query_row([Snowflake(guild_id)], |row| {
+                Ok(ServerSettings {
+                    language: row.get::<_, Option<Locale>>(0).ok().flatten(),
+                    discord_locale: row.get::<_, Option<Locale>>(1).ok().flatten(),
+                })
+            })
+            .optional()?;
+        Ok(found.unwrap_or_default())
+    }
+
+    /// Sets (or with `None` clears) the language of `guild_id`'s public messages.
+    ///
+    /// # Errors
+    /// [`super::StoreError::Sqlite`] if SQLite fails.
+    pub fn set_server_language(&mut self, guild_id: u64, language: Option<Locale>) -> Result<()> {
+        self.write(|tx| {
+            tx.execute(
+                "INSERT INTO server_settings (guild_id, language) VALUES (?1, ?2) \
+                 ON CONFLICT (guild_id) DO UPDATE SET language = excluded.language",
+                params![Snowflake(guild_id), language],
+            )?;
+            Ok(())
+        })
+    }
+
+    /// Remembers `guild_id`'s own locale as Discord sent it.
+    ///
+    /// # Errors
+    /// [`super::StoreError::Sqlite`] if SQLite fails.
+    pub fn note_server_locale(&mut self, guild_id: u64, locale: Locale) -> Result<()> {
+        self.write(|tx| {
+            tx.execute(
+                "INSERT INTO server_settings (guild_id, discord_locale) VALUES (?1, ?2) \
+                 ON CONFLICT (guild_id) DO UPDATE SET discord_locale = excluded.discord_locale",
+                params![Snowflake(guild_id), locale],
             )?;
             Ok(())
         })

@@ -104,3 +104,18 @@ impl FromSql for Color {
         }
     }
 }
+
+impl ToSql for crate::locale::Locale {
+    fn to_sql(&self) -> rusqlite::Result<ToSqlOutput<'_>> {
+        Ok(ToSqlOutput::from(self.as_str()))
+    }
+}
+
+impl FromSql for crate::locale::Locale {
+    fn column_result(value: ValueRef<'_>) -> FromSqlResult<Self> {
+        let text = value.as_str()?;
+        crate::locale::Locale::new(text).ok_or_else(|| {
+            FromSqlError::Other(format!("`{text}` is not a language tag").into())
+        })
+    }
+}

@@ -1,166 +1,218 @@
-//! The sentences of the errors a player can cause: the `Display` of each error type of
-//! [`rules`](crate::rules), [`store`](crate::store) and [`service`](crate::service).
+//! The sentences of the errors a player can cause, in the reader's language ([`Localized`]),
+//! for every error type of [`rules`](crate::rules), [`store`](crate::store) and
+//! [`service`](crate::service). Their `Display` is the English sentence (for logs and the
+//! command line).
 //!
 //! Each is one sentence a player can act on. A variant that wraps another error shows that
-//! error's sentence. [`StoreError::Sqlite`] and [`StoreError::Migration`] are failures of the
-//! database itself, reported with SQLite's own words.
+//! error's sentence. Failures of the bot itself (SQLite, a stopped store thread) are never shown
+//! to players: [`refusal`] gives them one sentence that says so, and their details go to the
+//! log. Which errors are meant for players is decided by the error types
+//! ([`ServiceError::for_users`]).
 
 use std::fmt::{self, Display, Formatter};
 use std::path::Path;
 
+use crate::i18n::{Lang, text};
 use crate::rules::record::{RecordError, ReplayError};
 use crate::rules::{
     Color, FpnError, MoveError, ParseMoveError, ParseRulesError, ParseSquareError, PlayError,
 };
 use crate::service::ServiceError;
-use crate::store::{GameStatus, StoreError};
+use crate::store::{ChallengeStatus, DAYS_PER_MOVE, GameStatus, StoreError};
+use crate::tr;
 
-impl Display for ParseSquareError {
-    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+/// An error's sentence in a given language.
+pub trait Localized {
+    /// The sentence in `lang`.
+    fn localized(&self, lang: Lang) -> String;
+}
+
+/// What a user is told when `error` refuses their request: its sentence when it is meant for
+/// users, else that something went wrong on our side (the caller logs the details).
+pub fn refusal(lang: Lang, error: &ServiceError) -> String {
+    if error.for_users() {
+        error.localized(lang)
+    } else {
+        internal_error(lang)
+    }
+}
+
+/// For failures of the bot itself; details go to the log, never to users.
+pub fn internal_error(lang: Lang) -> String {
+    tr!(lang, "error-internal")
+}
+
+/// `white`/`black` in the reader's language, lower case, as errors use them.
+fn color_word(lang: Lang, color: Color) -> String {
+    match color {
+        Color::White => tr!(lang, "color-white-lower"),
+        Color::Black => tr!(lang, "color-black-lower"),
+    }
+}
+
+macro_rules! english_display {
+    ($($t:ty),*) => {$(
+        impl Display for $t {
+            fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+                f.write_str(&self.localized(Lang::ENGLISH))
+            }
+        }
+    )*};
+}
+
+english_display!(
+    ParseSquareError,
+    ParseMoveError,
+    PlayError,
+    MoveError,
+    FpnError,
+    ParseRulesError,
+    RecordError,
+    ReplayError,
+    ServiceError
+);
+
+impl Localized for ParseSquareError {
+    fn localized(&self, lang: Lang) -> String {
         match self {
-            ParseSquareError::NotASquare(text) => write!(
-                f,
-                "`{text}` is not a square: squares are a file a–h and a rank 1–8, like c5"
-            ),
-            ParseSquareError::CutCorner(text) => write!(
-                f,
-                "{text} is a cut corner: the three squares at each corner are not part of the board"
-            ),
+            ParseSquareError::NotASquare(t) => tr!(lang, "error-not-a-square", text = t.as_str()),
+            ParseSquareError::CutCorner(t) => tr!(lang, "error-cut-corner", text = t.as_str()),
         }
     }
 }
 
-impl Display for ParseMoveError {
-    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+impl Localized for ParseMoveError {
+    fn localized(&self, lang: Lang) -> String {
         match self {
-            ParseMoveError::Empty => {
-                f.write_str("no move given: write c5-e5 to move, +e5 to drop from your reserve")
+            ParseMoveError::Empty => tr!(lang, "error-no-move"),
+            ParseMoveError::Unreadable(t) => tr!(lang, "error-unreadable-move", text = t.as_str()),
+            ParseMoveError::Square(error) => error.localized(lang),
+            ParseMoveError::Diagonal { from, to } => tr!(
+                lang,
+                "error-diagonal",
+                from = from.to_string(),
+                to = to.to_string()
+            ),
+            ParseMoveError::SameSquare(square) => {
+                tr!(lang, "error-same-square", square = square.to_string())
             }
-            ParseMoveError::Unreadable(text) => write!(
-                f,
-                "`{text}` is not a move: write c5-e5 to move a stack, +e5 to drop from your \
-                 reserve, d4~d5 to swap"
-            ),
-            ParseMoveError::Square(error) => Display::fmt(error, f),
-            ParseMoveError::Diagonal { from, to } => write!(
-                f,
-                "{from}-{to} is diagonal: stacks move along a rank or a file, never diagonally"
-            ),
-            ParseMoveError::SameSquare(square) => write!(
-                f,
-                "{square}-{square} goes nowhere: a stack must move at least one square"
-            ),
             ParseMoveError::CountMismatch {
                 from,
                 to,
                 count,
                 distance,
-            } => {
-                let s = if *distance == 1 { "" } else { "s" };
-                write!(
-                    f,
-                    "{from}-{to}:{count} moves {count} pieces over {distance} square{s}: a stack \
-                     moves exactly as many squares as pieces"
-                )
-            }
-            ParseMoveError::SwapNotAdjacent { a, b } => write!(
-                f,
-                "{a}~{b} is not a swap: a swap exchanges two pieces on orthogonally adjacent \
-                 squares"
+            } => tr!(
+                lang,
+                "error-count-mismatch",
+                from = from.to_string(),
+                to = to.to_string(),
+                count = *count,
+                distance = *distance
+            ),
+            ParseMoveError::SwapNotAdjacent { a, b } => tr!(
+                lang,
+                "error-swap-not-adjacent",
+                a = a.to_string(),
+                b = b.to_string()
             ),
         }
     }
 }
 
-impl Display for PlayError {
-    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+impl Localized for PlayError {
+    fn localized(&self, lang: Lang) -> String {
         match self {
-            PlayError::GameOver => f.write_str("the game is over: no more moves can be played"),
-            PlayError::EmptySquare(square) => write!(
-                f,
-                "{square} is empty: choose a stack with your piece on top"
-            ),
+            PlayError::GameOver => tr!(lang, "error-game-over"),
+            PlayError::EmptySquare(square) => {
+                tr!(lang, "error-empty-square", square = square.to_string())
+            }
             PlayError::NotYourStack {
                 square,
                 owner,
                 mover,
-            } => write!(
-                f,
-                "{square} is not your stack: its top piece is {owner}, and you ({mover}) move \
-                 only stacks with your piece on top"
+            } => tr!(
+                lang,
+                "error-not-your-stack",
+                square = square.to_string(),
+                owner = color_word(lang, *owner),
+                mover = color_word(lang, *mover)
             ),
             PlayError::TooFewPieces {
                 from,
                 to,
                 count,
                 height,
-            } => write!(
-                f,
-                "{from}-{to} moves {count} pieces, but {from} holds only {height}: a stack moves \
-                 exactly as many squares as the pieces it takes"
+            } => tr!(
+                lang,
+                "error-too-few-pieces",
+                from = from.to_string(),
+                to = to.to_string(),
+                count = *count,
+                height = *height
             ),
-            PlayError::NoReserve(color) => write!(f, "{color} has no pieces in reserve to drop"),
-            PlayError::SwapRequired => f.write_str(
-                "with the opening-swap rule White's first turn must be a swap of two adjacent \
-                 single pieces of different colours, like d4~d5",
+            PlayError::NoReserve(color) => {
+                tr!(lang, "error-no-reserve", color = crate::strings::color_name(lang, *color))
+            }
+            PlayError::SwapRequired => tr!(lang, "error-swap-required"),
+            PlayError::SwapNotAllowed => tr!(lang, "error-swap-not-allowed"),
+            PlayError::SwapNotSingles { square, height } => tr!(
+                lang,
+                "error-swap-not-singles",
+                square = square.to_string(),
+                height = *height
             ),
-            PlayError::SwapNotAllowed => f.write_str(
-                "a swap is allowed only as White's first turn, and only with the opening-swap rule",
+            PlayError::SwapSameColor { a, b, color } => tr!(
+                lang,
+                "error-swap-same-color",
+                a = a.to_string(),
+                b = b.to_string(),
+                color = color_word(lang, *color)
             ),
-            PlayError::SwapNotSingles { square, height } => write!(
-                f,
-                "a swap exchanges two single pieces, but {square} holds {height}"
-            ),
-            PlayError::SwapSameColor { a, b, color } => write!(
-                f,
-                "a swap exchanges a white and a black piece, but {a} and {b} are both {color}"
-            ),
-            PlayError::Shape(error) => Display::fmt(error, f),
+            PlayError::Shape(error) => error.localized(lang),
         }
     }
 }
 
-impl Display for MoveError {
-    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+impl Localized for MoveError {
+    fn localized(&self, lang: Lang) -> String {
         match self {
-            MoveError::Parse(error) => Display::fmt(error, f),
-            MoveError::Illegal(error) => Display::fmt(error, f),
+            MoveError::Parse(error) => error.localized(lang),
+            MoveError::Illegal(error) => error.localized(lang),
         }
     }
 }
 
-impl Display for FpnError {
-    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+impl Localized for FpnError {
+    fn localized(&self, lang: Lang) -> String {
         match self {
-            FpnError::FieldCount(count) => write!(
-                f,
-                "an FPN has 6 fields (board, side to move, white reserve, black reserve, \
-                 captured by white, captured by black) but this one has {count}"
-            ),
-            FpnError::RankCount(count) => write!(
-                f,
-                "the board needs 8 ranks separated by '/', but this one has {count}"
-            ),
+            FpnError::FieldCount(count) => tr!(lang, "error-fpn-fields", count = *count),
+            FpnError::RankCount(count) => tr!(lang, "error-fpn-ranks", count = *count),
             FpnError::RankLength {
                 rank,
                 expected,
                 found,
-            } => write!(
-                f,
-                "rank {rank} has {expected} squares, but the FPN gives {found}"
+            } => tr!(
+                lang,
+                "error-fpn-rank-length",
+                rank = *rank,
+                expected = *expected,
+                found = *found
             ),
-            FpnError::BadStack { square, text } => write!(
-                f,
-                "{square}: `{text}` is not a stack; write its pieces bottom to top with w and b, \
-                 or . for empty"
+            FpnError::BadStack { square, text: t } => tr!(
+                lang,
+                "error-fpn-stack",
+                square = square.to_string(),
+                text = t.as_str()
             ),
-            FpnError::TooTall { square, height } => write!(
-                f,
-                "{square} holds {height} pieces, but a stack is at most 5 high"
+            FpnError::TooTall { square, height } => tr!(
+                lang,
+                "error-fpn-too-tall",
+                square = square.to_string(),
+                height = *height
             ),
-            FpnError::Side(text) => write!(f, "the side to move must be w or b, not `{text}`"),
-            FpnError::Count { field, text } => {
-                write!(f, "the {field} must be a number from 0 to 18, not `{text}`")
+            FpnError::Side(t) => tr!(lang, "error-fpn-side", text = t.as_str()),
+            FpnError::Count { field, text: t } => {
+                tr!(lang, "error-fpn-count", field = *field, text = t.as_str())
             }
             FpnError::PieceCount {
                 color,
@@ -168,54 +220,170 @@ impl Display for FpnError {
                 reserve,
                 captured,
                 total,
-            } => {
-                let opponent = color.opponent();
-                write!(
-                    f,
-                    "{color}'s pieces add up to {total}, not 18: {on_board} on the board + \
-                     {reserve} in reserve + {captured} captured by {opponent}"
-                )
-            }
-        }
-    }
-}
-
-impl Display for ParseRulesError {
-    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "`{}` is not a rule set: use classic, swap, mirror or swap+mirror",
-            self.0
-        )
-    }
-}
-
-impl Display for RecordError {
-    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
-        match self {
-            RecordError::UnclosedAnnotation { open, close, at } => write!(
-                f,
-                "the annotation opened with `{open}` at character {at} is never closed: close \
-                 it with `{close}`"
+            } => tr!(
+                lang,
+                "error-fpn-piece-count",
+                color = crate::strings::color_name(lang, *color),
+                total = *total,
+                board = *on_board,
+                reserve = *reserve,
+                captured = *captured,
+                opponent = color_word(lang, color.opponent())
             ),
         }
     }
 }
 
-impl Display for ReplayError {
-    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+impl Localized for ParseRulesError {
+    fn localized(&self, lang: Lang) -> String {
+        tr!(lang, "error-rules", text = self.0.as_str())
+    }
+}
+
+impl Localized for RecordError {
+    fn localized(&self, lang: Lang) -> String {
         match self {
-            ReplayError::Record(error) => Display::fmt(error, f),
+            RecordError::UnclosedAnnotation { open, close, at } => tr!(
+                lang,
+                "error-unclosed-annotation",
+                open = open.to_string(),
+                close = close.to_string(),
+                at = *at
+            ),
+        }
+    }
+}
+
+impl Localized for ReplayError {
+    fn localized(&self, lang: Lang) -> String {
+        match self {
+            ReplayError::Record(error) => error.localized(lang),
             ReplayError::Move {
                 ply,
                 number,
                 side,
-                text,
+                text: t,
                 error,
-            } => {
-                let dots = if *side == Color::White { "." } else { "..." };
-                write!(f, "ply {ply} ({number}{dots} {text}): {error}")
+            } => tr!(
+                lang,
+                "error-record-move",
+                ply = *ply,
+                number = *number,
+                side = side.to_string(),
+                text = t.as_str(),
+                error = error.localized(lang)
+            ),
+        }
+    }
+}
+
+/// A challenge's status as the error messages select on it.
+fn status_key(status: ChallengeStatus) -> &'static str {
+    match status {
+        ChallengeStatus::Open => "open",
+        ChallengeStatus::Accepted => "accepted",
+        ChallengeStatus::Declined => "declined",
+        ChallengeStatus::Cancelled => "cancelled",
+        ChallengeStatus::Expired => "expired",
+    }
+}
+
+/// The offered days per move, `1, 2, 3, 5, 7, 10, 14` (0, no limit, is said apart).
+fn offered_days() -> String {
+    DAYS_PER_MOVE
+        .iter()
+        .filter(|&&d| d > 0)
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+impl Localized for StoreError {
+    fn localized(&self, lang: Lang) -> String {
+        match self {
+            // The operator's failures: English, with SQLite's own words (never shown to
+            // players; see `StoreError::for_users`).
+            StoreError::Open { path, source } => format!(
+                "cannot open the database {}: {}",
+                path.display(),
+                open_reason(source, path)
+            ),
+            StoreError::ReadOnly { path } => format!(
+                "cannot write the database {}: the file is read-only",
+                path.display()
+            ),
+            StoreError::TooNew { path, found, known } => format!(
+                "the database {} has schema version {found}, but this focus-bot knows only up to \
+                 {known}: it was written by a newer version, so it was left unchanged (upgrade \
+                 focus-bot)",
+                path.display()
+            ),
+            StoreError::Migration(error) => {
+                format!("cannot bring the database schema up to date: {error}")
             }
+            StoreError::Sqlite(error) => format!("database error: {error}"),
+            StoreError::Stopped => "the database thread has stopped".to_owned(),
+            StoreError::NoSuchGame(id) => tr!(lang, "error-no-such-game", game = id.to_string()),
+            StoreError::NoSuchChallenge(id) => {
+                tr!(lang, "error-no-such-challenge", challenge = id.to_string())
+            }
+            StoreError::GameNotActive { id, status } => tr!(
+                lang,
+                "error-game-not-active",
+                game = id.to_string(),
+                status = match status {
+                    GameStatus::Active => "active",
+                    GameStatus::Finished => "finished",
+                    GameStatus::Aborted => "aborted",
+                    GameStatus::NeedsReview => "review",
+                }
+            ),
+            StoreError::PositionChanged { .. } => tr!(lang, "error-position-changed"),
+            StoreError::NotAPlayer(id) => tr!(lang, "error-not-a-player-in", game = id.to_string()),
+            StoreError::NotYourTurn { to_move, you } => tr!(
+                lang,
+                "error-not-your-turn",
+                to_move = crate::strings::color_name(lang, *to_move),
+                you = crate::strings::color_name(lang, *you)
+            ),
+            StoreError::Illegal(error) => error.localized(lang),
+            StoreError::Mismatch { id, .. } => tr!(lang, "error-mismatch", game = id.to_string()),
+            StoreError::ChannelBusy => tr!(lang, "error-channel-busy"),
+            StoreError::ChallengeExpired(id) => {
+                tr!(lang, "error-challenge-expired", challenge = id.to_string())
+            }
+            StoreError::ChallengeClosed { id, status } => tr!(
+                lang,
+                "error-challenge-closed",
+                challenge = id.to_string(),
+                status = status_key(*status)
+            ),
+            StoreError::NotYourChallenge(id) => {
+                tr!(lang, "error-not-your-challenge", challenge = id.to_string())
+            }
+            StoreError::NotChallenger(id) => {
+                tr!(lang, "error-not-challenger", challenge = id.to_string())
+            }
+            StoreError::OwnChallenge => tr!(lang, "error-own-challenge"),
+            StoreError::BadDaysPerMove(days) => tr!(
+                lang,
+                "error-bad-days",
+                days = *days,
+                offered = offered_days()
+            ),
+            StoreError::RatedSetUp => tr!(lang, "error-rated-setup"),
+            StoreError::BadStartFpn(error) => {
+                tr!(lang, "error-bad-start", error = error.localized(lang))
+            }
+            StoreError::StartIsOver => tr!(lang, "error-start-is-over"),
+            StoreError::DeadlineNotPassed => tr!(lang, "error-deadline-not-passed"),
+            StoreError::NoDrawOffer => tr!(lang, "error-no-draw-offer"),
+            StoreError::NoTakebackRequest => tr!(lang, "error-no-takeback-request"),
+            StoreError::NothingToTakeBack => tr!(lang, "error-nothing-to-take-back"),
+            StoreError::TimeRanOut(id) => tr!(lang, "error-time-ran-out", game = id.to_string()),
+            StoreError::NoTimeLimit => tr!(lang, "error-no-time-limit"),
+            StoreError::OwnMove => tr!(lang, "error-own-move"),
+            StoreError::TooMuchTime { days } => tr!(lang, "error-too-much-time", days = *days),
         }
     }
 }
@@ -223,116 +391,12 @@ impl Display for ReplayError {
 impl Display for StoreError {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
         match self {
-            StoreError::Open { path, source } => write!(
-                f,
-                "cannot open the database {}: {}",
-                path.display(),
-                open_reason(source, path)
-            ),
-            StoreError::ReadOnly { path } => write!(
-                f,
-                "cannot write the database {}: the file is read-only",
-                path.display()
-            ),
-            StoreError::TooNew { path, found, known } => write!(
-                f,
-                "the database {} has schema version {found}, but this focus-bot knows only up to \
-                 {known}: it was written by a newer version, so it was left unchanged (upgrade \
-                 focus-bot)",
-                path.display()
-            ),
-            StoreError::Migration(error) => {
-                write!(f, "cannot bring the database schema up to date: {error}")
+            // The moderator reads the log: say what differs there.
+            StoreError::Mismatch { detail, .. } => {
+                write!(f, "{} ({detail})", self.localized(Lang::ENGLISH))
             }
-            StoreError::Sqlite(error) => write!(f, "database error: {error}"),
-            StoreError::Stopped => f.write_str("the database thread has stopped"),
-            StoreError::NoSuchGame(id) => write!(f, "there is no game {id}"),
-            StoreError::NoSuchChallenge(id) => write!(f, "there is no challenge {id}"),
-            StoreError::GameNotActive { id, status } => {
-                write!(f, "game {id} is not in play: {}", not_in_play(*status))
-            }
-            StoreError::PositionChanged { .. } => f.write_str(
-                "the position changed: someone moved first; look at the board and try again",
-            ),
-            StoreError::NotAPlayer(id) => write!(f, "you are not playing in game {id}"),
-            StoreError::NotYourTurn { to_move, you } => write!(
-                f,
-                "it is not your turn: {to_move} is to move, and you play {you}"
-            ),
-            StoreError::Illegal(error) => Display::fmt(error, f),
-            StoreError::Mismatch { id, detail } => write!(
-                f,
-                "game {id} is held for a moderator: its stored position does not match its moves \
-                 ({detail})"
-            ),
-            StoreError::ChannelBusy => f.write_str(
-                "this channel already has a game in play: finish it first, or play in another \
-                 channel",
-            ),
-            StoreError::ChallengeExpired(id) => {
-                write!(f, "challenge {id} has expired: send a new one")
-            }
-            StoreError::ChallengeClosed { id, status } => {
-                write!(f, "challenge {id} is no longer open (it was {status})")
-            }
-            StoreError::NotYourChallenge(id) => {
-                write!(f, "challenge {id} is addressed to someone else")
-            }
-            StoreError::NotChallenger(id) => {
-                write!(f, "only the player who sent challenge {id} can cancel it")
-            }
-            StoreError::OwnChallenge => {
-                f.write_str("you cannot play against yourself: challenge someone else")
-            }
-            StoreError::BadDaysPerMove(days) => write!(
-                f,
-                "{days} days per move is not offered: choose 1, 2, 3, 5, 7, 10 or 14, or 0 for \
-                 no limit"
-            ),
-            StoreError::RatedSetUp => f.write_str(
-                "a game from a set-up position cannot be rated: make it unrated or use the \
-                 standard start",
-            ),
-            StoreError::BadStartFpn(error) => write!(f, "bad starting position: {error}"),
-            StoreError::StartIsOver => f.write_str(
-                "the starting position is already decided: set up one where the player to move \
-                 can move",
-            ),
-            StoreError::DeadlineNotPassed => {
-                f.write_str("the player to move still has time: the deadline has not passed")
-            }
-            StoreError::NoDrawOffer => f.write_str("your opponent has not offered a draw"),
-            StoreError::NoTakebackRequest => {
-                f.write_str("your opponent has not asked to take a move back")
-            }
-            StoreError::NothingToTakeBack => f.write_str("there is no move to take back"),
-            StoreError::TimeRanOut(id) => write!(
-                f,
-                "too late: the time for this move in game {id} ran out, so the game is over; \
-                 the channel is told the result"
-            ),
-            StoreError::NoTimeLimit => {
-                f.write_str("this game has no time limit, so there is no time to give")
-            }
-            StoreError::OwnMove => {
-                f.write_str("it is your move: `/focus moretime` gives your opponent time on theirs")
-            }
-            StoreError::TooMuchTime { days } => write!(
-                f,
-                "your opponent already has close to {days} days for this move, the most a move \
-                 can have"
-            ),
+            _ => f.write_str(&self.localized(Lang::ENGLISH)),
         }
-    }
-}
-
-/// Why a game of `status` takes no more moves, for players.
-fn not_in_play(status: GameStatus) -> &'static str {
-    match status {
-        GameStatus::Active => "it is in play after all; try again",
-        GameStatus::Finished => "it is over",
-        GameStatus::Aborted => "it was called off",
-        GameStatus::NeedsReview => "it is held for a moderator",
     }
 }
 
@@ -345,31 +409,26 @@ fn open_reason(source: &rusqlite::Error, path: &Path) -> String {
     }
 }
 
-impl Display for ServiceError {
-    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+impl Localized for ServiceError {
+    fn localized(&self, lang: Lang) -> String {
         match self {
-            ServiceError::NoGameHere => {
-                f.write_str("there is no game in this channel: start one with /focus challenge")
-            }
-            ServiceError::NotAPlayer => f.write_str("you are not playing in this channel's game"),
-            ServiceError::ChallengeSelf => f.write_str(
-                "you cannot challenge yourself: name someone else, or leave the opponent empty",
-            ),
-            ServiceError::ChallengeBot => f.write_str("bots cannot play Focus: challenge a person"),
-            ServiceError::ChannelBusy => f.write_str(
-                "this channel already has a game in play: finish it first, or play in another \
-                 channel",
-            ),
-            ServiceError::AbortTooLate => f.write_str(
-                "a game can be aborted by a player only before each side has moved twice; resign \
-                 instead, or ask a moderator",
-            ),
-            ServiceError::TakebackNotYourMove => f.write_str(
-                "you can take back only your own last move, until your opponent has replied to it",
-            ),
-            ServiceError::Move(error) => Display::fmt(error, f),
-            ServiceError::Store(error) => Display::fmt(error, f),
-            ServiceError::Render => f.write_str("the board picture could not be drawn"),
+            ServiceError::NoGameHere => tr!(lang, "error-no-game-here"),
+            ServiceError::NotAPlayer => tr!(lang, "error-not-a-player"),
+            ServiceError::ChallengeSelf => tr!(lang, "error-challenge-self"),
+            ServiceError::ChallengeBot => tr!(lang, "error-challenge-bot"),
+            ServiceError::ChannelBusy => tr!(lang, "error-channel-busy"),
+            ServiceError::AbortTooLate => tr!(lang, "error-abort-too-late"),
+            ServiceError::TakebackNotYourMove => tr!(lang, "error-takeback-not-your-move"),
+            ServiceError::NotAManager => tr!(lang, "error-not-a-manager"),
+            ServiceError::Move(error) => error.localized(lang),
+            ServiceError::Store(error) => error.localized(lang),
+            ServiceError::Render => "the board picture could not be drawn".to_owned(),
         }
     }
+}
+
+/// Keeps `text` in scope for callers building arguments by hand.
+#[allow(dead_code)]
+fn _text_arg(s: &str) -> crate::i18n::Arg<'_> {
+    text(s)
 }

@@ -1,182 +1,231 @@
-//! Every sentence the bot composes for users, in one place (as `parrot` does), so wording can
-//! be reviewed and a translation (Russian first) is one contained change.
+//! Every text a user reads is made here, from data, in the reader's language: the bot's
+//! messages, the letters it sends on its own ([`letters`]), the sentences of errors
+//! ([`errors`]) and the words drawn on the board picture ([`picture`]). The sentences
+//! themselves live in the Fluent files of `locales/` ([`crate::i18n`]); this module chooses the
+//! message and gives it its values.
 //!
-//! Where things are: the messages the adapters send are here; the one-sentence `Display` of
-//! every error a player can cause (rules, store, service) is in [`errors`]; the words drawn on
-//! the board picture are in [`labels`]. Adapters show error sentences as they are.
-//!
-//! Mentions are written `<@id>`; Discord shows them as names, the console prints them as is.
+//! Mentions are written `<@id>`; Discord shows them as names, the console as `@name`. Discord
+//! timestamps (`<t:unix:R>`) are shown by each client in its own language.
 
 pub mod errors;
-pub mod labels;
+pub mod letters;
+pub mod picture;
 
+use crate::i18n::Lang;
 use crate::ratings::Rating;
-use crate::rules::{Color, Move, MoveEffect};
+use crate::rules::{Color, Move, MoveEffect, Rules};
 use crate::service::{Board, ChallengeView, GameSummary, MoveReport, Stats};
 use crate::store::{
-    ColorChoice, EndReason, Game, GameResult, GameStatus, LadderEntry, LadderPage, Outcome,
+    ABORT_MAX_PLY, Challenge, ChallengeStatus, ColorChoice, EndReason, Game, GameResult,
+    GameStatus, LadderEntry, LadderPage, Outcome,
 };
+use crate::tr;
 
-/// Shown on the picture of a game held for a moderator.
-pub const HELD_FOR_REVIEW: &str = "held for a moderator";
-/// A user whose name the bot never saw.
-pub const SOMEONE: &str = "someone";
-/// For failures of the bot itself; details go to the log, never to users.
-pub const INTERNAL_ERROR: &str =
-    "something went wrong on our side and nothing was changed; please try again in a moment";
-/// Commands used outside a server.
-pub const GUILD_ONLY: &str = "Focus is played in server channels: use /focus there, not in DMs";
+pub use errors::{Localized, internal_error, refusal};
 
-/// A button whose `custom_id` the bot does not know (another version's, or junk).
-pub const STALE_BUTTON: &str = "this button is no longer in use; use /focus to continue";
-
-/// The bot lacks channel permissions.
-pub fn missing_permissions(missing: &str) -> String {
-    format!(
-        "I am missing the {missing} permission in this channel, so I cannot hold a game here; \
-         ask a server admin to grant it, or play in another channel"
-    )
-}
-
-/// An option Discord delivered that could not be read.
-pub fn bad_option(input: &str, error: &str) -> String {
-    format!("I could not read the option `{input}`: {error}")
-}
-
-/// Appended to a challenge when it is accepted.
-pub fn accepted_by(id: u64) -> String {
-    format!("Accepted by {}.", mention(id))
-}
+/// Discord's limit on a message's content, in characters.
+pub const MESSAGE_LIMIT: usize = 2_000;
 
 /// A mention of user `id`.
 pub fn mention(id: u64) -> String {
     format!("<@{id}>")
 }
 
-/// The words of a result on the picture and in messages: `no legal move`, `by resignation`.
-pub fn end_reason(reason: Option<EndReason>, result: Option<GameResult>) -> &'static str {
-    match (reason, result) {
-        (Some(EndReason::NoLegalMove), _) => "no legal move",
-        (Some(EndReason::MirrorRule), _) => "mirror rule",
-        (Some(EndReason::Resignation), _) => "by resignation",
-        (Some(EndReason::TimeOut), _) => "on time",
-        (Some(EndReason::Agreement), _) => "draw by agreement",
-        (Some(EndReason::Abort), _) | (None, None) => "aborted",
-        (None, Some(_)) => "game over",
+/// A Discord timestamp: `<t:unix:style>`, shown by each client in its reader's language and
+/// time zone (`f`: date and time, `R`: relative).
+fn timestamp(unix: i64, style: char) -> String {
+    format!("<t:{unix}:{style}>")
+}
+
+/// `White`/`Black` in `lang`.
+pub fn color_name(lang: Lang, color: Color) -> String {
+    match color {
+        Color::White => tr!(lang, "color-white"),
+        Color::Black => tr!(lang, "color-black"),
     }
 }
 
-/// The picture's note on the loser's panel, or on both panels when nobody won.
-pub fn picture_note(reason: Option<EndReason>) -> &'static str {
-    match reason {
-        Some(EndReason::NoLegalMove) => "cannot move",
-        Some(EndReason::MirrorRule) => "mirrored: loses",
-        Some(EndReason::Resignation) => "resigned",
-        Some(EndReason::TimeOut) => "ran out of time",
-        Some(EndReason::Agreement) => "draw by agreement",
-        Some(EndReason::Abort) | None => "aborted",
-    }
+/// The name of a rule set in `lang`, as its slash-command choice reads (`classic`,
+/// `swap+mirror`).
+pub fn rules_name(lang: Lang, rules: Rules) -> String {
+    crate::i18n::tr(lang, &rules_choice_id(rules), &[])
 }
 
-fn color_word(c: Color) -> &'static str {
-    match c {
-        Color::White => "White",
-        Color::Black => "Black",
-    }
+/// The message id of a rule set's choice: `choice-rules-swap-mirror`.
+pub fn rules_choice_id(rules: Rules) -> String {
+    format!("choice-rules-{}", rules.name().replace('+', "-"))
 }
 
-/// The rules, days per move and rating of a game, e.g. `classic rules · 3 days per move · rated`.
-pub fn terms(rules: crate::rules::Rules, days: u32, rated: bool) -> String {
-    let days = match days {
-        0 => "no time limit".to_owned(),
-        1 => "1 day per move".to_owned(),
-        n => format!("{n} days per move"),
-    };
-    let rated = if rated { "rated" } else { "unrated" };
-    format!("{rules} rules · {days} · {rated}")
+/// A count of `what` (`moves`, `days`, `hours`, `minutes`, `games`, `pieces`) with the right
+/// plural form: `1 move`, `21 ход`, `22 хода`, `25 ходов`.
+pub fn count(lang: Lang, what: &str, n: u64) -> String {
+    crate::i18n::tr(lang, &format!("count-{what}"), &[("count", n.into())])
+}
+
+/// A user whose name the bot never saw.
+pub fn someone(lang: Lang) -> String {
+    tr!(lang, "someone")
+}
+
+/// Commands used outside a server.
+pub fn guild_only(lang: Lang) -> String {
+    tr!(lang, "guild-only")
+}
+
+/// A button whose `custom_id` the bot does not know (another version's, or junk).
+pub fn stale_button(lang: Lang) -> String {
+    tr!(lang, "stale-button")
+}
+
+/// The bot lacks channel permissions: `missing` are Discord's permission names (`Send
+/// Messages`), each given in `lang` when it is one the bot asks for.
+pub fn missing_permissions(lang: Lang, missing: &[&str]) -> String {
+    let names: Vec<String> = missing
+        .iter()
+        .map(|name| {
+            let id = format!("permission-{}", name.to_lowercase().replace(' ', "-"));
+            let said = crate::i18n::tr(lang, &id, &[]);
+            if said == id { (*name).to_owned() } else { said }
+        })
+        .collect();
+    tr!(lang, "missing-permissions", permissions = names.join(", "))
+}
+
+/// An option Discord delivered that could not be read.
+pub fn bad_option(lang: Lang, input: &str) -> String {
+    tr!(lang, "bad-option", input = input)
+}
+
+/// Labels of the buttons: `accept`, `decline`, `cancel`, `agree`, `refuse`, `previous`, `next`.
+pub fn button(lang: Lang, which: &str) -> String {
+    crate::i18n::tr(lang, &format!("button-{which}"), &[])
+}
+
+/// The rules, time control and rating of a game, e.g. `classic rules · 3 days per move · rated`.
+pub fn terms(lang: Lang, rules: Rules, days: u32, rated: bool) -> String {
+    tr!(
+        lang,
+        "terms",
+        rules = rules_name(lang, rules),
+        days = days,
+        rated = if rated { "yes" } else { "no" }
+    )
 }
 
 /// The message of a new challenge.
-pub fn challenge_posted(view: &ChallengeView) -> String {
+pub fn challenge_posted(lang: Lang, view: &ChallengeView) -> String {
     let c = &view.challenge;
     let who = match c.opponent_id {
-        Some(id) => format!(
-            "{} challenges {} to a game of Focus!",
-            mention(c.challenger_id),
-            mention(id)
+        Some(id) => tr!(
+            lang,
+            "challenge-to",
+            challenger = mention(c.challenger_id),
+            opponent = mention(id)
         ),
-        None => format!(
-            "{} is looking for an opponent for a game of Focus: anyone here may accept!",
-            mention(c.challenger_id)
-        ),
+        None => tr!(lang, "challenge-open", challenger = mention(c.challenger_id)),
     };
-    let color = match c.color {
-        ColorChoice::White => "they play White",
-        ColorChoice::Black => "they play Black",
-        ColorChoice::Random => "colours drawn at random",
-    };
-    let setup = if c.start_fpn.is_some() {
-        " · from a set-up position"
-    } else {
-        ""
-    };
+    let color = tr!(
+        lang,
+        "challenge-color",
+        color = match c.color {
+            ColorChoice::White => "white",
+            ColorChoice::Black => "black",
+            ColorChoice::Random => "random",
+        }
+    );
+    let mut details = vec![terms(lang, c.rules, c.days_per_move, c.rated), color];
+    if c.start_fpn.is_some() {
+        details.push(tr!(lang, "challenge-setup"));
+    }
     format!(
-        "{who}\n{} · {color}{setup}\nThe challenge expires <t:{}:R>.",
-        terms(c.rules, c.days_per_move, c.rated),
-        c.expires_at
+        "{who}\n{}\n{}",
+        details.join(" · "),
+        tr!(
+            lang,
+            "challenge-expires",
+            when = timestamp(c.expires_at, 'R')
+        )
     )
 }
 
 /// A challenge that was declined, cancelled or expired.
-pub fn challenge_closed(view: &ChallengeView) -> String {
+pub fn challenge_closed(lang: Lang, view: &ChallengeView) -> String {
     let c = &view.challenge;
-    format!(
-        "The challenge of {} is {}.",
-        mention(c.challenger_id),
-        c.status
+    tr!(
+        lang,
+        "challenge-closed",
+        challenger = mention(c.challenger_id),
+        status = match c.status {
+            ChallengeStatus::Open => "open",
+            ChallengeStatus::Accepted => "accepted",
+            ChallengeStatus::Declined => "declined",
+            ChallengeStatus::Cancelled => "cancelled",
+            ChallengeStatus::Expired => "expired",
+        }
     )
 }
 
-/// Labels of the challenge buttons.
-pub const ACCEPT: &str = "Accept";
-/// Decline button.
-pub const DECLINE: &str = "Decline";
-/// Cancel button.
-pub const CANCEL: &str = "Cancel";
+/// Appended to a challenge when it is accepted.
+pub fn accepted_by(lang: Lang, id: u64) -> String {
+    tr!(lang, "accepted-by", player = mention(id))
+}
 
-/// Whose move it is, with the deadline when there is one.
-fn to_move_line(board: &Board) -> String {
+/// The new text of a challenge that nobody accepted in time (its buttons are disabled).
+pub fn challenge_expired(lang: Lang, c: &Challenge) -> String {
+    match c.opponent_id {
+        Some(id) => tr!(
+            lang,
+            "challenge-expired-to",
+            challenger = mention(c.challenger_id),
+            opponent = mention(id)
+        ),
+        None => tr!(
+            lang,
+            "challenge-expired",
+            challenger = mention(c.challenger_id)
+        ),
+    }
+}
+
+/// Whose move it is, with the deadline when there is one; the result once the game is over.
+fn to_move_line(lang: Lang, board: &Board) -> String {
     match board.to_move() {
         Some(id) => {
-            let color = color_word(board.position.side_to_move());
+            let color = color_name(lang, board.position.side_to_move());
             match board.game.deadline {
-                Some(t) => format!(
-                    "{} ({color}) to move, by <t:{t}:f> (<t:{t}:R>).",
-                    mention(id)
+                Some(t) => tr!(
+                    lang,
+                    "to-move-by",
+                    player = mention(id),
+                    color = color,
+                    time = timestamp(t, 'f'),
+                    relative = timestamp(t, 'R')
                 ),
-                None => format!("{} ({color}) to move.", mention(id)),
+                None => tr!(lang, "to-move", player = mention(id), color = color),
             }
         }
-        None => result_line(&board.game),
+        None => result_line(lang, &board.game),
     }
 }
 
 /// The result of a finished game in one sentence, and for a rated game a second line with
 /// both players' new ratings and changes.
-pub fn result_line(game: &Game) -> String {
-    let result = result_sentence(game);
+pub fn result_line(lang: Lang, game: &Game) -> String {
+    let result = result_sentence(lang, game);
     match game.ratings {
         Some(r) => {
             let [(white, dw), (black, db)] = [r.of(Color::White), r.of(Color::Black)];
-            format!(
-                "{result}\nRatings: {} {} ({}), {} {} ({}).",
-                mention(game.white_id),
-                rounded(white),
-                change_shown(white, dw),
-                mention(game.black_id),
-                rounded(black),
-                change_shown(black, db)
-            )
+            let ratings = tr!(
+                lang,
+                "ratings-line",
+                white = mention(game.white_id),
+                white_rating = rounded(white).to_string(),
+                white_change = change_shown(white, dw),
+                black = mention(game.black_id),
+                black_rating = rounded(black).to_string(),
+                black_change = change_shown(black, db)
+            );
+            format!("{result}\n{ratings}")
         }
         None => result,
     }
@@ -198,50 +247,70 @@ pub fn signed(change: f64) -> String {
     }
 }
 
+/// How a game ended, as the messages select on it.
+pub(crate) fn reason_key(reason: Option<EndReason>, result: Option<GameResult>) -> &'static str {
+    match (reason, result) {
+        (Some(EndReason::NoLegalMove), _) => "no-legal-move",
+        (Some(EndReason::MirrorRule), _) => "mirror-rule",
+        (Some(EndReason::Resignation), _) => "resignation",
+        (Some(EndReason::TimeOut), _) => "time-out",
+        (Some(EndReason::Agreement), _) => "agreement",
+        (Some(EndReason::Abort), _) | (None, None) => "aborted",
+        (None, Some(_)) => "over",
+    }
+}
+
 /// The result of a finished game in one sentence.
-fn result_sentence(game: &Game) -> String {
-    let reason = end_reason(game.reason, game.result);
+fn result_sentence(lang: Lang, game: &Game) -> String {
+    let reason = tr!(
+        lang,
+        "end-reason",
+        reason = reason_key(game.reason, game.result)
+    );
+    let win = |color: Color| {
+        tr!(
+            lang,
+            "result-win",
+            player = mention(game.player(color)),
+            color = color_name(lang, color),
+            reason = reason.as_str()
+        )
+    };
     match (game.status, game.result) {
-        (GameStatus::Aborted, _) => "The game was aborted: no result, no rating change.".to_owned(),
-        (GameStatus::NeedsReview, _) => {
-            "The game is held for a moderator: its stored moves and position disagree.".to_owned()
-        }
-        (_, Some(GameResult::White)) => format!(
-            "**{} ({}) wins**, {reason}.",
-            mention(game.white_id),
-            color_word(Color::White)
-        ),
-        (_, Some(GameResult::Black)) => format!(
-            "**{} ({}) wins**, {reason}.",
-            mention(game.black_id),
-            color_word(Color::Black)
-        ),
-        (_, Some(GameResult::Draw)) => "**The game is drawn** by agreement.".to_owned(),
-        _ => "The game is over.".to_owned(),
+        (GameStatus::Aborted, _) => tr!(lang, "result-aborted"),
+        (GameStatus::NeedsReview, _) => tr!(lang, "result-held"),
+        (_, Some(GameResult::White)) => win(Color::White),
+        (_, Some(GameResult::Black)) => win(Color::Black),
+        (_, Some(GameResult::Draw)) => tr!(lang, "result-draw"),
+        _ => tr!(lang, "result-over"),
     }
 }
 
 /// The message that starts a game.
-pub fn game_started(board: &Board) -> String {
+pub fn game_started(lang: Lang, board: &Board) -> String {
     let g = &board.game;
+    let head = tr!(
+        lang,
+        "game-started",
+        game = g.id.0.to_string(),
+        white = mention(g.white_id),
+        black = mention(g.black_id)
+    );
     format!(
-        "**Game {} begins!** {} plays White, {} plays Black.\n{}\n{}",
-        g.id.0,
-        mention(g.white_id),
-        mention(g.black_id),
-        terms(g.rules, g.days_per_move, g.rated),
-        to_move_line(board)
+        "{head}\n{}\n{}",
+        terms(lang, g.rules, g.days_per_move, g.rated),
+        to_move_line(lang, board)
     )
 }
 
 /// What a move trimmed, e.g. ` — captured 2, 1 to reserve`.
-fn effect_words(effect: MoveEffect) -> String {
+fn effect_words(lang: Lang, effect: MoveEffect) -> String {
     let mut parts = Vec::new();
     if effect.captured > 0 {
-        parts.push(format!("captured {}", effect.captured));
+        parts.push(tr!(lang, "move-captured", count = effect.captured));
     }
     if effect.to_reserve > 0 {
-        parts.push(format!("{} to reserve", effect.to_reserve));
+        parts.push(tr!(lang, "move-to-reserve", count = effect.to_reserve));
     }
     if parts.is_empty() {
         String::new()
@@ -251,121 +320,142 @@ fn effect_words(effect: MoveEffect) -> String {
 }
 
 /// The public message after a move.
-pub fn move_played(report: &MoveReport) -> String {
+pub fn move_played(lang: Lang, report: &MoveReport) -> String {
     let b = &report.board;
-    let mover = b.game.player(report.mover);
-    let verb = match report.mv {
-        Move::Drop { .. } => "dropped",
-        Move::Swap { .. } => "swapped",
-        Move::Step { .. } => "played",
+    let kind = match report.mv {
+        Move::Drop { .. } => "drop",
+        Move::Swap { .. } => "swap",
+        Move::Step { .. } => "step",
     };
-    format!(
-        "{} {verb} **{}**{}.\n{}",
-        mention(mover),
-        report.mv,
-        effect_words(report.effect),
-        to_move_line(b)
-    )
+    let head = tr!(
+        lang,
+        "move-played",
+        player = mention(b.game.player(report.mover)),
+        kind = kind,
+        move = report.mv.to_string(),
+        effect = effect_words(lang, report.effect)
+    );
+    format!("{head}\n{}", to_move_line(lang, b))
 }
 
 /// The board command's text.
-pub fn board_caption(board: &Board) -> String {
+pub fn board_caption(lang: Lang, board: &Board) -> String {
     let g = &board.game;
-    format!(
-        "Game {}: {} (White) vs {} (Black), ply {} · {}\n{}",
-        g.id.0,
-        mention(g.white_id),
-        mention(g.black_id),
-        g.ply,
-        terms(g.rules, g.days_per_move, g.rated),
-        to_move_line(board)
-    )
+    let head = tr!(
+        lang,
+        "board-caption",
+        game = g.id.0.to_string(),
+        white = mention(g.white_id),
+        black = mention(g.black_id),
+        ply = g.ply,
+        terms = terms(lang, g.rules, g.days_per_move, g.rated)
+    );
+    format!("{head}\n{}", to_move_line(lang, board))
 }
 
 /// A game ended by resignation, agreement or abort.
-pub fn game_ended(board: &Board) -> String {
-    result_line(&board.game)
+pub fn game_ended(lang: Lang, board: &Board) -> String {
+    result_line(lang, &board.game)
 }
 
 /// A draw offer was made.
-pub fn draw_offered(game: &Game, by: Color) -> String {
-    format!(
-        "{} offers a draw. {}, accept with the button or /focus draw; playing on declines it.",
-        mention(game.player(by)),
-        mention(game.player(!by))
+pub fn draw_offered(lang: Lang, game: &Game, by: Color) -> String {
+    tr!(
+        lang,
+        "draw-offered",
+        player = mention(game.player(by)),
+        opponent = mention(game.player(!by))
     )
 }
 
 /// A draw offer was declined.
-pub fn draw_declined(game: &Game, by: Color) -> String {
-    format!("{} declines the draw. Play on!", mention(game.player(by)))
+pub fn draw_declined(lang: Lang, game: &Game, by: Color) -> String {
+    tr!(lang, "draw-declined", player = mention(game.player(by)))
 }
 
 /// A takeback request.
-pub fn takeback_requested(board: &Board, by: Color) -> String {
-    format!(
-        "{} asks to take back their last move. {}, do you agree?",
-        mention(board.game.player(by)),
-        mention(board.game.player(!by))
+pub fn takeback_requested(lang: Lang, board: &Board, by: Color) -> String {
+    tr!(
+        lang,
+        "takeback-requested",
+        player = mention(board.game.player(by)),
+        opponent = mention(board.game.player(!by))
     )
 }
 
 /// A takeback was granted: the board is back one move.
-pub fn takeback_done(board: &Board) -> String {
-    format!("The last move was taken back.\n{}", to_move_line(board))
+pub fn takeback_done(lang: Lang, board: &Board) -> String {
+    format!(
+        "{}\n{}",
+        tr!(lang, "takeback-done"),
+        to_move_line(lang, board)
+    )
 }
 
 /// A takeback was refused.
-pub fn takeback_declined(game: &Game) -> String {
-    format!("The takeback was declined; game {} goes on.", game.id.0)
+pub fn takeback_declined(lang: Lang, game: &Game) -> String {
+    tr!(lang, "takeback-declined", game = game.id.0.to_string())
 }
-
-/// Button labels for answers.
-pub const YES: &str = "Agree";
-/// Refusal button.
-pub const NO: &str = "Refuse";
 
 /// One line of `/focus games`: the game, its channel (a link), the opponent, whose move, and
 /// when that move is due.
-pub fn game_summary_line(g: &GameSummary) -> String {
-    let turn = if g.your_turn {
-        "**your move**"
-    } else {
-        "their move"
-    };
-    let deadline = g
-        .game
-        .deadline
-        .map(|t| format!(", due <t:{t}:R>"))
-        .unwrap_or_default();
-    format!(
-        "Game {} in <#{}> vs {} ({} rules, you play {}): {turn}{deadline}",
-        g.game.id.0,
-        g.game.channel_id,
-        mention(g.opponent),
-        g.game.rules,
-        color_word(g.color)
-    )
+pub fn game_summary_line(lang: Lang, g: &GameSummary) -> String {
+    let game = g.game.id.0.to_string();
+    let channel = format!("<#{}>", g.game.channel_id);
+    let opponent = mention(g.opponent);
+    let rules = rules_name(lang, g.game.rules);
+    let color = color_name(lang, g.color);
+    let turn = if g.your_turn { "yours" } else { "theirs" };
+    match g.game.deadline {
+        Some(t) => tr!(
+            lang,
+            "summary-line-due",
+            game = game,
+            channel = channel,
+            opponent = opponent,
+            rules = rules,
+            color = color,
+            turn = turn,
+            due = timestamp(t, 'R')
+        ),
+        None => tr!(
+            lang,
+            "summary-line",
+            game = game,
+            channel = channel,
+            opponent = opponent,
+            rules = rules,
+            color = color,
+            turn = turn
+        ),
+    }
+}
+
+/// `/focus games` with no game.
+pub fn no_games(lang: Lang) -> String {
+    tr!(lang, "no-games")
 }
 
 /// The `/focus games` dashboard: a heading and one line per game (least time left first, as
 /// given), cut to fit one Discord message of 2,000 characters with a count of the rest.
-pub fn dashboard(games: &[GameSummary]) -> String {
+pub fn dashboard(lang: Lang, games: &[GameSummary]) -> String {
     if games.is_empty() {
-        return NO_GAMES.to_owned();
+        return no_games(lang);
     }
     let yours = games.iter().filter(|g| g.your_turn).count();
-    let mut text = format!(
-        "**Your games on this server** ({} in play, {yours} waiting for you), least time left \
-         first:",
-        games.len()
+    let mut text = tr!(
+        lang,
+        "dashboard-heading",
+        games = games.len(),
+        waiting = yours
     );
+    let chars = |s: &str| s.chars().count();
     for (i, g) in games.iter().enumerate() {
-        let line = game_summary_line(g);
-        let more = format!("\n…and {} more.", games.len() - i);
+        let line = game_summary_line(lang, g);
+        let more = format!("\n{}", tr!(lang, "dashboard-more", count = games.len() - i));
         // The last line needs no room left for "…and N more.".
-        let room = if i + 1 == games.len() { 0 } else { more.len() };
-        if text.len() + 1 + line.len() + room > 2_000 {
+        let room = if i + 1 == games.len() { 0 } else { chars(&more) };
+        if chars(&text) + 1 + chars(&line) + room > MESSAGE_LIMIT {
             text.push_str(&more);
             break;
         }
@@ -375,172 +465,83 @@ pub fn dashboard(games: &[GameSummary]) -> String {
     text
 }
 
-/// A link that opens channel `channel` of server `guild` (works in DMs).
-fn channel_link(guild: u64, channel: u64) -> String {
-    format!("https://discord.com/channels/{guild}/{channel}")
-}
-
-/// ` Time runs out <t:…:R> (<t:…:f>).` for a game with a deadline.
-fn due_words(game: &Game) -> String {
-    game.deadline
-        .map(|t| format!(" Time runs out <t:{t}:R> (<t:{t}:f>)."))
-        .unwrap_or_default()
-}
-
-/// A DM: it is the reader's move in `game` against `opponent` (a name).
-pub fn your_turn_dm(game: &Game, opponent: &str) -> String {
-    format!(
-        "Your move in Focus game {} against **{opponent}**: {}{}",
-        game.id.0,
-        channel_link(game.guild_id, game.channel_id),
-        due_words(game)
-    )
-}
-
-/// What happens if time runs out in `game`: a loss, or an abort while neither side has moved
-/// twice.
-fn if_time_runs_out(game: &Game) -> &'static str {
-    if game.ply <= crate::store::TIMEOUT_ABORT_MAX_PLY {
-        "if time runs out, the game is aborted"
-    } else {
-        "if time runs out, you lose on time"
-    }
-}
-
-/// A DM: a reminder that the reader's move in `game` is nearly due.
-pub fn reminder_dm(game: &Game, opponent: &str) -> String {
-    format!(
-        "⏰ Reminder: your move in Focus game {} against **{opponent}** is due soon; {}.{} {}",
-        game.id.0,
-        if_time_runs_out(game),
-        due_words(game),
-        channel_link(game.guild_id, game.channel_id)
-    )
-}
-
-/// In the game's channel: a reminder to `user` that their move is nearly due.
-pub fn reminder(game: &Game, user: u64) -> String {
-    format!(
-        "⏰ {}, reminder: your move in game {} is due soon; {}.{}",
-        mention(user),
-        game.id.0,
-        if_time_runs_out(game),
-        due_words(game)
-    )
-}
-
-/// In the game's channel: `loser` ran out of time (lost, or the game was aborted because
-/// neither side had moved twice).
-pub fn timed_out(game: &Game, loser: u64) -> String {
-    if game.status == GameStatus::Aborted {
-        format!(
-            "**Game {} is aborted:** {} did not move in time, before both sides had moved \
-             twice. No result, no rating change.",
-            game.id.0,
-            mention(loser)
-        )
-    } else {
-        format!(
-            "**{} ran out of time** in game {}. {}",
-            mention(loser),
-            game.id.0,
-            result_line(game)
-        )
-    }
-}
-
-/// The new text of a challenge that nobody accepted in time (its buttons are disabled).
-pub fn challenge_expired(c: &crate::store::Challenge) -> String {
-    let to = c
-        .opponent_id
-        .map(|id| format!(" to {}", mention(id)))
-        .unwrap_or_default();
-    format!(
-        "The challenge of {}{to} has expired: nobody accepted it within a day. Start a new one \
-         with /focus challenge.",
-        mention(c.challenger_id)
-    )
-}
-
 /// `/focus moretime`: `giver` gave their opponent a day more on this move.
-pub fn more_time_given(game: &Game, giver: u64) -> String {
+pub fn more_time_given(lang: Lang, game: &Game, giver: u64) -> String {
     let receiver = if giver == game.white_id {
         game.black_id
     } else {
         game.white_id
     };
-    format!(
-        "{} gives {} one more day for this move.{}",
-        mention(giver),
-        mention(receiver),
-        due_words(game)
-    )
+    let given = tr!(
+        lang,
+        "more-time-given",
+        giver = mention(giver),
+        receiver = mention(receiver)
+    );
+    match letters::due_words(lang, game) {
+        Some(due) => format!("{given} {due}"),
+        None => given,
+    }
 }
 
 /// `/focus notify`: the setting in force, and whether it was just changed.
-pub fn notify_setting(dm: bool, changed: bool) -> String {
-    let state = if dm {
-        "You get a DM when it is your move, besides the mention in the game's channel, and \
-         your reminder when time is running out comes by DM instead of in the channel."
+pub fn notify_setting(lang: Lang, dm: bool, changed: bool) -> String {
+    let (state, how) = if dm {
+        (tr!(lang, "notify-dm-on"), tr!(lang, "notify-how-on"))
     } else {
-        "You are told in the game's channel only: the move message mentions you, and so does \
-         your reminder when time is running out."
-    };
-    let how = if dm {
-        "Stop the DMs with `/focus notify dm:False`."
-    } else {
-        "Get them by DM with `/focus notify dm:True`."
+        (tr!(lang, "notify-dm-off"), tr!(lang, "notify-how-off"))
     };
     if changed {
-        format!("Saved. {state} {how}")
+        format!("{} {state} {how}", tr!(lang, "notify-saved"))
     } else {
         format!("{state} {how}")
     }
 }
 
-/// `/focus games` with no game.
-pub const NO_GAMES: &str =
-    "You have no game in play on this server. Start one with /focus challenge.";
-
 /// The `/focus history` reply.
-pub fn history(game: &Game, record: &str) -> String {
-    let record = if record.is_empty() {
-        "(no moves yet)"
-    } else {
-        record
-    };
+pub fn history(lang: Lang, game: &Game, record: &str) -> String {
+    let no_moves = tr!(lang, "history-no-moves");
+    let record = if record.is_empty() { &no_moves } else { record };
     let start = match &game.start_fpn {
         Some(fpn) => format!(" --fpn '{fpn}'"),
         None => String::new(),
     };
     format!(
-        "Game {} ({} rules):\n```\n{record}\n```\nReplay it with `focus-bot replay --rules {}{start}`.",
-        game.id.0, game.rules, game.rules
+        "{}\n```\n{record}\n```\n{}",
+        tr!(
+            lang,
+            "history",
+            game = game.id.0.to_string(),
+            rules = rules_name(lang, game.rules)
+        ),
+        tr!(
+            lang,
+            "history-replay",
+            code = game.rules.name(),
+            start = start
+        )
     )
 }
 
-/// The `/focus rules` text.
-pub const RULES: &str = "\
-**Focus** (Sid Sackson, 1963) is played on an 8×8 board with three squares cut from each \
-corner: 52 squares. Each player has 18 pieces; White moves first.
+/// The `/focus rules` title and text (at most 4,096 characters: an embed's description).
+pub fn rules(lang: Lang) -> (String, String) {
+    (tr!(lang, "rules-title"), tr!(lang, "rules-text"))
+}
 
-**Your turn:** either
-• **move** a stack you control (your piece on top): take its top *k* pieces (1 to its height) \
-and move them exactly *k* squares in a straight line, up, down, left or right — they jump over \
-whatever is between and land on top of whatever is there; write it `c5-e5`;
-• or **drop** a piece from your reserve on any square: `+e5`.
+/// The name of `lang`, in itself: `English`, `Русский`.
+pub fn language_name(lang: Lang) -> String {
+    tr!(lang, "language-name")
+}
 
-**Stacks hold at most 5.** Pieces above five fall off the bottom: your own go to your \
-**reserve**, your opponent's are **captured** for good.
-
-**You lose** when it is your turn and you control no stack and have no reserve.
-
-**Optional rules** (choose at /focus challenge):
-• `swap` — White's first turn swaps two adjacent single pieces of different colours (`d4~d5`).
-• `mirror` — Black loses at once on a move that leaves the position mirror-symmetric \
-(turned 180° with colours exchanged), which stops Black from copying White forever.
-
-Play with `/focus move` — it suggests your legal moves as you type.";
+/// `/focus settings`: the server's language for public messages, `changed` or as it is.
+pub fn server_language(lang: Lang, server: Lang, changed: bool) -> String {
+    let language = language_name(server);
+    if changed {
+        tr!(lang, "settings-language-set", language = language)
+    } else {
+        tr!(lang, "settings-shown", language = language)
+    }
+}
 
 /// A rating as shown: `1623`, or `1540?` for a provisional player. Rounded half away from
 /// zero, as the leaderboard's ranks are (SQLite's `ROUND`).
@@ -564,99 +565,103 @@ fn record(wins: u32, losses: u32, draws: u32) -> String {
 }
 
 /// One line of the leaderboard: rank (or `?`), player, rating, games, wins-losses-draws.
-fn ladder_line(entry: &LadderEntry, now: i64) -> String {
+fn ladder_line(lang: Lang, entry: &LadderEntry, now: i64) -> String {
     let p = &entry.player;
     let rank = entry
         .rank
         .map_or_else(|| "`   ?`".to_owned(), |r| format!("`{r:>3}.`"));
-    let games = if p.games == 1 { "game" } else { "games" };
-    format!(
-        "{rank} {} · **{}** · {} {games} · {}",
-        mention(p.user_id),
-        rating_shown(&p.rating_at(now)),
-        p.games,
-        record(p.wins, p.losses, p.draws)
+    tr!(
+        lang,
+        "leaderboard-line",
+        rank = rank,
+        player = mention(p.user_id),
+        rating = rating_shown(&p.rating_at(now)),
+        games = p.games,
+        record = record(p.wins, p.losses, p.draws)
     )
 }
 
 /// The `/focus leaderboard` message as of `now`.
-pub fn leaderboard(page: &LadderPage, now: i64) -> String {
+pub fn leaderboard(lang: Lang, page: &LadderPage, now: i64) -> String {
     if page.entries.is_empty() {
-        return "**Leaderboard**\nNobody here has finished a rated game yet: challenge someone \
-                with /focus challenge."
-            .to_owned();
+        return tr!(lang, "leaderboard-empty");
     }
-    let mut text = format!(
-        "**Leaderboard** · page {} of {} · {} ranked, {} provisional (`?`: rating not yet \
-         settled)",
-        page.page, page.pages, page.ranked, page.provisional
+    let mut text = tr!(
+        lang,
+        "leaderboard-heading",
+        page = page.page,
+        pages = page.pages,
+        ranked = page.ranked,
+        provisional = page.provisional
     );
     for entry in &page.entries {
         text.push('\n');
-        text.push_str(&ladder_line(entry, now));
+        text.push_str(&ladder_line(lang, entry, now));
     }
     text
 }
 
-/// Labels of the leaderboard's paging buttons.
-pub const PREVIOUS: &str = "◀ Previous";
-/// Next page.
-pub const NEXT: &str = "Next ▶";
-
-/// How a result reads for one player in a list: `W`, `L`, `D`.
-fn outcome_letter(outcome: Outcome) -> &'static str {
+/// How an outcome is selected in messages.
+fn outcome_key(outcome: Outcome) -> &'static str {
     match outcome {
-        Outcome::Win => "W",
-        Outcome::Loss => "L",
-        Outcome::Draw => "D",
+        Outcome::Win => "win",
+        Outcome::Loss => "loss",
+        Outcome::Draw => "draw",
     }
 }
 
 /// `3 wins, 1 loss, 0 draws`.
-fn wins_losses_draws(wins: u32, losses: u32, draws: u32) -> String {
-    let plural = |n: u32, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
-    format!(
-        "{}, {}, {}",
-        plural(wins, "win", "wins"),
-        plural(losses, "loss", "losses"),
-        plural(draws, "draw", "draws")
+fn wins_losses_draws(lang: Lang, wins: u32, losses: u32, draws: u32) -> String {
+    tr!(
+        lang,
+        "wins-losses-draws",
+        wins = wins,
+        losses = losses,
+        draws = draws
     )
 }
 
 /// The `/focus stats` message.
-pub fn stats(s: &Stats) -> String {
+pub fn stats(lang: Lang, s: &Stats) -> String {
     let who = mention(s.user_id);
     let Some(standing) = &s.standing else {
-        return format!("{who} has not finished a game on this server yet.");
+        return tr!(lang, "stats-none", player = who);
     };
     let p = &standing.player;
     let place = match standing.rank {
-        Some(rank) => format!("rank {rank} of {}", standing.ranked),
-        None if p.rated_at.is_none() => "no rated game yet".to_owned(),
-        None if p.left_at.is_some() => "not ranked: no longer on this server".to_owned(),
-        None => format!(
-            "provisional: ranked once the deviation is under {:.0}",
-            crate::ratings::PROVISIONAL_DEVIATION
+        Some(rank) => tr!(lang, "stats-rank", rank = rank, ranked = standing.ranked),
+        None if p.rated_at.is_none() => tr!(lang, "stats-no-rated-game"),
+        None if p.left_at.is_some() => tr!(lang, "stats-left"),
+        None => tr!(
+            lang,
+            "stats-provisional",
+            deviation = crate::ratings::PROVISIONAL_DEVIATION.round() as i64
         ),
     };
-    let mut text = format!(
-        "**Stats of {who}**\nRating: **{}** ± {:.0} · {place}\nGames: {} ({}; {} rated)",
-        rating_shown(&s.rating),
-        s.rating.deviation,
-        p.games,
-        wins_losses_draws(p.wins, p.losses, p.draws),
-        p.rated_games
-    );
+    let mut lines = vec![
+        tr!(lang, "stats-heading", player = who.as_str()),
+        tr!(
+            lang,
+            "stats-rating",
+            rating = rating_shown(&s.rating),
+            deviation = s.rating.deviation.round() as i64,
+            place = place
+        ),
+        tr!(
+            lang,
+            "stats-games",
+            games = p.games,
+            record = wins_losses_draws(lang, p.wins, p.losses, p.draws),
+            rated = p.rated_games
+        ),
+    ];
     if let Some((outcome, n)) = s.streak {
-        let word = match (outcome, n) {
-            (Outcome::Win, 1) => "win",
-            (Outcome::Win, _) => "wins",
-            (Outcome::Loss, 1) => "loss",
-            (Outcome::Loss, _) => "losses",
-            (Outcome::Draw, 1) => "draw",
-            (Outcome::Draw, _) => "draws",
-        };
-        text.push_str(&format!("\nStreak: {n} {word} in a row"));
+        lines.push(tr!(
+            lang,
+            "stats-streak",
+            outcome = outcome_key(outcome),
+            count = n
+        ));
     }
     if !s.recent.is_empty() {
         let results: Vec<String> = s
@@ -666,32 +671,43 @@ pub fn stats(s: &Stats) -> String {
                 let color = g.color_of(s.user_id)?;
                 let outcome = Outcome::of(g.result?, color == Color::White);
                 let change = g.ratings.map_or_else(
-                    || " (unrated)".to_owned(),
+                    || tr!(lang, "stats-unrated"),
                     |r| {
                         let (after, change) = r.of(color);
-                        format!(" ({})", change_shown(after, change))
+                        change_shown(after, change)
                     },
                 );
-                Some(format!(
-                    "{} vs {}{change}",
-                    outcome_letter(outcome),
-                    mention(g.player(!color))
-                ))
+                let result = tr!(
+                    lang,
+                    "stats-result",
+                    outcome = tr!(lang, "outcome-letter", outcome = outcome_key(outcome)),
+                    opponent = mention(g.player(!color))
+                );
+                Some(format!("{result} ({change})"))
             })
             .collect();
-        text.push_str(&format!("\nLast games: {}", results.join(" · ")));
+        lines.push(tr!(
+            lang,
+            "stats-last-games",
+            results = results.join(" · ")
+        ));
     }
     match s.head_to_head {
         Some(h) if h.wins + h.losses + h.draws == 0 => {
-            text.push_str(&format!(
-                "\nYou have not finished a game against {who} here yet."
-            ));
+            lines.push(tr!(lang, "stats-head-to-head-none", player = who.as_str()));
         }
-        Some(h) => text.push_str(&format!(
-            "\nYou against {who}: {}",
-            wins_losses_draws(h.wins, h.losses, h.draws)
+        Some(h) => lines.push(tr!(
+            lang,
+            "stats-head-to-head",
+            player = who.as_str(),
+            record = wins_losses_draws(lang, h.wins, h.losses, h.draws)
         )),
         None => {}
     }
-    text
+    lines.join("\n")
+}
+
+/// Whether a game that runs out of time now is aborted rather than lost.
+pub(crate) fn aborts_on_time_out(game: &Game) -> bool {
+    game.ply <= ABORT_MAX_PLY
 }

@@ -1,0 +1,44 @@
+# The offline console (src/console): its own lines around the bot's messages. Commands and
+# options typed in the console stay as they are in every language (`move`, `opponent:bob`).
+
+console-help =
+    Type lines as `name: command` — each name is a player (new names are new players):
+      alice: /focus challenge opponent:bob [rules:swap] [days:3] [color:white] [rated:false] [position:<FPN>]
+      bob: accept | decline          alice: cancel
+      alice: /focus move c4-d4       (or just `move c4-d4`; `suggest c4` lists legal moves)
+      board | resign | draw [accept|decline] | takeback [accept|decline] | abort | games | history | rules
+      moretime | notify [dm:true|false] | leaderboard [page] | stats [user]
+      wait 2d   (let time pass: 30m, 6h, 2d; reminders, time-outs and expired challenges follow)
+    Start a line with `#name` to play in another channel. `quit` ends the session.
+# How the console marks who sees a line: `[#general] bot: …`, `[#general] bot → alice only: …`.
+console-public = {"["}#{ $channel }] bot: { $text }
+console-private = {"["}#{ $channel }] bot → { $user } only: { $text }
+console-dm = {"["}DM to { $user }] bot: { $text }
+console-edit-challenge = {"["}#{ $channel }] bot edits challenge { $challenge } (its buttons are disabled): { $text }
+console-board = {"  "}board: { $path }
+console-board-failed = {"  "}board: cannot write { $path }: { $error }
+console-challenge-hint = {"  "}(challenge { $challenge }: answer with `accept`, `decline` or `cancel`)
+console-takeback-hint = {"  "}(answer with `takeback accept` or `takeback decline`)
+console-time-passes = {"  "}({ $span } pass)
+console-line-error = console: { $error }
+console-which-move = which move? e.g. `move c4-d4`
+console-suggestions = suggestions: { $moves }
+console-not-a-page = `{ $text }` is not a page number (1, 2, …)
+console-not-a-boolean = `{ $text }` is not true or false
+console-how-long = how long? e.g. `wait 2d`, `wait 6h`, `wait 30m`, `wait 90s`: from 1 second to 365 days
+console-game-number = a game is given by its number
+console-unknown-command = `{ $command }` is not a command here; type `help` for the list
+console-whom = whom? e.g. `opponent:bob` (leave it out to challenge anyone)
+console-not-days = `{ $text }` is not a number of days (or `unlimited`)
+console-not-a-colour = `{ $text }` is not a colour: white, black or random
+console-not-a-challenge = `{ $text }` is not a challenge number
+console-no-own-challenge = you have no open challenge in this channel
+console-no-challenge = there is no open challenge for you in this channel
+# Spans of time: `in 2d 4h`, `3h 5m ago`, `now`.
+console-now = now
+console-in = in { $span }
+console-ago = { $span } ago
+console-span-minutes = { $m }m
+console-span-hours = { $h }h { $m }m
+console-span-days = { $d }d { $h }h
+console-span-seconds = { $s }s

@@ -1,0 +1,106 @@
+# The sentences of the errors a player can cause (src/strings/errors.rs). Each is one sentence
+# a player can act on; it starts in lower case, as the bot shows it after nothing else.
+
+## Squares and moves as typed
+
+error-not-a-square = `{ $text }` is not a square: squares are a file a–h and a rank 1–8, like c5
+error-cut-corner = { $text } is a cut corner: the three squares at each corner are not part of the board
+error-no-move = no move given: write c5-e5 to move, +e5 to drop from your reserve
+error-unreadable-move = `{ $text }` is not a move: write c5-e5 to move a stack, +e5 to drop from your reserve, d4~d5 to swap
+error-diagonal = { $from }-{ $to } is diagonal: stacks move along a rank or a file, never diagonally
+error-same-square = { $square }-{ $square } goes nowhere: a stack must move at least one square
+error-count-mismatch = { $from }-{ $to }:{ $count } moves { $count } pieces over { $distance ->
+        [one] { $distance } square
+       *[other] { $distance } squares
+    }: a stack moves exactly as many squares as pieces
+error-swap-not-adjacent = { $a }~{ $b } is not a swap: a swap exchanges two pieces on orthogonally adjacent squares
+
+## Moves against the position
+
+error-game-over = the game is over: no more moves can be played
+error-empty-square = { $square } is empty: choose a stack with your piece on top
+error-not-your-stack = { $square } is not your stack: its top piece is { $owner }, and you ({ $mover }) move only stacks with your piece on top
+error-too-few-pieces = { $from }-{ $to } moves { $count } pieces, but { $from } holds only { $height }: a stack moves exactly as many squares as the pieces it takes
+error-no-reserve = { $color } has no pieces in reserve to drop
+error-swap-required = with the opening-swap rule White's first turn must be a swap of two adjacent single pieces of different colours, like d4~d5
+error-swap-not-allowed = a swap is allowed only as White's first turn, and only with the opening-swap rule
+error-swap-not-singles = a swap exchanges two single pieces, but { $square } holds { $height }
+error-swap-same-color = a swap exchanges a white and a black piece, but { $a } and { $b } are both { $color }
+
+## Positions (FPN)
+
+error-fpn-fields = an FPN has 6 fields (board, side to move, white reserve, black reserve, captured by white, captured by black) but this one has { $count }
+error-fpn-ranks = the board needs 8 ranks separated by '/', but this one has { $count }
+error-fpn-rank-length = rank { $rank } has { $expected } squares, but the FPN gives { $found }
+error-fpn-stack = { $square }: `{ $text }` is not a stack; write its pieces bottom to top with w and b, or . for empty
+error-fpn-too-tall = { $square } holds { $height } pieces, but a stack is at most 5 high
+error-fpn-side = the side to move must be w or b, not `{ $text }`
+error-fpn-count = the { $field ->
+        [white-reserve] white reserve
+        [black-reserve] black reserve
+        [white-captured] captured by white
+       *[black-captured] captured by black
+    } must be a number from 0 to 18, not `{ $text }`
+error-fpn-piece-count = { $color }'s pieces add up to { $total }, not 18: { $board } on the board + { $reserve } in reserve + { $captured } captured by { $opponent }
+error-rules = `{ $text }` is not a rule set: use classic, swap, mirror or swap+mirror
+
+## Game records
+
+error-unclosed-annotation = the annotation opened with `{ $open }` at character { $at } is never closed: close it with `{ $close }`
+error-record-move = ply { $ply } ({ $number }{ $side ->
+        [white] .
+       *[black] ...
+    } { $text }): { $error }
+
+## The store's refusals
+
+error-no-such-game = there is no game { $game }
+error-no-such-challenge = there is no challenge { $challenge }
+error-game-not-active = game { $game } is not in play: { $status ->
+        [active] it is in play after all; try again
+        [finished] it is over
+        [aborted] it was called off
+       *[review] it is held for a moderator
+    }
+error-position-changed = the position changed: someone moved first; look at the board and try again
+error-not-a-player-in = you are not playing in game { $game }
+error-not-your-turn = it is not your turn: { $to_move } is to move, and you play { $you }
+error-mismatch = game { $game } is held for a moderator: its stored position does not match its moves
+error-channel-busy = this channel already has a game in play: finish it first, or play in another channel
+error-challenge-expired = challenge { $challenge } has expired: send a new one
+error-challenge-closed = challenge { $challenge } is no longer open (it was { $status ->
+        [accepted] accepted
+        [declined] declined
+        [cancelled] cancelled
+        [expired] expired
+       *[open] open
+    })
+error-not-your-challenge = challenge { $challenge } is addressed to someone else
+error-not-challenger = only the player who sent challenge { $challenge } can cancel it
+error-own-challenge = you cannot play against yourself: challenge someone else
+error-bad-days = { $days } days per move is not offered: choose { $offered }, or 0 for no limit
+error-rated-setup = a game from a set-up position cannot be rated: make it unrated or use the standard start
+error-bad-start = bad starting position: { $error }
+error-start-is-over = the starting position is already decided: set up one where the player to move can move
+error-deadline-not-passed = the player to move still has time: the deadline has not passed
+error-no-draw-offer = your opponent has not offered a draw
+error-no-takeback-request = your opponent has not asked to take a move back
+error-nothing-to-take-back = there is no move to take back
+error-time-ran-out = too late: the time for this move in game { $game } ran out, so the game is over; the channel is told the result
+error-no-time-limit = this game has no time limit, so there is no time to give
+error-own-move = it is your move: `/focus moretime` gives your opponent time on theirs
+error-too-much-time = your opponent already has close to { $days } days for this move, the most a move can have
+
+## The service's refusals
+
+error-no-game-here = there is no game in this channel: start one with /focus challenge
+error-not-a-player = you are not playing in this channel's game
+error-challenge-self = you cannot challenge yourself: name someone else, or leave the opponent empty
+error-challenge-bot = bots cannot play Focus: challenge a person
+error-abort-too-late = a player can abort a game only while each side has moved at most once; resign instead, or ask a moderator
+error-takeback-not-your-move = you can take back only your own last move, until your opponent has replied to it
+error-not-a-manager = only members with the Manage Server permission can change the server's settings
+
+## The bot's own failures (details go to the log)
+
+error-internal = something went wrong on our side and nothing was changed; please try again in a moment

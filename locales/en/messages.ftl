@@ -1,0 +1,247 @@
+# The bot's messages (src/strings/mod.rs). Mentions (`<@id>`), channel links (`<#id>`) and
+# Discord timestamps (`<t:unix:R>`) arrive ready-made in the variables; Discord shows them in
+# the reader's language.
+
+## The language itself (its own name, shown in /focus settings)
+
+language-name = English
+
+## Colours and counts
+
+color-white = White
+color-black = Black
+color-white-lower = white
+color-black-lower = black
+someone = someone
+count-moves = { $count ->
+        [one] { $count } move
+       *[other] { $count } moves
+    }
+count-days = { $count ->
+        [one] { $count } day
+       *[other] { $count } days
+    }
+count-hours = { $count ->
+        [one] { $count } hour
+       *[other] { $count } hours
+    }
+count-minutes = { $count ->
+        [one] { $count } minute
+       *[other] { $count } minutes
+    }
+count-games = { $count ->
+        [one] { $count } game
+       *[other] { $count } games
+    }
+count-pieces = { $count ->
+        [one] { $count } piece
+       *[other] { $count } pieces
+    }
+
+## Failures around commands
+
+guild-only = Focus is played in server channels: use /focus there, not in DMs
+stale-button = this button is no longer in use; use /focus to continue
+missing-permissions = I am missing the { $permissions } permission in this channel, so I cannot hold a game here; ask a server admin to grant it, or play in another channel
+bad-option = I could not read the option `{ $input }`
+permission-view-channel = View Channel
+permission-send-messages = Send Messages
+permission-send-messages-in-threads = Send Messages in Threads
+permission-embed-links = Embed Links
+permission-attach-files = Attach Files
+permission-read-message-history = Read Message History
+
+## Buttons
+
+button-accept = Accept
+button-decline = Decline
+button-cancel = Cancel
+button-agree = Agree
+button-refuse = Refuse
+button-previous = ◀ Previous
+button-next = Next ▶
+
+## Challenges
+
+terms = { $rules } rules · { $days ->
+        [0] no time limit
+        [one] { $days } day per move
+       *[other] { $days } days per move
+    } · { $rated ->
+        [yes] rated
+       *[no] unrated
+    }
+challenge-to = { $challenger } challenges { $opponent } to a game of Focus!
+challenge-open = { $challenger } is looking for an opponent for a game of Focus: anyone here may accept!
+challenge-color = { $color ->
+        [white] they play White
+        [black] they play Black
+       *[random] colours drawn at random
+    }
+challenge-setup = from a set-up position
+challenge-expires = The challenge expires { $when }.
+challenge-closed = { $status ->
+        [declined] The challenge of { $challenger } is declined.
+        [cancelled] The challenge of { $challenger } is cancelled.
+        [expired] The challenge of { $challenger } has expired.
+        [accepted] The challenge of { $challenger } is accepted.
+       *[open] The challenge of { $challenger } is open.
+    }
+accepted-by = Accepted by { $player }.
+challenge-expired = The challenge of { $challenger } has expired: nobody accepted it within a day. Start a new one with /focus challenge.
+challenge-expired-to = The challenge of { $challenger } to { $opponent } has expired: nobody accepted it within a day. Start a new one with /focus challenge.
+
+## Playing
+
+to-move = { $player } ({ $color }) to move.
+to-move-by = { $player } ({ $color }) to move, by { $time } ({ $relative }).
+game-started = **Game { $game } begins!** { $white } plays White, { $black } plays Black.
+move-played = { $player } { $kind ->
+        [drop] dropped
+        [swap] swapped
+       *[step] played
+    } **{ $move }**{ $effect }.
+move-captured = captured { $count }
+move-to-reserve = { $count } to reserve
+board-caption = Game { $game }: { $white } (White) vs { $black } (Black), ply { $ply } · { $terms }
+
+## Results
+
+result-aborted = The game was aborted: no result, no rating change.
+result-held = The game is held for a moderator: its stored moves and position disagree.
+result-win = **{ $player } ({ $color }) wins**, { $reason }.
+result-draw = **The game is drawn** by agreement.
+result-over = The game is over.
+end-reason = { $reason ->
+        [no-legal-move] no legal move
+        [mirror-rule] mirror rule
+        [resignation] by resignation
+        [time-out] on time
+        [agreement] draw by agreement
+        [aborted] aborted
+       *[over] game over
+    }
+ratings-line = Ratings: { $white } { $white_rating } ({ $white_change }), { $black } { $black_rating } ({ $black_change }).
+
+## Offers
+
+draw-offered = { $player } offers a draw. { $opponent }, accept with the button or /focus draw; playing on declines it.
+draw-declined = { $player } declines the draw. Play on!
+takeback-requested = { $player } asks to take back their last move. { $opponent }, do you agree?
+takeback-done = The last move was taken back.
+takeback-declined = The takeback was declined; game { $game } goes on.
+
+## /focus games
+
+summary-line = Game { $game } in { $channel } vs { $opponent } ({ $rules } rules, you play { $color }): { $turn ->
+        [yours] **your move**
+       *[theirs] their move
+    }
+summary-line-due = Game { $game } in { $channel } vs { $opponent } ({ $rules } rules, you play { $color }): { $turn ->
+        [yours] **your move**
+       *[theirs] their move
+    }, due { $due }
+dashboard-heading = **Your games on this server** ({ $games } in play, { $waiting } waiting for you), least time left first:
+dashboard-more = …and { $count } more.
+no-games = You have no game in play on this server. Start one with /focus challenge.
+
+## Deadlines, reminders and time-outs
+
+time-runs-out = Time runs out { $relative } ({ $time }).
+if-time-runs-out = { $aborts ->
+        [yes] if time runs out, the game is aborted
+       *[no] if time runs out, you lose on time
+    }
+your-turn-dm = Your move in Focus game { $game } against **{ $opponent }**: { $link }
+reminder-dm = ⏰ Reminder: your move in Focus game { $game } against **{ $opponent }** is due soon; { $consequence }.
+reminder = ⏰ { $player }, reminder: your move in game { $game } is due soon; { $consequence }.
+timed-out-aborted = **Game { $game } is aborted:** { $player } did not move in time, while each side had moved at most once. No result, no rating change.
+timed-out = **{ $player } ran out of time** in game { $game }.
+more-time-given = { $giver } gives { $receiver } one more day for this move.
+
+## /focus notify
+
+notify-dm-on = You get a DM when it is your move, besides the mention in the game's channel, and your reminder when time is running out comes by DM instead of in the channel.
+notify-dm-off = You are told in the game's channel only: the move message mentions you, and so does your reminder when time is running out.
+notify-how-on = Stop the DMs with `/focus notify dm:False`.
+notify-how-off = Get them by DM with `/focus notify dm:True`.
+notify-saved = Saved.
+
+## /focus history
+
+history = Game { $game } ({ $rules } rules):
+history-no-moves = (no moves yet)
+history-replay = Replay it with `focus-bot replay --rules { $code }{ $start }`.
+
+## /focus settings
+
+settings-language-set = From now on the bot's public messages on this server are in { $language }.
+settings-shown = The bot's public messages on this server are in { $language }. Members with Manage Server can change it with `/focus settings language:`.
+
+## Leaderboard and stats
+
+leaderboard-empty = **Leaderboard**
+    Nobody here has finished a rated game yet: challenge someone with /focus challenge.
+leaderboard-heading = **Leaderboard** · page { $page } of { $pages } · { $ranked } ranked, { $provisional } provisional (`?`: rating not yet settled)
+leaderboard-line = { $rank } { $player } · **{ $rating }** · { $games ->
+        [one] { $games } game
+       *[other] { $games } games
+    } · { $record }
+outcome-letter = { $outcome ->
+        [win] W
+        [loss] L
+       *[draw] D
+    }
+wins-losses-draws = { $wins ->
+        [one] { $wins } win
+       *[other] { $wins } wins
+    }, { $losses ->
+        [one] { $losses } loss
+       *[other] { $losses } losses
+    }, { $draws ->
+        [one] { $draws } draw
+       *[other] { $draws } draws
+    }
+stats-none = { $player } has not finished a game on this server yet.
+stats-rank = rank { $rank } of { $ranked }
+stats-no-rated-game = no rated game yet
+stats-left = not ranked: no longer on this server
+stats-provisional = provisional: ranked once the deviation is under { $deviation }
+stats-heading = **Stats of { $player }**
+stats-rating = Rating: **{ $rating }** ± { $deviation } · { $place }
+stats-games = Games: { $games } ({ $record }; { $rated } rated)
+stats-streak = Streak: { $outcome ->
+        [win] { $count ->
+            [one] { $count } win
+           *[other] { $count } wins
+        }
+        [loss] { $count ->
+            [one] { $count } loss
+           *[other] { $count } losses
+        }
+       *[draw] { $count ->
+            [one] { $count } draw
+           *[other] { $count } draws
+        }
+    } in a row
+stats-last-games = Last games: { $results }
+stats-result = { $outcome } vs { $opponent }
+stats-unrated = unrated
+stats-head-to-head-none = You have not finished a game against { $player } here yet.
+stats-head-to-head = You against { $player }: { $record }
+
+## The board picture (drawn by src/render)
+
+picture-reserve = reserve
+picture-captured = captured
+picture-to-move = to move
+picture-winner = winner
+picture-held = held for a moderator
+picture-note = { $reason ->
+        [no-legal-move] cannot move
+        [mirror-rule] mirrored: loses
+        [resignation] resigned
+        [time-out] ran out of time
+        [agreement] draw by agreement
+       *[aborted] aborted
+    }

@@ -1,0 +1,282 @@
+# Сообщения бота (src/strings/mod.rs). Упоминания (`<@id>`), ссылки на каналы (`<#id>`) и
+# отметки времени Discord (`<t:unix:R>`) приходят в переменных готовыми; Discord показывает их
+# на языке читателя.
+#
+# Игроки — упоминания, пол которых неизвестен, поэтому при них нет глаголов прошедшего
+# времени: «{ $player } ходит…», «{ $player } предлагает ничью», «у { $player } вышло время».
+# Множественное число: one (1, 21, 31…), few (2–4, 22–24…), many (0, 5–20, 25…),
+# other (дробные; здесь не встречаются).
+# Словарь: шашка (piece), столб (stack), резерв (reserve), взятые в плен шашки (captured),
+# ход (move), партия (game), белые/чёрные (White/Black), ничья (draw), сдаться (resign).
+
+## Сам язык (его название на нём самом, показывается в /фокус настройки)
+
+language-name = Русский
+
+## Цвета и количества
+
+color-white = Белые
+color-black = Чёрные
+color-white-lower = белые
+color-black-lower = чёрные
+someone = кто-то
+count-moves = { $count ->
+        [one] { $count } ход
+        [few] { $count } хода
+        [many] { $count } ходов
+       *[other] { $count } хода
+    }
+count-days = { $count ->
+        [one] { $count } день
+        [few] { $count } дня
+        [many] { $count } дней
+       *[other] { $count } дня
+    }
+count-hours = { $count ->
+        [one] { $count } час
+        [few] { $count } часа
+        [many] { $count } часов
+       *[other] { $count } часа
+    }
+count-minutes = { $count ->
+        [one] { $count } минута
+        [few] { $count } минуты
+        [many] { $count } минут
+       *[other] { $count } минуты
+    }
+count-games = { $count ->
+        [one] { $count } партия
+        [few] { $count } партии
+        [many] { $count } партий
+       *[other] { $count } партии
+    }
+count-pieces = { $count ->
+        [one] { $count } шашка
+        [few] { $count } шашки
+        [many] { $count } шашек
+       *[other] { $count } шашки
+    }
+
+## Сбои вокруг команд
+
+guild-only = в «Фокус» играют в каналах сервера: используйте /фокус там, а не в личных сообщениях
+stale-button = эта кнопка больше не действует; чтобы продолжить, используйте /фокус
+missing-permissions = мне не хватает прав в этом канале ({ $permissions }), поэтому я не могу вести здесь партию; попросите администратора сервера выдать их или играйте в другом канале
+bad-option = не удалось прочитать значение параметра `{ $input }`
+permission-view-channel = Просматривать канал
+permission-send-messages = Отправлять сообщения
+permission-send-messages-in-threads = Отправлять сообщения в ветках
+permission-embed-links = Встраивать ссылки
+permission-attach-files = Прикреплять файлы
+permission-read-message-history = Читать историю сообщений
+
+## Кнопки
+
+button-accept = Принять
+button-decline = Отклонить
+button-cancel = Отменить
+button-agree = Согласиться
+button-refuse = Отказаться
+button-previous = ◀ Назад
+button-next = Вперёд ▶
+
+## Вызовы
+
+terms = правила: { $rules } · { $days ->
+        [0] без ограничения времени
+        [one] { $days } день на ход
+        [few] { $days } дня на ход
+        [many] { $days } дней на ход
+       *[other] { $days } дня на ход
+    } · { $rated ->
+        [yes] рейтинговая
+       *[no] без рейтинга
+    }
+challenge-to = { $challenger } вызывает { $opponent } на партию в «Фокус»!
+challenge-open = { $challenger } ищет соперника для партии в «Фокус»: принять вызов может любой здесь!
+challenge-color = { $color ->
+        [white] у вызывающего белые
+        [black] у вызывающего чёрные
+       *[random] цвета по жребию
+    }
+challenge-setup = с заданной позиции
+challenge-expires = Вызов истечёт { $when }.
+challenge-closed = { $status ->
+        [declined] Вызов от { $challenger } отклонён.
+        [cancelled] Вызов от { $challenger } отменён.
+        [expired] Вызов от { $challenger } истёк.
+        [accepted] Вызов от { $challenger } принят.
+       *[open] Вызов от { $challenger } открыт.
+    }
+accepted-by = Вызов принят: { $player }.
+challenge-expired = Вызов от { $challenger } истёк: за сутки его никто не принял. Бросьте новый вызов командой /фокус вызов.
+challenge-expired-to = Вызов от { $challenger } игроку { $opponent } истёк: за сутки его так и не приняли. Бросьте новый вызов командой /фокус вызов.
+
+## Игра
+
+to-move = Ходит { $player } ({ $color }).
+to-move-by = Ходит { $player } ({ $color }), срок — до { $time } ({ $relative }).
+game-started = **Партия { $game } начинается!** { $white } играет белыми, { $black } — чёрными.
+move-played = { $player } { $kind ->
+        [drop] ставит из резерва
+        [swap] меняет местами
+       *[step] ходит
+    } **{ $move }**{ $effect }.
+move-captured = взято в плен: { $count }
+move-to-reserve = в резерв: { $count }
+board-caption = Партия { $game }: { $white } (Белые) против { $black } (Чёрные), ходов сделано: { $ply } · { $terms }
+
+## Результаты
+
+result-aborted = Партия прервана: без результата, рейтинг не меняется.
+result-held = Партия ждёт проверки модератора: её сохранённые ходы и позиция не совпадают.
+result-win = **Победа { $player } ({ $color })**, { $reason }.
+result-draw = **Партия закончилась вничью** по соглашению.
+result-over = Партия окончена.
+end-reason = { $reason ->
+        [no-legal-move] у соперника нет ходов
+        [mirror-rule] по правилу зеркала
+        [resignation] соперник сдался
+        [time-out] у соперника вышло время
+        [agreement] ничья по соглашению
+        [aborted] партия прервана
+       *[over] партия окончена
+    }
+ratings-line = Рейтинг: { $white } { $white_rating } ({ $white_change }), { $black } { $black_rating } ({ $black_change }).
+
+## Предложения
+
+draw-offered = { $player } предлагает ничью. { $opponent }, чтобы согласиться, нажмите кнопку или введите /фокус ничья; сделать ход — значит отказаться.
+draw-declined = { $player } отклоняет ничью. Играем дальше!
+takeback-requested = { $player } просит вернуть свой последний ход. { $opponent }, вы согласны?
+takeback-done = Последний ход возвращён.
+takeback-declined = В возврате хода отказано; партия { $game } продолжается.
+
+## /фокус партии
+
+summary-line = Партия { $game } в { $channel } против { $opponent } (правила: { $rules }, ваш цвет: { $color }): { $turn ->
+        [yours] **ваш ход**
+       *[theirs] ход соперника
+    }
+summary-line-due = Партия { $game } в { $channel } против { $opponent } (правила: { $rules }, ваш цвет: { $color }): { $turn ->
+        [yours] **ваш ход**
+       *[theirs] ход соперника
+    }, срок истекает { $due }
+dashboard-heading = **Ваши партии на этом сервере** (идёт: { $games }, ждут вашего хода: { $waiting }), сначала те, где осталось меньше всего времени:
+dashboard-more = …и ещё { $count }.
+no-games = У вас нет текущих партий на этом сервере. Начните новую командой /фокус вызов.
+
+## Сроки, напоминания и конец времени
+
+time-runs-out = Время истекает { $relative } ({ $time }).
+if-time-runs-out = { $aborts ->
+        [yes] если время выйдет, партия будет прервана
+       *[no] если время выйдет, вам засчитают поражение
+    }
+your-turn-dm = Ваш ход в партии { $game } («Фокус») против **{ $opponent }**: { $link }
+reminder-dm = ⏰ Напоминание: срок вашего хода в партии { $game } («Фокус») против **{ $opponent }** скоро истекает; { $consequence }.
+reminder = ⏰ { $player }, напоминание: срок вашего хода в партии { $game } скоро истекает; { $consequence }.
+timed-out-aborted = **Партия { $game } прервана:** у { $player } вышло время, а каждая сторона успела сделать не больше одного хода. Без результата, рейтинг не меняется.
+timed-out = **У { $player } вышло время** в партии { $game }.
+more-time-given = { $giver } даёт { $receiver } ещё один день на этот ход.
+
+## /фокус уведомления
+
+notify-dm-on = Когда наступает ваш ход, вам приходит личное сообщение (в дополнение к упоминанию в канале партии), а напоминание о том, что время на исходе, приходит в личные сообщения, а не в канал.
+notify-dm-off = Вас оповещают только в канале партии: вас упоминают в сообщении о ходе и в напоминании о том, что время на исходе.
+notify-how-on = Отключить личные сообщения: `/фокус уведомления лс:False`.
+notify-how-off = Получать их в личные сообщения: `/фокус уведомления лс:True`.
+notify-saved = Сохранено.
+
+## /фокус история
+
+history = Партия { $game } (правила: { $rules }):
+history-no-moves = (ходов пока нет)
+history-replay = Воспроизвести её: `focus-bot replay --rules { $code }{ $start }`.
+
+## /фокус настройки
+
+settings-language-set = Теперь публичные сообщения бота на этом сервере пишутся на языке: { $language }.
+settings-shown = Публичные сообщения бота на этом сервере пишутся на языке: { $language }. Участники с правом «Управлять сервером» могут изменить его командой `/фокус настройки язык:`.
+
+## Рейтинг и статистика
+
+leaderboard-empty = **Рейтинг**
+    Здесь ещё никто не доиграл рейтинговую партию: вызовите кого-нибудь командой /фокус вызов.
+leaderboard-heading = **Рейтинг** · страница { $page } из { $pages } · в рейтинге: { $ranked }, предварительных: { $provisional } (`?`: рейтинг ещё не устоялся)
+leaderboard-line = { $rank } { $player } · **{ $rating }** · { $games ->
+        [one] { $games } партия
+        [few] { $games } партии
+        [many] { $games } партий
+       *[other] { $games } партии
+    } · { $record }
+outcome-letter = { $outcome ->
+        [win] В
+        [loss] П
+       *[draw] Н
+    }
+wins-losses-draws = { $wins ->
+        [one] { $wins } победа
+        [few] { $wins } победы
+        [many] { $wins } побед
+       *[other] { $wins } победы
+    }, { $losses ->
+        [one] { $losses } поражение
+        [few] { $losses } поражения
+        [many] { $losses } поражений
+       *[other] { $losses } поражения
+    }, { $draws ->
+        [one] { $draws } ничья
+        [few] { $draws } ничьи
+        [many] { $draws } ничьих
+       *[other] { $draws } ничьей
+    }
+stats-none = У { $player } ещё нет доигранных партий на этом сервере.
+stats-rank = место { $rank } из { $ranked }
+stats-no-rated-game = рейтинговых партий пока нет
+stats-left = вне рейтинга: уже не участник этого сервера
+stats-provisional = предварительный: в таблицу попадёт, когда отклонение станет меньше { $deviation }
+stats-heading = **Статистика { $player }**
+stats-rating = Рейтинг: **{ $rating }** ± { $deviation } · { $place }
+stats-games = Партии: { $games } ({ $record }; рейтинговых: { $rated })
+stats-streak = Серия: { $outcome ->
+        [win] { $count ->
+            [one] { $count } победа
+            [few] { $count } победы
+            [many] { $count } побед
+           *[other] { $count } победы
+        }
+        [loss] { $count ->
+            [one] { $count } поражение
+            [few] { $count } поражения
+            [many] { $count } поражений
+           *[other] { $count } поражения
+        }
+       *[draw] { $count ->
+            [one] { $count } ничья
+            [few] { $count } ничьи
+            [many] { $count } ничьих
+           *[other] { $count } ничьей
+        }
+    } подряд
+stats-last-games = Последние партии: { $results }
+stats-result = { $outcome } против { $opponent }
+stats-unrated = без рейтинга
+stats-head-to-head-none = Вы ещё не доиграли здесь ни одной партии против { $player }.
+stats-head-to-head = Вы против { $player }: { $record }
+
+## Картинка доски (рисует src/render)
+
+picture-reserve = резерв
+picture-captured = взято в плен
+picture-to-move = ходит
+picture-winner = победа
+picture-held = ждёт модератора
+picture-note = { $reason ->
+        [no-legal-move] нет ходов
+        [mirror-rule] зеркало: поражение
+        [resignation] сдача
+        [time-out] время вышло
+        [agreement] ничья по соглашению
+       *[aborted] партия прервана
+    }

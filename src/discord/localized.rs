@@ -1,0 +1,185 @@
+//! The slash commands in every language the bot speaks: names and descriptions of commands
+//! and options from `locales/*/commands.ftl` ([`localize`]), and the choices of the options
+//! (rules, colour, days per move, language) made from the game's own values ([`Choices`]).
+//!
+//! English comes from the English file (the names are the code's, checked by a test); every
+//! other language becomes Discord's `name_localizations` and `description_localizations`
+//! under its folder's name, which is a Discord locale code (`ru`). A new language is a new
+//! folder of `.ftl` files.
+
+use std::borrow::Cow;
+
+use poise::CommandParameterChoice;
+
+use super::{Data, Error};
+use crate::i18n::{Arg, Lang, tr};
+use crate::rules::Rules;
+use crate::store::{ColorChoice, DAYS_PER_MOVE};
+
+/// Fills in the names and descriptions of `commands` and their options, in every language,
+/// recursively.
+pub fn localize(commands: &mut [poise::Command<Data, Error>]) {
+    for command in commands {
+        let id = format!("command-{}", command.name);
+        command.description = Some(tr(Lang::ENGLISH, &format!("{id}.description"), &[]).into());
+        for lang in Lang::all().filter(|l| *l != Lang::ENGLISH) {
+            let code: Cow<'static, str> = lang.code().into();
+            command
+                .name_localizations
+                .to_mut()
+                .push((code.clone(), tr(lang, &id, &[]).into()));
+            command
+                .description_localizations
+                .to_mut()
+                .push((code, tr(lang, &format!("{id}.description"), &[]).into()));
+        }
+        for param in &mut command.parameters {
+            let name = format!("{id}.{}", param.name);
+            let description = format!("{name}-description");
+            param.description = Some(tr(Lang::ENGLISH, &description, &[]).into());
+            for lang in Lang::all().filter(|l| *l != Lang::ENGLISH) {
+                let code: Cow<'static, str> = lang.code().into();
+                param
+                    .name_localizations
+                    .to_mut()
+                    .push((code.clone(), tr(lang, &name, &[]).into()));
+                param
+                    .description_localizations
+                    .to_mut()
+                    .push((code, tr(lang, &description, &[]).into()));
+            }
+        }
+        localize(&mut command.subcommands);
+    }
+}
+
+/// A choice named by message `id` with `args`: English as its name, every other language as a
+/// localization.
+fn choice(id: &str, args: &[(&str, Arg<'_>)]) -> CommandParameterChoice {
+    let localizations = Lang::all()
+        .filter(|l| *l != Lang::ENGLISH)
+        .map(|lang| (lang.code().into(), tr(lang, id, args).into()))
+        .collect::<Vec<_>>();
+    CommandParameterChoice {
+        name: tr(Lang::ENGLISH, id, args).into(),
+        localizations: localizations.into(),
+        __non_exhaustive: (),
+    }
+}
+
+/// An option's fixed list of choices, each a value of the game: Discord sends back the
+/// index of the one picked.
+pub trait Choices: Sized + Copy + 'static {
+    /// Every value, in the order shown.
+    fn values() -> Vec<Self>;
+    /// The value's choice, named in every language.
+    fn choice(self) -> CommandParameterChoice;
+    /// The value's name for prefix commands (which the bot does not have).
+    fn code(self) -> &'static str;
+}
+
+/// Implements poise's `ChoiceParameter` for a [`Choices`] type.
+macro_rules! choice_parameter {
+    ($t:ty) => {
+        impl poise::ChoiceParameter for $t {
+            fn list() -> Cow<'static, [CommandParameterChoice]> {
+                <$t as Choices>::values()
+                    .into_iter()
+                    .map(Choices::choice)
+                    .collect::<Vec<_>>()
+                    .into()
+            }
+            fn from_index(index: usize) -> Option<Self> {
+                <$t as Choices>::values().get(index).copied()
+            }
+            fn from_name(name: &str) -> Option<Self> {
+                <$t as Choices>::values()
+                    .into_iter()
+                    .find(|v| v.code().eq_ignore_ascii_case(name))
+            }
+            fn name(&self) -> &'static str {
+                self.code()
+            }
+            fn localized_name(&self, _locale: &str) -> Option<&'static str> {
+                None
+            }
+        }
+    };
+}
+
+/// The rules option: classic, swap, mirror, swap+mirror.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct RulesChoice(pub Rules);
+
+impl Choices for RulesChoice {
+    fn values() -> Vec<Self> {
+        Rules::ALL.into_iter().map(RulesChoice).collect()
+    }
+    fn choice(self) -> CommandParameterChoice {
+        choice(&crate::strings::rules_choice_id(self.0), &[])
+    }
+    fn code(self) -> &'static str {
+        self.0.name()
+    }
+}
+choice_parameter!(RulesChoice);
+
+/// The colour option: white, black, random.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct ColorOption(pub ColorChoice);
+
+impl Choices for ColorOption {
+    fn values() -> Vec<Self> {
+        ColorChoice::ALL.iter().copied().map(ColorOption).collect()
+    }
+    fn choice(self) -> CommandParameterChoice {
+        choice(&format!("choice-color-{}", self.0.as_str()), &[])
+    }
+    fn code(self) -> &'static str {
+        self.0.as_str()
+    }
+}
+choice_parameter!(ColorOption);
+
+/// The days-per-move option: every value the store offers, the limits first and "unlimited"
+/// (0) last.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct DaysChoice(pub u32);
+
+impl Choices for DaysChoice {
+    fn values() -> Vec<Self> {
+        let mut days: Vec<u32> = DAYS_PER_MOVE.to_vec();
+        days.sort_by_key(|&d| (d == 0, d));
+        days.into_iter().map(DaysChoice).collect()
+    }
+    fn choice(self) -> CommandParameterChoice {
+        choice("choice-days", &[("days", self.0.into())])
+    }
+    fn code(self) -> &'static str {
+        "days"
+    }
+}
+choice_parameter!(DaysChoice);
+
+/// The language option of `/focus settings`: every language the bot speaks, each named in
+/// itself (`English`, `Русский`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct LanguageChoice(pub Lang);
+
+impl Choices for LanguageChoice {
+    fn values() -> Vec<Self> {
+        Lang::all().map(LanguageChoice).collect()
+    }
+    fn choice(self) -> CommandParameterChoice {
+        // Each language is shown in its own words, whatever the reader's client speaks.
+        CommandParameterChoice {
+            name: crate::strings::language_name(self.0).into(),
+            localizations: Cow::Borrowed(&[]),
+            __non_exhaustive: (),
+        }
+    }
+    fn code(self) -> &'static str {
+        self.0.code()
+    }
+}
+choice_parameter!(LanguageChoice);

@@ -1,0 +1,133 @@
+//! The readers' languages, as data: each user's latest Discord locale (their DMs are written in
+//! it) and each server's language for public messages (set with `/focus settings`, else the
+//! locale Discord gives for the server, else English). Which language the words are then in is
+//! decided at the edge.
+
+use std::collections::HashMap;
+use std::sync::Mutex;
+
+use super::{GameService, Result, ServiceError};
+use crate::locale::Locale;
+use crate::store::ServerSettings;
+
+/// What is already stored, so that an interaction pays no write for locales it repeats.
+#[derive(Default)]
+pub(super) struct Seen {
+    users: Mutex<HashMap<u64, Locale>>,
+    servers: Mutex<HashMap<u64, ServerSettings>>,
+}
+
+impl GameService {
+    /// Records the locales an interaction carried: `user_locale` is the client's language of
+    /// user `user_id`, `guild_locale` the server's (Discord sends it for Community servers).
+    /// Returns the language of the server's public messages (English outside a server).
+    ///
+    /// # Errors
+    /// The store's, when it cannot be read or written.
+    pub async fn note_locales(
+        &self,
+        user_id: u64,
+        user_locale: Option<Locale>,
+        guild_id: Option<u64>,
+        guild_locale: Option<Locale>,
+    ) -> Result<Locale> {
+        if let Some(locale) = user_locale {
+            let known = self
+                .locales_seen
+                .users
+                .lock()
+                .is_ok_and(|u| u.get(&user_id) == Some(&locale));
+            if !known {
+                self.store
+                    .call(move |s| s.note_user_locale(user_id, locale))
+                    .await?;
+                if let Ok(mut users) = self.locales_seen.users.lock() {
+                    users.insert(user_id, locale);
+                }
+            }
+        }
+        let Some(guild) = guild_id else {
+            return Ok(Locale::ENGLISH);
+        };
+        let mut settings = self.server_settings(guild).await?;
+        if let Some(locale) = guild_locale
+            && settings.discord_locale != Some(locale)
+        {
+            self.store
+                .call(move |s| s.note_server_locale(guild, locale))
+                .await?;
+            settings.discord_locale = Some(locale);
+            self.remember_server(guild, settings);
+        }
+        Ok(settings.locale())
+    }
+
+    /// The language of server `guild_id`'s public messages.
+    ///
+    /// # Errors
+    /// The store's, when it cannot be read.
+    pub async fn server_locale(&self, guild_id: u64) -> Result<Locale> {
+        Ok(self.server_settings(guild_id).await?.locale())
+    }
+
+    /// The locale of `user_id`'s latest interaction, if the bot has seen one.
+    ///
+    /// # Errors
+    /// The store's, when it cannot be read.
+    pub async fn user_locale(&self, user_id: u64) -> Result<Option<Locale>> {
+        let seen = self
+            .locales_seen
+            .users
+            .lock()
+            .ok()
+            .and_then(|u| u.get(&user_id).copied());
+        if seen.is_some() {
+            return Ok(seen);
+        }
+        Ok(self.store.call(move |s| s.settings(user_id)).await?.locale)
+    }
+
+    /// `/focus settings language:`: server `guild_id`'s public messages are in `language` from
+    /// now on. `manager` says whether the member has the Manage Server permission.
+    ///
+    /// # Errors
+    /// [`ServiceError::NotAManager`] for anyone else (nothing changes); the store's.
+    pub async fn set_server_language(
+        &self,
+        guild_id: u64,
+        manager: bool,
+        language: Locale,
+    ) -> Result<()> {
+        if !manager {
+            return Err(ServiceError::NotAManager);
+        }
+        self.store
+            .call(move |s| s.set_server_language(guild_id, Some(language)))
+            .await?;
+        let mut settings = self.server_settings(guild_id).await?;
+        settings.language = Some(language);
+        self.remember_server(guild_id, settings);
+        Ok(())
+    }
+
+    async fn server_settings(&self, guild: u64) -> Result<ServerSettings> {
+        let cached = self
+            .locales_seen
+            .servers
+            .lock()
+            .ok()
+            .and_then(|s| s.get(&guild).copied());
+        if let Some(settings) = cached {
+            return Ok(settings);
+        }
+        let settings = self.store.call(move |s| s.server_settings(guild)).await?;
+        self.remember_server(guild, settings);
+        Ok(settings)
+    }
+
+    fn remember_server(&self, guild: u64, settings: ServerSettings) {
+        if let Ok(mut servers) = self.locales_seen.servers.lock() {
+            servers.insert(guild, settings);
+        }
+    }
+}

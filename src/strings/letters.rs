@@ -1,0 +1,132 @@
+//! The letters the bot sends on its own (reminders, time-outs, turn DMs, expired challenges),
+//! put into words in the letter's language.
+
+use crate::i18n::Lang;
+use crate::service::{Letter, Named, News};
+use crate::store::{Game, GameStatus};
+use crate::tr;
+
+use super::{aborts_on_time_out, challenge_expired, mention, result_line, timestamp};
+
+/// The language a letter is to be read in: its reader's or its server's.
+pub fn lang_of(letter: &Letter) -> Lang {
+    match letter {
+        Letter::Post { locale, .. }
+        | Letter::Direct { locale, .. }
+        | Letter::CloseChallenge { locale, .. } => Lang::of(*locale),
+    }
+}
+
+/// The text of `letter` in `lang` (normally [`lang_of`] the letter).
+pub fn text(lang: Lang, letter: &Letter) -> String {
+    match letter {
+        Letter::Post { news, .. } => in_channel(lang, news),
+        Letter::Direct { news, .. } => direct(lang, news),
+        Letter::CloseChallenge { challenge, .. } => challenge_expired(lang, challenge),
+    }
+}
+
+/// ` Time runs out <t:…:R> (<t:…:f>).` for a game with a deadline.
+pub(crate) fn due_words(lang: Lang, game: &Game) -> Option<String> {
+    game.deadline.map(|t| {
+        tr!(
+            lang,
+            "time-runs-out",
+            relative = timestamp(t, 'R'),
+            time = timestamp(t, 'f')
+        )
+    })
+}
+
+/// A link that opens channel `channel` of server `guild` (works in DMs).
+fn channel_link(guild: u64, channel: u64) -> String {
+    format!("https://discord.com/channels/{guild}/{channel}")
+}
+
+/// What happens if time runs out in `game`: a loss, or an abort while each side has moved at
+/// most once.
+fn if_time_runs_out(lang: Lang, game: &Game) -> String {
+    let aborts = if aborts_on_time_out(game) { "yes" } else { "no" };
+    tr!(lang, "if-time-runs-out", aborts = aborts)
+}
+
+/// A name to show in a DM: the stored one, else a mention.
+fn name_of(named: &Named) -> String {
+    named.name.clone().unwrap_or_else(|| mention(named.id))
+}
+
+/// `sentence` followed by the deadline, when the game has one.
+fn with_due(lang: Lang, sentence: String, game: &Game) -> String {
+    match due_words(lang, game) {
+        Some(due) => format!("{sentence} {due}"),
+        None => sentence,
+    }
+}
+
+/// A direct message.
+fn direct(lang: Lang, news: &News) -> String {
+    match news {
+        News::YourTurn { game, opponent } => with_due(
+            lang,
+            tr!(
+                lang,
+                "your-turn-dm",
+                game = game.id.0.to_string(),
+                opponent = name_of(opponent),
+                link = channel_link(game.guild_id, game.channel_id)
+            ),
+            game,
+        ),
+        News::Reminder { game, opponent, .. } => {
+            let text = with_due(
+                lang,
+                tr!(
+                    lang,
+                    "reminder-dm",
+                    game = game.id.0.to_string(),
+                    opponent = name_of(opponent),
+                    consequence = if_time_runs_out(lang, game)
+                ),
+                game,
+            );
+            format!("{text} {}", channel_link(game.guild_id, game.channel_id))
+        }
+        // Never sent as a DM; worded as in the channel.
+        News::TimedOut { .. } => in_channel(lang, news),
+    }
+}
+
+/// A message in the game's channel.
+fn in_channel(lang: Lang, news: &News) -> String {
+    match news {
+        News::Reminder { game, player, .. } => with_due(
+            lang,
+            tr!(
+                lang,
+                "reminder",
+                player = mention(*player),
+                game = game.id.0.to_string(),
+                consequence = if_time_runs_out(lang, game)
+            ),
+            game,
+        ),
+        News::TimedOut { game, loser } if game.status == GameStatus::Aborted => tr!(
+            lang,
+            "timed-out-aborted",
+            game = game.id.0.to_string(),
+            player = mention(*loser)
+        ),
+        News::TimedOut { game, loser } => format!(
+            "{} {}",
+            tr!(
+                lang,
+                "timed-out",
+                player = mention(*loser),
+                game = game.id.0.to_string()
+            ),
+            result_line(lang, game)
+        ),
+        // Never posted in a channel (the move's message pinged the player); worded as the DM.
+        News::YourTurn { .. } => direct(lang, news),
+    }
+}
