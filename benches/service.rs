@@ -7,6 +7,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use criterion::{Criterion, criterion_group, criterion_main};
+use focus_bot::i18n::Lang;
 use focus_bot::rules::Color;
 use focus_bot::service::{Board, ChallengeRequest, GameService, ManualClock, Place, User};
 use focus_bot::store::{AsyncStore, ColorChoice};
@@ -58,7 +59,7 @@ async fn one_move(
     };
     let t = Instant::now();
     let report = service.play(place, who, &mv).await.unwrap();
-    let text = strings::move_played(&report);
+    let text = strings::move_played(Lang::ENGLISH, &report);
     std::hint::black_box(text);
     (t.elapsed(), report.board)
 }

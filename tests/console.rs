@@ -6,7 +6,8 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use focus_bot::console::{Console, HELP};
+use focus_bot::i18n::Lang;
+use focus_bot::console::{Console, help};
 use focus_bot::render::{HEIGHT, WIDTH};
 use focus_bot::store::{AsyncStore, Store};
 use focus_bot::strings;
@@ -24,7 +25,7 @@ const ONE_MOVE_WIN: &str = ".,.,.,./.,.,.,.,.,./.,.,.,.,.,.,.,./.,.,.,.,.,.,.,./
 
 fn console(out: &Path) -> Console {
     let store = AsyncStore::spawn(Store::open_in_memory().unwrap()).unwrap();
-    Console::new(store, out, vec!["Mod".to_owned()]).unwrap()
+    Console::new(store, out, vec!["Mod".to_owned()], Lang::ENGLISH).unwrap()
 }
 
 /// The board picture at `path` exists and is a PNG of the documented size.
@@ -246,7 +247,7 @@ async fn the_last_move_message_names_the_winner() {
     // The game is over: the players' games list is empty.
     assert_eq!(
         c.handle("bob: games").await,
-        [format!("[#general] bot → bob only: {}", strings::NO_GAMES)]
+        [format!("[#general] bot → bob only: {}", strings::no_games(Lang::ENGLISH))]
     );
 }
 
@@ -332,10 +333,10 @@ async fn bad_lines_and_bad_challenges_get_a_sentence() {
     assert!(c.handle("").await.is_empty());
     assert!(c.handle("# a comment").await.is_empty());
     assert!(c.handle("// another").await.is_empty());
-    assert_eq!(c.handle("alice: help").await, [HELP]);
+    assert_eq!(c.handle("alice: help").await, [help(Lang::ENGLISH)]);
     assert_eq!(
         c.handle("alice: rules").await,
-        [format!("[#lobby] bot → alice only: {}", strings::RULES)]
+        [format!("[#lobby] bot → alice only: {}", strings::rules(Lang::ENGLISH).1)]
     );
     assert!(
         std::fs::read_dir(dir.path()).unwrap().next().is_none(),
@@ -462,8 +463,8 @@ async fn draws_takebacks_and_aborts_through_the_console() {
     assert_eq!(
         c.handle("bob: abort").await,
         [
-            "[#general] bot → bob only: a game can be aborted by a player only before each side \
-          has moved twice; resign instead, or ask a moderator"
+            "[#general] bot → bob only: a player can abort a game only while each side has \
+             moved at most once; resign instead, or ask a moderator"
         ]
     );
     let lines = c.handle("mod: abort").await;
@@ -629,7 +630,7 @@ fn the_console_binary_plays_a_short_game_end_to_end() {
             "[#general] bot: Game 1 (classic rules):\n```\n1. c4-d4\n```\nReplay it with \
              `focus-bot replay --rules classic --fpn '{ONE_MOVE_WIN}'`.\n\
              [#general] bot → bob only: {}\n",
-            strings::NO_GAMES
+            strings::no_games(Lang::ENGLISH)
         )
     );
 }
@@ -657,7 +658,7 @@ async fn waiting_brings_reminders_dms_and_time_outs() {
         out,
         [format!(
             "[#general] bot → bob only: {}",
-            strings::notify_setting(true, true)
+            strings::notify_setting(Lang::ENGLISH, true, true)
         )]
     );
     assert_eq!(c.handle("alice: wait 19h").await, ["  (19h 0m pass)"]);
@@ -701,7 +702,7 @@ async fn waiting_brings_reminders_dms_and_time_outs() {
 async fn bare_help_and_wait_unlimited_days_and_an_expiring_challenge() {
     let dir = tempfile::tempdir().unwrap();
     let mut c = console(dir.path());
-    assert_eq!(c.handle("help").await, [HELP]);
+    assert_eq!(c.handle("help").await, [help(Lang::ENGLISH)]);
     assert_eq!(
         c.handle("alice: challenge opponent:@").await,
         [
@@ -735,13 +736,13 @@ async fn a_new_session_names_the_players_of_an_earlier_one() {
     let db = dir.path().join("focus.db");
     {
         let store = AsyncStore::open(&db).await.unwrap();
-        let mut c = Console::new(store, dir.path(), vec![]).unwrap();
+        let mut c = Console::new(store, dir.path(), vec![], Lang::ENGLISH).unwrap();
         c.handle("alice: challenge opponent:bob color:white").await;
         c.handle("bob: accept").await;
         c.handle("alice: move c4-d4").await;
     }
     let store = AsyncStore::open(&db).await.unwrap();
-    let mut c = Console::new(store, dir.path(), vec![]).unwrap();
+    let mut c = Console::new(store, dir.path(), vec![], Lang::ENGLISH).unwrap();
     let out = c.handle("carol: board").await;
     assert!(
         out[0].starts_with("[#general] bot: Game 1: @alice (White) vs @bob (Black), ply 1"),

@@ -16,6 +16,7 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+use focus_bot::i18n::Lang;
 use focus_bot::render::{HEIGHT, WIDTH};
 use focus_bot::rules::{Color, Move, Rules};
 use focus_bot::service::{
@@ -305,6 +306,12 @@ fn err_text<T>(result: Result<T, ServiceError>) -> String {
 }
 
 /// The PNG decodes to a board picture of the documented size.
+/// Draws `board` as the adapters do, in English, and checks the picture.
+async fn assert_drawn(svc: &GameService, board: &Board) {
+    let options = focus_bot::strings::picture::options(Lang::ENGLISH, board);
+    assert_png(&svc.picture(board, options).await.expect("a picture"));
+}
+
 fn assert_png(png: &[u8]) {
     let img =
         image::load_from_memory_with_format(png, image::ImageFormat::Png).expect("a valid PNG");
@@ -396,14 +403,18 @@ impl Postman for Stuck {
     }
 }
 
-/// A letter in a few words (a `Letter`'s `Debug` would print the whole PNG).
+/// A letter's text, as the adapters put it into words in the letter's language.
+fn words(letter: &Letter) -> String {
+    strings::letters::text(strings::letters::lang_of(letter), letter)
+}
+
+/// A letter in a few words (a `Letter`'s `Debug` would print the whole game).
 fn describe(letter: &Letter) -> String {
+    let text = words(letter);
     match letter {
-        Letter::Post {
-            channel_id, text, ..
-        } => format!("post in {channel_id}: {text}"),
-        Letter::Direct { user_id, text } => format!("DM to {user_id}: {text}"),
-        Letter::CloseChallenge { challenge, text } => {
+        Letter::Post { channel_id, .. } => format!("post in {channel_id}: {text}"),
+        Letter::Direct { user_id, .. } => format!("DM to {user_id}: {text}"),
+        Letter::CloseChallenge { challenge, .. } => {
             format!("close challenge {}: {text}", challenge.id)
         }
     }
@@ -411,23 +422,23 @@ fn describe(letter: &Letter) -> String {
 
 /// A channel post's channel, text, pings and board.
 #[track_caller]
-fn post(letter: &Letter) -> (u64, &str, &[u64], Option<&Board>) {
+fn post(letter: &Letter) -> (u64, String, &[u64], Option<&Board>) {
     match letter {
         Letter::Post {
             channel_id,
-            text,
             ping,
             board,
-        } => (*channel_id, text, ping, board.as_deref()),
+            ..
+        } => (*channel_id, words(letter), ping, board.as_deref()),
         other => panic!("expected a channel post, got {}", describe(other)),
     }
 }
 
 /// A DM's user and text.
 #[track_caller]
-fn direct(letter: &Letter) -> (u64, &str) {
+fn direct(letter: &Letter) -> (u64, String) {
     match letter {
-        Letter::Direct { user_id, text } => (*user_id, text),
+        Letter::Direct { user_id, .. } => (*user_id, words(letter)),
         other => panic!("expected a DM, got {}", describe(other)),
     }
 }
@@ -500,7 +511,6 @@ async fn the_reminder_comes_at_exactly_80_percent_of_the_move_time_in_the_channe
             game.id.0
         )
     );
-    assert_eq!(text, strings::reminder(&f.game(game.id).await, ALICE));
     assert_eq!(f.pending().await, []);
 }
 
@@ -633,7 +643,15 @@ async fn a_dm_user_is_reminded_by_dm_and_others_in_the_channel() {
         .expect("a channel post");
     let (channel, text, ping, _) = post(&channel_post.1);
     assert_eq!((channel, ping), (2, &[BOB][..]));
-    assert_eq!(text, strings::reminder(&f.game(other.id).await, BOB));
+    let deadline = f.game(other.id).await.deadline.expect("a deadline");
+    assert_eq!(
+        text,
+        format!(
+            "⏰ <@{BOB}>, reminder: your move in game {} is due soon; if time runs out, you lose \
+             on time. Time runs out <t:{deadline}:R> (<t:{deadline}:f>).",
+            other.id.0
+        )
+    );
 }
 
 #[tokio::test]
@@ -779,16 +797,15 @@ async fn at_the_deadline_the_player_to_move_loses_on_time_with_records_and_the_f
             game.id.0
         )
     );
-    assert_eq!(text, strings::timed_out(&ended, BOB));
     let board = board.expect("the final board");
     assert_eq!(board.game, ended);
     assert_eq!(board.to_move(), None);
-    assert_eq!(board.names, ["Alice".to_owned(), "Bob".to_owned()]);
+    assert_eq!(board.names, [Some("Alice".to_owned()), Some("Bob".to_owned())]);
     assert_eq!(
         board.last_move.map(|m| m.to_string()).as_deref(),
         Some("b4-c4")
     );
-    assert_png(&board.png);
+    assert_drawn(&f.svc, board).await;
 
     // Over: nothing more to sweep, no game in the channel, no claim.
     assert_eq!(f.sweep().await, Swept::default());
@@ -847,14 +864,14 @@ async fn a_time_out_before_both_sides_moved_twice_aborts_the_game_unrated() {
         assert_eq!(
             text,
             format!(
-                "**Game {} is aborted:** <@{loser}> did not move in time, before both sides had \
-                 moved twice. No result, no rating change.",
+                "**Game {} is aborted:** <@{loser}> did not move in time, while each side had \
+                 moved at most once. No result, no rating change.",
                 game.id.0
             )
         );
         let board = board.expect("the final board");
         assert_eq!(board.game.status, GameStatus::Aborted);
-        assert_png(&board.png);
+        assert_drawn(&f.svc, board).await;
     }
     // Aborted games change no record.
     assert_eq!(f.player(ALICE).await, None);
@@ -1034,7 +1051,11 @@ async fn a_refused_dm_reminder_is_posted_in_the_channel_once_and_never_retried_a
     assert_eq!((channel, ping), (1, &[ALICE][..]));
     assert!(board.is_none());
     assert!(text.starts_with("⏰ <@1001>, reminder:"), "{text}");
-    assert_eq!(text, strings::reminder(&f.game(game.id).await, ALICE));
+    let deadline = game.deadline.expect("a deadline");
+    assert!(
+        text.ends_with(&format!("Time runs out <t:{deadline}:R> (<t:{deadline}:f>).")),
+        "{text}"
+    );
 
     f.goto(remind + HOUR);
     assert_eq!(f.deliver(&mailman).await, Delivered::default());
@@ -1286,13 +1307,13 @@ async fn notify_turns_dms_on_and_off_and_is_kept_across_a_restart() {
     assert!(!f.svc.notify(ALICE, None).await.unwrap().dm_notifications);
 
     assert_eq!(
-        strings::notify_setting(true, true),
+        strings::notify_setting(Lang::ENGLISH, true, true),
         "Saved. You get a DM when it is your move, besides the mention in the game's channel, \
          and your reminder when time is running out comes by DM instead of in the channel. \
          Stop the DMs with `/focus notify dm:False`."
     );
     assert_eq!(
-        strings::notify_setting(false, false),
+        strings::notify_setting(Lang::ENGLISH, false, false),
         "You are told in the game's channel only: the move message mentions you, and so does \
          your reminder when time is running out. Get them by DM with `/focus notify dm:True`."
     );
@@ -1482,7 +1503,7 @@ async fn moretime_adds_one_day_and_moves_the_unsent_reminder_with_it() {
     assert_eq!(f.game(game.id).await, given);
     assert_eq!(given.last_move_at, last, "the move's start is unchanged");
     assert_eq!(
-        strings::more_time_given(&given, BOB),
+        strings::more_time_given(Lang::ENGLISH, &given, BOB),
         format!(
             "<@1002> gives <@1001> one more day for this move. Time runs out \
              <t:{deadline}:R> (<t:{deadline}:f>)."
@@ -1650,7 +1671,8 @@ async fn an_expired_challenge_gets_its_message_closed_only_if_it_has_one() {
     assert_eq!(f.deliver(&mailman).await, delivered(1, 0, 0, 0));
     let letters = mailman.letters();
     assert_eq!(letters.len(), 1);
-    let Letter::CloseChallenge { challenge, text } = &letters[0].1 else {
+    let text = words(&letters[0].1);
+    let Letter::CloseChallenge { challenge, .. } = &letters[0].1 else {
         panic!(
             "expected a closed challenge, got {}",
             describe(&letters[0].1)
@@ -1672,9 +1694,11 @@ async fn an_expired_challenge_gets_its_message_closed_only_if_it_has_one() {
     f.goto(T0 + HOUR + CHALLENGE_LIFETIME);
     assert_eq!(f.sweep().await.expired_challenges, [later.id]);
     assert_eq!(f.deliver(&mailman).await, delivered(1, 0, 0, 0));
-    let Letter::CloseChallenge { text, .. } = &mailman.letters()[1].1 else {
+    let letter = &mailman.letters()[1].1;
+    let Letter::CloseChallenge { .. } = letter else {
         panic!("expected a closed challenge");
     };
+    let text = words(letter);
     assert_eq!(
         text,
         "The challenge of <@1002> has expired: nobody accepted it within a day. Start a new \
@@ -1807,7 +1831,7 @@ async fn the_dashboard_lists_least_time_left_first_then_your_move() {
         ]
     );
 
-    let text = strings::dashboard(&games);
+    let text = strings::dashboard(Lang::ENGLISH, &games);
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(
         lines[0],
@@ -1815,7 +1839,7 @@ async fn the_dashboard_lists_least_time_left_first_then_your_move() {
     );
     assert_eq!(lines.len(), 7);
     for (line, g) in lines[1..].iter().zip(&games) {
-        assert_eq!(*line, strings::game_summary_line(g));
+        assert_eq!(*line, strings::game_summary_line(Lang::ENGLISH, g));
     }
     let id204 = games[0].game.id.0;
     assert_eq!(
@@ -1843,7 +1867,7 @@ async fn the_dashboard_lists_least_time_left_first_then_your_move() {
 
     // Nobody's games: the no-games sentence.
     assert_eq!(f.svc.games(GUILD, 4_242).await.unwrap(), []);
-    assert_eq!(strings::dashboard(&[]), strings::NO_GAMES);
+    assert_eq!(strings::dashboard(Lang::ENGLISH, &[]), strings::no_games(Lang::ENGLISH));
 }
 
 /// `n` summaries of made-up games: ids 1..=n, long channel ids, every other one your move.
@@ -1869,7 +1893,7 @@ async fn the_dashboard_fits_one_message_and_counts_the_rest() {
     let f = fixture().await;
     let template = f.start(1, ALICE, BOB, 3).await;
     let games = many_summaries(&template, 100);
-    let text = strings::dashboard(&games);
+    let text = strings::dashboard(Lang::ENGLISH, &games);
     assert!(
         text.chars().count() <= 2_000,
         "{} chars",
@@ -1884,20 +1908,20 @@ async fn the_dashboard_fits_one_message_and_counts_the_rest() {
     let shown = lines.len() - 2;
     assert!(shown > 5, "{shown} games shown");
     for (line, g) in lines[1..=shown].iter().zip(&games) {
-        assert_eq!(*line, strings::game_summary_line(g));
+        assert_eq!(*line, strings::game_summary_line(Lang::ENGLISH, g));
     }
     assert_eq!(
         *lines.last().unwrap(),
         format!("…and {} more.", 100 - shown)
     );
     // Nothing that fits is left out: one more line would not fit with its count.
-    let next = strings::game_summary_line(&games[shown]);
+    let next = strings::game_summary_line(Lang::ENGLISH, &games[shown]);
     let more = format!("\n…and {} more.", 100 - shown - 1);
     let without_count = text.rsplit_once('\n').unwrap().0;
     assert!(without_count.len() + 1 + next.len() + more.len() > 2_000);
 
     // Few games: all shown, no count.
-    let few = strings::dashboard(&games[..3]);
+    let few = strings::dashboard(Lang::ENGLISH, &games[..3]);
     assert_eq!(few.lines().count(), 4);
     assert!(!few.contains("more."));
 }
@@ -1925,7 +1949,7 @@ async fn a_dashboard_that_just_fits_lists_every_game() {
                      least time left first:"
                 );
                 let full: String = std::iter::once(heading)
-                    .chain(games.iter().map(strings::game_summary_line))
+                    .chain(games.iter().map(|g| strings::game_summary_line(Lang::ENGLISH, g)))
                     .collect::<Vec<_>>()
                     .join("\n");
                 let count_room = "\n…and 1 more.".len();
@@ -1937,7 +1961,7 @@ async fn a_dashboard_that_just_fits_lists_every_game() {
         }
     }
     let (games, full) = found.expect("a list that just fits");
-    assert_eq!(strings::dashboard(&games), full);
+    assert_eq!(strings::dashboard(Lang::ENGLISH, &games), full);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -2132,6 +2156,7 @@ fn store_queues_turn_notices_only_for_dm_users_in_games_in_play() {
             BOB,
             UserSettings {
                 dm_notifications: true,
+                ..UserSettings::default()
             },
         )
         .unwrap();
@@ -2144,6 +2169,7 @@ fn store_queues_turn_notices_only_for_dm_users_in_games_in_play() {
             ALICE,
             UserSettings {
                 dm_notifications: true,
+                ..UserSettings::default()
             },
         )
         .unwrap();
@@ -2184,6 +2210,7 @@ fn store_outbox_bookkeeping() {
             ALICE,
             UserSettings {
                 dm_notifications: true,
+                ..UserSettings::default()
             },
         )
         .unwrap();
@@ -2302,9 +2329,10 @@ fn migrating_an_older_database_gives_games_in_play_their_reminder() {
         (both, one, free, over)
     };
     let conn = Connection::open(&path).unwrap();
-    // Back to schema 2: undo migrations 3 (correspondence) and 4 (ratings).
+    // Back to schema 2: undo migrations 3 (correspondence), 4 (ratings) and 5 (languages).
     conn.execute_batch(
-        "DROP INDEX players_ladder; DROP INDEX players_left; DROP INDEX games_finished_white; \
+        "DROP TABLE server_settings; ALTER TABLE user_settings DROP COLUMN locale; \
+         DROP INDEX players_ladder; DROP INDEX players_left; DROP INDEX games_finished_white; \
          DROP INDEX games_finished_black; \
          ALTER TABLE players DROP COLUMN rated_at; \
          ALTER TABLE players DROP COLUMN provisional_from; \

@@ -711,8 +711,8 @@ async fn a_time_out_loses_on_time_after_three_plies_and_aborts_before() {
     assert_eq!(
         aborted.text(),
         format!(
-            "**Game {two} is aborted:** {} did not move in time, before both sides had moved \
-             twice. No result, no rating change.",
+            "**Game {two} is aborted:** {} did not move in time, while each side had moved at \
+             most once. No result, no rating change.",
             mention(&owner)
         )
     );
@@ -813,8 +813,8 @@ async fn moretime_gives_the_player_to_move_a_day_and_is_refused_on_your_own_move
     assert_eq!(
         ended.text(),
         format!(
-            "**Game {one} is aborted:** {} did not move in time, before both sides had moved \
-             twice. No result, no rating change.",
+            "**Game {one} is aborted:** {} did not move in time, while each side had moved at \
+             most once. No result, no rating change.",
             mention(&bob)
         )
     );

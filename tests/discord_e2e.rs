@@ -128,7 +128,8 @@ async fn a_whole_game_through_discord_with_a_restart() {
             "leaderboard",
             "stats",
             "history",
-            "rules"
+            "rules",
+            "settings"
         ]
     );
     let mv = option(option(focus, "move"), "move");

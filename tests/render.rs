@@ -7,6 +7,11 @@ use focus_bot::rules::{Color, Position, Square};
 use image::{Rgb, RgbImage};
 use proptest::prelude::*;
 
+/// Options with the English words and nothing else.
+fn english() -> RenderOptions {
+    RenderOptions::new(focus_bot::strings::picture::words(focus_bot::i18n::Lang::ENGLISH))
+}
+
 /// A position with singles on c1 (white), d1 (black), e1 (empty), f1 (empty), and everything
 /// else parked in tall stacks far away.
 const PROBE: &str = "bbbbb,bbbbb,bbbbb,b/wwwww,wwwww,wwwww,.,.,./.,.,.,.,.,.,.,./.,.,.,.,.,.,.,./.,.,.,.,.,.,.,./.,.,.,.,.,.,.,./ww,b,.,.,.,./w,b,.,. w 0 0 0 0";
@@ -31,7 +36,7 @@ fn luma(p: Rgb<u8>) -> f32 {
 
 #[test]
 fn size_is_about_square_and_fits_a_phone() {
-    let img = decode(&render(&Position::start(), &RenderOptions::default()));
+    let img = decode(&render(&Position::start(), &english()));
     assert_eq!(img.dimensions(), (WIDTH, HEIGHT));
     assert!(WIDTH.max(HEIGHT) <= 800);
     assert!(WIDTH as f32 / HEIGHT as f32 > 0.8);
@@ -40,7 +45,7 @@ fn size_is_about_square_and_fits_a_phone() {
 #[test]
 fn top_pieces_read_apart_from_each_other_and_from_empty_squares() {
     let pos: Position = PROBE.parse().unwrap();
-    let img = decode(&render(&pos, &RenderOptions::default()));
+    let img = decode(&render(&pos, &english()));
     let white = at(&img, square_centre(sq("c1"), false));
     let black = at(&img, square_centre(sq("d1"), false));
     // e1 is a light square like c1's neighbour d1's opposite: compare with both shades.
@@ -62,7 +67,7 @@ fn every_piece_of_a_stack_shows_its_colour_bottom_to_top() {
     let pos: Position = "b,.,.,./.,.,.,ww,.,./.,.,wb,b,.,.,.,wb/.,.,.,wbb,.,bwwbb,w,./wwbbw,b,.,wb,.,.,.,./.,.,.,.,b,.,bw,./.,w,.,wbbw,.,./.,.,.,. w 1 0 1 1"
         .parse()
         .unwrap();
-    let img = decode(&render(&pos, &RenderOptions::default()));
+    let img = decode(&render(&pos, &english()));
     let (cx, cy) = square_centre(sq("a4"), false);
     let top = cy - SQUARE_PX / 2;
     // Runs of light and dark pixels, bottom up; outlines (1–2 px) are not bands.
@@ -92,13 +97,13 @@ fn every_piece_of_a_stack_shows_its_colour_bottom_to_top() {
 #[test]
 fn highlights_and_the_last_move_mark_their_squares() {
     let pos: Position = PROBE.parse().unwrap();
-    let plain = decode(&render(&pos, &RenderOptions::default()));
+    let plain = decode(&render(&pos, &english()));
     let marked = decode(&render(
         &pos,
         &RenderOptions {
             highlights: vec![sq("e3")],
             last_move: Some("+e1".parse().unwrap()),
-            ..RenderOptions::default()
+            ..english()
         },
     ));
     // A highlight frames the square (4 px inside its edge); the last move tints it.
@@ -122,10 +127,10 @@ fn a_step_draws_an_arrow_between_its_squares() {
         &pos,
         &RenderOptions {
             last_move: Some("c4-c5".parse().unwrap()),
-            ..RenderOptions::default()
+            ..english()
         },
     ));
-    let without = decode(&render(&pos, &RenderOptions::default()));
+    let without = decode(&render(&pos, &english()));
     // The arrow's shaft crosses the border between c4 and c5.
     let (x, y4) = square_centre(sq("c4"), false);
     let border = (x, y4 - SQUARE_PX / 2);
@@ -137,12 +142,12 @@ fn a_step_draws_an_arrow_between_its_squares() {
 #[test]
 fn flipped_board_puts_a1_at_the_top_right() {
     let pos: Position = PROBE.parse().unwrap();
-    let normal = decode(&render(&pos, &RenderOptions::default()));
+    let normal = decode(&render(&pos, &english()));
     let flipped = decode(&render(
         &pos,
         &RenderOptions {
             flipped: true,
-            ..RenderOptions::default()
+            ..english()
         },
     ));
     // The white single on c1: bottom row, third column normally; top row, sixth column flipped.
@@ -163,7 +168,7 @@ fn flipped_board_puts_a1_at_the_top_right() {
 fn the_mover_and_the_winner_are_marked() {
     let pos = Position::start();
     // White to move: the bottom panel (White's) gets the lighter "active" background.
-    let img = decode(&render(&pos, &RenderOptions::default()));
+    let img = decode(&render(&pos, &english()));
     let bottom_panel = (WIDTH / 2, HEIGHT - 12);
     let top_panel = (WIDTH / 2, 12);
     assert_ne!(at(&img, bottom_panel), at(&img, top_panel));
@@ -175,17 +180,17 @@ fn the_mover_and_the_winner_are_marked() {
                 winner: Some(Color::Black),
                 reason: "by resignation".into(),
             }),
-            ..RenderOptions::default()
+            ..english()
         },
     ));
     assert_eq!(at(&over, bottom_panel), at(&over, top_panel));
-    assert_ne!(render(&pos, &RenderOptions::default()), {
+    assert_ne!(render(&pos, &english()), {
         let o = RenderOptions {
             end: Some(GameEnd {
                 winner: Some(Color::Black),
                 reason: "by resignation".into(),
             }),
-            ..RenderOptions::default()
+            ..english()
         };
         render(&pos, &o)
     });
@@ -197,7 +202,7 @@ fn rendering_is_deterministic_and_renderers_agree() {
     let opts = RenderOptions {
         white: "Алиса 🎲 with a very long name that cannot possibly fit".into(),
         black: "\u{1b}[31mBob\u{0}".into(),
-        ..RenderOptions::default()
+        ..english()
     };
     let a = render(&pos, &opts);
     assert_eq!(a, render(&pos, &opts));
@@ -226,7 +231,7 @@ proptest! {
                 last_move: last,
                 highlights: pos.legal_moves().iter().filter_map(|m| m.to()).take(10).collect(),
                 flipped,
-                ..RenderOptions::default()
+                ..english()
             }));
             prop_assert_eq!(img.dimensions(), (WIDTH, HEIGHT));
         }
@@ -243,10 +248,10 @@ fn the_arrow_runs_under_the_stacks_it_jumps() {
         &pos,
         &RenderOptions {
             last_move: Some("c3-c5".parse().unwrap()),
-            ..RenderOptions::default()
+            ..english()
         },
     ));
-    let without = decode(&render(&pos, &RenderOptions::default()));
+    let without = decode(&render(&pos, &english()));
     // Every pixel of c4's stack (its middle column, top face with the "5" included) looks
     // the same with or without the arrow: at most a trace of blue in anti-aliased edges.
     let (x, y) = square_centre(sq("c4"), false);
@@ -270,7 +275,7 @@ fn the_last_move_is_marked_by_shape_not_only_by_colour() {
         &pos,
         &RenderOptions {
             last_move: Some("+c1".parse().unwrap()),
-            ..RenderOptions::default()
+            ..english()
         },
     ));
     let (x, y) = square_centre(sq("c1"), false);
@@ -294,7 +299,7 @@ fn names_without_drawable_characters_fall_back_to_the_colour() {
             &pos,
             &RenderOptions {
                 white: white.into(),
-                ..RenderOptions::default()
+                ..english()
             },
         )
     };

@@ -1061,6 +1061,7 @@ fn user_settings_default_and_persist() {
             u64::MAX,
             UserSettings {
                 dm_notifications: true,
+                ..UserSettings::default()
             },
         )
         .unwrap();
@@ -1073,6 +1074,7 @@ fn user_settings_default_and_persist() {
             u64::MAX,
             UserSettings {
                 dm_notifications: false,
+                ..UserSettings::default()
             },
         )
         .unwrap();
@@ -1159,6 +1161,7 @@ fn async_calls_from_many_tasks_all_land() {
                             user,
                             UserSettings {
                                 dm_notifications: user % 2 == 0,
+                                ..UserSettings::default()
                             },
                         )
                     })

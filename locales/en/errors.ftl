@@ -27,6 +27,9 @@ error-swap-not-allowed = a swap is allowed only as White's first turn, and only 
 error-swap-not-singles = a swap exchanges two single pieces, but { $square } holds { $height }
 error-swap-same-color = a swap exchanges a white and a black piece, but { $a } and { $b } are both { $color }
 
+# A list ending in "or": `1, 2, 3 or 5`.
+list-or = { $head } or { $last }
+
 ## Positions (FPN)
 
 error-fpn-fields = an FPN has 6 fields (board, side to move, white reserve, black reserve, captured by white, captured by black) but this one has { $count }

@@ -532,8 +532,9 @@ impl Console {
                 Ok(vec![self.public(&strings::history(self.lang, &h.game, &h.record))])
             }
             "rules" => {
-                let (title, text) = strings::rules(self.lang);
-                Ok(vec![self.private(user, &format!("**{title}**\n{text}"))])
+                // The text opens with the game's name: no title needed in a terminal.
+                let (_, text) = strings::rules(self.lang);
+                Ok(vec![self.private(user, &text)])
             }
             other => {
                 let said = tr!(self.lang, "console-unknown-command", command = other);

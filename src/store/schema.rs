@@ -38,7 +38,7 @@ mod tests {
     #[test]
     fn the_migrations_are_well_formed() {
         Migrations::from_slice(MIGRATIONS).validate().unwrap();
-        assert_eq!(SCHEMA_VERSION, 4);
+        assert_eq!(SCHEMA_VERSION, 5);
     }
 
     #[test]

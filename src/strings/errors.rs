@@ -12,7 +12,7 @@
 use std::fmt::{self, Display, Formatter};
 use std::path::Path;
 
-use crate::i18n::{Lang, text};
+use crate::i18n::Lang;
 use crate::rules::record::{RecordError, ReplayError};
 use crate::rules::{
     Color, FpnError, MoveError, ParseMoveError, ParseRulesError, ParseSquareError, PlayError,
@@ -151,7 +151,7 @@ impl Localized for PlayError {
                 height = *height
             ),
             PlayError::NoReserve(color) => {
-                tr!(lang, "error-no-reserve", color = crate::strings::color_name(lang, *color))
+                tr!(lang, "error-no-reserve", color = color_word(lang, *color))
             }
             PlayError::SwapRequired => tr!(lang, "error-swap-required"),
             PlayError::SwapNotAllowed => tr!(lang, "error-swap-not-allowed"),
@@ -223,7 +223,7 @@ impl Localized for FpnError {
             } => tr!(
                 lang,
                 "error-fpn-piece-count",
-                color = crate::strings::color_name(lang, *color),
+                color = color_word(lang, *color),
                 total = *total,
                 board = *on_board,
                 reserve = *reserve,
@@ -288,14 +288,22 @@ fn status_key(status: ChallengeStatus) -> &'static str {
     }
 }
 
-/// The offered days per move, `1, 2, 3, 5, 7, 10, 14` (0, no limit, is said apart).
-fn offered_days() -> String {
-    DAYS_PER_MOVE
+/// The offered days per move, `1, 2, 3, 5, 7, 10 or 14` (0, no limit, is said apart).
+fn offered_days(lang: Lang) -> String {
+    let days: Vec<String> = DAYS_PER_MOVE
         .iter()
         .filter(|&&d| d > 0)
         .map(ToString::to_string)
-        .collect::<Vec<_>>()
-        .join(", ")
+        .collect();
+    match days.split_last() {
+        Some((last, head)) if !head.is_empty() => tr!(
+            lang,
+            "list-or",
+            head = head.join(", "),
+            last = last.as_str()
+        ),
+        _ => days.join(""),
+    }
 }
 
 impl Localized for StoreError {
@@ -343,8 +351,8 @@ impl Localized for StoreError {
             StoreError::NotYourTurn { to_move, you } => tr!(
                 lang,
                 "error-not-your-turn",
-                to_move = crate::strings::color_name(lang, *to_move),
-                you = crate::strings::color_name(lang, *you)
+                to_move = color_word(lang, *to_move),
+                you = color_word(lang, *you)
             ),
             StoreError::Illegal(error) => error.localized(lang),
             StoreError::Mismatch { id, .. } => tr!(lang, "error-mismatch", game = id.to_string()),
@@ -369,7 +377,7 @@ impl Localized for StoreError {
                 lang,
                 "error-bad-days",
                 days = *days,
-                offered = offered_days()
+                offered = offered_days(lang)
             ),
             StoreError::RatedSetUp => tr!(lang, "error-rated-setup"),
             StoreError::BadStartFpn(error) => {
@@ -427,8 +435,3 @@ impl Localized for ServiceError {
     }
 }
 
-/// Keeps `text` in scope for callers building arguments by hand.
-#[allow(dead_code)]
-fn _text_arg(s: &str) -> crate::i18n::Arg<'_> {
-    text(s)
-}

@@ -1,0 +1,46 @@
+# Офлайн-консоль (src/console): её собственные строки вокруг сообщений бота. Команды и параметры,
+# которые вводят в консоли, на всех языках остаются как есть (`move`, `opponent:bob`): парсер
+# консоли понимает только их, и в справке тоже пишется `/focus`, а не /фокус.
+
+console-help =
+    Вводите строки вида `имя: команда` — каждое имя означает игрока (новое имя — новый игрок):
+      alice: /focus challenge opponent:bob [rules:swap] [days:3] [color:white] [rated:false] [position:<FPN>]
+      bob: accept | decline          alice: cancel
+      alice: /focus move c4-d4       (или просто `move c4-d4`; `suggest c4` покажет допустимые ходы)
+      board | resign | draw [accept|decline] | takeback [accept|decline] | abort | games | history | rules
+      moretime | notify [dm:true|false] | leaderboard [page] | stats [user]
+      wait 2d   (пропустить время: 30m, 6h, 2d; затем сработают напоминания, выход времени на ход и истечение вызовов)
+    Начните строку с `#name`, чтобы играть в другом канале. `quit` завершает сеанс.
+# Как консоль помечает, кто видит строку: `[#general] бот: …`, `[#general] бот → только alice: …`.
+console-public = {"["}#{ $channel }] бот: { $text }
+console-private = {"["}#{ $channel }] бот → только { $user }: { $text }
+console-dm = {"["}ЛС для { $user }] бот: { $text }
+console-edit-challenge = {"["}#{ $channel }] бот изменяет вызов { $challenge } (его кнопки отключены): { $text }
+console-board = {"  "}доска: { $path }
+console-board-failed = {"  "}доска: не удалось записать { $path }: { $error }
+console-challenge-hint = {"  "}(вызов { $challenge }: ответьте `accept`, `decline` или `cancel`)
+console-takeback-hint = {"  "}(ответьте `takeback accept` или `takeback decline`)
+console-time-passes = {"  "}(прошло: { $span })
+console-line-error = консоль: { $error }
+console-which-move = какой ход? например, `move c4-d4`
+console-suggestions = допустимые ходы: { $moves }
+console-not-a-page = `{ $text }` — не номер страницы (1, 2, …)
+console-not-a-boolean = `{ $text }` — не true и не false
+console-how-long = на сколько? например, `wait 2d`, `wait 6h`, `wait 30m`, `wait 90s`: от 1 секунды до 365 дней
+console-game-number = партию указывают её номером
+console-unknown-command = здесь нет команды `{ $command }`; список команд покажет `help`
+console-whom = кого? например, `opponent:bob` (без этого параметра вызов сможет принять любой)
+console-not-days = `{ $text }` — не число дней (и не `unlimited`)
+console-not-a-colour = `{ $text }` — не цвет: white, black или random
+console-not-a-challenge = `{ $text }` — не номер вызова
+console-no-own-challenge = у вас нет открытого вызова в этом канале
+console-no-challenge = в этом канале нет открытого вызова для вас
+# Отрезки времени: `через 2 д 4 ч`, `3 ч 5 мин назад`, `сейчас`. Сокращённые единицы не требуют
+# согласования с числом.
+console-now = сейчас
+console-in = через { $span }
+console-ago = { $span } назад
+console-span-minutes = { $m } мин
+console-span-hours = { $h } ч { $m } мин
+console-span-days = { $d } д { $h } ч
+console-span-seconds = { $s } с
