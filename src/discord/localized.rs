@@ -183,3 +183,80 @@ impl Choices for LanguageChoice {
     }
 }
 choice_parameter!(LanguageChoice);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::i18n::try_tr;
+
+    /// Every command and option has its name and description in every language, and the
+    /// English names are the code's (which Discord uses as the default).
+    #[test]
+    fn every_command_and_option_is_named_in_every_language() {
+        fn walk(commands: &[poise::Command<Data, Error>], seen: &mut usize) {
+            for command in commands {
+                let id = format!("command-{}", command.name);
+                for lang in Lang::all() {
+                    let name = try_tr(lang, &id, &[]).unwrap();
+                    try_tr(lang, &format!("{id}.description"), &[]).unwrap();
+                    if lang == Lang::ENGLISH {
+                        assert_eq!(name, command.name);
+                    }
+                    for param in &command.parameters {
+                        let name = try_tr(lang, &format!("{id}.{}", param.name), &[]).unwrap();
+                        try_tr(lang, &format!("{id}.{}-description", param.name), &[]).unwrap();
+                        if lang == Lang::ENGLISH {
+                            assert_eq!(name, param.name);
+                        }
+                        *seen += 1;
+                    }
+                }
+                assert_eq!(
+                    command.name_localizations.len(),
+                    Lang::all().count() - 1,
+                    "{id}"
+                );
+                *seen += 1;
+                walk(&command.subcommands, seen);
+            }
+        }
+        let mut seen = 0;
+        walk(&crate::discord::commands::all(), &mut seen);
+        assert!(seen >= 40, "{seen}");
+    }
+
+    #[test]
+    fn choices_come_from_the_game_values_and_read_in_every_language() {
+        let days: Vec<u32> = DaysChoice::values().into_iter().map(|d| d.0).collect();
+        assert_eq!(days, [1, 2, 3, 5, 7, 10, 14, 0]);
+        let names: Vec<String> = DaysChoice::values()
+            .into_iter()
+            .map(|d| d.choice().name.into_owned())
+            .collect();
+        assert_eq!(names[0], "1 day");
+        assert_eq!(names[1], "2 days");
+        assert_eq!(names[7], "unlimited");
+        let ru = |c: CommandParameterChoice| {
+            c.localizations
+                .iter()
+                .find(|(l, _)| l == "ru")
+                .map(|(_, n)| n.to_string())
+        };
+        assert_eq!(ru(DaysChoice(1).choice()).as_deref(), Some("1 день"));
+        assert_eq!(ru(DaysChoice(2).choice()).as_deref(), Some("2 дня"));
+        assert_eq!(ru(DaysChoice(5).choice()).as_deref(), Some("5 дней"));
+        assert_eq!(RulesChoice::values().len(), 4);
+        assert_eq!(RulesChoice(Rules::SWAP_MIRROR).choice().name, "swap+mirror");
+        assert_eq!(ColorOption(ColorChoice::Black).choice().name, "black");
+        let languages: Vec<String> = LanguageChoice::values()
+            .into_iter()
+            .map(|l| l.choice().name.into_owned())
+            .collect();
+        assert_eq!(languages, ["English", "Русский"]);
+        // Discord sends back the index of the choice picked.
+        use poise::ChoiceParameter;
+        assert_eq!(DaysChoice::from_index(7), Some(DaysChoice(0)));
+        assert_eq!(DaysChoice::from_index(8), None);
+        assert_eq!(LanguageChoice::from_index(1).map(|l| l.0.code()), Some("ru"));
+    }
+}

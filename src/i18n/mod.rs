@@ -102,30 +102,46 @@ pub type Arg<'a> = FluentValue<'a>;
 /// Message `id` (or `id.attribute`) in `lang`, with `args`. Falls back to English, then to the
 /// id itself, logging each failure once; never panics.
 pub fn tr(lang: Lang, id: &str, args: &[(&str, Arg<'_>)]) -> String {
-    let map: HashMap<&str, FluentValue<'_>> = args.iter().cloned().collect();
-    let args = (!map.is_empty()).then_some(&map);
-    match LOCALES.lookup_single_language(lang.id(), id, args) {
+    match try_tr(lang, id, args) {
         Ok(text) => return text,
-        Err(e) => once(lang, id, &e.to_string()),
+        Err(e) => {
+            once(lang, id, &e);
+        }
     }
     if lang != Lang::ENGLISH {
-        match LOCALES.lookup_single_language(Lang::ENGLISH.id(), id, args) {
+        match try_tr(Lang::ENGLISH, id, args) {
             Ok(text) => return text,
-            Err(e) => once(Lang::ENGLISH, id, &e.to_string()),
+            Err(e) => {
+                once(Lang::ENGLISH, id, &e);
+            }
         }
     }
     id.to_owned()
 }
 
+/// Message `id` (or `id.attribute`) in `lang` itself, with `args`: no fallback. The error says
+/// what is wrong: the message is missing, or an argument it uses was not given.
+///
+/// # Errors
+/// A sentence for the log (or a test).
+pub fn try_tr(lang: Lang, id: &str, args: &[(&str, Arg<'_>)]) -> Result<String, String> {
+    let map: HashMap<&str, FluentValue<'_>> = args.iter().cloned().collect();
+    let args = (!map.is_empty()).then_some(&map);
+    LOCALES
+        .lookup_single_language(lang.id(), id, args)
+        .map_err(|e| e.to_string())
+}
+
 /// Logs a missing or broken message once per language and id, so a gap in a translation shows
-/// in the log without flooding it.
-fn once(lang: Lang, id: &str, error: &str) {
+/// in the log without flooding it. True the first time.
+fn once(lang: Lang, id: &str, error: &str) -> bool {
     static SEEN: LazyLock<Mutex<HashSet<String>>> = LazyLock::new(Mutex::default);
     let key = format!("{}:{id}", lang.code());
     let first = SEEN.lock().map(|mut seen| seen.insert(key)).unwrap_or(true);
     if first {
         tracing::warn!(lang = lang.code(), message = id, %error, "translation missing or broken; using English");
     }
+    first
 }
 
 /// A text argument.
@@ -166,5 +182,9 @@ mod tests {
         // A missing argument: English, then the id; never a `{ $count }` placeholder.
         let missing = tr(ru, "count-moves", &[]);
         assert!(!missing.contains('{'), "{missing}");
+        assert!(try_tr(ru, "count-moves", &[]).is_err());
+        // Each gap is logged once.
+        assert!(once(ru, "a-gap-for-this-test", "missing"));
+        assert!(!once(ru, "a-gap-for-this-test", "missing"));
     }
 }
