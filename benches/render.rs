@@ -17,7 +17,9 @@ fn render(c: &mut Criterion) {
         white: "Alice".into(),
         black: "Boris".into(),
         last_move: Some("f3-f5".parse().unwrap()),
-        ..RenderOptions::default()
+        ..RenderOptions::new(focus_bot::strings::picture::words(
+            focus_bot::i18n::Lang::ENGLISH,
+        ))
     };
     let png = renderer.render(&pos, &opts);
     println!("midgame PNG: {} bytes", png.len());

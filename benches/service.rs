@@ -1,5 +1,6 @@
 //! Speed of a move handled in process (issue 5): parse, validate, commit (SQLite, WAL, the
-//! store's durability), render the board PNG, build the reply text. Also the same under 20
+//! store's durability), render the board PNG, build the reply text; since issue 11 also the
+//! readers' languages and the text and picture words in Russian, as the adapter does them. Also the same under 20
 //! games played at once, and resident memory after 1,000 finished games.
 //! Run with `cargo bench --bench service`.
 
@@ -8,6 +9,7 @@ use std::time::{Duration, Instant};
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use focus_bot::i18n::Lang;
+use focus_bot::locale::Locale;
 use focus_bot::rules::Color;
 use focus_bot::service::{Board, ChallengeRequest, GameService, ManualClock, Place, User};
 use focus_bot::store::{AsyncStore, ColorChoice};
@@ -58,9 +60,19 @@ async fn one_move(
         players.1
     };
     let t = Instant::now();
+    // As the Discord adapter handles `/focus move`: the readers' languages (remembered from
+    // the interaction), the move, the reply's text and its picture in the server's language.
+    let locale = Locale::new("ru");
+    let server = service
+        .note_locales(who.id, locale, Some(place.guild_id), locale)
+        .await
+        .unwrap();
+    let lang = Lang::of(server);
     let report = service.play(place, who, &mv).await.unwrap();
-    let text = strings::move_played(Lang::ENGLISH, &report);
-    std::hint::black_box(text);
+    let text = strings::move_played(lang, &report);
+    let options = strings::picture::options(lang, &report.board);
+    let png = service.picture(&report.board, options).await.unwrap();
+    std::hint::black_box((text, png));
     (t.elapsed(), report.board)
 }
 

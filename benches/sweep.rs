@@ -41,6 +41,7 @@ fn populated(path: &std::path::Path) -> Store {
     let mut store = Store::open(path).unwrap();
     let dm = UserSettings {
         dm_notifications: true,
+        ..UserSettings::default()
     };
     store.set_settings(WHITE, dm).unwrap();
     for channel in 0..GAMES {

@@ -6,8 +6,8 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use focus_bot::i18n::Lang;
 use focus_bot::console::{Console, help};
+use focus_bot::i18n::Lang;
 use focus_bot::render::{HEIGHT, WIDTH};
 use focus_bot::store::{AsyncStore, Store};
 use focus_bot::strings;
@@ -78,7 +78,7 @@ async fn the_worked_example_is_played_through_the_console() {
     assert!(
         rest.starts_with(
             "classic rules · 3 days per move · unrated · they play White · from a set-up \
-             position\nThe challenge expires in 1d 0h."
+             position\nThe challenge expires in 1 day."
         ),
         "{rest}"
     );
@@ -106,7 +106,7 @@ async fn the_worked_example_is_played_through_the_console() {
     assert!(
         rest.starts_with(
             "classic rules · 3 days per move · unrated\n@alice (White) to move, by 20"
-        ) && rest.ends_with(" UTC (in 3d 0h)."),
+        ) && rest.ends_with(" UTC (in 3 days)."),
         "{rest}"
     );
     let mut pictures = vec![picture(&lines[1], &out)];
@@ -181,7 +181,7 @@ async fn the_worked_example_is_played_through_the_console() {
         if i + 1 < WORKED_MOVES.len() {
             assert!(
                 rest.starts_with(&format!("{next} to move, by 20"))
-                    && rest.ends_with(" UTC (in 3d 0h)."),
+                    && rest.ends_with(" UTC (in 3 days)."),
                 "{rest}"
             );
         }
@@ -247,7 +247,10 @@ async fn the_last_move_message_names_the_winner() {
     // The game is over: the players' games list is empty.
     assert_eq!(
         c.handle("bob: games").await,
-        [format!("[#general] bot → bob only: {}", strings::no_games(Lang::ENGLISH))]
+        [format!(
+            "[#general] bot → bob only: {}",
+            strings::no_games(Lang::ENGLISH)
+        )]
     );
 }
 
@@ -336,7 +339,10 @@ async fn bad_lines_and_bad_challenges_get_a_sentence() {
     assert_eq!(c.handle("alice: help").await, [help(Lang::ENGLISH)]);
     assert_eq!(
         c.handle("alice: rules").await,
-        [format!("[#lobby] bot → alice only: {}", strings::rules(Lang::ENGLISH).1)]
+        [format!(
+            "[#lobby] bot → alice only: {}",
+            strings::rules(Lang::ENGLISH).1
+        )]
     );
     assert!(
         std::fs::read_dir(dir.path()).unwrap().next().is_none(),
@@ -415,7 +421,7 @@ async fn draws_takebacks_and_aborts_through_the_console() {
     assert!(
         lines[0].starts_with(
             "[#general] bot: The last move was taken back.\n@alice (White) to move, by 20"
-        ) && lines[0].ends_with(" UTC (in 3d 0h)."),
+        ) && lines[0].ends_with(" UTC (in 3 days)."),
         "{lines:?}"
     );
     let path = picture(&lines[1], dir.path());
@@ -661,7 +667,7 @@ async fn waiting_brings_reminders_dms_and_time_outs() {
             strings::notify_setting(Lang::ENGLISH, true, true)
         )]
     );
-    assert_eq!(c.handle("alice: wait 19h").await, ["  (19h 0m pass)"]);
+    assert_eq!(c.handle("alice: wait 19h").await, ["  (19 hours later)"]);
     let out = c.handle("alice: wait 1h").await;
     assert_eq!(out.len(), 2, "{out:?}");
     assert!(
@@ -677,7 +683,7 @@ async fn waiting_brings_reminders_dms_and_time_outs() {
         "{out:?}"
     );
     assert_eq!(c.handle("bob: moretime").await.len(), 1);
-    assert_eq!(c.handle("alice: wait 1d").await, ["  (1d 0h pass)"]);
+    assert_eq!(c.handle("alice: wait 1d").await, ["  (1 day later)"]);
     // Past the deadline (2 days after Alice's move): Bob loses on time.
     let out = c.handle("alice: wait 5h").await;
     assert_eq!(out.len(), 3, "{out:?}");
@@ -716,11 +722,11 @@ async fn bare_help_and_wait_unlimited_days_and_an_expiring_challenge() {
         out[0].contains("classic rules · no time limit · rated"),
         "{out:?}"
     );
-    assert_eq!(c.handle("wait 10s").await, ["  (10s pass)"]);
+    assert_eq!(c.handle("wait 10s").await, ["  (10 seconds later)"]);
     assert_eq!(
         c.handle("wait 1d").await,
         [
-            "  (1d 0h pass)",
+            "  (1 day later)",
             "[#general] bot edits challenge 1 (its buttons are disabled): The challenge of @alice \
              to @bob has expired: nobody accepted it within a day. Start a new one with /focus \
              challenge."

@@ -24,10 +24,10 @@ use focus_bot::service::{
     ManualClock, Place, Postman, ServiceError, User,
 };
 use focus_bot::store::{
-    AsyncStore, CHALLENGE_LIFETIME, ChallengeId, ChallengeStatus, ColorChoice, EndReason, Game,
-    GameId, GameResult, GameStatus, MAX_TIME_LEFT, MORE_TIME, NewChallenge, Notice, NoticeId,
-    NoticeKind, Player, SCHEMA_VERSION, Store, StoreError, Swept, ABORT_MAX_PLY,
-    UserSettings, Via, retry_delay,
+    ABORT_MAX_PLY, AsyncStore, CHALLENGE_LIFETIME, ChallengeId, ChallengeStatus, ColorChoice,
+    EndReason, Game, GameId, GameResult, GameStatus, MAX_TIME_LEFT, MORE_TIME, NewChallenge,
+    Notice, NoticeId, NoticeKind, Player, SCHEMA_VERSION, Store, StoreError, Swept, UserSettings,
+    Via, retry_delay,
 };
 use focus_bot::strings;
 use rusqlite::Connection;
@@ -800,7 +800,10 @@ async fn at_the_deadline_the_player_to_move_loses_on_time_with_records_and_the_f
     let board = board.expect("the final board");
     assert_eq!(board.game, ended);
     assert_eq!(board.to_move(), None);
-    assert_eq!(board.names, [Some("Alice".to_owned()), Some("Bob".to_owned())]);
+    assert_eq!(
+        board.names,
+        [Some("Alice".to_owned()), Some("Bob".to_owned())]
+    );
     assert_eq!(
         board.last_move.map(|m| m.to_string()).as_deref(),
         Some("b4-c4")
@@ -1053,7 +1056,9 @@ async fn a_refused_dm_reminder_is_posted_in_the_channel_once_and_never_retried_a
     assert!(text.starts_with("⏰ <@1001>, reminder:"), "{text}");
     let deadline = game.deadline.expect("a deadline");
     assert!(
-        text.ends_with(&format!("Time runs out <t:{deadline}:R> (<t:{deadline}:f>).")),
+        text.ends_with(&format!(
+            "Time runs out <t:{deadline}:R> (<t:{deadline}:f>)."
+        )),
         "{text}"
     );
 
@@ -1867,7 +1872,10 @@ async fn the_dashboard_lists_least_time_left_first_then_your_move() {
 
     // Nobody's games: the no-games sentence.
     assert_eq!(f.svc.games(GUILD, 4_242).await.unwrap(), []);
-    assert_eq!(strings::dashboard(Lang::ENGLISH, &[]), strings::no_games(Lang::ENGLISH));
+    assert_eq!(
+        strings::dashboard(Lang::ENGLISH, &[]),
+        strings::no_games(Lang::ENGLISH)
+    );
 }
 
 /// `n` summaries of made-up games: ids 1..=n, long channel ids, every other one your move.
@@ -1920,6 +1928,17 @@ async fn the_dashboard_fits_one_message_and_counts_the_rest() {
     let without_count = text.rsplit_once('\n').unwrap().0;
     assert!(without_count.len() + 1 + next.len() + more.len() > 2_000);
 
+    // In Russian too: within Discord's 2,000 (UTF-16 units, as Discord counts), and the rest
+    // counted.
+    let ru = strings::dashboard(Lang::of_tag("ru"), &games);
+    assert!(ru.encode_utf16().count() <= 2_000, "{ru}");
+    let shown_ru = ru.lines().count() - 2;
+    assert!(shown_ru > 5, "{shown_ru} games shown");
+    assert_eq!(
+        *ru.lines().collect::<Vec<_>>().last().unwrap(),
+        format!("…и ещё {}.", 100 - shown_ru)
+    );
+
     // Few games: all shown, no count.
     let few = strings::dashboard(Lang::ENGLISH, &games[..3]);
     assert_eq!(few.lines().count(), 4);
@@ -1949,7 +1968,11 @@ async fn a_dashboard_that_just_fits_lists_every_game() {
                      least time left first:"
                 );
                 let full: String = std::iter::once(heading)
-                    .chain(games.iter().map(|g| strings::game_summary_line(Lang::ENGLISH, g)))
+                    .chain(
+                        games
+                            .iter()
+                            .map(|g| strings::game_summary_line(Lang::ENGLISH, g)),
+                    )
                     .collect::<Vec<_>>()
                     .join("\n");
                 let count_room = "\n…and 1 more.".len();

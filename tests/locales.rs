@@ -58,9 +58,9 @@ fn expression_vars(expr: &Expression<&str>, vars: &mut BTreeMap<String, Use>) {
                     VariantKey::NumberLiteral { value } => (*value).to_owned(),
                 })
                 .collect();
-            let numeric = keys.iter().all(|k| {
-                PLURAL_CATEGORIES.contains(&k.as_str()) || k.parse::<f64>().is_ok()
-            });
+            let numeric = keys
+                .iter()
+                .all(|k| PLURAL_CATEGORIES.contains(&k.as_str()) || k.parse::<f64>().is_ok());
             if let InlineExpression::VariableReference { id } = selector {
                 let how = if numeric {
                     Use::Number
@@ -88,7 +88,9 @@ fn pattern_vars(pattern: &Pattern<&str>, vars: &mut BTreeMap<String, Use>) {
 
 /// Every message and attribute of language `code`, from all its files.
 fn messages(code: &str) -> Messages {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("locales").join(code);
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("locales")
+        .join(code);
     let mut all = Messages::new();
     let mut files: Vec<_> = std::fs::read_dir(&dir)
         .unwrap()
@@ -131,19 +133,31 @@ fn every_language_has_every_message_with_the_same_variables() {
     let english = messages("en");
     assert!(english.len() > 200, "{} messages", english.len());
     let others: Vec<Lang> = Lang::all().filter(|l| *l != Lang::ENGLISH).collect();
-    assert!(others.iter().any(|l| l.code() == "ru"), "Russian is built in");
+    assert!(
+        others.iter().any(|l| l.code() == "ru"),
+        "Russian is built in"
+    );
     for lang in others {
         let theirs = messages(lang.code());
         let (ours_ids, their_ids): (BTreeSet<_>, BTreeSet<_>) =
             (english.keys().collect(), theirs.keys().collect());
         let missing: Vec<_> = ours_ids.difference(&their_ids).collect();
         let extra: Vec<_> = their_ids.difference(&ours_ids).collect();
-        assert!(missing.is_empty(), "missing in {}: {missing:?}", lang.code());
+        assert!(
+            missing.is_empty(),
+            "missing in {}: {missing:?}",
+            lang.code()
+        );
         assert!(extra.is_empty(), "only in {}: {extra:?}", lang.code());
         for (id, vars) in &english {
             let other = &theirs[id];
             let names = |v: &BTreeMap<String, Use>| v.keys().cloned().collect::<Vec<_>>();
-            assert_eq!(names(other), names(vars), "variables of {id} in {}", lang.code());
+            assert_eq!(
+                names(other),
+                names(vars),
+                "variables of {id} in {}",
+                lang.code()
+            );
             for (name, how) in vars {
                 // A selector by keys keeps its keys; a number selector stays a number.
                 match (how, &other[name]) {
@@ -238,20 +252,41 @@ fn russian_plurals_agree_with_their_numbers() {
         (
             "minutes",
             [
-                "минута", "минуты", "минут", "минут", "минута", "минуты", "минут",
+                "минута",
+                "минуты",
+                "минут",
+                "минут",
+                "минута",
+                "минуты",
+                "минут",
             ],
         ),
-        ("moves", ["ход", "хода", "ходов", "ходов", "ход", "хода", "ходов"]),
+        (
+            "moves",
+            ["ход", "хода", "ходов", "ходов", "ход", "хода", "ходов"],
+        ),
         (
             "games",
             [
-                "партия", "партии", "партий", "партий", "партия", "партии", "партий",
+                "партия",
+                "партии",
+                "партий",
+                "партий",
+                "партия",
+                "партии",
+                "партий",
             ],
         ),
         (
             "pieces",
             [
-                "шашка", "шашки", "шашек", "шашек", "шашка", "шашки", "шашек",
+                "шашка",
+                "шашки",
+                "шашек",
+                "шашек",
+                "шашка",
+                "шашки",
+                "шашек",
             ],
         ),
     ];
@@ -277,7 +312,8 @@ fn the_terms_of_a_game_read_in_each_language() {
         strings::terms(Lang::ENGLISH, Rules::CLASSIC, 0, false),
         "classic rules · no time limit · unrated"
     );
-    for (days, words) in [(1, "1 день"), (2, "2 дня"), (5, "5 дней"), (21, "21 день")] {
+    for (days, words) in [(1, "1 день"), (2, "2 дня"), (5, "5 дней"), (21, "21 день")]
+    {
         let terms = strings::terms(ru, Rules::CLASSIC, days, true);
         assert!(terms.contains(words), "{terms}");
     }

@@ -47,7 +47,7 @@ command-takeback = takeback
     .description = Ask to take back your last move; your opponent answers with a button.
 
 command-abort = abort
-    .description = Call off this channel's game: players before each side has moved twice, moderators always.
+    .description = Call off this channel's game: players while each side has moved at most once; moderators always.
 
 command-moretime = moretime
     .description = Give your opponent one more day for the move they are to make in this channel's game.

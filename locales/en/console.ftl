@@ -19,7 +19,7 @@ console-board = {"  "}board: { $path }
 console-board-failed = {"  "}board: cannot write { $path }: { $error }
 console-challenge-hint = {"  "}(challenge { $challenge }: answer with `accept`, `decline` or `cancel`)
 console-takeback-hint = {"  "}(answer with `takeback accept` or `takeback decline`)
-console-time-passes = {"  "}({ $span } pass)
+console-time-passes = {"  "}({ $span } later)
 console-line-error = console: { $error }
 console-which-move = which move? e.g. `move c4-d4`
 console-suggestions = suggestions: { $moves }
@@ -34,11 +34,9 @@ console-not-a-colour = `{ $text }` is not a colour: white, black or random
 console-not-a-challenge = `{ $text }` is not a challenge number
 console-no-own-challenge = you have no open challenge in this channel
 console-no-challenge = there is no open challenge for you in this channel
-# Spans of time: `in 2d 4h`, `3h 5m ago`, `now`.
+# Spans of time: `in 2 days 4 hours`, `3 hours 5 minutes ago`, `now`.
 console-now = now
 console-in = in { $span }
 console-ago = { $span } ago
-console-span-minutes = { $m }m
-console-span-hours = { $h }h { $m }m
-console-span-days = { $d }d { $h }h
-console-span-seconds = { $s }s
+console-no-name = write `name: command`, for example `alice: /focus challenge opponent:bob`
+console-bad-name = a user name is one word before the colon, like `alice:`

@@ -25,6 +25,10 @@ count-hours = { $count ->
         [one] { $count } hour
        *[other] { $count } hours
     }
+count-seconds = { $count ->
+        [one] { $count } second
+       *[other] { $count } seconds
+    }
 count-minutes = { $count ->
         [one] { $count } minute
        *[other] { $count } minutes

@@ -35,12 +35,10 @@ console-not-a-colour = `{ $text }` — не цвет: white, black или random
 console-not-a-challenge = `{ $text }` — не номер вызова
 console-no-own-challenge = у вас нет открытого вызова в этом канале
 console-no-challenge = в этом канале нет открытого вызова для вас
-# Отрезки времени: `через 2 д 4 ч`, `3 ч 5 мин назад`, `сейчас`. Сокращённые единицы не требуют
-# согласования с числом.
+# Отрезки времени: `через 2 дня 4 часа`, `3 часа 5 минут назад`, `сейчас` (слова с числами —
+# из count-* в messages.ftl).
 console-now = сейчас
 console-in = через { $span }
 console-ago = { $span } назад
-console-span-minutes = { $m } мин
-console-span-hours = { $h } ч { $m } мин
-console-span-days = { $d } д { $h } ч
-console-span-seconds = { $s } с
+console-no-name = пишите `имя: команда`, например `alice: /focus challenge opponent:bob`
+console-bad-name = имя игрока — одно слово перед двоеточием, например `alice:`

@@ -38,6 +38,12 @@ count-hours = { $count ->
         [many] { $count } часов
        *[other] { $count } часа
     }
+count-seconds = { $count ->
+        [one] { $count } секунда
+        [few] { $count } секунды
+        [many] { $count } секунд
+       *[other] { $count } секунды
+    }
 count-minutes = { $count ->
         [one] { $count } минута
         [few] { $count } минуты

@@ -33,12 +33,10 @@ pub(crate) fn run(args: &ConsoleArgs) -> Result<(), CliError> {
         .map_err(CliError::Stdout)?;
     runtime.block_on(async {
         let store = AsyncStore::open(&path).await?;
-        let mut console =
-            Console::new(store, &args.out, args.moderator.clone(), args.locale).map_err(|source| {
-                CliError::Write {
-                    path: args.out.clone(),
-                    source,
-                }
+        let mut console = Console::new(store, &args.out, args.moderator.clone(), args.locale)
+            .map_err(|source| CliError::Write {
+                path: args.out.clone(),
+                source,
             })?;
         let stdin = std::io::stdin();
         if stdin.is_terminal() {

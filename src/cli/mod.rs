@@ -70,7 +70,10 @@ pub(crate) fn language(text: &str) -> Result<crate::i18n::Lang, String> {
         .find(|l| l.code().eq_ignore_ascii_case(text.trim()))
         .ok_or_else(|| {
             let codes: Vec<&str> = Lang::all().map(Lang::code).collect();
-            format!("`{text}` is not a language of the bot: {}", codes.join(", "))
+            format!(
+                "`{text}` is not a language of the bot: {}",
+                codes.join(", ")
+            )
         })
 }
 

@@ -10,7 +10,7 @@ use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-pub use script::{Line, parse};
+pub use script::{Line, LineError, parse};
 
 use crate::i18n::Lang;
 use crate::rules::{Color, Rules};
@@ -151,7 +151,14 @@ impl Console {
         let line = match parse(&text) {
             Ok(Some(line)) => line,
             Ok(None) => return Vec::new(),
-            Err(help) => return vec![tr!(self.lang, "console-line-error", error = help)],
+            Err(error) => {
+                let id = match error {
+                    LineError::NoName => "console-no-name",
+                    LineError::BadName => "console-bad-name",
+                };
+                let help = crate::i18n::tr(self.lang, id, &[]);
+                return vec![tr!(self.lang, "console-line-error", error = help)];
+            }
         };
         if matches!(line.command.as_str(), "help" | "") {
             return vec![help(self.lang)];
@@ -301,7 +308,12 @@ impl Console {
         let path = path.display().to_string();
         match written {
             Ok(()) => tr!(self.lang, "console-board", path = path),
-            Err(error) => tr!(self.lang, "console-board-failed", path = path, error = error),
+            Err(error) => tr!(
+                self.lang,
+                "console-board-failed",
+                path = path,
+                error = error
+            ),
         }
     }
 
@@ -353,17 +365,23 @@ impl Console {
                     }
                     "decline" => {
                         let view = service.decline(id, user).await?;
-                        Ok(vec![self.public(&strings::challenge_closed(self.lang, &view))])
+                        Ok(vec![
+                            self.public(&strings::challenge_closed(self.lang, &view)),
+                        ])
                     }
                     _ => {
                         let view = service.cancel(id, user).await?;
-                        Ok(vec![self.public(&strings::challenge_closed(self.lang, &view))])
+                        Ok(vec![
+                            self.public(&strings::challenge_closed(self.lang, &view)),
+                        ])
                     }
                 }
             }
             "move" => {
                 let Some(text) = arg("move") else {
-                    return Ok(vec![self.private(user, &self.say("console-which-move", &[]))]);
+                    return Ok(vec![
+                        self.private(user, &self.say("console-which-move", &[])),
+                    ]);
                 };
                 let report = service.play(place, user, &text).await?;
                 let msg = strings::move_played(self.lang, &report);
@@ -409,12 +427,12 @@ impl Console {
                     _ => service.draw(place, user).await?,
                 };
                 match report {
-                    DrawReport::Offered { game, by } if game.draw_offer_by.is_some() => {
-                        Ok(vec![self.public(&strings::draw_offered(self.lang, &game, by))])
-                    }
-                    DrawReport::Offered { game, by } => {
-                        Ok(vec![self.public(&strings::draw_declined(self.lang, &game, !by))])
-                    }
+                    DrawReport::Offered { game, by } if game.draw_offer_by.is_some() => Ok(vec![
+                        self.public(&strings::draw_offered(self.lang, &game, by)),
+                    ]),
+                    DrawReport::Offered { game, by } => Ok(vec![
+                        self.public(&strings::draw_declined(self.lang, &game, !by)),
+                    ]),
                     DrawReport::Agreed(board) => Ok(vec![
                         self.public(&strings::game_ended(self.lang, &board)),
                         self.picture(&board).await,
@@ -451,7 +469,9 @@ impl Console {
             },
             "games" => {
                 let games = service.games(GUILD, user.id).await?;
-                Ok(vec![self.private(user, &strings::dashboard(self.lang, &games))])
+                Ok(vec![
+                    self.private(user, &strings::dashboard(self.lang, &games)),
+                ])
             }
             "leaderboard" => {
                 let page = match arg("page") {
@@ -508,7 +528,7 @@ impl Console {
                     .skipped
                     .fetch_add(seconds, std::sync::atomic::Ordering::SeqCst);
                 let passed = if seconds < 60 {
-                    tr!(self.lang, "console-span-seconds", s = seconds)
+                    strings::count(self.lang, "seconds", seconds.unsigned_abs())
                 } else {
                     span(self.lang, seconds)
                 };
@@ -529,7 +549,9 @@ impl Console {
                     None => None,
                 };
                 let h = service.history(place, id).await?;
-                Ok(vec![self.public(&strings::history(self.lang, &h.game, &h.record))])
+                Ok(vec![
+                    self.public(&strings::history(self.lang, &h.game, &h.record)),
+                ])
             }
             "rules" => {
                 // The text opens with the game's name: no title needed in a terminal.
@@ -558,7 +580,12 @@ impl Console {
                     channel_id, board, ..
                 } => {
                     let channel = self.channel_name(channel_id);
-                    lines.push(tr!(self.lang, "console-public", channel = channel, text = text));
+                    lines.push(tr!(
+                        self.lang,
+                        "console-public",
+                        channel = channel,
+                        text = text
+                    ));
                     if let Some(board) = board {
                         lines.push(self.picture(&board).await);
                     }
@@ -600,9 +627,7 @@ impl Console {
             request.opponent = Some(self.user(name));
         }
         if let Some(rules) = line.options.get("rules") {
-            request.rules = rules
-                .parse::<Rules>()
-                .map_err(|e| e.localized(self.lang))?;
+            request.rules = rules.parse::<Rules>().map_err(|e| e.localized(self.lang))?;
         }
         if let Some(days) = line.options.get("days") {
             request.days = match days.trim() {
@@ -620,7 +645,13 @@ impl Console {
             request.rated = match rated.to_lowercase().as_str() {
                 "true" | "yes" => true,
                 "false" | "no" => false,
-                _ => return Err(tr!(self.lang, "console-not-a-boolean", text = rated.as_str())),
+                _ => {
+                    return Err(tr!(
+                        self.lang,
+                        "console-not-a-boolean",
+                        text = rated.as_str()
+                    ));
+                }
             };
         }
         request.position = line.options.get("position").cloned();
@@ -726,15 +757,22 @@ fn rounded_to_minutes(seconds: i64) -> u64 {
     (seconds.unsigned_abs() + 30) / 60 * 60
 }
 
-/// A span of time in short words: `5m`, `3h 5m`, `2d 4h` (`5 мин`, … in Russian).
+/// A span of time in words, its two largest units to the minute: `5 minutes`,
+/// `3 hours 5 minutes`, `2 days 4 hours`, `1 day` (`2 дня 4 часа` in Russian).
 fn span(lang: Lang, seconds: i64) -> String {
     let s = rounded_to_minutes(seconds);
     let (d, h, m) = (s / 86_400, s % 86_400 / 3_600, s % 3_600 / 60);
-    match (d, h) {
-        (0, 0) => tr!(lang, "console-span-minutes", m = m),
-        (0, h) => tr!(lang, "console-span-hours", h = h, m = m),
-        (d, h) => tr!(lang, "console-span-days", d = d, h = h),
+    let (first, second) = match (d, h) {
+        (0, 0) => (("minutes", m), None),
+        (0, h) => (("hours", h), Some(("minutes", m))),
+        (d, h) => (("days", d), Some(("hours", h))),
+    };
+    let mut words = strings::count(lang, first.0, first.1);
+    if let Some((unit, n)) = second.filter(|&(_, n)| n > 0) {
+        words.push(' ');
+        words.push_str(&strings::count(lang, unit, n));
     }
+    words
 }
 
 /// What `help` prints, in `lang`.
@@ -752,10 +790,18 @@ mod tests {
         assert_eq!(utc(951_782_400), "2000-02-29 00:00 UTC");
         assert_eq!(utc(1_796_057_340), "2026-11-30 16:49 UTC");
         let en = Lang::ENGLISH;
-        assert_eq!(from_now(en, 2 * 86_400 + 4 * 3_600 + 59), "in 2d 4h");
-        assert_eq!(from_now(en, -(3 * 3_600 + 5 * 60)), "3h 5m ago");
+        assert_eq!(
+            from_now(en, 2 * 86_400 + 4 * 3_600 + 59),
+            "in 2 days 4 hours"
+        );
+        assert_eq!(from_now(en, -(3 * 3_600 + 5 * 60)), "3 hours 5 minutes ago");
         assert_eq!(from_now(en, 29), "now");
-        assert_eq!(from_now(en, 3 * 86_400 - 1), "in 3d 0h");
+        assert_eq!(from_now(en, 3 * 86_400 - 1), "in 3 days");
+        assert_eq!(from_now(en, 61), "in 1 minute");
+        let ru = Lang::of_tag("ru");
+        assert_eq!(from_now(ru, 2 * 86_400 + 4 * 3_600), "через 2 дня 4 часа");
+        assert_eq!(from_now(ru, -(21 * 3_600 + 5 * 60)), "21 час 5 минут назад");
+        assert_eq!(from_now(ru, 5 * 86_400 + 3_600), "через 5 дней 1 час");
         assert_eq!(duration("2d"), Some(172_800));
         assert_eq!(duration("6H"), Some(21_600));
         assert_eq!(duration("90"), Some(90));

@@ -23,11 +23,20 @@ const KEYS: [&str; 11] = [
     "opponent", "rules", "days", "color", "rated", "position", "move", "game", "dm", "page", "user",
 ];
 
+/// Why a line cannot be read (the console says how to write one, in its language).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum LineError {
+    /// No `name:` before the command.
+    NoName,
+    /// The name before the colon is empty or more than one word.
+    BadName,
+}
+
 /// Parses `line`; `None` for a blank line or a comment (`#` followed by a space, or `//`).
 ///
 /// # Errors
-/// A sentence saying how to write a line, when it has no `name:`.
-pub fn parse(line: &str) -> Result<Option<Line>, String> {
+/// [`LineError`] when the line has no one-word `name:`.
+pub fn parse(line: &str) -> Result<Option<Line>, LineError> {
     let line = line.trim();
     if line.is_empty() || line.starts_with("# ") || line.starts_with("//") || line == "#" {
         return Ok(None);
@@ -40,13 +49,11 @@ pub fn parse(line: &str) -> Result<Option<Line>, String> {
         None => (None, line),
     };
     let Some((user, command)) = rest.split_once(':') else {
-        return Err(
-            "write `name: command`, for example `alice: /focus challenge opponent:bob`".into(),
-        );
+        return Err(LineError::NoName);
     };
     let user = user.trim();
     if user.is_empty() || user.contains(char::is_whitespace) {
-        return Err("a user name is one word before the colon, like `alice:`".into());
+        return Err(LineError::BadName);
     }
     let mut words = command.split_whitespace().peekable();
     if words.peek() == Some(&"/focus") {

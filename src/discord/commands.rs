@@ -316,10 +316,7 @@ pub async fn notify(ctx: Context<'_>, dm: Option<bool>) -> Result<(), Error> {
 
 /// The server's leaderboard: ten players a page, with Previous and Next buttons.
 #[poise::command(slash_command)]
-pub async fn leaderboard(
-    ctx: Context<'_>,
-    #[min = 1] page: Option<u32>,
-) -> Result<(), Error> {
+pub async fn leaderboard(ctx: Context<'_>, #[min = 1] page: Option<u32>) -> Result<(), Error> {
     let readers = readers(ctx).await;
     // Checking who is still a member may take a few Discord requests: answer "thinking" first.
     ctx.defer().await?;

@@ -21,48 +21,41 @@ use crate::store::{ColorChoice, DAYS_PER_MOVE};
 pub fn localize(commands: &mut [poise::Command<Data, Error>]) {
     for command in commands {
         let id = format!("command-{}", command.name);
-        command.description = Some(tr(Lang::ENGLISH, &format!("{id}.description"), &[]).into());
-        for lang in Lang::all().filter(|l| *l != Lang::ENGLISH) {
-            let code: Cow<'static, str> = lang.code().into();
-            command
-                .name_localizations
-                .to_mut()
-                .push((code.clone(), tr(lang, &id, &[]).into()));
-            command
-                .description_localizations
-                .to_mut()
-                .push((code, tr(lang, &format!("{id}.description"), &[]).into()));
-        }
+        let description = format!("{id}.description");
+        command.description = Some(english(&description));
+        command.name_localizations = translations(&id, &[]).into();
+        command.description_localizations = translations(&description, &[]).into();
         for param in &mut command.parameters {
             let name = format!("{id}.{}", param.name);
             let description = format!("{name}-description");
-            param.description = Some(tr(Lang::ENGLISH, &description, &[]).into());
-            for lang in Lang::all().filter(|l| *l != Lang::ENGLISH) {
-                let code: Cow<'static, str> = lang.code().into();
-                param
-                    .name_localizations
-                    .to_mut()
-                    .push((code.clone(), tr(lang, &name, &[]).into()));
-                param
-                    .description_localizations
-                    .to_mut()
-                    .push((code, tr(lang, &description, &[]).into()));
-            }
+            param.description = Some(english(&description));
+            param.name_localizations = translations(&name, &[]).into();
+            param.description_localizations = translations(&description, &[]).into();
         }
         localize(&mut command.subcommands);
     }
 }
 
+/// Message `id` in English: the default that Discord shows every other language.
+fn english(id: &str) -> Cow<'static, str> {
+    tr(Lang::ENGLISH, id, &[]).into()
+}
+
+/// Message `id` with `args` in every language but English, keyed by the language's Discord
+/// locale code.
+fn translations(id: &str, args: &[(&str, Arg<'_>)]) -> Vec<(Cow<'static, str>, Cow<'static, str>)> {
+    Lang::all()
+        .filter(|l| *l != Lang::ENGLISH)
+        .map(|lang| (lang.code().into(), tr(lang, id, args).into()))
+        .collect()
+}
+
 /// A choice named by message `id` with `args`: English as its name, every other language as a
 /// localization.
 fn choice(id: &str, args: &[(&str, Arg<'_>)]) -> CommandParameterChoice {
-    let localizations = Lang::all()
-        .filter(|l| *l != Lang::ENGLISH)
-        .map(|lang| (lang.code().into(), tr(lang, id, args).into()))
-        .collect::<Vec<_>>();
     CommandParameterChoice {
         name: tr(Lang::ENGLISH, id, args).into(),
-        localizations: localizations.into(),
+        localizations: translations(id, args).into(),
         __non_exhaustive: (),
     }
 }
@@ -191,6 +184,23 @@ mod tests {
 
     /// Every command and option has its name and description in every language, and the
     /// English names are the code's (which Discord uses as the default).
+    /// Discord's rules: a name is 1 to 32 lower-case letters, digits, `-` or `_`; a
+    /// description 1 to 100 characters.
+    fn check(name: &str, description: &str) {
+        let count = name.chars().count();
+        assert!((1..=32).contains(&count), "{name}");
+        assert!(
+            name.chars()
+                .all(|c| c == '-' || c == '_' || c.is_numeric() || c.is_lowercase()),
+            "{name}"
+        );
+        let count = description.chars().count();
+        assert!(
+            (1..=100).contains(&count),
+            "{count} characters: {description}"
+        );
+    }
+
     #[test]
     fn every_command_and_option_is_named_in_every_language() {
         fn walk(commands: &[poise::Command<Data, Error>], seen: &mut usize) {
@@ -198,15 +208,25 @@ mod tests {
                 let id = format!("command-{}", command.name);
                 for lang in Lang::all() {
                     let name = try_tr(lang, &id, &[]).unwrap();
-                    try_tr(lang, &format!("{id}.description"), &[]).unwrap();
+                    let description = try_tr(lang, &format!("{id}.description"), &[]).unwrap();
+                    check(&name, &description);
                     if lang == Lang::ENGLISH {
                         assert_eq!(name, command.name);
                     }
                     for param in &command.parameters {
                         let name = try_tr(lang, &format!("{id}.{}", param.name), &[]).unwrap();
-                        try_tr(lang, &format!("{id}.{}-description", param.name), &[]).unwrap();
+                        let description =
+                            try_tr(lang, &format!("{id}.{}-description", param.name), &[]).unwrap();
+                        check(&name, &description);
                         if lang == Lang::ENGLISH {
                             assert_eq!(name, param.name);
+                        }
+                        for choice in param.choices.iter() {
+                            let names = std::iter::once(&choice.name)
+                                .chain(choice.localizations.iter().map(|(_, n)| n));
+                            for n in names {
+                                assert!((1..=100).contains(&n.chars().count()), "{n}");
+                            }
                         }
                         *seen += 1;
                     }
@@ -257,6 +277,9 @@ mod tests {
         use poise::ChoiceParameter;
         assert_eq!(DaysChoice::from_index(7), Some(DaysChoice(0)));
         assert_eq!(DaysChoice::from_index(8), None);
-        assert_eq!(LanguageChoice::from_index(1).map(|l| l.0.code()), Some("ru"));
+        assert_eq!(
+            LanguageChoice::from_index(1).map(|l| l.0.code()),
+            Some("ru")
+        );
     }
 }

@@ -40,7 +40,7 @@ fluent_templates::static_loader! {
 /// The languages found in `locales/`, English first, then by code.
 static LANGUAGES: LazyLock<Vec<LanguageIdentifier>> = LazyLock::new(|| {
     let mut all: Vec<LanguageIdentifier> = LOCALES.locales().cloned().collect();
-    all.sort_by_key(|l| (l.to_string() != "en", l.to_string()));
+    all.sort_by_key(|l| (*l != fluent_templates::langid!("en"), l.to_string()));
     all
 });
 

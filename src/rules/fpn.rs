@@ -15,7 +15,7 @@ use super::{Color, Position, Rules, Square, Stack};
 
 /// Why a text is not a valid FPN. Each message says what to fix.
 ///
-/// Its sentence (`Display`) is in [`crate::strings::errors`].
+/// Its sentence in each language is made at the edge (`strings::errors`); `Display` is English.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum FpnError {
     /// Not six space-separated fields.
@@ -49,7 +49,8 @@ pub enum FpnError {
     Side(String),
     /// A count field is not a number 0–18.
     Count {
-        /// Which field.
+        /// Which field: `white-reserve`, `black-reserve`, `white-captured` or
+        /// `black-captured`.
         field: &'static str,
         /// What was written.
         text: String,

@@ -97,7 +97,7 @@ impl fmt::Display for Move {
 
 /// Why a text is not a move. Each message is one sentence a player can act on.
 ///
-/// Its sentence (`Display`) is in [`crate::strings::errors`].
+/// Its sentence in each language is made at the edge (`strings::errors`); `Display` is English.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum ParseMoveError {
     /// Nothing was written.

@@ -61,7 +61,7 @@ impl Rules {
 
 /// A text that names no rule set.
 ///
-/// Its sentence (`Display`) is in [`crate::strings::errors`].
+/// Its sentence in each language is made at the edge (`strings::errors`); `Display` is English.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub struct ParseRulesError(pub String);
 

@@ -18,7 +18,7 @@ pub struct MoveEffect {
 /// Why a well-formed move cannot be played in a position. Each message is one sentence a
 /// player can act on.
 ///
-/// Its sentence (`Display`) is in [`crate::strings::errors`].
+/// Its sentence in each language is made at the edge (`strings::errors`); `Display` is English.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum PlayError {
     /// The game has ended; no move may follow.
@@ -73,7 +73,7 @@ pub enum PlayError {
 
 /// A move as text that is unreadable or illegal.
 ///
-/// Its sentence (`Display`) is in [`crate::strings::errors`].
+/// Its sentence in each language is made at the edge (`strings::errors`); `Display` is English.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum MoveError {
     /// The text is not a move.

@@ -8,7 +8,7 @@ use super::{Color, MoveError, Position};
 
 /// Why a text cannot be read as a game record (its moves are checked later, one by one).
 ///
-/// Its sentence (`Display`) is in [`crate::strings::errors`].
+/// Its sentence in each language is made at the edge (`strings::errors`); `Display` is English.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum RecordError {
     /// An annotation is opened and never closed, which would swallow the rest of the record.
@@ -83,7 +83,7 @@ pub fn move_texts(record: &str) -> Result<Vec<String>, RecordError> {
 /// A record that cannot be replayed: unreadable as a whole, or with a move that cannot be
 /// played.
 ///
-/// Its sentence (`Display`) is in [`crate::strings::errors`].
+/// Its sentence in each language is made at the edge (`strings::errors`); `Display` is English.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum ReplayError {
     /// The record itself is malformed.

@@ -184,7 +184,7 @@ pub(crate) fn latin_lower(c: char) -> char {
 
 /// Why a text is not a square.
 ///
-/// Its sentence (`Display`) is in [`crate::strings::errors`].
+/// Its sentence in each language is made at the edge (`strings::errors`); `Display` is English.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum ParseSquareError {
     /// Not a file a–h followed by a rank 1–8.

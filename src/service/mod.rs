@@ -129,7 +129,7 @@ impl GameService {
     /// # Errors
     /// [`ServiceError::Render`] if the drawing task fails (a bug).
     pub async fn picture(&self, board: &Board, options: RenderOptions) -> Result<Vec<u8>> {
-        let position = board.position.clone();
+        let position = board.position;
         let _permit = self
             .render_gate
             .acquire()

@@ -36,7 +36,7 @@ pub struct Swept {
     pub reminded: Vec<GameId>,
     /// Games lost on time.
     pub timed_out: Vec<GameId>,
-    /// Games aborted because time ran out before both sides had moved twice.
+    /// Games aborted because time ran out while each side had moved at most once.
     pub aborted: Vec<GameId>,
 }
 
@@ -63,7 +63,7 @@ fn side_to_move_or_hold(tx: &Transaction<'_>, game: &Game) -> Result<Option<Colo
     }
 }
 
-/// Ends `game` on time inside `tx`: aborted when neither side has moved twice, else lost by
+/// Ends `game` on time inside `tx`: aborted while each side has moved at most once, else lost by
 /// `loser`, the player to move. Queues the channel's notice. Returns the game as stored.
 fn time_out_in(tx: &Transaction<'_>, game: &Game, loser: Color, now: i64) -> Result<Game> {
     let ending = if game.ply <= ABORT_MAX_PLY {
@@ -149,7 +149,7 @@ impl Store {
     /// Everything due at `now`, in one transaction: expires challenges, reminds the players
     /// whose reminder time has come (by DM for those who asked for DMs, else in the channel),
     /// and ends the games whose deadline has passed (lost on time by the player to move, or
-    /// aborted when neither side has moved twice). Every change queues its notice in the same
+    /// aborted while each side has moved at most once). Every change queues its notice in the same
     /// transaction, so running it again, after a crash or not, changes and queues nothing new.
     ///
     /// Uses the partial indexes on `challenges.expires_at`, `games.remind_at` and

@@ -1,8 +1,9 @@
 //! What can go wrong in the store.
 //!
-//! Errors a player or an operator can cause have a one-sentence `Display` they can act on,
-//! in [`crate::strings::errors`]; the rest ([`StoreError::Sqlite`], [`StoreError::Migration`])
-//! are failures of the database itself, reported with SQLite's own words.
+//! Errors a player can cause have one sentence they can act on, in each language, made at the
+//! edge (`strings::errors`; `Display` is English). Only those reach players
+//! ([`StoreError::for_users`]); the rest ([`StoreError::Sqlite`], [`StoreError::Migration`], …)
+//! are failures of the database or the bot, for the log, in SQLite's own words.
 
 use std::path::PathBuf;
 
@@ -139,34 +140,34 @@ impl StoreError {
     /// of the bot, whose details are for the log only. Only the variants named here reach
     /// users: a new variant is internal until it is added.
     pub fn for_users(&self) -> bool {
-        match self {
+        matches!(
+            self,
             StoreError::NoSuchGame(_)
-            | StoreError::NoSuchChallenge(_)
-            | StoreError::GameNotActive { .. }
-            | StoreError::PositionChanged { .. }
-            | StoreError::NotAPlayer(_)
-            | StoreError::NotYourTurn { .. }
-            | StoreError::Illegal(_)
-            | StoreError::Mismatch { .. }
-            | StoreError::ChannelBusy
-            | StoreError::ChallengeExpired(_)
-            | StoreError::ChallengeClosed { .. }
-            | StoreError::NotYourChallenge(_)
-            | StoreError::NotChallenger(_)
-            | StoreError::OwnChallenge
-            | StoreError::BadDaysPerMove(_)
-            | StoreError::RatedSetUp
-            | StoreError::BadStartFpn(_)
-            | StoreError::StartIsOver
-            | StoreError::DeadlineNotPassed
-            | StoreError::NoDrawOffer
-            | StoreError::NoTakebackRequest
-            | StoreError::NothingToTakeBack
-            | StoreError::TimeRanOut(_)
-            | StoreError::NoTimeLimit
-            | StoreError::OwnMove
-            | StoreError::TooMuchTime { .. } => true,
-            _ => false,
-        }
+                | StoreError::NoSuchChallenge(_)
+                | StoreError::GameNotActive { .. }
+                | StoreError::PositionChanged { .. }
+                | StoreError::NotAPlayer(_)
+                | StoreError::NotYourTurn { .. }
+                | StoreError::Illegal(_)
+                | StoreError::Mismatch { .. }
+                | StoreError::ChannelBusy
+                | StoreError::ChallengeExpired(_)
+                | StoreError::ChallengeClosed { .. }
+                | StoreError::NotYourChallenge(_)
+                | StoreError::NotChallenger(_)
+                | StoreError::OwnChallenge
+                | StoreError::BadDaysPerMove(_)
+                | StoreError::RatedSetUp
+                | StoreError::BadStartFpn(_)
+                | StoreError::StartIsOver
+                | StoreError::DeadlineNotPassed
+                | StoreError::NoDrawOffer
+                | StoreError::NoTakebackRequest
+                | StoreError::NothingToTakeBack
+                | StoreError::TimeRanOut(_)
+                | StoreError::NoTimeLimit
+                | StoreError::OwnMove
+                | StoreError::TooMuchTime { .. }
+        )
     }
 }

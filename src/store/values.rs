@@ -114,8 +114,7 @@ impl ToSql for crate::locale::Locale {
 impl FromSql for crate::locale::Locale {
     fn column_result(value: ValueRef<'_>) -> FromSqlResult<Self> {
         let text = value.as_str()?;
-        crate::locale::Locale::new(text).ok_or_else(|| {
-            FromSqlError::Other(format!("`{text}` is not a language tag").into())
-        })
+        crate::locale::Locale::new(text)
+            .ok_or_else(|| FromSqlError::Other(format!("`{text}` is not a language tag").into()))
     }
 }

@@ -434,4 +434,3 @@ impl Localized for ServiceError {
         }
     }
 }
-

@@ -46,7 +46,11 @@ fn channel_link(guild: u64, channel: u64) -> String {
 /// What happens if time runs out in `game`: a loss, or an abort while each side has moved at
 /// most once.
 fn if_time_runs_out(lang: Lang, game: &Game) -> String {
-    let aborts = if aborts_on_time_out(game) { "yes" } else { "no" };
+    let aborts = if aborts_on_time_out(game) {
+        "yes"
+    } else {
+        "no"
+    };
     tr!(lang, "if-time-runs-out", aborts = aborts)
 }
 

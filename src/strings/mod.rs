@@ -23,7 +23,7 @@ use crate::tr;
 
 pub use errors::{Localized, internal_error, refusal};
 
-/// Discord's limit on a message's content, in characters.
+/// Discord's limit on a message's content, in characters (UTF-16 code units).
 pub const MESSAGE_LIMIT: usize = 2_000;
 
 /// A mention of user `id`.
@@ -122,7 +122,11 @@ pub fn challenge_posted(lang: Lang, view: &ChallengeView) -> String {
             challenger = mention(c.challenger_id),
             opponent = mention(id)
         ),
-        None => tr!(lang, "challenge-open", challenger = mention(c.challenger_id)),
+        None => tr!(
+            lang,
+            "challenge-open",
+            challenger = mention(c.challenger_id)
+        ),
     };
     let color = tr!(
         lang,
@@ -449,12 +453,18 @@ pub fn dashboard(lang: Lang, games: &[GameSummary]) -> String {
         games = games.len(),
         waiting = yours
     );
-    let chars = |s: &str| s.chars().count();
+    // Discord counts a message's length in UTF-16 code units (a Cyrillic letter is one, an
+    // emoji two), not in bytes.
+    let chars = |s: &str| s.encode_utf16().count();
     for (i, g) in games.iter().enumerate() {
         let line = game_summary_line(lang, g);
         let more = format!("\n{}", tr!(lang, "dashboard-more", count = games.len() - i));
         // The last line needs no room left for "…and N more.".
-        let room = if i + 1 == games.len() { 0 } else { chars(&more) };
+        let room = if i + 1 == games.len() {
+            0
+        } else {
+            chars(&more)
+        };
         if chars(&text) + 1 + chars(&line) + room > MESSAGE_LIMIT {
             text.push_str(&more);
             break;
@@ -686,11 +696,7 @@ pub fn stats(lang: Lang, s: &Stats) -> String {
                 Some(format!("{result} ({change})"))
             })
             .collect();
-        lines.push(tr!(
-            lang,
-            "stats-last-games",
-            results = results.join(" · ")
-        ));
+        lines.push(tr!(lang, "stats-last-games", results = results.join(" · ")));
     }
     match s.head_to_head {
         Some(h) if h.wins + h.losses + h.draws == 0 => {
