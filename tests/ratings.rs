@@ -799,7 +799,8 @@ fn an_idle_player_becomes_provisional_again() {
         Some(1)
     );
     assert!(
-        strings::leaderboard(Lang::ENGLISH, &page, after).contains("`   ?` <@41> · **1600?** · 10 games"),
+        strings::leaderboard(Lang::ENGLISH, &page, after)
+            .contains("`   ?` <@41> · **1600?** · 10 games"),
         "{}",
         strings::leaderboard(Lang::ENGLISH, &page, after)
     );
@@ -859,7 +860,11 @@ fn the_leaderboard_has_ten_a_page_and_clamps_the_page_asked() {
         assert_eq!(counts(&page), (3, 3, 23, 4), "page {asked}");
         assert_eq!(ranks(&page), last);
     }
-    let text = strings::leaderboard(Lang::ENGLISH, &store.leaderboard(GUILD, 2, NOW).unwrap(), NOW);
+    let text = strings::leaderboard(
+        Lang::ENGLISH,
+        &store.leaderboard(GUILD, 2, NOW).unwrap(),
+        NOW,
+    );
     assert!(
         text.starts_with(
             "**Leaderboard** · page 2 of 3 · 23 ranked, 4 provisional (`?`: rating not yet \
@@ -1412,7 +1417,10 @@ async fn stats_of_yourself_someone_else_and_a_stranger() {
          Games: 5 (1 win, 4 losses, 0 draws; 5 rated)"
     );
     assert_eq!(
-        strings::stats(Lang::ENGLISH, &svc.stats(GUILD, FRANK, FRANK).await.unwrap()),
+        strings::stats(
+            Lang::ENGLISH,
+            &svc.stats(GUILD, FRANK, FRANK).await.unwrap()
+        ),
         "**Stats of <@4006>**\nRating: **1500?** ± 350 · no rated game yet\n\
          Games: 1 (0 wins, 1 loss, 0 draws; 0 rated)"
     );

@@ -9,7 +9,9 @@ use proptest::prelude::*;
 
 /// Options with the English words and nothing else.
 fn english() -> RenderOptions {
-    RenderOptions::new(focus_bot::strings::picture::words(focus_bot::i18n::Lang::ENGLISH))
+    RenderOptions::new(focus_bot::strings::picture::words(
+        focus_bot::i18n::Lang::ENGLISH,
+    ))
 }
 
 /// A position with singles on c1 (white), d1 (black), e1 (empty), f1 (empty), and everything

@@ -5,14 +5,14 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use focus_bot::i18n::Lang;
-use focus_bot::store::ABORT_MAX_PLY;
 use focus_bot::render::{HEIGHT, WIDTH};
 use focus_bot::rules::record::replay;
 use focus_bot::rules::{Color, Move, MoveEffect, Position, Rules};
 use focus_bot::service::{
-    Board, ChallengeRequest, DrawReport, GameService, MAX_SUGGESTIONS, ManualClock,
-    Place, ServiceError, User,
+    Board, ChallengeRequest, DrawReport, GameService, MAX_SUGGESTIONS, ManualClock, Place,
+    ServiceError, User,
 };
+use focus_bot::store::ABORT_MAX_PLY;
 use focus_bot::store::{
     AsyncStore, CHALLENGE_LIFETIME, Challenge, ChallengeId, ChallengeStatus, ColorChoice,
     EndReason, Game, GameId, GameResult, GameStatus, Player, Store, StoredMove,
@@ -259,7 +259,10 @@ async fn a_named_challenge_keeps_every_option_and_its_game_starts_on_accept() {
     let board = f.svc.accept(c.id, &bob(), Color::White).await.unwrap();
     let g = &board.game;
     assert_eq!((g.white_id, g.black_id), (1_002, 1_001));
-    assert_eq!(board.names, [Some("Bob".to_owned()), Some("Alice".to_owned())]);
+    assert_eq!(
+        board.names,
+        [Some("Bob".to_owned()), Some("Alice".to_owned())]
+    );
     assert_eq!(
         (board.name(Color::White), board.name(Color::Black)),
         (Some("Bob"), Some("Alice"))
@@ -368,7 +371,10 @@ async fn an_open_challenge_is_accepted_by_whoever_comes_first() {
     let board = f.svc.accept(id, &carol(), Color::Black).await.unwrap();
     assert_eq!((board.game.white_id, board.game.black_id), (1_001, 1_003));
     assert_eq!(board.game.deadline, None, "no time limit");
-    assert_eq!(board.names, [Some("Alice".to_owned()), Some("Carol".to_owned())]);
+    assert_eq!(
+        board.names,
+        [Some("Alice".to_owned()), Some("Carol".to_owned())]
+    );
 
     // Already taken: Bob is told so, and the game is untouched.
     let before = f.snapshot(board.game.id).await;
@@ -799,7 +805,9 @@ async fn the_worked_example_is_played_to_blacks_win() {
     };
     let view = f.svc.challenge(here, &alice(), request).await.unwrap();
     assert_eq!(view.challenge.start_fpn.as_deref(), Some(WORKED));
-    assert!(strings::challenge_posted(Lang::ENGLISH, &view).contains(" · from a set-up position\n"));
+    assert!(
+        strings::challenge_posted(Lang::ENGLISH, &view).contains(" · from a set-up position\n")
+    );
     let board = f
         .svc
         .accept(view.challenge.id, &bob(), Color::Black)
@@ -1278,7 +1286,10 @@ async fn the_first_turn_of_a_swap_game_suggests_swaps() {
 
     let report = f.svc.play(here, &alice(), &d4[0]).await.unwrap();
     assert!(matches!(report.mv, Move::Swap { .. }));
-    assert!(strings::move_played(Lang::ENGLISH, &report).starts_with(&format!("<@1001> swapped **{}**.", d4[0])));
+    assert!(
+        strings::move_played(Lang::ENGLISH, &report)
+            .starts_with(&format!("<@1001> swapped **{}**.", d4[0]))
+    );
     let black = f.svc.suggest_moves(here, bob().id, "").await;
     assert_eq!(black.len(), MAX_SUGGESTIONS);
     assert!(black.iter().all(|s| s.contains('-')), "{black:?}");
