@@ -281,7 +281,7 @@ picture-held = ждёт модератора
 picture-note = { $reason ->
         [no-legal-move] нет ходов
         [mirror-rule] зеркало: поражение
-        [resignation] сдача
+        [resignation] сдача партии
         [time-out] время вышло
         [agreement] ничья по соглашению
        *[aborted] партия прервана

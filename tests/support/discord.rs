@@ -22,6 +22,14 @@
 //! Discord sends it only with the privileged GUILD_MEMBERS intent. Extra members for a larger
 //! server: [`FakeGuild::with_human`].
 //!
+//! Languages: interactions carry `"locale": "en-US"` and, in the guild, `"guild_locale":
+//! "en-US"` unless a test says otherwise: [`FakeDiscord::set_locale`] sets the client language of
+//! one user's interactions (as when their Discord app is in Russian), and
+//! [`FakeDiscord::set_guild_locale`] the server's preferred locale, which guild interactions
+//! carry as `guild_locale` and `GUILD_CREATE` as `preferred_locale`. For one interaction alone,
+//! adjust the JSON of [`FakeDiscord::slash_json`] or [`FakeDiscord::click_json`] and send it
+//! with [`FakeDiscord::send_interaction`].
+//!
 //! Failures for the bot's error paths: [`FakeDiscord::deny_channel_messages`] (403, code 50013;
 //! undone by [`FakeDiscord::allow_channel_messages`]), [`FakeDiscord::close_dms`] (403, code
 //! 50007), [`FakeDiscord::reject_token`] (gateway close 4004), [`FakeDiscord::drop_gateway`] (a
@@ -67,6 +75,9 @@ const TIMESTAMP: &str = "2025-01-01T12:00:00.000000+00:00";
 /// Message flags (Discord's numbering).
 const EPHEMERAL: u64 = 1 << 6;
 const LOADING: u64 = 1 << 7;
+
+/// The locale interactions carry unless a test sets another one (Discord's code for English).
+const DEFAULT_LOCALE: &str = "en-US";
 
 /// The first id the fake hands out for what it creates (messages, interactions, commands, DM
 /// channels); fixture ids stay below it, so the two never collide.
@@ -131,6 +142,10 @@ struct Inner {
     closed_dms: HashSet<u64>,
     /// Users of the fixture who have left the guild.
     departed: HashSet<u64>,
+    /// The client locale of each user's interactions, when not [`DEFAULT_LOCALE`].
+    locales: HashMap<u64, String>,
+    /// The guild's preferred locale: guild interactions' `guild_locale`.
+    guild_locale: String,
     /// The message created with each nonce, by (channel, author, nonce).
     nonces: HashMap<(u64, u64, String), u64>,
     /// The next channel message created is stored and recorded, but never answered.
@@ -202,6 +217,13 @@ impl Shared {
         guild
     }
 
+    /// The `GUILD_CREATE` payload of `guild`, with the guild's preferred locale as it is now.
+    fn guild_create_json(&self, guild: &FakeGuild) -> Value {
+        let mut json = guild.create_json(self.application_id());
+        json["preferred_locale"] = json!(self.lock().guild_locale.clone());
+        json
+    }
+
     /// The READY dispatch's `d`: the fields serenity 0.12.5 requires, and the guild as
     /// unavailable until its GUILD_CREATE follows, as Discord does.
     fn ready_json(&self, connection: u32, shard: &Value) -> Value {
@@ -250,6 +272,7 @@ impl FakeDiscord {
             bot,
             inner: Mutex::new(Inner {
                 next_id: FIRST_GENERATED_ID,
+                guild_locale: DEFAULT_LOCALE.to_owned(),
                 ..Inner::default()
             }),
             changed: watch::channel(0).0,
@@ -360,6 +383,22 @@ impl FakeDiscord {
             .count()
     }
 
+    /// From now on the interactions `user` sends carry `"locale": locale`, their Discord
+    /// client's language (`"ru"`, `"en-US"`, …); `"en-US"` until set.
+    pub fn set_locale(&self, user: &FakeUser, locale: &str) {
+        self.shared
+            .lock()
+            .locales
+            .insert(user.id, locale.to_owned());
+    }
+
+    /// From now on the guild's preferred locale is `locale`: guild interactions carry it as
+    /// `guild_locale`, and a `GUILD_CREATE` (after a reconnect) as `preferred_locale`;
+    /// `"en-US"` until set.
+    pub fn set_guild_locale(&self, locale: &str) {
+        self.shared.lock().guild_locale = locale.to_owned();
+    }
+
     /// The id of the text channel called `name` (without `#`); panics if there is none.
     pub fn channel(&self, name: &str) -> u64 {
         self.shared
@@ -380,7 +419,7 @@ impl FakeDiscord {
 
     /// The `d` of the GUILD_CREATE dispatch the fake sends after READY.
     pub fn guild_create_json(&self) -> Value {
-        self.shared.guild.create_json(self.application_id())
+        self.shared.guild_create_json(&self.shared.guild)
     }
 
     /// Waits until a gateway session is live (IDENTIFY or RESUME answered); panics after
@@ -771,7 +810,15 @@ impl FakeDiscord {
         data: Value,
         message: Option<Value>,
     ) -> Value {
-        let id = self.shared.lock().fresh_id();
+        let (id, locale, guild_locale) = {
+            let mut inner = self.shared.lock();
+            let locale = inner
+                .locales
+                .get(&user.id)
+                .cloned()
+                .unwrap_or_else(|| DEFAULT_LOCALE.to_owned());
+            (inner.fresh_id(), locale, inner.guild_locale.clone())
+        };
         let app = self.application_id();
         let guild = &self.shared.guild;
         let mut interaction = json!({
@@ -781,7 +828,7 @@ impl FakeDiscord {
             "data": data,
             "token": format!("fake-interaction-token-{id}"),
             "version": 1,
-            "locale": "en-US",
+            "locale": locale,
             "entitlements": [],
             "attachment_size_limit": ATTACHMENT_SIZE_LIMIT,
         });
@@ -795,7 +842,7 @@ impl FakeDiscord {
                 let app_permissions = guild.permissions(app, Some(channel), app);
                 let extra = json!({
                     "guild_id": guild.id.to_string(),
-                    "guild_locale": "en-US",
+                    "guild_locale": guild_locale,
                     "channel_id": channel.to_string(),
                     "channel": {
                         "id": channel.to_string(),

@@ -94,10 +94,7 @@ impl Connection {
                     return false;
                 }
                 let ready = self.shared.ready_json(self.number, &payload["d"]["shard"]);
-                let guild = self
-                    .shared
-                    .guild_now()
-                    .create_json(self.shared.application_id());
+                let guild = self.shared.guild_create_json(&self.shared.guild_now());
                 self.seq = 0;
                 self.go_live(Some(payload["d"].clone()));
                 self.dispatch("READY", ready).await && self.dispatch("GUILD_CREATE", guild).await

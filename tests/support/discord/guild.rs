@@ -174,6 +174,29 @@ impl FakeGuild {
         self
     }
 
+    /// The guild with one more role, `role`, and one more human member, `name` with id `id`,
+    /// who holds it: say, a member with Manage Server. Both ids must stay below the ids the
+    /// fake hands out (1,000,000 and up).
+    pub fn with_role_holder(mut self, role: FakeRole, id: u64, name: &str) -> Self {
+        assert!(
+            role.id < FIRST_GENERATED_ID && role.id != self.id,
+            "role id {}: not @everyone's (the guild's id), and below the generated ones",
+            role.id
+        );
+        assert!(
+            self.roles.iter().all(|r| r.id != role.id),
+            "role {} already in the guild",
+            role.id
+        );
+        let role_id = role.id;
+        self.roles.push(role);
+        let mut guild = self.with_human(id, name);
+        if let Some(member) = guild.members.iter_mut().find(|m| m.user.id == id) {
+            member.roles.push(role_id);
+        }
+        guild
+    }
+
     /// The member with this user id.
     pub fn member(&self, user: u64) -> Option<&FakeMember> {
         self.members.iter().find(|m| m.user.id == user)
