@@ -344,7 +344,7 @@ async fn a_whole_game_in_a_server_set_to_russian() {
     let (challenge, accepted, started) = start_game(fake, &alice, &bob, general, "2 days").await;
     let challenged = format!(
         "{a} вызывает {b} на партию в «Фокус»!\n\
-         правила: классика · 2 дня на ход · рейтинговая · у вызывающего белые\n\
+         правила: классика · 2 дня на ход · рейтинговая · у автора вызова белые\n\
          Вызов истечёт <t:{}:R>.",
         T0 + DAY
     );
@@ -364,7 +364,7 @@ async fn a_whole_game_in_a_server_set_to_russian() {
         format!(
             "**Партия 1 начинается!** {a} играет белыми, {b} — чёрными.\n\
              правила: классика · 2 дня на ход · рейтинговая\n{}",
-            to_move_ru(&alice, "Белые", T0 + 2 * DAY)
+            to_move_ru(&alice, "белые", T0 + 2 * DAY)
         )
     );
     assert_eq!(started.files.len(), 1, "the board picture");
@@ -390,7 +390,7 @@ async fn a_whole_game_in_a_server_set_to_russian() {
         json!({ "move": "e4-d4" }),
     )
     .await;
-    refused(&r, "сейчас не ваш ход: ходят белые, а ваш цвет — чёрные");
+    refused(&r, "сейчас не ваш ход: ход белых, а вы играете чёрными");
     let r = slash(
         fake,
         &alice,
@@ -437,7 +437,7 @@ async fn a_whole_game_in_a_server_set_to_russian() {
         &format!(
             "**Ваши партии на этом сервере** (идёт: 1, ждут вашего хода: 1), сначала те, где \
              осталось меньше всего времени:\nПартия 1 в <#{general}> против {b} (правила: \
-             классика, ваш цвет: Белые): **ваш ход**, срок истекает <t:{}:R>",
+             классика, вы играете белыми): **ваш ход**, срок истекает <t:{}:R>",
             T0 + 2 * DAY
         ),
     );
@@ -460,7 +460,7 @@ async fn a_whole_game_in_a_server_set_to_russian() {
         r.text(),
         format!(
             "{a} ходит **c4-d4**.\n{}",
-            to_move_ru(&bob, "Чёрные", T0 + 600 + 2 * DAY)
+            to_move_ru(&bob, "чёрные", T0 + 600 + 2 * DAY)
         )
     );
     w.clock.advance(600);
@@ -469,7 +469,7 @@ async fn a_whole_game_in_a_server_set_to_russian() {
         r.text(),
         format!(
             "{b} ходит **e4-d4**.\n{}",
-            to_move_ru(&alice, "Белые", T0 + 1200 + 2 * DAY)
+            to_move_ru(&alice, "белые", T0 + 1200 + 2 * DAY)
         )
     );
 
@@ -507,7 +507,7 @@ async fn a_whole_game_in_a_server_set_to_russian() {
     assert_eq!(
         r.text(),
         format!(
-            "**Победа {a} (Белые)**, соперник сдался.\nРейтинг: {a} 1662 (+162), {b} 1338 (-162)."
+            "**Победа {a} (белые)**, соперник сдался.\nРейтинг: {a} 1662 (+162), {b} 1338 (-162)."
         )
     );
     let r = slash(
@@ -529,8 +529,8 @@ async fn a_whole_game_in_a_server_set_to_russian() {
     assert_eq!(
         r.text(),
         format!(
-            "**Статистика {a}**\nРейтинг: **1662?** ± 290 · предварительный: в таблицу попадёт, \
-             когда отклонение станет меньше 110\nПартии: 1 (1 победа, 0 поражений, 0 ничьих; \
+            "**Статистика {a}**\nРейтинг: **1662?** ± 290 · рейтинг предварительный: место в таблице \
+             появится, когда отклонение станет меньше 110\nПартии: 1 (1 победа, 0 поражений, 0 ничьих; \
              рейтинговых: 1)\nСерия: 1 победа подряд\nПоследние партии: В против {b} (+162)"
         )
     );
@@ -585,7 +585,7 @@ async fn in_a_russian_server_an_english_client_reads_its_own_errors_in_english()
         challenge.text(),
         format!(
             "{b} вызывает {a} на партию в «Фокус»!\n\
-             правила: классика · 2 дня на ход · рейтинговая · у вызывающего белые\n\
+             правила: классика · 2 дня на ход · рейтинговая · у автора вызова белые\n\
              Вызов истечёт <t:{}:R>.",
             T0 + DAY
         )
@@ -621,7 +621,7 @@ async fn in_a_russian_server_an_english_client_reads_its_own_errors_in_english()
         json!({ "move": "e4-d4" }),
     )
     .await;
-    refused(&r, "сейчас не ваш ход: ходят белые, а ваш цвет — чёрные");
+    refused(&r, "сейчас не ваш ход: ход белых, а вы играете чёрными");
     // Carol, in English, does not play here.
     let r = slash(
         fake,
@@ -676,7 +676,7 @@ async fn in_a_russian_server_an_english_client_reads_its_own_errors_in_english()
         r.text(),
         format!(
             "{b} ходит **c4-d4**.\n{}",
-            to_move_ru(&alice, "Чёрные", deadline)
+            to_move_ru(&alice, "чёрные", deadline)
         )
     );
     // A player's board is public (Russian); an onlooker's private (English).
@@ -685,9 +685,9 @@ async fn in_a_russian_server_an_english_client_reads_its_own_errors_in_english()
     assert_eq!(
         r.text(),
         format!(
-            "Партия 1: {b} (Белые) против {a} (Чёрные), ходов сделано: 1 · правила: классика · \
+            "Партия 1: {b} (белые) против {a} (чёрные), ходов сделано: 1 · правила: классика · \
              2 дня на ход · рейтинговая\n{}",
-            to_move_ru(&alice, "Чёрные", deadline)
+            to_move_ru(&alice, "чёрные", deadline)
         )
     );
     let r = slash(fake, &carol, general, "focus board", json!({})).await;
@@ -741,7 +741,7 @@ async fn without_a_setting_the_guild_locale_decides_and_only_managers_change_it(
         challenge.text(),
         format!(
             "{a} вызывает {b} на партию в «Фокус»!\n\
-             правила: классика · 3 дня на ход · рейтинговая · у вызывающего белые\n\
+             правила: классика · 3 дня на ход · рейтинговая · у автора вызова белые\n\
              Вызов истечёт <t:{}:R>.",
             T0 + DAY
         )
@@ -800,7 +800,7 @@ async fn without_a_setting_the_guild_locale_decides_and_only_managers_change_it(
         format!(
             "**Партия 1 начинается!** {a} играет белыми, {b} — чёрными.\n\
              правила: классика · 3 дня на ход · рейтинговая\n{}",
-            to_move_ru(&alice, "Белые", T0 + 3 * DAY)
+            to_move_ru(&alice, "белые", T0 + 3 * DAY)
         )
     );
     for text in public_texts(fake, general) {
@@ -1150,9 +1150,9 @@ async fn a_dm_reminder_is_in_the_language_of_its_readers_last_interaction() {
     assert!(r.ephemeral());
     assert_eq!(
         r.text(),
-        "Когда наступает ваш ход, вам приходит личное сообщение (в дополнение к упоминанию в \
-         канале партии), а напоминание о том, что время на исходе, приходит в личные сообщения, \
-         а не в канал. Отключить личные сообщения: `/фокус уведомления лс:False`."
+        "Когда наступает ваш ход, бот пишет вам в личные сообщения (и упоминает вас в канале \
+         партии); напоминание о том, что время на исходе, тоже приходит в личные сообщения. \
+         Отключить личные сообщения: `/фокус уведомления лс:False`."
     );
 
     let options = json!({
@@ -1353,8 +1353,8 @@ async fn reminders_time_outs_and_expired_challenges_are_in_the_servers_language(
     assert_eq!(
         lost.text(),
         format!(
-            "**У {b} вышло время** в партии 1. **Победа {a} (Белые)**, у соперника вышло \
-             время.\nРейтинг: {a} 1662 (+162), {b} 1338 (-162)."
+            "**У {b} вышло время** в партии 1. **Победа {a} (белые)**, по \
+             времени.\nРейтинг: {a} 1662 (+162), {b} 1338 (-162)."
         )
     );
     let svc = service(&w).await;

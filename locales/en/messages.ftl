@@ -10,8 +10,6 @@ language-name = English
 
 color-white = White
 color-black = Black
-color-white-lower = white
-color-black-lower = black
 someone = someone
 count-moves = { $count ->
         [one] { $count } move
@@ -97,8 +95,14 @@ challenge-expired-to = The challenge of { $challenger } to { $opponent } has exp
 
 ## Playing
 
-to-move = { $player } ({ $color }) to move.
-to-move-by = { $player } ({ $color }) to move, by { $time } ({ $relative }).
+to-move = { $player } ({ $color ->
+        [white] White
+       *[black] Black
+    }) to move.
+to-move-by = { $player } ({ $color ->
+        [white] White
+       *[black] Black
+    }) to move, by { $time } ({ $relative }).
 game-started = **Game { $game } begins!** { $white } plays White, { $black } plays Black.
 move-played = { $player } { $kind ->
         [drop] dropped
@@ -113,7 +117,10 @@ board-caption = Game { $game }: { $white } (White) vs { $black } (Black), ply { 
 
 result-aborted = The game was aborted: no result, no rating change.
 result-held = The game is held for a moderator: its stored moves and position disagree.
-result-win = **{ $player } ({ $color }) wins**, { $reason }.
+result-win = **{ $player } ({ $color ->
+        [white] White
+       *[black] Black
+    }) wins**, { $reason }.
 result-draw = **The game is drawn** by agreement.
 result-over = The game is over.
 end-reason = { $reason ->
@@ -137,11 +144,17 @@ takeback-declined = The takeback was declined; game { $game } goes on.
 
 ## /focus games
 
-summary-line = Game { $game } in { $channel } vs { $opponent } ({ $rules } rules, you play { $color }): { $turn ->
+summary-line = Game { $game } in { $channel } vs { $opponent } ({ $rules } rules, you play { $color ->
+        [white] White
+       *[black] Black
+    }): { $turn ->
         [yours] **your move**
        *[theirs] their move
     }
-summary-line-due = Game { $game } in { $channel } vs { $opponent } ({ $rules } rules, you play { $color }): { $turn ->
+summary-line-due = Game { $game } in { $channel } vs { $opponent } ({ $rules } rules, you play { $color ->
+        [white] White
+       *[black] Black
+    }): { $turn ->
         [yours] **your move**
        *[theirs] their move
     }, due { $due }

@@ -15,10 +15,8 @@ language-name = Русский
 
 ## Цвета и количества
 
-color-white = Белые
-color-black = Чёрные
-color-white-lower = белые
-color-black-lower = чёрные
+color-white = белые
+color-black = чёрные
 someone = кто-то
 count-moves = { $count ->
         [one] { $count } ход
@@ -101,8 +99,8 @@ terms = правила: { $rules } · { $days ->
 challenge-to = { $challenger } вызывает { $opponent } на партию в «Фокус»!
 challenge-open = { $challenger } ищет соперника для партии в «Фокус»: принять вызов может любой здесь!
 challenge-color = { $color ->
-        [white] у вызывающего белые
-        [black] у вызывающего чёрные
+        [white] у автора вызова белые
+        [black] у автора вызова чёрные
        *[random] цвета по жребию
     }
 challenge-setup = с заданной позиции
@@ -120,8 +118,14 @@ challenge-expired-to = Вызов от { $challenger } игроку { $opponent 
 
 ## Игра
 
-to-move = Ходит { $player } ({ $color }).
-to-move-by = Ходит { $player } ({ $color }), срок — до { $time } ({ $relative }).
+to-move = Ходит { $player } ({ $color ->
+        [white] белые
+       *[black] чёрные
+    }).
+to-move-by = Ходит { $player } ({ $color ->
+        [white] белые
+       *[black] чёрные
+    }), срок — до { $time } ({ $relative }).
 game-started = **Партия { $game } начинается!** { $white } играет белыми, { $black } — чёрными.
 move-played = { $player } { $kind ->
         [drop] ставит из резерва
@@ -130,20 +134,23 @@ move-played = { $player } { $kind ->
     } **{ $move }**{ $effect }.
 move-captured = взято в плен: { $count }
 move-to-reserve = в резерв: { $count }
-board-caption = Партия { $game }: { $white } (Белые) против { $black } (Чёрные), ходов сделано: { $ply } · { $terms }
+board-caption = Партия { $game }: { $white } (белые) против { $black } (чёрные), ходов сделано: { $ply } · { $terms }
 
 ## Результаты
 
 result-aborted = Партия прервана: без результата, рейтинг не меняется.
 result-held = Партия ждёт проверки модератора: её сохранённые ходы и позиция не совпадают.
-result-win = **Победа { $player } ({ $color })**, { $reason }.
+result-win = **Победа { $player } ({ $color ->
+        [white] белые
+       *[black] чёрные
+    })**, { $reason }.
 result-draw = **Партия закончилась вничью** по соглашению.
 result-over = Партия окончена.
 end-reason = { $reason ->
         [no-legal-move] у соперника нет ходов
         [mirror-rule] по правилу зеркала
         [resignation] соперник сдался
-        [time-out] у соперника вышло время
+        [time-out] по времени
         [agreement] ничья по соглашению
         [aborted] партия прервана
        *[over] партия окончена
@@ -160,11 +167,17 @@ takeback-declined = В возврате хода отказано; партия 
 
 ## /фокус партии
 
-summary-line = Партия { $game } в { $channel } против { $opponent } (правила: { $rules }, ваш цвет: { $color }): { $turn ->
+summary-line = Партия { $game } в { $channel } против { $opponent } (правила: { $rules }, вы играете { $color ->
+        [white] белыми
+       *[black] чёрными
+    }): { $turn ->
         [yours] **ваш ход**
        *[theirs] ход соперника
     }
-summary-line-due = Партия { $game } в { $channel } против { $opponent } (правила: { $rules }, ваш цвет: { $color }): { $turn ->
+summary-line-due = Партия { $game } в { $channel } против { $opponent } (правила: { $rules }, вы играете { $color ->
+        [white] белыми
+       *[black] чёрными
+    }): { $turn ->
         [yours] **ваш ход**
        *[theirs] ход соперника
     }, срок истекает { $due }
@@ -188,10 +201,10 @@ more-time-given = { $giver } даёт { $receiver } ещё один день н�
 
 ## /фокус уведомления
 
-notify-dm-on = Когда наступает ваш ход, вам приходит личное сообщение (в дополнение к упоминанию в канале партии), а напоминание о том, что время на исходе, приходит в личные сообщения, а не в канал.
+notify-dm-on = Когда наступает ваш ход, бот пишет вам в личные сообщения (и упоминает вас в канале партии); напоминание о том, что время на исходе, тоже приходит в личные сообщения.
 notify-dm-off = Вас оповещают только в канале партии: вас упоминают в сообщении о ходе и в напоминании о том, что время на исходе.
 notify-how-on = Отключить личные сообщения: `/фокус уведомления лс:False`.
-notify-how-off = Получать их в личные сообщения: `/фокус уведомления лс:True`.
+notify-how-off = Получать уведомления в личные сообщения: `/фокус уведомления лс:True`.
 notify-saved = Сохранено.
 
 ## /фокус история
@@ -241,7 +254,7 @@ stats-none = У { $player } ещё нет доигранных партий на
 stats-rank = место { $rank } из { $ranked }
 stats-no-rated-game = рейтинговых партий пока нет
 stats-left = вне рейтинга: уже не участник этого сервера
-stats-provisional = предварительный: в таблицу попадёт, когда отклонение станет меньше { $deviation }
+stats-provisional = рейтинг предварительный: место в таблице появится, когда отклонение станет меньше { $deviation }
 stats-heading = **Статистика { $player }**
 stats-rating = Рейтинг: **{ $rating }** ± { $deviation } · { $place }
 stats-games = Партии: { $games } ({ $record }; рейтинговых: { $rated })
@@ -274,13 +287,13 @@ stats-head-to-head = Вы против { $player }: { $record }
 ## Картинка доски (рисует src/render)
 
 picture-reserve = резерв
-picture-captured = взято в плен
+picture-captured = пленных
 picture-to-move = ходит
 picture-winner = победа
 picture-held = ждёт модератора
 picture-note = { $reason ->
         [no-legal-move] нет ходов
-        [mirror-rule] зеркало: поражение
+        [mirror-rule] правило зеркала
         [resignation] сдача партии
         [time-out] время вышло
         [agreement] ничья по соглашению

@@ -63,11 +63,20 @@ impl StartArgs {
     }
 }
 
-/// A language the bot speaks, by its code (`en`, `ru`): the `--locale` options.
+/// A language the bot speaks, by its code or a Discord locale of it (`en`, `ru`, `en-US`): the
+/// `--locale` options. Anything else is refused rather than read as English.
 pub(crate) fn language(text: &str) -> Result<crate::i18n::Lang, String> {
     use crate::i18n::Lang;
+    let locale = crate::locale::Locale::new(text.trim());
+    let language = |l: Lang| {
+        l.code()
+            .split('-')
+            .next()
+            .unwrap_or("")
+            .to_ascii_lowercase()
+    };
     Lang::all()
-        .find(|l| l.code().eq_ignore_ascii_case(text.trim()))
+        .find(|l| locale.is_some_and(|t| t.language() == language(*l)))
         .ok_or_else(|| {
             let codes: Vec<&str> = Lang::all().map(Lang::code).collect();
             format!(

@@ -148,6 +148,7 @@ impl Console {
         } else {
             text.to_owned()
         };
+        let text = in_english(self.lang, &text);
         let line = match parse(&text) {
             Ok(Some(line)) => line,
             Ok(None) => return Vec::new(),
@@ -700,6 +701,71 @@ impl Console {
     }
 }
 
+/// The console's commands and the options of each, by their English names.
+const COMMANDS: [(&str, &[&str]); 14] = [
+    (
+        "challenge",
+        &["opponent", "rules", "days", "color", "rated", "position"],
+    ),
+    ("move", &["move"]),
+    ("board", &[]),
+    ("resign", &[]),
+    ("draw", &[]),
+    ("takeback", &[]),
+    ("abort", &[]),
+    ("games", &[]),
+    ("moretime", &[]),
+    ("notify", &["dm"]),
+    ("leaderboard", &["page"]),
+    ("stats", &["user"]),
+    ("history", &["game"]),
+    ("rules", &[]),
+];
+
+/// `line` with the slash command's words in `lang` (as a Discord client in that language shows
+/// them, and as the bot's messages name them: `/фокус ход c4-d4`, `соперник:bob`,
+/// `цвет:белые`) put back into the English words the console reads. English lines pass as
+/// they are.
+fn in_english(lang: Lang, line: &str) -> String {
+    if lang == Lang::ENGLISH {
+        return line.to_owned();
+    }
+    let say = |id: &str| crate::i18n::tr(lang, id, &[]);
+    let mut words: Vec<(String, String)> =
+        vec![(format!("/{}", say("command-focus")), "/focus".to_owned())];
+    let mut keys: Vec<(String, String)> = Vec::new();
+    for (command, options) in COMMANDS {
+        let id = format!("command-{command}");
+        words.push((say(&id), command.to_owned()));
+        for option in options {
+            keys.push((say(&format!("{id}.{option}")), (*option).to_owned()));
+        }
+    }
+    let mut values: Vec<(String, String)> = Rules::ALL
+        .into_iter()
+        .map(|r| (strings::rules_name(lang, r), r.name().to_owned()))
+        .collect();
+    for color in ColorChoice::ALL {
+        let id = format!("choice-color-{}", color.as_str());
+        values.push((say(&id), color.as_str().to_owned()));
+    }
+    let find = |list: &[(String, String)], word: &str| {
+        list.iter()
+            .find(|(theirs, _)| theirs.to_lowercase() == word.to_lowercase())
+            .map(|(_, ours)| ours.clone())
+    };
+    line.split(' ')
+        .map(|word| match word.split_once(':') {
+            Some((key, value)) => match find(&keys, key) {
+                Some(key) => format!("{key}:{}", find(&values, value).unwrap_or(value.to_owned())),
+                None => word.to_owned(),
+            },
+            None => find(&words, word).unwrap_or_else(|| word.to_owned()),
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 /// `2d`, `6h`, `30m`, `90s` or a bare number of seconds, as seconds (at most 365 days).
 fn duration(text: &str) -> Option<i64> {
     let text = text.trim();
@@ -802,6 +868,16 @@ mod tests {
         assert_eq!(from_now(ru, 2 * 86_400 + 4 * 3_600), "через 2 дня 4 часа");
         assert_eq!(from_now(ru, -(21 * 3_600 + 5 * 60)), "21 час 5 минут назад");
         assert_eq!(from_now(ru, 5 * 86_400 + 3_600), "через 5 дней 1 час");
+        assert_eq!(
+            in_english(
+                ru,
+                "alice: /фокус вызов соперник:bob цвет:белые правила:обмен срок:2"
+            ),
+            "alice: /focus challenge opponent:bob color:white rules:swap days:2"
+        );
+        assert_eq!(in_english(ru, "bob: ход c4-d4"), "bob: move c4-d4");
+        assert_eq!(in_english(ru, "bob: Принять"), "bob: Принять");
+        assert_eq!(in_english(en, "alice: ход"), "alice: ход");
         assert_eq!(duration("2d"), Some(172_800));
         assert_eq!(duration("6H"), Some(21_600));
         assert_eq!(duration("90"), Some(90));

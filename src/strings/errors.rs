@@ -15,10 +15,11 @@ use std::path::Path;
 use crate::i18n::Lang;
 use crate::rules::record::{RecordError, ReplayError};
 use crate::rules::{
-    Color, FpnError, MoveError, ParseMoveError, ParseRulesError, ParseSquareError, PlayError,
+    FpnError, MoveError, ParseMoveError, ParseRulesError, ParseSquareError, PlayError,
 };
 use crate::service::ServiceError;
 use crate::store::{ChallengeStatus, DAYS_PER_MOVE, GameStatus, StoreError};
+use crate::strings::color_key;
 use crate::tr;
 
 /// An error's sentence in a given language.
@@ -40,14 +41,6 @@ pub fn refusal(lang: Lang, error: &ServiceError) -> String {
 /// For failures of the bot itself; details go to the log, never to users.
 pub fn internal_error(lang: Lang) -> String {
     tr!(lang, "error-internal")
-}
-
-/// `white`/`black` in the reader's language, lower case, as errors use them.
-fn color_word(lang: Lang, color: Color) -> String {
-    match color {
-        Color::White => tr!(lang, "color-white-lower"),
-        Color::Black => tr!(lang, "color-black-lower"),
-    }
 }
 
 macro_rules! english_display {
@@ -134,8 +127,8 @@ impl Localized for PlayError {
                 lang,
                 "error-not-your-stack",
                 square = square.to_string(),
-                owner = color_word(lang, *owner),
-                mover = color_word(lang, *mover)
+                owner = color_key(*owner),
+                mover = color_key(*mover)
             ),
             PlayError::TooFewPieces {
                 from,
@@ -151,7 +144,7 @@ impl Localized for PlayError {
                 height = *height
             ),
             PlayError::NoReserve(color) => {
-                tr!(lang, "error-no-reserve", color = color_word(lang, *color))
+                tr!(lang, "error-no-reserve", color = color_key(*color))
             }
             PlayError::SwapRequired => tr!(lang, "error-swap-required"),
             PlayError::SwapNotAllowed => tr!(lang, "error-swap-not-allowed"),
@@ -166,7 +159,7 @@ impl Localized for PlayError {
                 "error-swap-same-color",
                 a = a.to_string(),
                 b = b.to_string(),
-                color = color_word(lang, *color)
+                color = color_key(*color)
             ),
             PlayError::Shape(error) => error.localized(lang),
         }
@@ -223,12 +216,12 @@ impl Localized for FpnError {
             } => tr!(
                 lang,
                 "error-fpn-piece-count",
-                color = color_word(lang, *color),
+                color = color_key(*color),
                 total = *total,
                 board = *on_board,
                 reserve = *reserve,
                 captured = *captured,
-                opponent = color_word(lang, color.opponent())
+                opponent = color_key(color.opponent())
             ),
         }
     }
@@ -351,8 +344,8 @@ impl Localized for StoreError {
             StoreError::NotYourTurn { to_move, you } => tr!(
                 lang,
                 "error-not-your-turn",
-                to_move = color_word(lang, *to_move),
-                you = color_word(lang, *you)
+                to_move = color_key(*to_move),
+                you = color_key(*you)
             ),
             StoreError::Illegal(error) => error.localized(lang),
             StoreError::Mismatch { id, .. } => tr!(lang, "error-mismatch", game = id.to_string()),

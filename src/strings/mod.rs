@@ -37,7 +37,16 @@ fn timestamp(unix: i64, style: char) -> String {
     format!("<t:{unix}:{style}>")
 }
 
-/// `White`/`Black` in `lang`.
+/// A colour as messages select on it: `white`, `black` (each language puts it in the case its
+/// sentence needs: `Ходит @a (белые)`, `вы играете белыми`).
+pub fn color_key(color: Color) -> &'static str {
+    match color {
+        Color::White => "white",
+        Color::Black => "black",
+    }
+}
+
+/// `White`/`Black` in `lang`, standing alone (a player without a name on the picture).
 pub fn color_name(lang: Lang, color: Color) -> String {
     match color {
         Color::White => tr!(lang, "color-white"),
@@ -195,7 +204,7 @@ pub fn challenge_expired(lang: Lang, c: &Challenge) -> String {
 fn to_move_line(lang: Lang, board: &Board) -> String {
     match board.to_move() {
         Some(id) => {
-            let color = color_name(lang, board.position.side_to_move());
+            let color = color_key(board.position.side_to_move());
             match board.game.deadline {
                 Some(t) => tr!(
                     lang,
@@ -276,7 +285,7 @@ fn result_sentence(lang: Lang, game: &Game) -> String {
             lang,
             "result-win",
             player = mention(game.player(color)),
-            color = color_name(lang, color),
+            color = color_key(color),
             reason = reason.as_str()
         )
     };
@@ -408,7 +417,7 @@ pub fn game_summary_line(lang: Lang, g: &GameSummary) -> String {
     let channel = format!("<#{}>", g.game.channel_id);
     let opponent = mention(g.opponent);
     let rules = rules_name(lang, g.game.rules);
-    let color = color_name(lang, g.color);
+    let color = color_key(g.color);
     let turn = if g.your_turn { "yours" } else { "theirs" };
     match g.game.deadline {
         Some(t) => tr!(
