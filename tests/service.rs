@@ -225,6 +225,7 @@ async fn a_named_challenge_keeps_every_option_and_its_game_starts_on_accept() {
         color: ColorChoice::Black,
         rated: false,
         position: None,
+        threads: false,
     };
     let view = f.svc.challenge(here, &alice(), request).await.unwrap();
     let c = &view.challenge;
@@ -940,7 +941,7 @@ async fn the_worked_example_is_played_to_blacks_win() {
     );
 
     // The finished game's history replays to its final position.
-    let h = f.svc.history(here, Some(g.id)).await.unwrap();
+    let h = f.svc.history(here, alice().id, Some(g.id)).await.unwrap();
     assert_eq!(
         h.record,
         "1. c5-e5 f5-e5 2. +e5 e3-e5 3. +e5 +e5 4. +e5 +e5 5. +e5 +e5 6. c5-b5 +b5"
@@ -1888,7 +1889,7 @@ async fn history_replays_to_the_current_position() {
     let f = fixture();
     let here = place(80);
     let board = f.classic(here, &alice(), &bob()).await;
-    let h = f.svc.history(here, None).await.unwrap();
+    let h = f.svc.history(here, alice().id, None).await.unwrap();
     assert_eq!(h.record, "");
     assert_eq!(
         strings::history(Lang::ENGLISH, &h.game, &h.record),
@@ -1906,7 +1907,7 @@ async fn history_replays_to_the_current_position() {
         f.svc.play(here, &user, &mv.to_string()).await.unwrap();
         pos.play(mv).unwrap();
     }
-    let h = f.svc.history(here, None).await.unwrap();
+    let h = f.svc.history(here, alice().id, None).await.unwrap();
     assert!(h.record.starts_with("1. "), "{}", h.record);
     assert_eq!(h.record.matches(". ").count(), 4, "{}", h.record);
     let game = f.game(board.game.id).await;
@@ -1916,18 +1917,18 @@ async fn history_replays_to_the_current_position() {
     );
     assert_eq!(pos.to_string(), game.fpn);
     // By number, from anywhere in the guild; not from another guild.
-    assert_eq!(f.svc.history(place(81), Some(game.id)).await.unwrap(), h);
+    assert_eq!(f.svc.history(place(81), alice().id, Some(game.id)).await.unwrap(), h);
     let elsewhere = Place {
         guild_id: OTHER_GUILD,
         channel_id: 80,
     };
     assert_eq!(
-        err_text(f.svc.history(elsewhere, Some(game.id)).await),
+        err_text(f.svc.history(elsewhere, alice().id, Some(game.id)).await),
         NO_GAME_HERE
     );
-    assert_eq!(err_text(f.svc.history(place(81), None).await), NO_GAME_HERE);
+    assert_eq!(err_text(f.svc.history(place(81), alice().id, None).await), NO_GAME_HERE);
     assert_eq!(
-        err_text(f.svc.history(here, Some(GameId(999))).await),
+        err_text(f.svc.history(here, alice().id, Some(GameId(999))).await),
         "there is no game #999"
     );
 }
@@ -1958,7 +1959,7 @@ async fn history_of_a_set_up_position_with_black_first_replays() {
         }
     }
     let game = f.game(board.game.id).await;
-    let h = f.svc.history(here, Some(game.id)).await.unwrap();
+    let h = f.svc.history(here, alice().id, Some(game.id)).await.unwrap();
     assert!(h.record.starts_with("1... "), "{}", h.record);
     assert!(h.record.contains(" 2. "), "{}", h.record);
     assert_eq!(replay(start, &h.record).unwrap().to_string(), game.fpn);

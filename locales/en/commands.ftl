@@ -88,6 +88,13 @@ command-settings = settings
     .description = Server settings for Focus (for members with Manage Server).
     .language = language
     .language-description = The language of the bot's public messages on this server
+    .threads = threads
+    .threads-description = Whether each accepted challenge gets a thread of its own (default on)
+
+command-watch = watch
+    .description = The games in play on this server, most recently moved first, with links.
+    .page = page
+    .page-description = Which page (default 1)
 
 ## Choices of /focus challenge.
 
@@ -111,3 +118,7 @@ choice-days =
         [one] { $days } day
        *[other] { $days } days
     }
+
+# Option `threads` of /focus settings.
+choice-threads-on = on
+choice-threads-off = off

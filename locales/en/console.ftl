@@ -7,7 +7,7 @@ console-help =
       bob: accept | decline          alice: cancel
       alice: /focus move c4-d4       (or just `move c4-d4`; `suggest c4` lists legal moves)
       board | resign | draw [accept|decline] | takeback [accept|decline] | abort | games | history | rules
-      moretime | notify [dm:true|false] | leaderboard [page] | stats [user]
+      moretime | notify [dm:true|false] | leaderboard [page] | stats [user] | watch [page]
       wait 2d   (let time pass: 30m, 6h, 2d; reminders, time-outs and expired challenges follow)
     Start a line with `#name` to play in another channel. `quit` ends the session.
 # How the console marks who sees a line: `[#general] bot: …`, `[#general] bot → alice only: …`.

@@ -97,6 +97,9 @@ error-too-much-time = your opponent already has close to { $days } days for this
 ## The service's refusals
 
 error-no-game-here = there is no game in this channel: start one with /focus challenge
+error-in-threads = several of your games started in this channel, each in its own thread: use the command in the game's thread ({ $games })
+game-link = game { $game }: { $thread }
+and-more = { $count } more
 error-not-a-player = you are not playing in this channel's game
 error-challenge-self = you cannot challenge yourself: name someone else, or leave the opponent empty
 error-challenge-bot = bots cannot play Focus: challenge a person

@@ -52,6 +52,7 @@ permission-send-messages-in-threads = Send Messages in Threads
 permission-embed-links = Embed Links
 permission-attach-files = Attach Files
 permission-read-message-history = Read Message History
+permission-create-public-threads = Create Public Threads
 
 ## Buttons
 
@@ -262,3 +263,33 @@ picture-note = { $reason ->
         [agreement] draw by agreement
        *[aborted] aborted
     }
+
+## A thread per game
+
+# The name of a game's thread (Discord cuts names at 100 characters).
+thread-name = Focus #{ $game } · { $white } vs { $black }
+game-in-thread = Game { $game } is played in { $thread }.
+thread-missing-permissions = The game is played here in the channel, one at a time: the bot may not start threads here (missing: { $permissions }).
+thread-failed = The game is played here in the channel: its thread could not be started.
+posted-in = Posted in { $channel }.
+settings-threads-set = { $threads ->
+        [on] From now on each accepted challenge gets a thread of its own.
+       *[off] From now on games are played in the channel of their challenge, one at a time.
+    }
+settings-threads-shown = { $threads ->
+        [on] Each accepted challenge gets a thread of its own.
+       *[off] Games are played in the channel of their challenge, one at a time.
+    } Members with Manage Server can change it with `/focus settings threads:`.
+
+## /focus watch
+
+watch-empty = **Games in play**
+    No game is being played on this server right now: start one with /focus challenge.
+watch-heading = **Games in play** · page { $page } of { $pages } · { $total ->
+        [one] { $total } game
+       *[other] { $total } games
+    }, most recently moved first
+watch-line = Game { $game } · { $white } vs { $black } · move { $number } · { $color ->
+        [white] White
+       *[black] Black
+    } to move · { $channel }

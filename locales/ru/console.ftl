@@ -8,7 +8,7 @@ console-help =
       bob: accept | decline          alice: cancel
       alice: /focus move c4-d4       (или просто `move c4-d4`; `suggest c4` покажет допустимые ходы)
       board | resign | draw [accept|decline] | takeback [accept|decline] | abort | games | history | rules
-      moretime | notify [dm:true|false] | leaderboard [page] | stats [user]
+      moretime | notify [dm:true|false] | leaderboard [page] | stats [user] | watch [page]
       wait 2d   (пропустить время: 30m, 6h, 2d; затем сработают напоминания, выход времени на ход и истечение вызовов)
     Начните строку с `#name`, чтобы играть в другом канале. `quit` завершает сеанс.
 # Как консоль помечает, кто видит строку: `[#general] бот: …`, `[#general] бот → только alice: …`.

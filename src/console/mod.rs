@@ -474,7 +474,7 @@ impl Console {
                     self.private(user, &strings::dashboard(self.lang, &games)),
                 ])
             }
-            "leaderboard" => {
+            "leaderboard" | "watch" => {
                 let page = match arg("page") {
                     None => 1,
                     Some(text) => match text.trim().parse::<u32>() {
@@ -485,8 +485,12 @@ impl Console {
                         }
                     },
                 };
-                let shown = service.leaderboard(GUILD, page, &Everyone).await?;
-                let text = strings::leaderboard(self.lang, &shown, service.now());
+                let text = if line.command == "watch" {
+                    strings::threads::watch(self.lang, &service.watch(GUILD, page).await?)
+                } else {
+                    let shown = service.leaderboard(GUILD, page, &Everyone).await?;
+                    strings::leaderboard(self.lang, &shown, service.now())
+                };
                 Ok(vec![self.public(&text)])
             }
             "stats" => {
@@ -549,7 +553,7 @@ impl Console {
                     },
                     None => None,
                 };
-                let h = service.history(place, id).await?;
+                let h = service.history(place, user.id, id).await?;
                 Ok(vec![
                     self.public(&strings::history(self.lang, &h.game, &h.record)),
                 ])
@@ -702,7 +706,7 @@ impl Console {
 }
 
 /// The console's commands and the options of each, by their English names.
-const COMMANDS: [(&str, &[&str]); 14] = [
+const COMMANDS: [(&str, &[&str]); 15] = [
     (
         "challenge",
         &["opponent", "rules", "days", "color", "rated", "position"],
@@ -717,6 +721,7 @@ const COMMANDS: [(&str, &[&str]); 14] = [
     ("moretime", &[]),
     ("notify", &["dm"]),
     ("leaderboard", &["page"]),
+    ("watch", &["page"]),
     ("stats", &["user"]),
     ("history", &["game"]),
     ("rules", &[]),

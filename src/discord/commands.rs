@@ -4,9 +4,12 @@
 use poise::CreateReply;
 use poise::serenity_prelude as serenity;
 
-use super::components::{challenge_buttons, ladder_buttons};
+use super::components::{challenge_buttons, ladder_buttons, watch_buttons};
 use super::ids::Action;
-use super::localized::{ColorOption, DaysChoice, LanguageChoice, RulesChoice, localize};
+use super::localized::{
+    ColorOption, DaysChoice, LanguageChoice, RulesChoice, ThreadsChoice, localize,
+};
+use super::threads::{self, Venue};
 use super::members::DiscordMembers;
 use super::{Context, Error, board_reply, mentions, place_of, quiet_reply, readers, user_of};
 use crate::i18n::Lang;
@@ -58,7 +61,8 @@ pub fn all() -> Vec<poise::Command<super::Data, Error>> {
         "stats",
         "history",
         "rules",
-        "settings"
+        "settings",
+        "watch"
     ),
     subcommand_required
 )]
@@ -92,6 +96,7 @@ pub async fn challenge(
         // A set-up position is never rated; saying nothing about rating then means unrated.
         rated: rated.unwrap_or(position.is_none()),
         position,
+        threads: thread_venue(ctx).await == Venue::Thread,
     };
     let view = service.challenge(place_of(ctx), &me, request).await?;
     let id = view.challenge.id;
@@ -103,6 +108,21 @@ pub async fn challenge(
     let message = handle.message().await?;
     service.set_challenge_message(id, message.id.get()).await?;
     Ok(())
+}
+
+/// Where a game accepted from a challenge made here would be played.
+async fn thread_venue(ctx: Context<'_>) -> Venue {
+    let poise::Context::Application(app) = ctx else {
+        return Venue::Here;
+    };
+    let guild = place_of(ctx).guild_id;
+    // A store failure reads as threads off: the game is then played here, as before threads.
+    let on = ctx.data().service.threads_on(guild).await.unwrap_or(false);
+    threads::venue(
+        on,
+        app.interaction.channel.as_ref(),
+        app.interaction.app_permissions,
+    )
 }
 
 /// Suggests the caller's legal moves as they type (at most 25).
@@ -145,8 +165,7 @@ pub async fn play(
         .or(Some(report.board.game.player(!report.mover)));
     let text = strings::move_played(readers.server, &report);
     let reply = board_reply(service, readers.server, text, &report.board, ping).await?;
-    ctx.send(reply).await?;
-    Ok(())
+    threads::answer(ctx, readers.user, &report.board.game, reply).await
 }
 
 /// Show this channel's game.
@@ -164,8 +183,12 @@ pub async fn board(ctx: Context<'_>) -> Result<(), Error> {
     let lang = if plays { readers.server } else { readers.user };
     let text = strings::board_caption(lang, &board);
     let reply = board_reply(service, lang, text, &board, None).await?;
-    ctx.send(reply.ephemeral(!plays)).await?;
-    Ok(())
+    if plays {
+        threads::answer(ctx, readers.user, &board.game, reply).await
+    } else {
+        ctx.send(reply.ephemeral(true)).await?;
+        Ok(())
+    }
 }
 
 /// Resign this channel's game.
@@ -181,8 +204,7 @@ pub async fn resign(ctx: Context<'_>) -> Result<(), Error> {
     let other = board.game.color_of(me.id).map(|c| board.game.player(!c));
     let text = strings::game_ended(readers.server, &board);
     let reply = board_reply(service, readers.server, text, &board, other).await?;
-    ctx.send(reply).await?;
-    Ok(())
+    threads::answer(ctx, readers.user, &board.game, reply).await
 }
 
 /// Offer a draw, or accept your opponent's offer.
@@ -196,23 +218,22 @@ pub async fn draw(ctx: Context<'_>) -> Result<(), Error> {
     let me = user_of(ctx.author(), ctx.author_member().await.as_deref());
     match service.draw(place_of(ctx), &me).await? {
         DrawReport::Offered { game, by } => {
-            ctx.send(question(
+            let reply = question(
                 readers.server,
                 strings::draw_offered(readers.server, &game, by),
                 Action::Draw(game.id, true),
                 Action::Draw(game.id, false),
                 game.player(!by),
-            ))
-            .await?;
+            );
+            threads::answer(ctx, readers.user, &game, reply).await
         }
         DrawReport::Agreed(board) => {
             let other = board.game.color_of(me.id).map(|c| board.game.player(!c));
             let text = strings::game_ended(readers.server, &board);
             let reply = board_reply(service, readers.server, text, &board, other).await?;
-            ctx.send(reply).await?;
+            threads::answer(ctx, readers.user, &board.game, reply).await
         }
     }
-    Ok(())
 }
 
 /// Ask to take back your last move; your opponent answers with a button.
@@ -233,15 +254,14 @@ pub async fn takeback(ctx: Context<'_>) -> Result<(), Error> {
         .color_of(me.id)
         .unwrap_or(crate::rules::Color::White);
     let (id, ply) = (board.game.id, board.game.ply);
-    ctx.send(question(
+    let reply = question(
         readers.server,
         strings::takeback_requested(readers.server, &board, by),
         Action::Takeback(id, ply, true),
         Action::Takeback(id, ply, false),
         board.game.player(!by),
-    ))
-    .await?;
-    Ok(())
+    );
+    threads::answer(ctx, readers.user, &board.game, reply).await
 }
 
 /// Call off this channel's game: players while each side has moved at most once, moderators
@@ -262,8 +282,7 @@ pub async fn abort(ctx: Context<'_>) -> Result<(), Error> {
     let board = service.abort(place_of(ctx), &me, moderator).await?;
     let text = strings::game_ended(readers.server, &board);
     let reply = board_reply(service, readers.server, text, &board, None).await?;
-    ctx.send(reply).await?;
-    Ok(())
+    threads::answer(ctx, readers.user, &board.game, reply).await
 }
 
 /// Your games in play on this server, least time left first.
@@ -287,13 +306,8 @@ pub async fn moretime(ctx: Context<'_>) -> Result<(), Error> {
     let readers = readers(ctx).await;
     let me = user_of(ctx.author(), ctx.author_member().await.as_deref());
     let game = ctx.data().service.more_time(place_of(ctx), &me).await?;
-    ctx.send(quiet_reply(strings::more_time_given(
-        readers.server,
-        &game,
-        me.id,
-    )))
-    .await?;
-    Ok(())
+    let reply = quiet_reply(strings::more_time_given(readers.server, &game, me.id));
+    threads::answer(ctx, readers.user, &game, reply).await
 }
 
 /// Choose whether your turn notices and reminders also come by DM (leave empty to see).
@@ -358,7 +372,7 @@ pub async fn history(ctx: Context<'_>, game: Option<i64>) -> Result<(), Error> {
     let h = ctx
         .data()
         .service
-        .history(place_of(ctx), game.map(GameId))
+        .history(place_of(ctx), ctx.author().id.get(), game.map(GameId))
         .await?;
     ctx.send(quiet_reply(strings::history(readers.user, &h.game, &h.record)).ephemeral(true))
         .await?;
@@ -386,27 +400,61 @@ pub async fn rules(ctx: Context<'_>) -> Result<(), Error> {
 
 /// The server's settings for Focus.
 ///
-/// The language of the bot's public messages: members with Manage Server change it; everyone
-/// may look.
+/// The language of the bot's public messages, and whether each accepted challenge gets a
+/// thread of its own: members with Manage Server change them; everyone may look.
 #[poise::command(slash_command)]
-pub async fn settings(ctx: Context<'_>, language: Option<LanguageChoice>) -> Result<(), Error> {
+pub async fn settings(
+    ctx: Context<'_>,
+    language: Option<LanguageChoice>,
+    threads: Option<ThreadsChoice>,
+) -> Result<(), Error> {
     let readers = readers(ctx).await;
     let service = &ctx.data().service;
     let guild = place_of(ctx).guild_id;
-    let text = match language {
+    let manager = ctx
+        .author_member()
+        .await
+        .and_then(|m| m.permissions)
+        .is_some_and(|p| p.manage_guild());
+    let mut lines = Vec::new();
+    match language {
         Some(LanguageChoice(lang)) => {
-            let manager = ctx
-                .author_member()
-                .await
-                .and_then(|m| m.permissions)
-                .is_some_and(|p| p.manage_guild());
             service
                 .set_server_language(guild, manager, lang.locale())
                 .await?;
-            strings::server_language(readers.user, lang, true)
+            lines.push(strings::server_language(readers.user, lang, true));
         }
-        None => strings::server_language(readers.user, readers.server, false),
-    };
-    ctx.send(quiet_reply(text).ephemeral(true)).await?;
+        None if threads.is_none() => {
+            lines.push(strings::server_language(readers.user, readers.server, false));
+        }
+        None => {}
+    }
+    match threads {
+        Some(ThreadsChoice(on)) => {
+            service.set_server_threads(guild, manager, on).await?;
+            lines.push(strings::threads::server_threads(readers.user, on, true));
+        }
+        None if language.is_none() => {
+            let on = service.threads_on(guild).await?;
+            lines.push(strings::threads::server_threads(readers.user, on, false));
+        }
+        None => {}
+    }
+    ctx.send(quiet_reply(lines.join("\n")).ephemeral(true))
+        .await?;
+    Ok(())
+}
+
+/// The games in play on this server, most recently moved first, with links.
+#[poise::command(slash_command)]
+pub async fn watch(ctx: Context<'_>, #[min = 1] page: Option<u32>) -> Result<(), Error> {
+    let readers = readers(ctx).await;
+    let guild = place_of(ctx).guild_id;
+    let shown = ctx.data().service.watch(guild, page.unwrap_or(1)).await?;
+    ctx.send(
+        quiet_reply(strings::threads::watch(readers.server, &shown))
+            .components(watch_buttons(readers.server, &shown)),
+    )
+    .await?;
     Ok(())
 }

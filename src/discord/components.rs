@@ -6,9 +6,10 @@ use poise::serenity_prelude as serenity;
 
 use super::ids::Action;
 use super::members::DiscordMembers;
+use super::threads::{self, Venue};
 use super::{BotError, Data, Readers, attachment, failure_text, mentions, readers_of, user_of};
 use crate::i18n::Lang;
-use crate::service::{DrawReport, coin_toss};
+use crate::service::{Board, DrawReport, GameService, Watch, coin_toss};
 use crate::store::{Challenge, LadderPage};
 use crate::strings;
 
@@ -43,20 +44,34 @@ pub fn challenge_buttons(
 
 /// The leaderboard's Previous and Next buttons in `lang` (each disabled at its end).
 pub fn ladder_buttons(lang: Lang, page: &LadderPage) -> Vec<serenity::CreateActionRow> {
-    if page.pages <= 1 {
+    page_buttons(lang, page.page, page.pages, Action::Ladder)
+}
+
+/// `/focus watch`'s Previous and Next buttons in `lang` (each disabled at its end).
+pub fn watch_buttons(lang: Lang, shown: &Watch) -> Vec<serenity::CreateActionRow> {
+    page_buttons(lang, shown.page, shown.pages, Action::Watch)
+}
+
+/// Previous and Next buttons from `page` of `pages` (none for a single page); `show` is the
+/// action showing a page.
+fn page_buttons(
+    lang: Lang,
+    page: u32,
+    pages: u32,
+    show: fn(u32) -> Action,
+) -> Vec<serenity::CreateActionRow> {
+    if pages <= 1 {
         return vec![];
     }
     let buttons = vec![
-        serenity::CreateButton::new(Action::Ladder(page.page.saturating_sub(1).max(1)).custom_id())
+        serenity::CreateButton::new(show(page.saturating_sub(1).max(1)).custom_id())
             .label(strings::button(lang, "previous"))
             .style(serenity::ButtonStyle::Secondary)
-            .disabled(page.page <= 1),
-        serenity::CreateButton::new(
-            Action::Ladder(page.page.saturating_add(1).min(page.pages)).custom_id(),
-        )
-        .label(strings::button(lang, "next"))
-        .style(serenity::ButtonStyle::Secondary)
-        .disabled(page.page >= page.pages),
+            .disabled(page <= 1),
+        serenity::CreateButton::new(show(page.saturating_add(1).min(pages)).custom_id())
+            .label(strings::button(lang, "next"))
+            .style(serenity::ButtonStyle::Secondary)
+            .disabled(page >= pages),
     ];
     vec![serenity::CreateActionRow::Buttons(buttons)]
 }
@@ -97,20 +112,7 @@ async fn act(
     // The clicked message and its follow-ups are public: the server's language.
     let lang = readers.server;
     match action {
-        Action::Accept(id) => {
-            let board = service.accept(id, &me, coin_toss()).await?;
-            let closed = format!(
-                "{}\n{}",
-                click.message.content,
-                strings::accepted_by(lang, me.id)
-            );
-            update(ctx, click, closed).await?;
-            let message = serenity::CreateInteractionResponseFollowup::new()
-                .content(strings::game_started(lang, &board))
-                .add_file(attachment(service, lang, &board).await?)
-                .allowed_mentions(mentions(board.to_move()));
-            click.create_followup(ctx, message).await?;
-        }
+        Action::Accept(id) => accept(ctx, service, click, lang, &me, id).await?,
         Action::Decline(id) => {
             let view = service.decline(id, &me).await?;
             update(ctx, click, strings::challenge_closed(lang, &view)).await?;
@@ -146,6 +148,20 @@ async fn act(
                 update(ctx, click, strings::takeback_declined(lang, &board.game)).await?;
             }
         }
+        Action::Watch(page) => {
+            let guild = click.guild_id.map_or(0, |g| g.get());
+            let shown = service.watch(guild, page).await?;
+            let message = serenity::CreateInteractionResponseMessage::new()
+                .content(strings::threads::watch(lang, &shown))
+                .components(watch_buttons(lang, &shown))
+                .allowed_mentions(mentions(None));
+            click
+                .create_response(
+                    ctx,
+                    serenity::CreateInteractionResponse::UpdateMessage(message),
+                )
+                .await?;
+        }
         Action::Ladder(page) => {
             // Membership lookups may take a few Discord requests: acknowledge the click
             // first, then edit the message.
@@ -173,6 +189,94 @@ async fn act(
             }
         }
     }
+    Ok(())
+}
+
+/// Accept on challenge `id`: the game starts, in a thread of its own started from the
+/// challenge's message when the server and the channel allow it, else in the channel; the
+/// challenge's message says where.
+async fn accept(
+    ctx: &serenity::Context,
+    service: &GameService,
+    click: &serenity::ComponentInteraction,
+    lang: Lang,
+    me: &crate::service::User,
+    id: crate::store::ChallengeId,
+) -> Result<(), BotError> {
+    let guild = click.guild_id.map_or(0, |g| g.get());
+    let venue = threads::venue(
+        service.threads_on(guild).await?,
+        click.channel.as_ref(),
+        click.app_permissions,
+    );
+    // A thread started from the challenge's message gets the message's id.
+    let thread = (venue == Venue::Thread).then_some(click.message.id);
+    let mut board = service
+        .accept_in(id, me, coin_toss(), thread.map(|t| t.get()))
+        .await?;
+    let accepted = format!(
+        "{}\n{}",
+        click.message.content,
+        strings::accepted_by(lang, me.id)
+    );
+    let mut note = match &venue {
+        Venue::Missing(missing) => Some(strings::threads::no_thread(lang, missing)),
+        _ => None,
+    };
+    if let Some(thread) = thread {
+        let name = strings::threads::thread_name(lang, &board);
+        match threads::start(&ctx.http, click.channel_id, click.message.id, name).await {
+            Ok(()) => {
+                let whereabouts = strings::threads::game_in_thread(lang, board.game.id, thread.get());
+                update(ctx, click, format!("{accepted}\n{whereabouts}")).await?;
+                let message = serenity::CreateMessage::new()
+                    .content(strings::game_started(lang, &board))
+                    .add_file(attachment(service, lang, &board).await?)
+                    .allowed_mentions(mentions(board.to_move()));
+                match serenity::ChannelId::new(thread.get())
+                    .send_message(&ctx.http, message)
+                    .await
+                {
+                    Ok(_) => return Ok(()),
+                    // The game is stored: its players reach it from here with /focus board.
+                    Err(e) => {
+                        tracing::warn!(error = %e, game = board.game.id.0, "cannot post in a new game's thread");
+                        return Ok(());
+                    }
+                }
+            }
+            Err(e) => {
+                tracing::warn!(error = %e, game = board.game.id.0, "cannot start a game's thread; playing in the channel");
+                // Played here instead, unless the channel has a game of its own: then it
+                // stays stored for its thread, and its players reach it from here.
+                if let Ok(game) = service.play_in_parent(board.game.id).await {
+                    board.game = game;
+                }
+                note = Some(strings::threads::no_thread(lang, &[]));
+            }
+        }
+    }
+    let accepted = match note {
+        Some(note) => format!("{accepted}\n{note}"),
+        None => accepted,
+    };
+    update(ctx, click, accepted).await?;
+    started_here(ctx, service, click, lang, &board).await
+}
+
+/// The message that starts the game of `board`, as a follow-up to the click.
+async fn started_here(
+    ctx: &serenity::Context,
+    service: &GameService,
+    click: &serenity::ComponentInteraction,
+    lang: Lang,
+    board: &Board,
+) -> Result<(), BotError> {
+    let message = serenity::CreateInteractionResponseFollowup::new()
+        .content(strings::game_started(lang, board))
+        .add_file(attachment(service, lang, board).await?)
+        .allowed_mentions(mentions(board.to_move()));
+    click.create_followup(ctx, message).await?;
     Ok(())
 }
 

@@ -18,6 +18,8 @@ pub enum Action {
     Takeback(GameId, u32, bool),
     /// Show this page of the server's leaderboard.
     Ladder(u32),
+    /// Show this page of the server's games in play (`/focus watch`).
+    Watch(u32),
 }
 
 impl Action {
@@ -32,6 +34,7 @@ impl Action {
                 format!("focus:takeback-{}:{}:{ply}", yes_no(yes), id.0)
             }
             Action::Ladder(page) => format!("focus:ladder:{page}"),
+            Action::Watch(page) => format!("focus:watch:{page}"),
         }
     }
 
@@ -53,6 +56,7 @@ impl Action {
             ("takeback-yes", Some(Ok(ply))) => Action::Takeback(GameId(id), ply, true),
             ("takeback-no", Some(Ok(ply))) => Action::Takeback(GameId(id), ply, false),
             ("ladder", None) if id >= 1 => Action::Ladder(u32::try_from(id).ok()?),
+            ("watch", None) if id >= 1 => Action::Watch(u32::try_from(id).ok()?),
             _ => return None,
         };
         Some(action)
@@ -78,6 +82,8 @@ mod tests {
             Action::Takeback(GameId(9), 12, true),
             Action::Takeback(GameId(9), 12, false),
             Action::Ladder(1),
+            Action::Watch(1),
+            Action::Watch(u32::MAX),
             Action::Ladder(u32::MAX),
         ] {
             let id = action.custom_id();
@@ -96,6 +102,8 @@ mod tests {
             "focus:ladder:-3",
             "focus:ladder:4294967296",
             "focus:ladder:1:2",
+            "focus:watch:0",
+            "focus:watch:4294967296",
         ] {
             assert_eq!(Action::parse(junk), None, "{junk}");
         }

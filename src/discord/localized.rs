@@ -177,6 +177,23 @@ impl Choices for LanguageChoice {
 }
 choice_parameter!(LanguageChoice);
 
+/// The threads option of `/focus settings`: on or off.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct ThreadsChoice(pub bool);
+
+impl Choices for ThreadsChoice {
+    fn values() -> Vec<Self> {
+        vec![ThreadsChoice(true), ThreadsChoice(false)]
+    }
+    fn choice(self) -> CommandParameterChoice {
+        choice(&format!("choice-threads-{}", self.code()), &[])
+    }
+    fn code(self) -> &'static str {
+        if self.0 { "on" } else { "off" }
+    }
+}
+choice_parameter!(ThreadsChoice);
+
 #[cfg(test)]
 mod tests {
     use super::*;

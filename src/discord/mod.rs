@@ -6,6 +6,8 @@
 //! - [`members`]: who is still on the server, asked of Discord for the leaderboard.
 //! - [`sweeper`]: the task that ends games on time, reminds players and delivers the notices
 //!   the bot sends on its own.
+//! - [`threads`]: a thread per game: where an accepted game goes, starting its thread,
+//!   answering into it, editing in archived threads.
 //!
 //! Every reply's text comes from [`crate::strings`], in the reader's language ([`Readers`]):
 //! what only the user sees in their client's language, what the channel sees in the server's.
@@ -18,6 +20,7 @@ pub mod ids;
 pub mod localized;
 pub mod members;
 pub mod sweeper;
+pub mod threads;
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -43,10 +46,12 @@ pub struct Data {
     pub gate: Arc<Semaphore>,
 }
 
-/// The permissions of the invite link in the README: what the bot uses in a game's channel.
+/// The permissions of the invite link in the README: what the bot uses in a game's channel,
+/// and to start a game's thread.
 pub const INVITE_PERMISSIONS: serenity::Permissions = serenity::Permissions::VIEW_CHANNEL
     .union(serenity::Permissions::SEND_MESSAGES)
     .union(serenity::Permissions::SEND_MESSAGES_IN_THREADS)
+    .union(serenity::Permissions::CREATE_PUBLIC_THREADS)
     .union(serenity::Permissions::EMBED_LINKS)
     .union(serenity::Permissions::ATTACH_FILES)
     .union(serenity::Permissions::READ_MESSAGE_HISTORY);
@@ -500,7 +505,7 @@ mod tests {
     fn the_readme_invite_link_grants_what_the_bot_uses() {
         let readme = include_str!("../../README.md");
         let link = format!("permissions={}", INVITE_PERMISSIONS.bits());
-        assert_eq!(INVITE_PERMISSIONS.bits(), 274_878_024_704);
+        assert_eq!(INVITE_PERMISSIONS.bits(), 309_237_763_072);
         assert!(readme.contains(&link), "README lacks {link}");
     }
 }

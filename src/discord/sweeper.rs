@@ -19,6 +19,8 @@ use crate::strings;
 const DM_REFUSED: [isize; 2] = [50007, 50278];
 /// "Unknown Message": a challenge message deleted by someone; nothing left to disable.
 const UNKNOWN_MESSAGE: isize = 10008;
+/// "Unknown Channel": the channel or thread was deleted.
+pub(crate) const UNKNOWN_CHANNEL: isize = 10003;
 
 /// Sends the service's letters with the bot's HTTP client, put into words (and pictures) in
 /// each letter's language.
@@ -88,9 +90,14 @@ impl Postman for DiscordPostman {
                     .content(text)
                     .components(challenge_buttons(lang, challenge, true))
                     .allowed_mentions(serenity::CreateAllowedMentions::new());
-                match serenity::ChannelId::new(challenge.channel_id)
-                    .edit_message(http, serenity::MessageId::new(message_id), edit)
-                    .await
+                // A challenge made inside a thread may wait in one that Discord archived.
+                match super::threads::edit_message(
+                    http,
+                    serenity::ChannelId::new(challenge.channel_id),
+                    serenity::MessageId::new(message_id),
+                    edit,
+                )
+                .await
                 {
                     Err(e) if error_code(&e) == Some(UNKNOWN_MESSAGE) => Ok(()),
                     other => other.map(drop),
@@ -104,6 +111,12 @@ impl Postman for DiscordPostman {
                     && error_code(&e).is_some_and(|c| DM_REFUSED.contains(&c)) =>
             {
                 Delivery::DmRefused(e.to_string())
+            }
+            Err(e)
+                if matches!(letter, Letter::Post { .. })
+                    && error_code(&e) == Some(UNKNOWN_CHANNEL) =>
+            {
+                Delivery::ChannelGone(e.to_string())
             }
             Err(e) => Delivery::Failed(e.to_string()),
         }

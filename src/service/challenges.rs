@@ -20,6 +20,9 @@ pub struct ChallengeRequest {
     pub rated: bool,
     /// A set-up starting position (FPN) instead of the standard start.
     pub position: Option<String>,
+    /// The game will get a thread of its own when accepted (threads on, and the bot may make
+    /// them here), so a game played in the channel itself does not stand in its way.
+    pub threads: bool,
 }
 
 impl Default for ChallengeRequest {
@@ -31,6 +34,7 @@ impl Default for ChallengeRequest {
             color: ColorChoice::Random,
             rated: true,
             position: None,
+            threads: false,
         }
     }
 }
@@ -70,7 +74,7 @@ impl GameService {
         if challenger.is_bot {
             return Err(ServiceError::ChallengeBot);
         }
-        if self.game_here(place).await.is_ok() {
+        if !request.threads && self.game_here(place).await.is_ok() {
             return Err(ServiceError::ChannelBusy);
         }
         self.seen(challenger).await?;
@@ -114,6 +118,22 @@ impl GameService {
     /// # Errors
     /// The store's: an own, expired, closed or someone else's challenge, a busy channel.
     pub async fn accept(&self, id: ChallengeId, user: &User, toss: Color) -> Result<Board> {
+        self.accept_in(id, user, toss, None).await
+    }
+
+    /// As [`GameService::accept`], the game played in `thread_id` when given: the thread the
+    /// adapter is about to start from the challenge's message (a thread started from a message
+    /// has the message's id), with the challenge's channel as its parent.
+    ///
+    /// # Errors
+    /// As [`GameService::accept`] (a thread is never busy).
+    pub async fn accept_in(
+        &self,
+        id: ChallengeId,
+        user: &User,
+        toss: Color,
+        thread_id: Option<u64>,
+    ) -> Result<Board> {
         if user.is_bot {
             return Err(ServiceError::ChallengeBot);
         }
@@ -122,7 +142,7 @@ impl GameService {
         let (game, mail) = self
             .store
             .call(move |s| {
-                let game = s.accept_challenge(id, acceptor, now, toss)?;
+                let game = s.accept_challenge_in(id, acceptor, now, toss, thread_id)?;
                 let mail = turn_dm_queued(s, &game)?;
                 Ok((game, mail))
             })

@@ -40,7 +40,7 @@ impl GameService {
     /// [`ServiceError::NoGameHere`], [`ServiceError::NotAPlayer`]; the store's (no time limit,
     /// it is the user's own move, too much time already).
     pub async fn more_time(&self, place: Place, user: &User) -> Result<Game> {
-        let game = self.game_here(place).await?;
+        let game = self.game_of(place, user.id).await?;
         game.color_of(user.id).ok_or(ServiceError::NotAPlayer)?;
         self.seen(user).await?;
         let (id, uid, now) = (game.id, user.id, self.now());

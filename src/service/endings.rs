@@ -11,7 +11,7 @@ impl GameService {
     /// # Errors
     /// [`ServiceError::NoGameHere`], [`ServiceError::NotAPlayer`]; the store's.
     pub async fn resign(&self, place: Place, user: &User) -> Result<Board> {
-        let game = self.game_here(place).await?;
+        let game = self.game_of(place, user.id).await?;
         game.color_of(user.id).ok_or(ServiceError::NotAPlayer)?;
         let (id, uid, now) = (game.id, user.id, self.now());
         let game = self.store.call(move |s| s.resign(id, uid, now)).await?;
@@ -23,7 +23,7 @@ impl GameService {
     /// # Errors
     /// As [`GameService::resign`].
     pub async fn draw(&self, place: Place, user: &User) -> Result<DrawReport> {
-        let game = self.game_here(place).await?;
+        let game = self.game_of(place, user.id).await?;
         let by = game.color_of(user.id).ok_or(ServiceError::NotAPlayer)?;
         let (id, uid, now) = (game.id, user.id, self.now());
         match self.store.call(move |s| s.offer_draw(id, uid, now)).await? {
@@ -58,7 +58,7 @@ impl GameService {
     /// As [`GameService::resign`], [`StoreError::NothingToTakeBack`], and
     /// [`ServiceError::TakebackNotYourMove`] when the opponent moved last.
     pub async fn request_takeback(&self, place: Place, user: &User) -> Result<Board> {
-        let game = self.game_here(place).await?;
+        let game = self.game_of(place, user.id).await?;
         let you = game.color_of(user.id).ok_or(ServiceError::NotAPlayer)?;
         // Taking back undoes the last ply, which must be the requester's own move.
         if game.ply > 0 && game.current_position()?.side_to_move() == you {
@@ -115,7 +115,7 @@ impl GameService {
     /// # Errors
     /// [`ServiceError::AbortTooLate`], [`ServiceError::NotAPlayer`]; the store's.
     pub async fn abort(&self, place: Place, user: &User, is_moderator: bool) -> Result<Board> {
-        let game = self.game_here(place).await?;
+        let game = self.game_of(place, user.id).await?;
         if !is_moderator {
             game.color_of(user.id).ok_or(ServiceError::NotAPlayer)?;
             if game.ply > ABORT_MAX_PLY {

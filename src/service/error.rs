@@ -15,6 +15,9 @@ use crate::store::StoreError;
 pub enum ServiceError {
     /// No game is being played in the channel.
     NoGameHere,
+    /// A game command in a channel from which several of the user's games started, each in
+    /// its own thread: the games, to link to (oldest first).
+    InThreads(Vec<super::GameLink>),
     /// The user is not one of the two players of the channel's game.
     NotAPlayer,
     /// A challenge to oneself.
@@ -45,6 +48,7 @@ impl ServiceError {
     pub fn for_users(&self) -> bool {
         match self {
             ServiceError::NoGameHere
+            | ServiceError::InThreads(_)
             | ServiceError::NotAPlayer
             | ServiceError::ChallengeSelf
             | ServiceError::ChallengeBot

@@ -110,7 +110,7 @@ impl GameService {
         Ok(())
     }
 
-    async fn server_settings(&self, guild: u64) -> Result<ServerSettings> {
+    pub(super) async fn server_settings(&self, guild: u64) -> Result<ServerSettings> {
         let cached = self
             .locales_seen
             .servers
@@ -125,7 +125,7 @@ impl GameService {
         Ok(settings)
     }
 
-    fn remember_server(&self, guild: u64, settings: ServerSettings) {
+    pub(super) fn remember_server(&self, guild: u64, settings: ServerSettings) {
         if let Ok(mut servers) = self.locales_seen.servers.lock() {
             servers.insert(guild, settings);
         }

@@ -16,6 +16,7 @@ mod languages;
 mod play;
 mod post;
 mod queries;
+mod threads;
 mod views;
 
 use std::sync::Arc;
@@ -26,7 +27,10 @@ pub use error::{Result, ServiceError};
 pub use ladder::{MEMBER_RECHECK, Members, RECENT_GAMES, Stats};
 pub use play::MAX_SUGGESTIONS;
 pub use post::{Delivered, Delivery, Letter, Named, News, Postman};
-pub use views::{Board, ChallengeView, DrawReport, GameSummary, History, MoveReport, Place, User};
+pub use views::{
+    Board, ChallengeView, DrawReport, GameLink, GameSummary, History, MoveReport, Place, User,
+    Watch, WatchedGame,
+};
 
 use crate::render::RenderOptions;
 use crate::rules::{Move, Position};
@@ -100,6 +104,42 @@ impl GameService {
             .call(move |s| s.game_in_channel(channel))
             .await?
             .ok_or(ServiceError::NoGameHere)
+    }
+
+    /// The game a command of `user_id` in `place` acts on: the game played there (in the
+    /// thread, or in the channel itself) when they play in it; else their one game whose
+    /// thread started from this channel.
+    ///
+    /// # Errors
+    /// [`ServiceError::NoGameHere`] when there is none; [`ServiceError::InThreads`] when
+    /// several games of theirs started here (which one is meant is for them to say, by using
+    /// the command in its thread); the store's.
+    async fn game_of(&self, place: Place, user_id: u64) -> Result<Game> {
+        let here = match self.game_here(place).await {
+            Ok(game) if game.color_of(user_id).is_some() => return Ok(game),
+            Ok(game) => Some(game),
+            Err(ServiceError::NoGameHere) => None,
+            Err(e) => return Err(e),
+        };
+        let channel = place.channel_id;
+        let mut started = self
+            .store
+            .call(move |s| s.games_started_in(channel, user_id))
+            .await?;
+        match (started.len(), here) {
+            (1, _) => Ok(started.remove(0)),
+            (0, Some(game)) => Ok(game),
+            (0, None) => Err(ServiceError::NoGameHere),
+            _ => Err(ServiceError::InThreads(
+                started
+                    .iter()
+                    .map(|g| GameLink {
+                        id: g.id,
+                        channel_id: g.channel_id,
+                    })
+                    .collect(),
+            )),
+        }
     }
 
     /// The board of `game`: its position, last move and names.

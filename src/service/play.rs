@@ -17,7 +17,7 @@ impl GameService {
     /// for unreadable text, and the store's refusals (not your turn, an illegal move, the
     /// game is over, the position changed).
     pub async fn play(&self, place: Place, user: &User, text: &str) -> Result<MoveReport> {
-        let game = self.game_here(place).await?;
+        let game = self.game_of(place, user.id).await?;
         let mover = game.color_of(user.id).ok_or(ServiceError::NotAPlayer)?;
         let mv: Move = text.parse().map_err(MoveError::Parse)?;
         self.seen(user).await?;
@@ -45,7 +45,7 @@ impl GameService {
     /// moves whose notation starts with it, or that land on the square typed. Empty when the
     /// user has no game here or it is not their turn (autocomplete has no room for errors).
     pub async fn suggest_moves(&self, place: Place, user_id: u64, typed: &str) -> Vec<String> {
-        let Ok(game) = self.game_here(place).await else {
+        let Ok(game) = self.game_of(place, user_id).await else {
             return Vec::new();
         };
         let Ok(position) = game.current_position() else {
@@ -85,12 +85,13 @@ impl GameService {
         self.board_of(game).await
     }
 
-    /// The board of the game in `place`, and whether `user` plays in it.
+    /// The board of the game `user` asks for in `place` (theirs, as their other commands
+    /// find it, else the one played there), and whether they play in it.
     ///
     /// # Errors
-    /// As [`GameService::board`].
+    /// As [`GameService::board`]; [`ServiceError::InThreads`].
     pub async fn board_for(&self, place: Place, user: &User) -> Result<(Board, bool)> {
-        let board = self.board(place).await?;
+        let board = self.board_of(self.game_of(place, user.id).await?).await?;
         let plays = board.game.color_of(user.id).is_some();
         Ok((board, plays))
     }

@@ -40,6 +40,17 @@ pub enum News {
     },
 }
 
+impl News {
+    /// The game it is about.
+    pub fn game(&self) -> Option<&Game> {
+        match self {
+            News::YourTurn { game, .. }
+            | News::Reminder { game, .. }
+            | News::TimedOut { game, .. } => Some(game),
+        }
+    }
+}
+
 /// A user, with the name the bot last saw (`None` if it never saw one).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Named {
@@ -91,8 +102,11 @@ pub enum Delivery {
     /// Discord refused a DM for good (the user closed DMs, error 50007): the notice goes to
     /// the channel instead, and the DM is not tried again.
     DmRefused(String),
-    /// Failed for now (a missing permission, a deleted channel, Discord down): retried later.
+    /// Failed for now (a missing permission, Discord down): retried later.
     Failed(String),
+    /// The channel is gone (a deleted thread): a game in a thread of its own is played in the
+    /// channel of its challenge from now on, where the notice is retried.
+    ChannelGone(String),
 }
 
 /// What sends letters: the Discord adapter, the console, or a test.
@@ -182,6 +196,21 @@ impl GameService {
                     .call(move |s| s.notice_to_channel(id, &error, now))
                     .await?;
                 done.to_channel += 1;
+            }
+            Delivery::ChannelGone(error) => {
+                if let Letter::Post { news, .. } = &letter
+                    && let Some(game) = news.game()
+                    && game.parent_channel_id.is_some()
+                {
+                    match self.play_in_parent(game.id).await {
+                        Ok(_) => tracing::info!(game = game.id.0, "thread gone; the game is played in its channel now"),
+                        Err(e) => tracing::warn!(game = game.id.0, error = %e, "thread gone, and the game cannot move to its channel"),
+                    }
+                }
+                self.store
+                    .call(move |s| s.notice_failed(id, &error, now))
+                    .await?;
+                done.failed += 1;
             }
             Delivery::DmRefused(error) | Delivery::Failed(error) => {
                 tracing::warn!(notice = id.0, attempts = notice.attempts + 1, %error, "could not send a notice; retrying later");

@@ -39,14 +39,20 @@ impl GameService {
         Ok(out)
     }
 
-    /// The move list of game `id`, or of the game in `place` when `id` is `None`.
+    /// The move list of game `id`, or when `id` is `None` of the game `user_id`'s commands in
+    /// `place` act on.
     ///
     /// # Errors
-    /// [`ServiceError::NoGameHere`]; the store's (no such game).
-    pub async fn history(&self, place: Place, id: Option<GameId>) -> Result<History> {
+    /// [`ServiceError::NoGameHere`], [`ServiceError::InThreads`]; the store's (no such game).
+    pub async fn history(
+        &self,
+        place: Place,
+        user_id: u64,
+        id: Option<GameId>,
+    ) -> Result<History> {
         let game = match id {
             Some(id) => self.store.call(move |s| s.game(id)).await?,
-            None => self.game_here(place).await?,
+            None => self.game_of(place, user_id).await?,
         };
         if game.guild_id != place.guild_id {
             return Err(ServiceError::NoGameHere);

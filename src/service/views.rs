@@ -121,3 +121,34 @@ pub struct History {
     /// `1. c4-d4 f5-e5 2. …`.
     pub record: String,
 }
+
+/// A game and where it is played, for a link to it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct GameLink {
+    /// The game.
+    pub id: crate::store::GameId,
+    /// Its channel or thread.
+    pub channel_id: u64,
+}
+
+/// A game in play as `/focus watch` lists it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WatchedGame {
+    /// The game.
+    pub game: Game,
+    /// The colour to move.
+    pub to_move: Color,
+}
+
+/// A page of a server's games in play, most recently moved first (`/focus watch`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Watch {
+    /// The page shown, from 1.
+    pub page: u32,
+    /// Pages in all (at least 1).
+    pub pages: u32,
+    /// Games in play on the server in all.
+    pub total: u32,
+    /// The page's games.
+    pub games: Vec<WatchedGame>,
+}

@@ -160,7 +160,7 @@ fn set_status(tx: &Transaction<'_>, id: ChallengeId, status: ChallengeStatus) ->
 }
 
 /// Whether `err` is the refusal of a second game in play in a channel.
-fn is_channel_taken(err: &rusqlite::Error) -> bool {
+pub(crate) fn is_channel_taken(err: &rusqlite::Error) -> bool {
     matches!(
         err,
         rusqlite::Error::SqliteFailure(e, Some(msg))
@@ -276,6 +276,23 @@ impl Store {
         now: i64,
         toss: Color,
     ) -> Result<Game> {
+        self.accept_challenge_in(id, acceptor_id, now, toss, None)
+    }
+
+    /// As [`Store::accept_challenge`], the game played in `thread_id` when given: a thread
+    /// started from the challenge's message (its id is the message's), with the challenge's
+    /// channel as its parent. A thread is new, so it is never busy.
+    ///
+    /// # Errors
+    /// As [`Store::accept_challenge`].
+    pub fn accept_challenge_in(
+        &mut self,
+        id: ChallengeId,
+        acceptor_id: u64,
+        now: i64,
+        toss: Color,
+        thread_id: Option<u64>,
+    ) -> Result<Game> {
         self.write_then(|tx| {
             let challenge = match open_challenge(tx, id, now)? {
                 Ok(c) => c,
@@ -302,11 +319,12 @@ impl Store {
             };
             let inserted = tx.execute(
                 "INSERT INTO games (guild_id, channel_id, white_id, black_id, rules, rated, \
-                 start_fpn, created_at, last_move_at, deadline, days_per_move, fpn, challenge_id) \
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?8, ?9, ?10, ?11, ?12)",
+                 start_fpn, created_at, last_move_at, deadline, days_per_move, fpn, challenge_id, \
+                 parent_channel_id) \
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?8, ?9, ?10, ?11, ?12, ?13)",
                 params![
                     Snowflake(challenge.guild_id),
-                    Snowflake(challenge.channel_id),
+                    Snowflake(thread_id.unwrap_or(challenge.channel_id)),
                     Snowflake(white),
                     Snowflake(black),
                     challenge.rules,
@@ -316,7 +334,8 @@ impl Store {
                     deadline_after(now, challenge.days_per_move),
                     challenge.days_per_move,
                     fpn,
-                    id
+                    id,
+                    thread_id.map(|_| Snowflake(challenge.channel_id))
                 ],
             );
             match inserted {

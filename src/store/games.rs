@@ -78,8 +78,11 @@ pub struct Game {
     pub id: GameId,
     /// The Discord server.
     pub guild_id: u64,
-    /// The channel it is played in.
+    /// The channel it is played in: its own thread, or the channel where it was challenged.
     pub channel_id: u64,
+    /// The channel its thread was started from; `None` when it is played in the channel
+    /// where it was challenged (`channel_id`).
+    pub parent_channel_id: Option<u64>,
     /// The user playing White.
     pub white_id: u64,
     /// The user playing Black.
@@ -235,7 +238,7 @@ pub struct StoredMove {
 pub(crate) const GAME_COLUMNS: &str = "id, guild_id, channel_id, white_id, black_id, rules, \
     rated, start_fpn, status, result, reason, created_at, last_move_at, deadline, days_per_move, \
     fpn, ply, draw_offer_by, takeback_by, challenge_id, finished_at, remind_at, white_rating, \
-    black_rating, white_change, black_change";
+    black_rating, white_change, black_change, parent_channel_id";
 
 /// Reads a row selected with [`GAME_COLUMNS`].
 pub(crate) fn game_from_row(row: &Row<'_>) -> rusqlite::Result<Game> {
@@ -269,6 +272,7 @@ pub(crate) fn game_from_row(row: &Row<'_>) -> rusqlite::Result<Game> {
             }),
             _ => None,
         },
+        parent_channel_id: row.get::<_, Option<Snowflake>>(26)?.map(|s| s.0),
     })
 }
 

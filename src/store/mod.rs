@@ -59,6 +59,7 @@ mod notices;
 mod players;
 mod schema;
 mod settings;
+mod threads;
 mod values;
 
 use std::path::{Path, PathBuf};
@@ -81,6 +82,7 @@ pub use notices::{Notice, NoticeKind, Via, retry_delay};
 pub use players::Player;
 pub use schema::SCHEMA_VERSION;
 pub use settings::{ServerSettings, UserSettings};
+pub use threads::{WATCH_PAGE_SIZE, WatchPage};
 
 /// The database file used when `DATABASE_PATH` is not set.
 pub const DEFAULT_DATABASE_PATH: &str = "focus.db";

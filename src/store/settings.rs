@@ -23,6 +23,9 @@ pub struct ServerSettings {
     pub language: Option<Locale>,
     /// The server's own locale, as Discord last sent it with an interaction.
     pub discord_locale: Option<Locale>,
+    /// Whether accepted challenges get a thread each, as set with `/focus settings threads:`;
+    /// `None`: never set ([`ServerSettings::threads`] reads it as on).
+    pub threads_set: Option<bool>,
 }
 
 impl ServerSettings {
@@ -32,6 +35,11 @@ impl ServerSettings {
         self.language
             .or(self.discord_locale)
             .unwrap_or(Locale::ENGLISH)
+    }
+
+    /// Whether an accepted challenge's game gets a thread of its own: as set, else on.
+    pub fn threads(&self) -> bool {
+        self.threads_set.unwrap_or(true)
     }
 }
 
@@ -97,13 +105,14 @@ impl Store {
     /// [`super::StoreError::Sqlite`] if SQLite fails.
     pub fn server_settings(&self, guild_id: u64) -> Result<ServerSettings> {
         let mut stmt = self.conn.prepare_cached(
-            "SELECT language, discord_locale FROM server_settings WHERE guild_id = ?1",
+            "SELECT language, discord_locale, threads FROM server_settings WHERE guild_id = ?1",
         )?;
         let found = stmt
             .query_row([Snowflake(guild_id)], |row| {
                 Ok(ServerSettings {
                     language: row.get::<_, Option<Locale>>(0).ok().flatten(),
                     discord_locale: row.get::<_, Option<Locale>>(1).ok().flatten(),
+                    threads_set: row.get(2)?,
                 })
             })
             .optional()?;
@@ -120,6 +129,21 @@ impl Store {
                 "INSERT INTO server_settings (guild_id, language) VALUES (?1, ?2) \
                  ON CONFLICT (guild_id) DO UPDATE SET language = excluded.language",
                 params![Snowflake(guild_id), language],
+            )?;
+            Ok(())
+        })
+    }
+
+    /// Sets whether `guild_id`'s accepted challenges get a thread each.
+    ///
+    /// # Errors
+    /// [`super::StoreError::Sqlite`] if SQLite fails.
+    pub fn set_server_threads(&mut self, guild_id: u64, threads: bool) -> Result<()> {
+        self.write(|tx| {
+            tx.execute(
+                "INSERT INTO server_settings (guild_id, threads) VALUES (?1, ?2) \
+                 ON CONFLICT (guild_id) DO UPDATE SET threads = excluded.threads",
+                params![Snowflake(guild_id), threads],
             )?;
             Ok(())
         })

@@ -22,6 +22,9 @@ use crate::store::{ChallengeStatus, DAYS_PER_MOVE, GameStatus, StoreError};
 use crate::strings::color_key;
 use crate::tr;
 
+/// Links to games a refusal names at most (each about 40 characters).
+const MAX_LINKS: usize = 20;
+
 /// An error's sentence in a given language.
 pub trait Localized {
     /// The sentence in `lang`.
@@ -414,6 +417,26 @@ impl Localized for ServiceError {
     fn localized(&self, lang: Lang) -> String {
         match self {
             ServiceError::NoGameHere => tr!(lang, "error-no-game-here"),
+            ServiceError::InThreads(games) => {
+                // A user may have many games: name the first few, so the sentence stays far
+                // below Discord's 2,000 characters.
+                let mut links: Vec<String> = games
+                    .iter()
+                    .take(MAX_LINKS)
+                    .map(|g| {
+                        tr!(
+                            lang,
+                            "game-link",
+                            game = g.id.0.to_string(),
+                            thread = format!("<#{}>", g.channel_id)
+                        )
+                    })
+                    .collect();
+                if games.len() > MAX_LINKS {
+                    links.push(tr!(lang, "and-more", count = (games.len() - MAX_LINKS) as u64));
+                }
+                tr!(lang, "error-in-threads", games = links.join(", "))
+            }
             ServiceError::NotAPlayer => tr!(lang, "error-not-a-player"),
             ServiceError::ChallengeSelf => tr!(lang, "error-challenge-self"),
             ServiceError::ChallengeBot => tr!(lang, "error-challenge-bot"),

@@ -10,6 +10,7 @@
 pub mod errors;
 pub mod letters;
 pub mod picture;
+pub mod threads;
 
 use crate::i18n::Lang;
 use crate::ratings::Rating;
@@ -91,13 +92,17 @@ pub fn stale_button(lang: Lang) -> String {
 pub fn missing_permissions(lang: Lang, missing: &[&str]) -> String {
     let names: Vec<String> = missing
         .iter()
-        .map(|name| {
-            let id = format!("permission-{}", name.to_lowercase().replace(' ', "-"));
-            let said = crate::i18n::tr(lang, &id, &[]);
-            if said == id { (*name).to_owned() } else { said }
-        })
+        .map(|name| permission_name(lang, name))
         .collect();
     tr!(lang, "missing-permissions", permissions = names.join(", "))
+}
+
+/// A permission by Discord's name (`Send Messages`), in `lang` when it is one the bot asks
+/// for, else as Discord names it.
+fn permission_name(lang: Lang, name: &str) -> String {
+    let id = format!("permission-{}", name.to_lowercase().replace(' ', "-"));
+    let said = crate::i18n::tr(lang, &id, &[]);
+    if said == id { name.to_owned() } else { said }
 }
 
 /// An option Discord delivered that could not be read.

@@ -87,12 +87,15 @@ mod gateway;
 mod guild;
 mod records;
 mod rest;
+mod threads;
 
 // The fixture's and the records' types, for the tests; a test that names none of some is fine.
 #[allow(unused_imports)]
 pub use guild::{FakeChannel, FakeGuild, FakeMember, FakeRole, FakeUser};
 #[allow(unused_imports)]
 pub use records::{GatewayStats, Reply, ReplyKind, RequestRecord};
+#[allow(unused_imports)]
+pub use threads::FakeThread;
 
 /// A fake Discord on 127.0.0.1; see the module documentation. Dropping it stops the server.
 pub struct FakeDiscord {
@@ -148,6 +151,8 @@ struct Inner {
     guild_locale: String,
     /// The message created with each nonce, by (channel, author, nonce).
     nonces: HashMap<(u64, u64, String), u64>,
+    /// Threads started from messages, by id (the message's).
+    threads: HashMap<u64, FakeThread>,
     /// The next channel message created is stored and recorded, but never answered.
     hang_next_message: bool,
     reject_token: bool,
@@ -397,6 +402,41 @@ impl FakeDiscord {
     /// `"en-US"` until set.
     pub fn set_guild_locale(&self, locale: &str) {
         self.shared.lock().guild_locale = locale.to_owned();
+    }
+
+    /// Thread `id`, as it stands, if one was started (deleted ones included).
+    pub fn thread(&self, id: u64) -> Option<FakeThread> {
+        self.shared.lock().threads.get(&id).cloned()
+    }
+
+    /// Every thread started so far, by id.
+    pub fn threads(&self) -> Vec<FakeThread> {
+        let mut threads: Vec<FakeThread> = self.shared.lock().threads.values().cloned().collect();
+        threads.sort_by_key(|t| t.id);
+        threads
+    }
+
+    /// Archives thread `id`, as Discord does to a quiet thread (or a moderator does by hand);
+    /// `locked` also locks it, so that only moderators may bring it back.
+    pub fn archive_thread(&self, id: u64, locked: bool) {
+        let mut inner = self.shared.lock();
+        let thread = inner.threads.get_mut(&id).expect("a thread of the fake");
+        thread.archived = true;
+        thread.locked = locked;
+    }
+
+    /// Unlocks and unarchives thread `id`, as a moderator may.
+    pub fn reopen_thread(&self, id: u64) {
+        let mut inner = self.shared.lock();
+        let thread = inner.threads.get_mut(&id).expect("a thread of the fake");
+        thread.archived = false;
+        thread.locked = false;
+    }
+
+    /// Deletes thread `id`, as a moderator may.
+    pub fn delete_thread(&self, id: u64) {
+        let mut inner = self.shared.lock();
+        inner.threads.get_mut(&id).expect("a thread of the fake").deleted = true;
     }
 
     /// The id of the text channel called `name` (without `#`); panics if there is none.
@@ -834,24 +874,31 @@ impl FakeDiscord {
         });
         match channel {
             Some(channel) => {
-                let name = guild.channel(channel).map(|c| c.name.clone());
+                let thread = self.thread(channel);
+                // A thread takes its permissions from its parent channel.
+                let perms_channel = thread.as_ref().map_or(channel, |t| t.parent);
+                let name = thread
+                    .as_ref()
+                    .map(|t| t.name.clone())
+                    .or_else(|| guild.channel(channel).map(|c| c.name.clone()));
                 let member = guild.member(user.id).cloned().unwrap_or(FakeMember {
                     user: user.clone(),
                     roles: vec![],
                 });
-                let app_permissions = guild.permissions(app, Some(channel), app);
+                let app_permissions = guild.permissions(app, Some(perms_channel), app);
                 let extra = json!({
                     "guild_id": guild.id.to_string(),
                     "guild_locale": guild_locale,
                     "channel_id": channel.to_string(),
                     "channel": {
                         "id": channel.to_string(),
-                        "type": 0,
+                        "type": if thread.is_some() { 11 } else { 0 },
                         "name": name,
                         "guild_id": guild.id.to_string(),
-                        "permissions": guild.permissions(user.id, Some(channel), app).bits().to_string(),
+                        "parent_id": thread.as_ref().map(|t| t.parent.to_string()),
+                        "permissions": guild.permissions(user.id, Some(perms_channel), app).bits().to_string(),
                     },
-                    "member": guild.member_json(&member, Some(channel), app),
+                    "member": guild.member_json(&member, Some(perms_channel), app),
                     "app_permissions": app_permissions.bits().to_string(),
                     "authorizing_integration_owners": { "0": guild.id.to_string() },
                     "context": 0,

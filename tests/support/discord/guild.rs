@@ -197,6 +197,26 @@ impl FakeGuild {
         guild
     }
 
+    /// The guild where the bot may also start public threads (as the current invite link
+    /// grants): accepted challenges then get a thread each. Without it the fixture is a server
+    /// that invited the bot with an older link, where games are played in their channels.
+    pub fn with_threads(mut self) -> Self {
+        self.everyone |= Permissions::CREATE_PUBLIC_THREADS;
+        self
+    }
+
+    /// The guild with one more text channel, `name` with id `id`, where a channel overwrite
+    /// denies the bot `bot_denied`. `id` must stay below the ids the fake hands out.
+    pub fn with_channel(mut self, id: u64, name: &str, bot_denied: Permissions) -> Self {
+        assert!(id < FIRST_GENERATED_ID && self.channel(id).is_none());
+        self.channels.push(FakeChannel {
+            id,
+            name: name.into(),
+            bot_denied,
+        });
+        self
+    }
+
     /// The member with this user id.
     pub fn member(&self, user: u64) -> Option<&FakeMember> {
         self.members.iter().find(|m| m.user.id == user)

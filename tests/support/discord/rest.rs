@@ -158,11 +158,11 @@ async fn read_body(request: Request) -> Result<Body, String> {
     Ok(body)
 }
 
-fn json_response(status: StatusCode, body: Value) -> Response {
+pub(super) fn json_response(status: StatusCode, body: Value) -> Response {
     (status, axum::Json(body)).into_response()
 }
 
-fn discord_error(status: StatusCode, code: u64, message: &str) -> Response {
+pub(super) fn discord_error(status: StatusCode, code: u64, message: &str) -> Response {
     json_response(status, json!({ "message": message, "code": code }))
 }
 
@@ -265,6 +265,10 @@ fn route(shared: &Shared, method: &Method, segments: &[&str], body: Body) -> Res
         },
         ("POST", ["users", "@me", "channels"]) => create_dm(shared, &body.json),
         ("GET", ["channels", channel]) => get_channel(shared, channel),
+        ("PATCH", ["channels", channel]) => super::threads::edit(shared, channel, &body.json),
+        ("POST", ["channels", channel, "messages", message, "threads"]) => {
+            super::threads::start(shared, channel, message, &body.json)
+        }
         ("GET", ["guilds", guild, "members", user]) if *guild == shared.guild.id.to_string() => {
             match shared
                 .guild
@@ -357,6 +361,9 @@ fn get_channel(shared: &Shared, channel: &str) -> Response {
     let Ok(id) = channel.parse::<u64>() else {
         return discord_error(StatusCode::NOT_FOUND, 10003, "Unknown Channel");
     };
+    if let Some(thread) = shared.lock().threads.get(&id).filter(|t| !t.deleted) {
+        return json_response(StatusCode::OK, thread.json(shared.guild.id, shared.bot.id));
+    }
     if let Some((position, c)) = shared
         .guild
         .channels
@@ -739,13 +746,19 @@ fn create_message(shared: &Shared, channel: &str, body: Body) -> Response {
     let Ok(channel) = channel.parse::<u64>() else {
         return discord_error(StatusCode::NOT_FOUND, 10003, "Unknown Channel");
     };
+    let in_thread = match super::threads::before_post(shared, channel) {
+        Ok(in_thread) => in_thread,
+        Err(refused) => return refused,
+    };
     let mut inner = shared.lock();
-    let guild_channel = shared.guild.channel(channel).is_some();
+    let guild_channel = in_thread || shared.guild.channel(channel).is_some();
     let dm_recipient = inner.dm_recipients.get(&channel).copied();
     if !guild_channel && dm_recipient.is_none() {
         return discord_error(StatusCode::NOT_FOUND, 10003, "Unknown Channel");
     }
-    if let Some(user) = dm_recipient {
+    if in_thread {
+        // Checked with the parent's permissions by `before_post`.
+    } else if let Some(user) = dm_recipient {
         if inner.closed_dms.contains(&user) {
             return discord_error(
                 StatusCode::FORBIDDEN,
@@ -829,6 +842,11 @@ fn channel_message(
     let (Ok(channel), Ok(target)) = (channel.parse::<u64>(), message.parse::<u64>()) else {
         return discord_error(StatusCode::NOT_FOUND, 10008, "Unknown Message");
     };
+    if method == "PATCH"
+        && let Some(refused) = super::threads::before_edit(shared, channel)
+    {
+        return refused;
+    }
     let mut inner = shared.lock();
     let exists = inner
         .messages
