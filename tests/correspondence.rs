@@ -2352,9 +2352,11 @@ fn migrating_an_older_database_gives_games_in_play_their_reminder() {
         (both, one, free, over)
     };
     let conn = Connection::open(&path).unwrap();
-    // Back to schema 2: undo migrations 3 (correspondence), 4 (ratings) and 5 (languages).
+    // Back to schema 2: undo migrations 3 (correspondence), 4 (ratings), 5 (languages) and
+    // the threads.
     conn.execute_batch(
-        "DROP TABLE server_settings; ALTER TABLE user_settings DROP COLUMN locale; \
+        "DROP INDEX games_by_parent; DROP INDEX games_watch; \
+         ALTER TABLE games DROP COLUMN parent_channel_id; DROP TABLE server_settings; ALTER TABLE user_settings DROP COLUMN locale; \
          DROP INDEX players_ladder; DROP INDEX players_left; DROP INDEX games_finished_white; \
          DROP INDEX games_finished_black; \
          ALTER TABLE players DROP COLUMN rated_at; \

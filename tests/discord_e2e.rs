@@ -129,7 +129,8 @@ async fn a_whole_game_through_discord_with_a_restart() {
             "stats",
             "history",
             "rules",
-            "settings"
+            "settings",
+            "watch"
         ]
     );
     let mv = option(option(focus, "move"), "move");

@@ -357,7 +357,16 @@ async fn a_whole_game_in_a_server_set_to_russian() {
         challenge.custom_ids(),
         ["focus:accept:1", "focus:decline:1", "focus:cancel:1"]
     );
-    assert_eq!(accepted.text(), format!("{challenged}\nВызов принят: {b}."));
+    // The bot of this server was invited without Create Public Threads: the game is played
+    // in the channel, and the acceptance says why.
+    assert_eq!(
+        accepted.text(),
+        format!(
+            "{challenged}\nВызов принят: {b}.\nПартия идёт здесь, в канале, и другая начнётся \
+             здесь только после неё: бот не может заводить здесь ветки (не хватает прав: \
+             Создавать публичные ветки)."
+        )
+    );
     assert!(accepted.custom_ids().is_empty(), "buttons removed");
     assert_eq!(
         started.text(),
@@ -666,7 +675,9 @@ async fn in_a_russian_server_an_english_client_reads_its_own_errors_in_english()
     assert_eq!(
         r.text(),
         "The bot's public messages on this server are in Русский. Members with Manage Server \
-         can change it with `/focus settings language:`."
+         can change it with `/focus settings language:`.\nEach accepted challenge gets a \
+         thread of its own. Members with Manage Server can change it with `/focus settings \
+         threads:`."
     );
 
     // Bob's move, made in English, is told to the channel in Russian.
@@ -729,7 +740,9 @@ async fn without_a_setting_the_guild_locale_decides_and_only_managers_change_it(
     assert_eq!(
         r.text(),
         "The bot's public messages on this server are in Русский. Members with Manage Server \
-         can change it with `/focus settings language:`."
+         can change it with `/focus settings language:`.\nEach accepted challenge gets a \
+         thread of its own. Members with Manage Server can change it with `/focus settings \
+         threads:`."
     );
     let options = json!({
         "opponent": bob.id,
@@ -780,7 +793,9 @@ async fn without_a_setting_the_guild_locale_decides_and_only_managers_change_it(
     assert_eq!(
         r.text(),
         "Публичные сообщения бота на этом сервере пишутся на языке: Русский. Участники с правом \
-         «Управлять сервером» могут изменить его командой `/фокус настройки язык:`."
+         «Управлять сервером» могут изменить его командой `/фокус настройки язык:`.\nДля \
+         каждой принятой партии заводится своя ветка. Участники с правом «Управлять сервером» \
+         могут это изменить: `/фокус настройки ветки:`."
     );
 
     // The next public message is still Russian.
@@ -793,7 +808,13 @@ async fn without_a_setting_the_guild_locale_decides_and_only_managers_change_it(
         )
         .await;
     let accepted = fake.reply_to(id, WAIT).await;
-    assert!(accepted.text().ends_with(&format!("\nВызов принят: {b}.")));
+    assert!(
+        accepted.text().contains(&format!(
+            "\nВызов принят: {b}.\nПартия идёт здесь, в канале"
+        )),
+        "{}",
+        accepted.text()
+    );
     let started = fake.reply_to(id, WAIT).await;
     assert_eq!(
         started.text(),
@@ -947,8 +968,8 @@ async fn every_command_option_and_choice_is_named_in_russian_within_discords_lim
 
     let mut language_choices = Vec::new();
     let checked = check_node(focus, "", &mut language_choices);
-    // 1 command, 15 subcommands, 12 options (language's choices apart), 4 + 8 + 3 choices.
-    assert_eq!(checked, 1 + 15 + 12 + 15, "nodes and choices checked");
+    // 1 command, 16 subcommands, 14 options (language's choices apart), 4 + 8 + 3 + 2 choices.
+    assert_eq!(checked, 1 + 16 + 14 + 17, "nodes and choices checked");
 
     // Subcommands: a Russian name of their own each.
     let subcommands = focus["options"].as_array().expect("subcommands");
@@ -977,6 +998,7 @@ async fn every_command_option_and_choice_is_named_in_russian_within_discords_lim
             ("history", "история"),
             ("rules", "правила"),
             ("settings", "настройки"),
+            ("watch", "смотреть"),
         ]
     );
     let challenge = find_option(focus, "challenge");
@@ -1036,6 +1058,20 @@ async fn every_command_option_and_choice_is_named_in_russian_within_discords_lim
             ("random", "случайно")
         ]
     );
+
+    let threads: Vec<(&str, &str)> =
+        find_option(find_option(focus, "settings"), "threads")["choices"]
+            .as_array()
+            .expect("choices")
+            .iter()
+            .map(|c| {
+                (
+                    c["name"].as_str().unwrap_or_default(),
+                    ru(c, "name_localizations"),
+                )
+            })
+            .collect();
+    assert_eq!(threads, [("on", "вкл"), ("off", "выкл")]);
 
     // The languages are named in themselves, in every client: no localizations.
     let languages: Vec<(Value, Value)> = language_choices

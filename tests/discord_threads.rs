@@ -68,9 +68,7 @@ impl World {
             "days": self.choice("challenge", "days", "2 days"),
             "color": self.choice("challenge", "color", "white"),
         });
-        let r = self
-            .slash(white, channel, "focus challenge", options)
-            .await;
+        let r = self.slash(white, channel, "focus challenge", options).await;
         assert!(!r.ephemeral(), "{}", r.text());
         r
     }
@@ -207,7 +205,12 @@ async fn three_games_in_one_channel_each_get_a_thread_and_are_played_side_by_sid
     // Side by side: moves in each thread go to that thread's game.
     w.clock.advance(60);
     let r = w.play(&alice, one.thread, "c4-d4").await;
-    assert!(r.text().starts_with(&format!("{} played **c4-d4**.", mention(&alice))), "{}", r.text());
+    assert!(
+        r.text()
+            .starts_with(&format!("{} played **c4-d4**.", mention(&alice))),
+        "{}",
+        r.text()
+    );
     w.play(&alice, two.thread, "b4-c4").await;
     w.play(&dave, three.thread, "c4-d4").await;
     w.play(&bob, one.thread, "e4-d4").await;
@@ -215,7 +218,10 @@ async fn three_games_in_one_channel_each_get_a_thread_and_are_played_side_by_sid
     let r = w
         .slash(&bob, one.thread, "focus move", json!({ "move": "f5-e5" }))
         .await;
-    private(&r, "it is not your turn: white is to move, and you play black");
+    private(
+        &r,
+        "it is not your turn: white is to move, and you play black",
+    );
     w.play(&bob, three.thread, "e4-d4").await;
 
     // In the parent channel: Alice has two games started here, so she is shown the way.
@@ -237,7 +243,9 @@ async fn three_games_in_one_channel_each_get_a_thread_and_are_played_side_by_sid
         .await;
     let posted = w.post_in(two.thread).await;
     assert!(
-        posted.text().starts_with(&format!("{} played **e4-d4**.", mention(&carol))),
+        posted
+            .text()
+            .starts_with(&format!("{} played **e4-d4**.", mention(&carol))),
         "{}",
         posted.text()
     );
@@ -254,7 +262,12 @@ async fn three_games_in_one_channel_each_get_a_thread_and_are_played_side_by_sid
 
     // A thread holds its one game; a challenge in the channel still gets a thread of its own.
     let r = w
-        .slash(&bob, one.thread, "focus challenge", json!({ "opponent": erin.id }))
+        .slash(
+            &bob,
+            one.thread,
+            "focus challenge",
+            json!({ "opponent": erin.id }),
+        )
         .await;
     private(
         &r,
@@ -264,8 +277,21 @@ async fn three_games_in_one_channel_each_get_a_thread_and_are_played_side_by_sid
     // The dashboard links each game's thread.
     let r = w.slash(&alice, general, "focus games", json!({})).await;
     assert!(r.ephemeral());
-    assert!(r.text().contains(&format!("Game 1 in <#{}> vs {}", one.thread, mention(&bob))), "{}", r.text());
-    assert!(r.text().contains(&format!("Game 2 in <#{}> vs {}", two.thread, mention(&carol))), "{}", r.text());
+    assert!(
+        r.text()
+            .contains(&format!("Game 1 in <#{}> vs {}", one.thread, mention(&bob))),
+        "{}",
+        r.text()
+    );
+    assert!(
+        r.text().contains(&format!(
+            "Game 2 in <#{}> vs {}",
+            two.thread,
+            mention(&carol)
+        )),
+        "{}",
+        r.text()
+    );
 
     // Spectators see the server's games, most recently moved first.
     let r = w.slash(&erin, general, "focus watch", json!({})).await;
@@ -287,7 +313,11 @@ async fn three_games_in_one_channel_each_get_a_thread_and_are_played_side_by_sid
         )
     );
     assert!(r.custom_ids().is_empty(), "one page: no buttons");
-    assert_eq!(r.allowed_mentions.as_ref().unwrap()["users"], json!([]), "pings nobody");
+    assert_eq!(
+        r.allowed_mentions.as_ref().unwrap()["users"],
+        json!([]),
+        "pings nobody"
+    );
 
     // A restart in the middle of all this: every game goes on in its thread.
     bot.stop().await;
@@ -297,11 +327,20 @@ async fn three_games_in_one_channel_each_get_a_thread_and_are_played_side_by_sid
     let r = w.slash(&bob, one.thread, "focus resign", json!({})).await;
     assert!(!r.ephemeral());
     assert_eq!(r.channel_id, Some(one.thread));
-    assert!(r.text().starts_with(&format!("**{} (White) wins**", mention(&alice))), "{}", r.text());
+    assert!(
+        r.text()
+            .starts_with(&format!("**{} (White) wins**", mention(&alice))),
+        "{}",
+        r.text()
+    );
     // Game 1 over: Alice now has one game from #general, and the parent channel finds it.
     let r = w.slash(&alice, general, "focus board", json!({})).await;
     private(&r, &format!("Posted in <#{}>.", two.thread));
-    assert!(w.fake.unknown_routes().is_empty(), "{:?}", w.fake.unknown_routes());
+    assert!(
+        w.fake.unknown_routes().is_empty(),
+        "{:?}",
+        w.fake.unknown_routes()
+    );
     bot.stop().await;
 }
 
@@ -309,7 +348,11 @@ async fn three_games_in_one_channel_each_get_a_thread_and_are_played_side_by_sid
 async fn without_thread_permissions_or_with_threads_off_the_game_is_played_in_the_channel() {
     let mut w = World::with_guild_at(guild(), T0).await;
     let bot = w.start_bot().await;
-    let (alice, bob, carol) = (w.fake.user("alice"), w.fake.user("bob"), w.fake.user("carol"));
+    let (alice, bob, carol) = (
+        w.fake.user("alice"),
+        w.fake.user("bob"),
+        w.fake.user("carol"),
+    );
 
     // The bot may not start threads in #no-threads: the game is played there, and the
     // acceptance says why.
@@ -332,7 +375,12 @@ async fn without_thread_permissions_or_with_threads_off_the_game_is_played_in_th
     w.play(&alice, NO_THREADS, "c4-d4").await;
     // One game at a time there.
     let r = w
-        .slash(&carol, NO_THREADS, "focus challenge", json!({ "opponent": alice.id }))
+        .slash(
+            &carol,
+            NO_THREADS,
+            "focus challenge",
+            json!({ "opponent": alice.id }),
+        )
         .await;
     private(
         &r,
@@ -342,7 +390,12 @@ async fn without_thread_permissions_or_with_threads_off_the_game_is_played_in_th
     // Only a manager may turn threads off; then games are played in their channels.
     let general = w.fake.channel("general");
     let r = w
-        .slash(&alice, general, "focus settings", json!({ "threads": w.choice("settings", "threads", "off") }))
+        .slash(
+            &alice,
+            general,
+            "focus settings",
+            json!({ "threads": w.choice("settings", "threads", "off") }),
+        )
         .await;
     private(
         &r,
@@ -357,7 +410,12 @@ async fn without_thread_permissions_or_with_threads_off_the_game_is_played_in_th
     );
     let owner = w.fake.user("owner");
     let r = w
-        .slash(&owner, general, "focus settings", json!({ "threads": w.choice("settings", "threads", "off") }))
+        .slash(
+            &owner,
+            general,
+            "focus settings",
+            json!({ "threads": w.choice("settings", "threads", "off") }),
+        )
         .await;
     private(
         &r,
@@ -376,18 +434,35 @@ async fn without_thread_permissions_or_with_threads_off_the_game_is_played_in_th
     w.play(&carol, general, "c4-d4").await;
     // Back on: the next game in #general gets a thread, though #general has a game of its own.
     let r = w
-        .slash(&owner, general, "focus settings", json!({ "threads": w.choice("settings", "threads", "on") }))
+        .slash(
+            &owner,
+            general,
+            "focus settings",
+            json!({ "threads": w.choice("settings", "threads", "on") }),
+        )
         .await;
-    private(&r, "From now on each accepted challenge gets a thread of its own.");
+    private(
+        &r,
+        "From now on each accepted challenge gets a thread of its own.",
+    );
     let three = w.start_in_thread(&alice, &owner, general).await;
     assert_eq!(three.game, 3);
     // In #general, Carol's game is the channel's own; Alice's is found from its thread's parent.
     let r = w.play(&bob, general, "e4-d4").await;
-    assert!(r.text().starts_with(&format!("{} played **e4-d4**.", mention(&bob))));
-    let id = w.fake.slash(&alice, general, "focus board", json!({})).await;
+    assert!(
+        r.text()
+            .starts_with(&format!("{} played **e4-d4**.", mention(&bob)))
+    );
+    let id = w
+        .fake
+        .slash(&alice, general, "focus board", json!({}))
+        .await;
     let posted = w.post_in(three.thread).await;
     assert!(posted.text().starts_with("Game 3: "), "{}", posted.text());
-    private(&w.fake.reply_to(id, WAIT).await, &format!("Posted in <#{}>.", three.thread));
+    private(
+        &w.fake.reply_to(id, WAIT).await,
+        &format!("Posted in <#{}>.", three.thread),
+    );
     bot.stop().await;
 }
 
@@ -396,7 +471,11 @@ async fn archived_locked_and_deleted_threads_do_not_lose_a_game() {
     let mut w = World::with_guild_at(guild(), T0).await;
     let bot = w.start_bot().await;
     let general = w.fake.channel("general");
-    let (alice, bob, carol) = (w.fake.user("alice"), w.fake.user("bob"), w.fake.user("carol"));
+    let (alice, bob, carol) = (
+        w.fake.user("alice"),
+        w.fake.user("bob"),
+        w.fake.user("carol"),
+    );
     let one = w.start_in_thread(&alice, &bob, general).await;
     w.clock.advance(60);
     w.play(&alice, one.thread, "c4-d4").await;
@@ -407,7 +486,10 @@ async fn archived_locked_and_deleted_threads_do_not_lose_a_game() {
     w.clock.advance(2 * DAY * 4 / 5);
     let reminder = w.post_in(one.thread).await;
     assert!(
-        reminder.text().starts_with(&format!("⏰ {}, reminder: your move in game 1", mention(&alice))),
+        reminder.text().starts_with(&format!(
+            "⏰ {}, reminder: your move in game 1",
+            mention(&alice)
+        )),
         "{}",
         reminder.text()
     );
@@ -444,7 +526,10 @@ async fn archived_locked_and_deleted_threads_do_not_lose_a_game() {
     w.fake.archive_thread(two.thread, true);
     let r = w.play(&carol, general, "c4-d4").await;
     assert_eq!(r.channel_id, Some(general));
-    assert!(r.text().starts_with(&format!("{} played **c4-d4**.", mention(&carol))));
+    assert!(
+        r.text()
+            .starts_with(&format!("{} played **c4-d4**.", mention(&carol)))
+    );
     let r = w.play(&bob, general, "e4-d4").await;
     assert_eq!(r.channel_id, Some(general));
     w.clock.advance(2 * DAY * 4 / 5);
@@ -452,7 +537,8 @@ async fn archived_locked_and_deleted_threads_do_not_lose_a_game() {
         .wait_requests(WAIT, |requests| {
             requests.iter().any(|r| {
                 r.method == "POST"
-                    && r.path.ends_with(&format!("/channels/{}/messages", two.thread))
+                    && r.path
+                        .ends_with(&format!("/channels/{}/messages", two.thread))
                     && r.status == 400
             })
         })
@@ -462,7 +548,9 @@ async fn archived_locked_and_deleted_threads_do_not_lose_a_game() {
     w.clock.advance(60);
     let reminder = w.post_in(two.thread).await;
     assert!(
-        reminder.text().starts_with(&format!("⏰ {}, reminder:", mention(&carol))),
+        reminder
+            .text()
+            .starts_with(&format!("⏰ {}, reminder:", mention(&carol))),
         "{}",
         reminder.text()
     );
@@ -476,10 +564,25 @@ async fn archived_locked_and_deleted_threads_do_not_lose_a_game() {
     bot.kill().await;
     let bot = w.start_bot().await;
     let r = w.play(&bob, general, "e4-d4").await;
-    assert!(r.text().starts_with(&format!("{} played **e4-d4**.", mention(&bob))), "{}", r.text());
+    assert!(
+        r.text()
+            .starts_with(&format!("{} played **e4-d4**.", mention(&bob))),
+        "{}",
+        r.text()
+    );
     let r = w.slash(&bob, general, "focus games", json!({})).await;
-    assert!(r.text().contains(&format!("Game {} in <#{}>", two.game, two.thread)), "{}", r.text());
-    assert!(r.text().contains(&format!("Game {} in <#{general}>", three.game)), "{}", r.text());
+    assert!(
+        r.text()
+            .contains(&format!("Game {} in <#{}>", two.game, two.thread)),
+        "{}",
+        r.text()
+    );
+    assert!(
+        r.text()
+            .contains(&format!("Game {} in <#{general}>", three.game)),
+        "{}",
+        r.text()
+    );
     bot.stop().await;
 }
 
@@ -499,7 +602,9 @@ async fn watch_pages_through_the_servers_games_also_after_a_restart() {
         w.clock.advance(60);
         started.push(w.start_in_thread(white, black, general).await);
     }
-    let r = w.slash(&players[4], general, "focus watch", json!({})).await;
+    let r = w
+        .slash(&players[4], general, "focus watch", json!({}))
+        .await;
     let lines: Vec<&str> = r.text().lines().collect();
     assert_eq!(
         lines[0],
@@ -543,12 +648,68 @@ async fn watch_pages_through_the_servers_games_also_after_a_restart() {
     // A move brings its game to the top.
     w.clock.advance(60);
     w.play(&players[0], started[0].thread, "c4-d4").await;
-    let r = w.slash(&players[4], general, "focus watch", json!({ "page": 1 })).await;
+    let r = w
+        .slash(&players[4], general, "focus watch", json!({ "page": 1 }))
+        .await;
     assert!(
         r.text().lines().nth(1).unwrap().starts_with("Game 1 · "),
         "{}",
         r.text()
     );
-    assert!(started.iter().all(|s| s.accepted.text().contains("is played in")));
+    assert!(
+        started
+            .iter()
+            .all(|s| s.accepted.text().contains("is played in"))
+    );
     bot.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_second_thread_on_one_message_is_refused_and_the_bot_counts_it_as_started() {
+    use focus_bot::discord::threads::start;
+    use serenity::all::{ChannelId, CreateMessage, CreateThread, MessageId};
+    let w = World::with_guild_at(guild(), T0).await;
+    let http = w.fake.http();
+    let general = ChannelId::new(w.fake.channel("general"));
+    let message = general
+        .send_message(&http, CreateMessage::new().content("a challenge"))
+        .await
+        .unwrap();
+    start(&http, general, message.id, "Focus #1 · A vs B".to_owned())
+        .await
+        .unwrap();
+    let thread = w.fake.thread(message.id.get()).expect("started");
+    assert_eq!(
+        (thread.parent, thread.name.as_str()),
+        (general.get(), "Focus #1 · A vs B")
+    );
+    // Again, as from a repeated click: Discord refuses with 160004; the thread is there.
+    let again = general
+        .create_thread_from_message(&http, message.id, CreateThread::new("again"))
+        .await
+        .unwrap_err();
+    assert!(
+        again.to_string().contains("already been created"),
+        "{again}"
+    );
+    start(&http, general, message.id, "again".to_owned())
+        .await
+        .unwrap();
+    assert_eq!(w.fake.threads().len(), 1);
+    // Not where the bot may not start threads, nor from a message that is not there.
+    let refused = ChannelId::new(NO_THREADS);
+    let other = refused
+        .send_message(&http, CreateMessage::new().content("x"))
+        .await
+        .unwrap();
+    assert!(
+        start(&http, refused, other.id, "x".to_owned())
+            .await
+            .is_err()
+    );
+    assert!(
+        start(&http, general, MessageId::new(42), "x".to_owned())
+            .await
+            .is_err()
+    );
 }

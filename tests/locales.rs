@@ -318,3 +318,36 @@ fn the_terms_of_a_game_read_in_each_language() {
         assert!(terms.contains(words), "{terms}");
     }
 }
+
+#[test]
+fn a_refusal_linking_many_threads_names_twenty_and_counts_the_rest() {
+    use focus_bot::service::{GameLink, ServiceError};
+    use focus_bot::store::GameId;
+    let links = |n: i64| {
+        ServiceError::InThreads(
+            (1..=n)
+                .map(|i| GameLink {
+                    id: GameId(i),
+                    channel_id: u64::MAX - i as u64,
+                })
+                .collect(),
+        )
+    };
+    let two = strings::refusal(Lang::ENGLISH, &links(2));
+    assert_eq!(
+        two,
+        format!(
+            "several of your games started in this channel, each in its own thread: use the \
+             command in the game's thread (game 1: <#{}>, game 2: <#{}>)",
+            u64::MAX - 1,
+            u64::MAX - 2
+        )
+    );
+    for lang in Lang::all() {
+        let many = strings::refusal(lang, &links(500));
+        assert!(many.chars().count() < strings::MESSAGE_LIMIT, "{many}");
+        assert_eq!(many.matches("<#").count(), 20, "{many}");
+        assert!(many.contains("480"), "{many}");
+    }
+    assert!(strings::refusal(Lang::of_tag("ru"), &links(25)).ends_with(", и ещё 5)"));
+}

@@ -1917,7 +1917,13 @@ async fn history_replays_to_the_current_position() {
     );
     assert_eq!(pos.to_string(), game.fpn);
     // By number, from anywhere in the guild; not from another guild.
-    assert_eq!(f.svc.history(place(81), alice().id, Some(game.id)).await.unwrap(), h);
+    assert_eq!(
+        f.svc
+            .history(place(81), alice().id, Some(game.id))
+            .await
+            .unwrap(),
+        h
+    );
     let elsewhere = Place {
         guild_id: OTHER_GUILD,
         channel_id: 80,
@@ -1926,7 +1932,10 @@ async fn history_replays_to_the_current_position() {
         err_text(f.svc.history(elsewhere, alice().id, Some(game.id)).await),
         NO_GAME_HERE
     );
-    assert_eq!(err_text(f.svc.history(place(81), alice().id, None).await), NO_GAME_HERE);
+    assert_eq!(
+        err_text(f.svc.history(place(81), alice().id, None).await),
+        NO_GAME_HERE
+    );
     assert_eq!(
         err_text(f.svc.history(here, alice().id, Some(GameId(999))).await),
         "there is no game #999"
@@ -1959,7 +1968,11 @@ async fn history_of_a_set_up_position_with_black_first_replays() {
         }
     }
     let game = f.game(board.game.id).await;
-    let h = f.svc.history(here, alice().id, Some(game.id)).await.unwrap();
+    let h = f
+        .svc
+        .history(here, alice().id, Some(game.id))
+        .await
+        .unwrap();
     assert!(h.record.starts_with("1... "), "{}", h.record);
     assert!(h.record.contains(" 2. "), "{}", h.record);
     assert_eq!(replay(start, &h.record).unwrap().to_string(), game.fpn);

@@ -3,9 +3,7 @@
 //! setting and `/focus watch`'s pages, each query on an index.
 
 use focus_bot::rules::{Color, Rules};
-use focus_bot::store::{
-    ColorChoice, GameId, NewChallenge, Store, StoreError, WATCH_PAGE_SIZE,
-};
+use focus_bot::store::{ColorChoice, GameId, NewChallenge, Store, StoreError, WATCH_PAGE_SIZE};
 use rusqlite::Connection;
 
 const T0: i64 = 1_700_000_000;
@@ -58,8 +56,14 @@ fn a_channel_holds_any_number_of_thread_games_beside_its_own() {
     assert_eq!(store.game_in_channel(1003).unwrap().unwrap().id, three);
 
     let ids = |games: Vec<focus_bot::store::Game>| games.iter().map(|g| g.id).collect::<Vec<_>>();
-    assert_eq!(ids(store.games_started_in(GENERAL, ALICE).unwrap()), [one, two]);
-    assert_eq!(ids(store.games_started_in(GENERAL, BOB).unwrap()), [one, three]);
+    assert_eq!(
+        ids(store.games_started_in(GENERAL, ALICE).unwrap()),
+        [one, two]
+    );
+    assert_eq!(
+        ids(store.games_started_in(GENERAL, BOB).unwrap()),
+        [one, three]
+    );
     assert_eq!(ids(store.games_started_in(GENERAL, 999).unwrap()), []);
     assert_eq!(ids(store.games_started_in(1001, ALICE).unwrap()), []);
     // A finished game is no longer found.
@@ -161,7 +165,10 @@ fn the_thread_queries_use_indexes() {
         "SELECT id FROM games WHERE status = 'active' AND parent_channel_id = 1 \
          AND (white_id = 2 OR black_id = 2) ORDER BY id",
     );
-    assert!(started.contains("INDEX games_by_parent (parent_channel_id=?)"), "{started}");
+    assert!(
+        started.contains("INDEX games_by_parent (parent_channel_id=?)"),
+        "{started}"
+    );
     let watch = plan(
         "SELECT id FROM games WHERE status = 'active' AND guild_id = 1 \
          ORDER BY last_move_at DESC, id DESC LIMIT 10 OFFSET 0",

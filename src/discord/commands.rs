@@ -9,8 +9,8 @@ use super::ids::Action;
 use super::localized::{
     ColorOption, DaysChoice, LanguageChoice, RulesChoice, ThreadsChoice, localize,
 };
-use super::threads::{self, Venue};
 use super::members::DiscordMembers;
+use super::threads::{self, Venue};
 use super::{Context, Error, board_reply, mentions, place_of, quiet_reply, readers, user_of};
 use crate::i18n::Lang;
 use crate::service::{ChallengeRequest, DrawReport};
@@ -425,7 +425,11 @@ pub async fn settings(
             lines.push(strings::server_language(readers.user, lang, true));
         }
         None if threads.is_none() => {
-            lines.push(strings::server_language(readers.user, readers.server, false));
+            lines.push(strings::server_language(
+                readers.user,
+                readers.server,
+                false,
+            ));
         }
         None => {}
     }

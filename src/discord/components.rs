@@ -227,7 +227,8 @@ async fn accept(
         let name = strings::threads::thread_name(lang, &board);
         match threads::start(&ctx.http, click.channel_id, click.message.id, name).await {
             Ok(()) => {
-                let whereabouts = strings::threads::game_in_thread(lang, board.game.id, thread.get());
+                let whereabouts =
+                    strings::threads::game_in_thread(lang, board.game.id, thread.get());
                 update(ctx, click, format!("{accepted}\n{whereabouts}")).await?;
                 let message = serenity::CreateMessage::new()
                     .content(strings::game_started(lang, &board))

@@ -14,8 +14,8 @@ use crate::strings;
 
 /// What the bot needs in a channel to play a game in a thread of its own: to start it, and to
 /// post in it (Send Messages does not apply inside threads).
-pub const THREAD_PERMISSIONS: serenity::Permissions =
-    serenity::Permissions::CREATE_PUBLIC_THREADS.union(serenity::Permissions::SEND_MESSAGES_IN_THREADS);
+pub const THREAD_PERMISSIONS: serenity::Permissions = serenity::Permissions::CREATE_PUBLIC_THREADS
+    .union(serenity::Permissions::SEND_MESSAGES_IN_THREADS);
 
 /// Discord's "a thread has already been created for this message".
 const THREAD_EXISTS: isize = 160_004;
@@ -123,9 +123,10 @@ pub async fn answer(
     }
     let channel = serenity::ChannelId::new(game_channel);
     // The reference is unused: a reply is not marked as one unless asked.
-    let message = reply
-        .clone()
-        .to_prefix(serenity::MessageReference::from((channel, serenity::MessageId::new(1))));
+    let message = reply.clone().to_prefix(serenity::MessageReference::from((
+        channel,
+        serenity::MessageId::new(1),
+    )));
     match channel.send_message(ctx.http(), message).await {
         Ok(_) => {
             ctx.send(quiet_reply(strings::threads::posted_in(lang, game_channel)).ephemeral(true))
@@ -143,4 +144,48 @@ pub async fn answer(
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn channel(kind: u8) -> serenity::PartialChannel {
+        serde_json::from_value(serde_json::json!({ "id": "5", "type": kind, "name": "x" })).unwrap()
+    }
+
+    #[test]
+    fn a_game_gets_a_thread_only_where_the_server_and_the_channel_allow_it() {
+        use self::serenity::Permissions as P;
+        let all = Some(P::all());
+        let text = channel(0);
+        assert_eq!(venue(true, Some(&text), all), Venue::Thread);
+        assert_eq!(
+            venue(true, Some(&channel(5)), all),
+            Venue::Thread,
+            "announcements"
+        );
+        // Threads off, or already in a thread (public, private, announcement) or elsewhere.
+        assert_eq!(venue(false, Some(&text), all), Venue::Here);
+        for kind in [10, 11, 12, 2, 15] {
+            assert_eq!(
+                venue(true, Some(&channel(kind)), all),
+                Venue::Here,
+                "{kind}"
+            );
+        }
+        assert_eq!(venue(true, None, all), Venue::Here);
+        // Missing permissions are named, in Discord's words.
+        let without = |p: P| Some(P::all() - p);
+        assert_eq!(
+            venue(true, Some(&text), without(P::CREATE_PUBLIC_THREADS)),
+            Venue::Missing(vec!["Create Public Threads"])
+        );
+        assert_eq!(
+            venue(true, Some(&text), without(THREAD_PERMISSIONS)),
+            Venue::Missing(vec!["Create Public Threads", "Send Messages in Threads"])
+        );
+        // Permissions Discord did not send: try, and fall back if starting the thread fails.
+        assert_eq!(venue(true, Some(&text), None), Venue::Thread);
+    }
 }

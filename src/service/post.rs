@@ -203,8 +203,13 @@ impl GameService {
                     && game.parent_channel_id.is_some()
                 {
                     match self.play_in_parent(game.id).await {
-                        Ok(_) => tracing::info!(game = game.id.0, "thread gone; the game is played in its channel now"),
-                        Err(e) => tracing::warn!(game = game.id.0, error = %e, "thread gone, and the game cannot move to its channel"),
+                        Ok(_) => tracing::info!(
+                            game = game.id.0,
+                            "thread gone; the game is played in its channel now"
+                        ),
+                        Err(e) => {
+                            tracing::warn!(game = game.id.0, error = %e, "thread gone, and the game cannot move to its channel")
+                        }
                     }
                 }
                 self.store

@@ -44,12 +44,7 @@ impl GameService {
     ///
     /// # Errors
     /// [`ServiceError::NoGameHere`], [`ServiceError::InThreads`]; the store's (no such game).
-    pub async fn history(
-        &self,
-        place: Place,
-        user_id: u64,
-        id: Option<GameId>,
-    ) -> Result<History> {
+    pub async fn history(&self, place: Place, user_id: u64, id: Option<GameId>) -> Result<History> {
         let game = match id {
             Some(id) => self.store.call(move |s| s.game(id)).await?,
             None => self.game_of(place, user_id).await?,

@@ -433,7 +433,11 @@ impl Localized for ServiceError {
                     })
                     .collect();
                 if games.len() > MAX_LINKS {
-                    links.push(tr!(lang, "and-more", count = (games.len() - MAX_LINKS) as u64));
+                    links.push(tr!(
+                        lang,
+                        "and-more",
+                        count = (games.len() - MAX_LINKS) as u64
+                    ));
                 }
                 tr!(lang, "error-in-threads", games = links.join(", "))
             }

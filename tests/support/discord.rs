@@ -436,7 +436,11 @@ impl FakeDiscord {
     /// Deletes thread `id`, as a moderator may.
     pub fn delete_thread(&self, id: u64) {
         let mut inner = self.shared.lock();
-        inner.threads.get_mut(&id).expect("a thread of the fake").deleted = true;
+        inner
+            .threads
+            .get_mut(&id)
+            .expect("a thread of the fake")
+            .deleted = true;
     }
 
     /// The id of the text channel called `name` (without `#`); panics if there is none.

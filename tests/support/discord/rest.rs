@@ -748,7 +748,7 @@ fn create_message(shared: &Shared, channel: &str, body: Body) -> Response {
     };
     let in_thread = match super::threads::before_post(shared, channel) {
         Ok(in_thread) => in_thread,
-        Err(refused) => return refused,
+        Err(refused) => return *refused,
     };
     let mut inner = shared.lock();
     let guild_channel = in_thread || shared.guild.channel(channel).is_some();

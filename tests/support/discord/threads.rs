@@ -128,26 +128,34 @@ pub(super) fn edit(shared: &Shared, channel: &str, body: &Value) -> Response {
 /// Whether the bot may post in thread `thread` now, and what posting does: `Ok(true)` for a
 /// thread (unarchived if it was archived), `Ok(false)` for a channel that is no thread, or
 /// the error response.
-pub(super) fn before_post(shared: &Shared, thread: u64) -> Result<bool, Response> {
+pub(super) fn before_post(shared: &Shared, thread: u64) -> Result<bool, Box<Response>> {
     let mut inner = shared.lock();
     let Some(t) = inner.threads.get_mut(&thread) else {
         return Ok(false);
     };
     if t.deleted {
-        return Err(discord_error(StatusCode::NOT_FOUND, 10003, "Unknown Channel"));
+        return Err(Box::new(discord_error(
+            StatusCode::NOT_FOUND,
+            10003,
+            "Unknown Channel",
+        )));
     }
     if t.locked {
-        return Err(discord_error(
+        return Err(Box::new(discord_error(
             StatusCode::BAD_REQUEST,
             50083,
             "Thread is archived",
-        ));
+        )));
     }
     let granted = shared
         .guild
         .permissions(shared.bot.id, Some(t.parent), shared.bot.id);
     if !granted.contains(Permissions::VIEW_CHANNEL | Permissions::SEND_MESSAGES_IN_THREADS) {
-        return Err(discord_error(StatusCode::FORBIDDEN, 50013, "Missing Permissions"));
+        return Err(Box::new(discord_error(
+            StatusCode::FORBIDDEN,
+            50013,
+            "Missing Permissions",
+        )));
     }
     t.archived = false;
     Ok(true)
@@ -158,7 +166,11 @@ pub(super) fn before_edit(shared: &Shared, thread: u64) -> Option<Response> {
     let inner = shared.lock();
     let t = inner.threads.get(&thread)?;
     if t.deleted {
-        return Some(discord_error(StatusCode::NOT_FOUND, 10003, "Unknown Channel"));
+        return Some(discord_error(
+            StatusCode::NOT_FOUND,
+            10003,
+            "Unknown Channel",
+        ));
     }
     t.archived
         .then(|| discord_error(StatusCode::BAD_REQUEST, 50083, "Thread is archived"))
