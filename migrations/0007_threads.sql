@@ -13,6 +13,11 @@ CREATE INDEX games_by_parent ON games (parent_channel_id)
 -- `/focus watch`: a server's games in play, most recently moved first.
 CREATE INDEX games_watch ON games (guild_id, last_move_at DESC, id DESC) WHERE status = 'active';
 
+-- `/focus history` in a channel or thread without a game in play: the last game that finished
+-- there.
+CREATE INDEX games_finished_in ON games (channel_id, finished_at DESC, id DESC)
+    WHERE finished_at IS NOT NULL;
+
 -- Whether accepted challenges get a thread each (`/focus settings threads:`). NULL: never set,
 -- which means on.
 ALTER TABLE server_settings ADD COLUMN threads INTEGER;

@@ -2355,7 +2355,7 @@ fn migrating_an_older_database_gives_games_in_play_their_reminder() {
     // Back to schema 2: undo migrations 3 (correspondence), 4 (ratings), 5 (languages) and
     // the threads.
     conn.execute_batch(
-        "DROP INDEX games_by_parent; DROP INDEX games_watch; \
+        "DROP INDEX games_by_parent; DROP INDEX games_watch; DROP INDEX games_finished_in; \
          ALTER TABLE games DROP COLUMN parent_channel_id; DROP TABLE server_settings; ALTER TABLE user_settings DROP COLUMN locale; \
          DROP INDEX players_ladder; DROP INDEX players_left; DROP INDEX games_finished_white; \
          DROP INDEX games_finished_black; \

@@ -1201,6 +1201,14 @@ async fn suggestions_are_legal_moves_matching_what_was_typed() {
     let mut c4 = f.svc.suggest_moves(here, alice().id, "c4").await;
     c4.sort();
     assert_eq!(c4, ["b4-c4", "c4-b4", "c4-c3", "c4-c5", "c4-d4"]);
+    // Cyrillic look-alikes, as `/focus move` reads them: `с` is `c`.
+    let mut cyrillic = f.svc.suggest_moves(here, alice().id, "с4").await;
+    cyrillic.sort();
+    assert_eq!(cyrillic, c4);
+    assert_eq!(
+        f.svc.suggest_moves(here, alice().id, "С4–с5").await,
+        ["c4-c5"]
+    );
     assert_eq!(
         f.svc.suggest_moves(here, alice().id, " C4-D").await,
         ["c4-d4"]
@@ -1317,6 +1325,14 @@ async fn a_player_with_a_reserve_is_offered_drops() {
         ["+e1", "+e2", "+e3", "+e4", "+e5", "+e6", "+e7", "+e8"]
     );
     assert_eq!(f.svc.suggest_moves(here, alice().id, "+E5").await, ["+e5"]);
+    // The reserve as the original article writes it (Cyrillic `Р`, `е`), and `r:`, `*`.
+    for typed in ["Ре5", "r:e5", "*e5", "R e5"] {
+        assert_eq!(
+            f.svc.suggest_moves(here, alice().id, typed).await,
+            ["+e5"],
+            "{typed}"
+        );
+    }
     // Typing a square offers the moves landing there, the drop included.
     let e5 = f.svc.suggest_moves(here, alice().id, "e5").await;
     assert!(e5.contains(&"+e5".to_owned()), "{e5:?}");
@@ -1940,6 +1956,20 @@ async fn history_replays_to_the_current_position() {
         err_text(f.svc.history(here, alice().id, Some(GameId(999))).await),
         "there is no game #999"
     );
+    // Once the game is over, the channel's history is still the game that finished there,
+    // for anyone, until the next one starts.
+    f.svc.resign(here, &bob()).await.unwrap();
+    let after = f.svc.history(here, 424_242, None).await.unwrap();
+    assert_eq!(
+        (after.game.id, after.record.as_str()),
+        (game.id, h.record.as_str())
+    );
+    let next = f.classic(here, &bob(), &alice()).await;
+    let h = f.svc.history(here, alice().id, None).await.unwrap();
+    assert_eq!((h.game.id, h.record.as_str()), (next.game.id, ""));
+    f.svc.resign(here, &alice()).await.unwrap();
+    let h = f.svc.history(here, alice().id, None).await.unwrap();
+    assert_eq!(h.game.id, next.game.id, "the last to finish");
 }
 
 #[tokio::test]

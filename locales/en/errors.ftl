@@ -103,6 +103,7 @@ and-more = { $count } more
 error-not-a-player = you are not playing in this channel's game
 error-challenge-self = you cannot challenge yourself: name someone else, or leave the opponent empty
 error-challenge-bot = bots cannot play Focus: challenge a person
+error-challenge-stranger = { $player } is not a member of this server: challenge someone who is
 error-abort-too-late = a player can abort a game only while each side has moved at most once; resign instead, or ask a moderator
 error-takeback-not-your-move = you can take back only your own last move, until your opponent has replied to it
 error-not-a-manager = only members with the Manage Server permission can change the server's settings

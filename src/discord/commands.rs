@@ -87,6 +87,13 @@ pub async fn challenge(
     let readers = readers(ctx).await;
     let service = &ctx.data().service;
     let me = user_of(ctx.author(), ctx.author_member().await.as_deref());
+    if let (Some(opponent), poise::Context::Application(app)) = (&opponent, ctx) {
+        // Discord resolves a member for a user who is on the server, and only then.
+        let members = &app.interaction.data.resolved.members;
+        if !opponent.bot && !members.contains_key(&opponent.id) {
+            return Err(crate::service::ServiceError::ChallengeStranger(opponent.id.get()).into());
+        }
+    }
     let defaults = ChallengeRequest::default();
     let request = ChallengeRequest {
         opponent: opponent.as_ref().map(|u| user_of(u, None)),

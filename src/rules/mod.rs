@@ -59,5 +59,5 @@ pub use outcome::{Outcome, WinReason};
 pub use perft::perft;
 pub use play::{MoveEffect, MoveError, PlayError};
 pub use position::{PIECES_PER_PLAYER, Position};
-pub use square::{BOARD_MASK, Direction, ParseSquareError, Square};
+pub use square::{BOARD_MASK, Direction, ParseSquareError, Square, latin_lower};
 pub use stack::Stack;

@@ -168,7 +168,7 @@ impl Direction {
 /// Maps the Cyrillic letters that look like the Latin ones used in notation (the commissioning
 /// description writes `Ре5`, with Cyrillic `Р` and `е`) to Latin lower case; other characters
 /// are lower-cased.
-pub(crate) fn latin_lower(c: char) -> char {
+pub fn latin_lower(c: char) -> char {
     match c {
         'а' | 'А' => 'a',
         'В' => 'b',

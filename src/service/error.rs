@@ -24,6 +24,9 @@ pub enum ServiceError {
     ChallengeSelf,
     /// A challenge to a bot.
     ChallengeBot,
+    /// A challenge to this user, who is not a member of the server (Discord lets a user
+    /// option name anyone).
+    ChallengeStranger(u64),
     /// A new challenge in a channel whose game is still going.
     ChannelBusy,
     /// Too late for a player to abort.
@@ -52,6 +55,7 @@ impl ServiceError {
             | ServiceError::NotAPlayer
             | ServiceError::ChallengeSelf
             | ServiceError::ChallengeBot
+            | ServiceError::ChallengeStranger(_)
             | ServiceError::ChannelBusy
             | ServiceError::AbortTooLate
             | ServiceError::TakebackNotYourMove

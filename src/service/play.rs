@@ -56,11 +56,21 @@ impl GameService {
         {
             return Vec::new();
         }
+        // As the move parser reads it: Cyrillic look-alikes (`с4`, `Ре5`) are the Latin
+        // letters, and `r`, `r:` or `*` before a square is a drop.
         let typed: String = typed
             .chars()
             .filter(|c| !c.is_whitespace())
-            .flat_map(char::to_lowercase)
+            .map(crate::rules::latin_lower)
             .collect();
+        let typed = match typed
+            .strip_prefix("r:")
+            .or_else(|| typed.strip_prefix('r'))
+            .or_else(|| typed.strip_prefix('*'))
+        {
+            Some(square) => format!("+{square}"),
+            None => typed,
+        };
         let lands_on = typed.parse::<crate::rules::Square>().ok();
         position
             .legal_moves()

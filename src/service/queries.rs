@@ -40,14 +40,24 @@ impl GameService {
     }
 
     /// The move list of game `id`, or when `id` is `None` of the game `user_id`'s commands in
-    /// `place` act on.
+    /// `place` act on, else of the game that finished last in `place`.
     ///
     /// # Errors
     /// [`ServiceError::NoGameHere`], [`ServiceError::InThreads`]; the store's (no such game).
     pub async fn history(&self, place: Place, user_id: u64, id: Option<GameId>) -> Result<History> {
         let game = match id {
             Some(id) => self.store.call(move |s| s.game(id)).await?,
-            None => self.game_of(place, user_id).await?,
+            None => match self.game_of(place, user_id).await {
+                // No game in play here: the one that finished here last.
+                Err(ServiceError::NoGameHere) => {
+                    let channel = place.channel_id;
+                    self.store
+                        .call(move |s| s.last_finished_in(channel))
+                        .await?
+                        .ok_or(ServiceError::NoGameHere)?
+                }
+                other => other?,
+            },
         };
         if game.guild_id != place.guild_id {
             return Err(ServiceError::NoGameHere);

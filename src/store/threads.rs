@@ -2,7 +2,7 @@
 //! game back to its channel when its thread cannot be made, and the server's games in play for
 //! spectators.
 
-use rusqlite::params;
+use rusqlite::{OptionalExtension, params};
 
 use super::challenges::is_channel_taken;
 use super::games::{GAME_COLUMNS, Game, game_from_row, get_game};
@@ -41,6 +41,20 @@ impl Store {
             game_from_row,
         )?;
         Ok(rows.collect::<rusqlite::Result<_>>()?)
+    }
+
+    /// The game that finished last in `channel_id` (a channel or a thread), if any.
+    ///
+    /// # Errors
+    /// [`StoreError::Sqlite`] if SQLite fails.
+    pub fn last_finished_in(&self, channel_id: u64) -> Result<Option<Game>> {
+        let mut stmt = self.conn.prepare_cached(&format!(
+            "SELECT {GAME_COLUMNS} FROM games WHERE channel_id = ?1 AND finished_at IS NOT NULL \
+             ORDER BY finished_at DESC, id DESC LIMIT 1"
+        ))?;
+        Ok(stmt
+            .query_row([Snowflake(channel_id)], game_from_row)
+            .optional()?)
     }
 
     /// Plays game `id` in the channel its thread was to start from, as before threads: for

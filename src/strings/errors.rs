@@ -444,6 +444,13 @@ impl Localized for ServiceError {
             ServiceError::NotAPlayer => tr!(lang, "error-not-a-player"),
             ServiceError::ChallengeSelf => tr!(lang, "error-challenge-self"),
             ServiceError::ChallengeBot => tr!(lang, "error-challenge-bot"),
+            ServiceError::ChallengeStranger(id) => {
+                tr!(
+                    lang,
+                    "error-challenge-stranger",
+                    player = super::mention(*id)
+                )
+            }
             ServiceError::ChannelBusy => tr!(lang, "error-channel-busy"),
             ServiceError::AbortTooLate => tr!(lang, "error-abort-too-late"),
             ServiceError::TakebackNotYourMove => tr!(lang, "error-takeback-not-your-move"),
