@@ -433,7 +433,9 @@ async fn draws_takebacks_and_aborts_through_the_console() {
         ["[#general] bot: The takeback was declined; game 1 goes on."]
     );
 
-    // Draw: offered, declined, offered again, accepted.
+    // Draw: offered, declined, offered again, accepted (once each side has moved: sooner, it
+    // would abort the game).
+    c.handle("bob: move f5-e5").await;
     assert_eq!(
         c.handle("bob: draw").await,
         [
@@ -479,9 +481,17 @@ async fn draws_takebacks_and_aborts_through_the_console() {
         "[#general] bot: The game was aborted: no result, no rating change."
     );
     picture(&lines[1], dir.path());
-    // Resign in a third game.
+    // Resign in a third game: before her first move, that aborts it; after, it loses.
     c.handle("alice: challenge opponent:bob color:black").await;
     c.handle("bob: accept").await;
+    assert_eq!(
+        c.handle("alice: resign").await[0],
+        "[#general] bot: The game was aborted: no result, no rating change."
+    );
+    c.handle("alice: challenge opponent:bob color:black").await;
+    c.handle("bob: accept").await;
+    c.handle("bob: move c4-d4").await;
+    c.handle("alice: move e4-d4").await;
     let lines = c.handle("alice: resign").await;
     assert_eq!(
         lines[0],

@@ -449,6 +449,9 @@ async fn a_rated_resignation_shows_both_rating_changes_and_unrated_or_aborted_ga
         "classic rules · 3 days per move · unrated · they play White · from a set-up position",
     )
     .await;
+    // Each side moves first: a game resigned sooner is aborted.
+    w.play(&carol, games, "c5-e5").await;
+    w.play(&owner, games, "f5-e5").await;
     let r = w.resign(&carol, games).await;
     assert_eq!(
         r.text(),
@@ -465,6 +468,9 @@ async fn a_rated_resignation_shows_both_rating_changes_and_unrated_or_aborted_ga
         "classic rules · 3 days per move · unrated · they play White",
     )
     .await;
+    // Each side moves first: a game resigned sooner is aborted.
+    w.play(&alice, general, OPENING[0]).await;
+    w.play(&bob, general, OPENING[1]).await;
     let r = w.resign(&bob, general).await;
     assert_eq!(
         r.text(),
@@ -503,6 +509,9 @@ async fn a_rated_resignation_shows_both_rating_changes_and_unrated_or_aborted_ga
         "classic rules · 3 days per move · rated · they play White",
     )
     .await;
+    // Each side moves first: a game resigned sooner is aborted.
+    w.play(&alice, general, OPENING[0]).await;
+    w.play(&bob, general, OPENING[1]).await;
     let r = w.resign(&bob, general).await;
     assert_eq!(
         r.text(),
@@ -571,6 +580,9 @@ async fn an_agreed_draw_and_a_time_out_show_the_rating_changes_after_an_idle_wee
 
     // Game 1: Alice wins by resignation (1662.3109 / 290.3190 and 1337.6891 / 290.3190).
     w.start_game(&alice, &bob, general, json!({}), rated).await;
+    // Each side moves first: a game resigned sooner is aborted.
+    w.play(&alice, general, OPENING[0]).await;
+    w.play(&bob, general, OPENING[1]).await;
     let r = w.resign(&bob, general).await;
     assert!(
         r.text().ends_with(&format!(
@@ -589,6 +601,7 @@ async fn an_agreed_draw_and_a_time_out_show_the_rating_changes_after_an_idle_wee
     let game = w.start_game(&alice, &bob, general, json!({}), rated).await;
     w.advance(100);
     w.play(&alice, general, OPENING[0]).await;
+    w.play(&bob, general, OPENING[1]).await;
     let offer = w.slash(&bob, general, "focus draw", json!({})).await;
     assert_eq!(
         offer.custom_ids(),
@@ -966,6 +979,9 @@ async fn the_leaderboard_shows_members_only_and_players_who_left_keep_their_reco
         "classic rules · 3 days per move · rated · they play White",
     )
     .await;
+    // Each side moves first: a game resigned sooner is aborted.
+    w.play(&bob, general, OPENING[0]).await;
+    w.play(&alice, general, OPENING[1]).await;
     let r = w.resign(&alice, general).await;
     assert_eq!(
         r.text(),

@@ -127,7 +127,7 @@ use focus_bot::rules::{Color, Move, Position, Rules};
 use focus_bot::service::{GameService, MEMBER_RECHECK, ManualClock, Members, RECENT_GAMES, Stats};
 use focus_bot::store::{
     AsyncStore, ColorChoice, EndReason, Game, GameId, GameResult, GameStatus, HeadToHead,
-    LadderPage, NewChallenge, Outcome, PAGE_SIZE, Player, Standing, Store,
+    LadderPage, NewChallenge, Outcome, PAGE_SIZE, Player, RESULT_MIN_PLY, Standing, Store,
 };
 use focus_bot::strings;
 use rusqlite::Connection;
@@ -254,12 +254,26 @@ fn resigned(
     at: i64,
 ) -> Game {
     let id = start(store, place, white, black, rated, at);
+    both_move(store, id, at);
     store.resign(id, loser, at + 1).unwrap()
+}
+
+/// Each side of game `id` makes its first move at `at`, so that the game can have a result
+/// (one ended sooner is aborted).
+fn both_move(store: &mut Store, id: GameId, at: i64) {
+    for _ in 0..RESULT_MIN_PLY {
+        let loaded = store.load_game(id).unwrap();
+        let ply = loaded.game.ply;
+        let mv = pick(&loaded.position, ply as usize);
+        let mover = loaded.game.player(loaded.position.side_to_move());
+        store.record_move(id, mover, ply, mv, at).unwrap();
+    }
 }
 
 /// A game `white` against `black` started at `at` and drawn by agreement at `at + 1`.
 fn drawn(store: &mut Store, place: (u64, u64), (white, black): (u64, u64), at: i64) -> Game {
     let id = start(store, place, white, black, true, at);
+    both_move(store, id, at);
     store.offer_draw(id, white, at).unwrap();
     store.accept_draw(id, black, at + 1).unwrap()
 }

@@ -1399,6 +1399,9 @@ async fn resigning_ends_the_game_for_the_opponent_and_counts_in_the_records() {
     );
     assert_eq!(f.game(board.game.id).await, board.game);
 
+    // Each side moves first: a game resigned before that is aborted (below).
+    f.svc.play(here, &alice(), "c4-d4").await.unwrap();
+    f.svc.play(here, &bob(), "e4-d4").await.unwrap();
     f.clock.advance(100);
     // Bob resigns on Alice's turn.
     let end = f.svc.resign(here, &bob()).await.unwrap();
@@ -1438,12 +1441,56 @@ async fn resigning_ends_the_game_for_the_opponent_and_counts_in_the_records() {
 }
 
 #[tokio::test]
+async fn a_game_ended_before_each_side_moved_is_aborted_unrated() {
+    let f = fixture();
+    // White resigns before their first move.
+    let here = place(58);
+    f.classic(here, &alice(), &bob()).await;
+    let end = f.svc.resign(here, &alice()).await.unwrap();
+    assert_eq!(
+        (
+            end.game.status,
+            end.game.result,
+            end.game.reason,
+            end.game.ratings
+        ),
+        (GameStatus::Aborted, None, Some(EndReason::Abort), None)
+    );
+    assert_eq!(
+        strings::game_ended(Lang::ENGLISH, &end),
+        "The game was aborted: no result, no rating change."
+    );
+    // Black resigns before theirs, White having moved.
+    let here = place(59);
+    f.classic(here, &alice(), &bob()).await;
+    f.svc.play(here, &alice(), "c4-d4").await.unwrap();
+    let end = f.svc.resign(here, &bob()).await.unwrap();
+    assert_eq!(end.game.status, GameStatus::Aborted);
+    // A draw agreed after one move.
+    let here = place(60);
+    f.classic(here, &alice(), &bob()).await;
+    f.svc.play(here, &alice(), "c4-d4").await.unwrap();
+    f.svc.draw(here, &alice()).await.unwrap();
+    let report = f.svc.draw(here, &bob()).await.unwrap();
+    let DrawReport::Agreed(end) = report else {
+        panic!("agreed: {report:?}");
+    };
+    assert_eq!(end.game.status, GameStatus::Aborted);
+    // None of these counts: no player has a game on record.
+    for user in [alice(), bob()] {
+        assert_eq!(f.player(&user).await.map(|p| p.games).unwrap_or(0), 0);
+    }
+}
+
+#[tokio::test]
 async fn a_draw_offer_is_accepted_by_button_or_by_a_counter_offer() {
     let f = fixture();
     // By button.
     let here = place(53);
     let board = f.classic(here, &alice(), &bob()).await;
     let id = board.game.id;
+    f.svc.play(here, &alice(), "c4-d4").await.unwrap();
+    f.svc.play(here, &bob(), "e4-d4").await.unwrap();
     assert_eq!(err_text(f.svc.draw(here, &carol()).await), NOT_A_PLAYER);
     assert_eq!(
         err_text(f.svc.answer_draw(id, &bob(), true).await),
@@ -1498,6 +1545,8 @@ async fn a_draw_offer_is_accepted_by_button_or_by_a_counter_offer() {
     // By a counter offer: Bob offers, Alice's own /focus draw accepts.
     let here = place(54);
     f.classic(here, &alice(), &bob()).await;
+    f.svc.play(here, &alice(), "c4-d4").await.unwrap();
+    f.svc.play(here, &bob(), "e4-d4").await.unwrap();
     assert!(matches!(
         f.svc.draw(here, &bob()).await.unwrap(),
         DrawReport::Offered {
@@ -1772,6 +1821,8 @@ async fn the_buttons_of_a_finished_game_say_it_is_over() {
     let board = f.classic(here, &alice(), &bob()).await;
     let id = board.game.id;
     f.svc.play(here, &alice(), "c4-d4").await.unwrap();
+    f.svc.play(here, &bob(), "e4-d4").await.unwrap();
+    f.svc.play(here, &alice(), "b4-c4").await.unwrap();
     f.svc.draw(here, &alice()).await.unwrap();
     f.svc.request_takeback(here, &alice()).await.unwrap();
     f.svc.resign(here, &alice()).await.unwrap();

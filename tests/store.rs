@@ -857,6 +857,7 @@ fn draw_offers_stand_until_answered_or_played_over() {
 
     // Offering when the opponent's offer stands is agreeing.
     let id = new_game(&mut store, 1);
+    play_moves(&mut store, id, 2);
     store.offer_draw(id, ALICE, T0 + 6).unwrap();
     let DrawOffer::Agreed(g) = store.offer_draw(id, BOB, T0 + 7).unwrap() else {
         panic!("agreed")
@@ -1026,6 +1027,7 @@ fn a_users_active_games_in_a_guild() {
         .create_challenge(&challenge(4, ALICE, Some(BOB)))
         .unwrap();
     store.accept_challenge(c.id, BOB, T0, Color::White).unwrap();
+    play_moves(&mut store, games[1], 2);
     store.resign(games[1], BOB, T0 + 5).unwrap();
 
     let ids = |v: Vec<focus_bot::store::Game>| v.into_iter().map(|g| g.id).collect::<Vec<_>>();

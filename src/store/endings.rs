@@ -10,6 +10,20 @@ use super::players::{rate_in, record_result};
 use super::{EndReason, GameId, GameResult, Result, Store, StoreError};
 use crate::rules::Color;
 
+/// The plies a game needs for a result: each side has made a move. A game that players end
+/// sooner (a resignation, a draw agreed) is aborted instead, unrated, as lichess does, so
+/// nobody wins or loses rating on a game that never started.
+pub const RESULT_MIN_PLY: u32 = 2;
+
+/// `ending`, or an abort when `game` ends before each side has moved ([`RESULT_MIN_PLY`]).
+fn too_early_aborts(game: &Game, ending: Ending) -> Ending {
+    if game.ply < RESULT_MIN_PLY {
+        Ending::Abort
+    } else {
+        ending
+    }
+}
+
 /// How a game ends.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Ending {
@@ -112,7 +126,8 @@ impl Store {
         self.finish_game(id, Ending::Abort, now)
     }
 
-    /// `user_id` resigns game `id`: the opponent wins.
+    /// `user_id` resigns game `id`: the opponent wins; before each side has made a move
+    /// ([`RESULT_MIN_PLY`]) the game is aborted instead, unrated.
     ///
     /// # Errors
     /// [`StoreError::NotAPlayer`]; [`StoreError::GameNotActive`]; [`StoreError::NoSuchGame`].
@@ -125,7 +140,7 @@ impl Store {
                 winner: !you,
                 reason: EndReason::Resignation,
             };
-            finish_in(tx, id, ending, now)
+            finish_in(tx, id, too_early_aborts(&game, ending), now)
         })
     }
 
@@ -144,6 +159,7 @@ impl Store {
                 let ending = Ending::Draw {
                     reason: EndReason::Agreement,
                 };
+                let ending = too_early_aborts(&game, ending);
                 return Ok(DrawOffer::Agreed(finish_in(tx, id, ending, now)?));
             }
             tx.execute(
@@ -170,7 +186,7 @@ impl Store {
             let ending = Ending::Draw {
                 reason: EndReason::Agreement,
             };
-            finish_in(tx, id, ending, now)
+            finish_in(tx, id, too_early_aborts(&game, ending), now)
         })
     }
 

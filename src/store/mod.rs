@@ -72,7 +72,7 @@ pub use challenges::{
     CHALLENGE_LIFETIME, Challenge, ChallengeStatus, ColorChoice, DAYS_PER_MOVE, NewChallenge,
 };
 pub use deadlines::{ABORT_MAX_PLY, MAX_TIME_LEFT, MORE_TIME, Swept};
-pub use endings::{DrawOffer, Ending};
+pub use endings::{DrawOffer, Ending, RESULT_MIN_PLY};
 pub use error::{Result, StoreError};
 pub use games::{EndReason, Game, GameResult, GameStatus, LoadedGame, RatingChanges, StoredMove};
 pub use ids::{ChallengeId, GameId, NoticeId};
