@@ -112,6 +112,45 @@ fn replay_names_the_illegal_ply_and_its_rule() {
 }
 
 #[test]
+fn replay_reads_a_records_header_and_what_is_copied_from_discord() {
+    // A header names the rules and the start: no options needed.
+    let copied = format!(
+        "Game 4 (mirror rules), 2 plies:\n```\n[Game \"4\"]\n[Rules \"mirror\"]\n\
+         [Result \"1-0\"]\n\n1. c4-d4 f5-e5 1-0\n```\nReplay it by pasting this message."
+    );
+    let o = focus_bot(&["replay"], &copied);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stdout(&o).ends_with("\nresult: white wins (mirror rule)\n"),
+        "{}",
+        stdout(&o)
+    );
+    let o = focus_bot(&["replay", "--rules", "mirror"], &copied);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let record = format!("[FPN \"{SEED}\"]\n1. c5-e5");
+    let o = focus_bot(&["replay"], &record);
+    assert!(o.status.success(), "{}", stderr(&o));
+    // An option that contradicts the header, an unreadable value, a broken tag line.
+    let o = focus_bot(&["replay", "--rules", "swap"], &copied);
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(
+        stderr(&o),
+        "error: the record's header says [Rules \"mirror\"], but the option gives `swap`: drop \
+         the option or correct the header\n"
+    );
+    let o = focus_bot(&["replay"], "[Rules \"chess\"]\n1. c4-d4");
+    assert_eq!(
+        stderr(&o),
+        "error: the record's header has [Rules \"chess\"], which cannot be read\n"
+    );
+    let o = focus_bot(&["replay"], "[Game \"1\"]\n[White Alice]\n1. c4-d4");
+    assert_eq!(
+        stderr(&o),
+        "error: line 2 of the record's header is not a tag: write it as [Name \"value\"]\n"
+    );
+}
+
+#[test]
 fn replay_refuses_an_unclosed_annotation() {
     let o = focus_bot(&["replay"], "1. c4-d4 (oops f5-e5 2. zz9");
     assert_eq!(o.status.code(), Some(1));

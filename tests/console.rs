@@ -219,13 +219,21 @@ async fn the_worked_example_is_played_through_the_console() {
     assert_eq!(on_disk, pictures);
 
     let history = c.handle("alice: history game:1").await;
-    assert_eq!(
-        history,
-        [format!(
-            "[#general] bot: Game 1 (classic rules):\n```\n1. c5-e5 f5-e5 2. +e5 e3-e5 3. +e5 \
-             +e5 4. +e5 +e5 5. +e5 +e5 6. c5-b5 +b5\n```\nReplay it with `focus-bot replay \
-             --rules classic --fpn '{WORKED}'`."
-        )]
+    assert_eq!(history.len(), 1);
+    assert!(
+        history[0]
+            .starts_with("[#general] bot: Game 1 (classic rules), 12 plies:\n```\n[Game \"1\"]\n"),
+        "{}",
+        history[0]
+    );
+    assert!(
+        history[0].ends_with(&format!(
+            "[FPN \"{WORKED}\"]\n[Result \"0-1\"]\n[Termination \"no-legal-move\"]\n\n\
+             1. c5-e5 f5-e5 2. +e5 e3-e5 3. +e5 +e5 4. +e5 +e5 5. +e5 +e5 6. c5-b5 +b5 0-1\n```\n\
+             Replay it by pasting this message into `focus-bot replay`."
+        )),
+        "{}",
+        history[0]
     );
 }
 
@@ -640,14 +648,18 @@ fn the_console_binary_plays_a_short_game_end_to_end() {
         "alice: history game:1\nbob: games\n",
     );
     assert_eq!(code, 0, "stderr: {stderr}");
-    assert_eq!(
-        stdout,
-        format!(
-            "[#general] bot: Game 1 (classic rules):\n```\n1. c4-d4\n```\nReplay it with \
-             `focus-bot replay --rules classic --fpn '{ONE_MOVE_WIN}'`.\n\
+    assert!(
+        stdout.starts_with("[#general] bot: Game 1 (classic rules), 1 ply:\n```\n[Game \"1\"]\n"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.ends_with(&format!(
+            "[FPN \"{ONE_MOVE_WIN}\"]\n[Result \"1-0\"]\n[Termination \"no-legal-move\"]\n\n\
+             1. c4-d4 1-0\n```\nReplay it by pasting this message into `focus-bot replay`.\n\
              [#general] bot → bob only: {}\n",
             strings::no_games(Lang::ENGLISH)
-        )
+        )),
+        "{stdout}"
     );
 }
 

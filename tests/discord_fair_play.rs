@@ -89,3 +89,89 @@ async fn autocomplete_reads_cyrillic_look_alikes_as_the_move_command_does() {
     assert_eq!(suggest("с4").await, latin, "Cyrillic с");
     bot.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_record_too_long_for_a_message_comes_as_a_file_replay_reads() {
+    use focus_bot::rules::record::replay;
+    use focus_bot::rules::{Outcome, Position};
+    use focus_bot::store::{GameId, Store};
+    let mut w = World::at(T0).await;
+    let bot = w.start_bot().await;
+    let general = w.fake.channel("general");
+    let (alice, bob) = (w.fake.user("alice"), w.fake.user("bob"));
+    let options = json!({ "opponent": bob.id, "color": 0 });
+    let id = w
+        .fake
+        .slash(&alice, general, "focus challenge", options)
+        .await;
+    let challenge = w.fake.reply_to(id, WAIT).await;
+    let id = w
+        .fake
+        .click(
+            &bob,
+            general,
+            challenge.message_id.unwrap(),
+            &challenge.custom_ids()[0],
+        )
+        .await;
+    w.fake.reply_to(id, WAIT).await;
+    bot.stop().await;
+
+    // 400 plies, far past what a message holds, played into the store while the bot is off;
+    // each the first legal move that does not end the game (or any, near the end).
+    let mut store = Store::open(&w.db).unwrap();
+    let mut pos = Position::start();
+    for ply in 0..400u32 {
+        let moves = pos.legal_moves();
+        let mv = moves
+            .iter()
+            .copied()
+            .find(|&m| {
+                let mut p = pos;
+                p.play(m).unwrap();
+                p.outcome() == Outcome::Ongoing
+            })
+            .unwrap_or(moves[0]);
+        let mover = if ply % 2 == 0 { alice.id } else { bob.id };
+        store
+            .record_move(GameId(1), mover, ply, mv, T0 + i64::from(ply))
+            .unwrap();
+        pos.play(mv).unwrap();
+    }
+    drop(store);
+    let bot = w.start_bot().await;
+
+    let id = w
+        .fake
+        .slash(&bob, general, "focus history", json!({}))
+        .await;
+    let r = w.fake.reply_to(id, WAIT).await;
+    assert!(r.ephemeral());
+    assert_eq!(
+        r.text(),
+        "Game 1 (classic rules), 400 plies:\nThe record is too long for a message: it is in the \
+         attached file, which `focus-bot replay` reads as it is."
+    );
+    assert_eq!(r.files.len(), 1);
+    let (name, bytes) = &r.files[0];
+    assert_eq!(name, "focus-game-1.txt");
+    let text = String::from_utf8(bytes.clone()).unwrap();
+    assert!(
+        text.starts_with("[Game \"1\"]\n[Server \"Focus Club\"]\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("[White \"Alice\"]\n[Black \"Bob\"]\n"),
+        "{text}"
+    );
+    assert!(
+        text.ends_with(" *"),
+        "in play: {}",
+        &text[text.len() - 40..]
+    );
+    // The file replays to the game's position.
+    assert_eq!(replay(Position::start(), &text).unwrap(), pos);
+    // Short records stay in the message, under Discord's limit.
+    assert!(r.text().chars().count() <= 2_000);
+    bot.stop().await;
+}

@@ -1959,11 +1959,13 @@ async fn history_replays_to_the_current_position() {
     let h = f.svc.history(here, alice().id, None).await.unwrap();
     assert_eq!(h.record, "");
     assert_eq!(
-        strings::history(Lang::ENGLISH, &h.game, &h.record),
+        strings::history(Lang::ENGLISH, &h, Some("Focus Club")),
         format!(
-            "Game {} (classic rules):\n```\n(no moves yet)\n```\nReplay it with `focus-bot replay \
-             --rules classic`.",
-            board.game.id.0
+            "Game {g} (classic rules), 0 plies:\n```\n[Game \"{g}\"]\n[Server \"Focus Club\"]\n\
+             [Date \"2023.11.14\"]\n[White \"Alice\"]\n[Black \"Bob\"]\n[Rules \"classic\"]\n\
+             [TimeControl \"3d\"]\n[Rated \"yes\"]\n[Result \"*\"]\n[Termination \"in play\"]\n\n*\n\
+             ```\nReplay it by pasting this message into `focus-bot replay`.",
+            g = board.game.id.0
         )
     );
     // Seven plies from the start, chosen from the legal moves.
@@ -2057,12 +2059,18 @@ async fn history_of_a_set_up_position_with_black_first_replays() {
     assert!(h.record.starts_with("1... "), "{}", h.record);
     assert!(h.record.contains(" 2. "), "{}", h.record);
     assert_eq!(replay(start, &h.record).unwrap().to_string(), game.fpn);
-    assert_eq!(
-        strings::history(Lang::ENGLISH, &h.game, &h.record),
-        format!(
-            "Game {} (mirror rules):\n```\n{}\n```\nReplay it with `focus-bot replay --rules \
-             mirror --fpn '{WORKED_BLACK_FIRST}'`.",
-            game.id.0, h.record
-        )
+    let text = strings::history(Lang::ENGLISH, &h, None);
+    assert!(
+        text.contains(&format!(
+            "[Rules \"mirror\"]\n[TimeControl \"3d\"]\n[Rated \"no\"]\n\
+             [FPN \"{WORKED_BLACK_FIRST}\"]\n[Result \"*\"]\n[Termination \"in play\"]\n\n{} *\n```",
+            h.record
+        )),
+        "{text}"
     );
+    // The message as a user copies it replays from its header alone: rules and start.
+    let header = focus_bot::rules::record::read_record(&text).unwrap();
+    assert_eq!(header.tag("Rules"), Some("mirror"));
+    assert_eq!(header.tag("FPN"), Some(WORKED_BLACK_FIRST));
+    assert_eq!(replay(start, &text).unwrap().to_string(), game.fpn);
 }

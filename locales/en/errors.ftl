@@ -49,6 +49,7 @@ error-rules = `{ $text }` is not a rule set: use classic, swap, mirror or swap+m
 
 ## Game records
 
+error-bad-tag = line { $line } of the record's header is not a tag: write it as [Name "value"]
 error-unclosed-annotation = the annotation opened with `{ $open }` at character { $at } is never closed: close it with `{ $close }`
 error-record-move = ply { $ply } ({ $number }{ $side ->
         [white] .

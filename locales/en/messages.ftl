@@ -187,9 +187,12 @@ notify-saved = Saved.
 
 ## /focus history
 
-history = Game { $game } ({ $rules } rules):
-history-no-moves = (no moves yet)
-history-replay = Replay it with `focus-bot replay --rules { $code }{ $start }`.
+history = Game { $game } ({ $rules } rules), { $plies ->
+        [one] { $plies } ply
+       *[other] { $plies } plies
+    }:
+history-replay = Replay it by pasting this message into `focus-bot replay`.
+history-attached = The record is too long for a message: it is in the attached file, which `focus-bot replay` reads as it is.
 
 ## /focus settings
 

@@ -85,6 +85,7 @@ error-rules = `{ $text }` — не набор правил: укажите class
 
 ## Записи партий
 
+error-bad-tag = строка { $line } заголовка записи — не тег: пишите её как [Имя "значение"]
 error-unclosed-annotation = комментарий, открытый знаком `{ $open }` на позиции { $at }, не закрыт: закройте его знаком `{ $close }`
 error-record-move = полуход { $ply } ({ $number }{ $side ->
         [white] .

@@ -210,9 +210,14 @@ notify-saved = Сохранено.
 
 ## /фокус история
 
-history = Партия { $game } (правила: { $rules }):
-history-no-moves = (ходов пока нет)
-history-replay = Воспроизвести её: `focus-bot replay --rules { $code }{ $start }`.
+history = Партия { $game } (правила: { $rules }), { $plies ->
+        [one] { $plies } ход
+        [few] { $plies } хода
+        [many] { $plies } ходов
+       *[other] { $plies } хода
+    }:
+history-replay = Чтобы воспроизвести её, вставьте это сообщение в `focus-bot replay`.
+history-attached = Запись слишком длинная для сообщения: она в приложенном файле, который `focus-bot replay` читает как есть.
 
 ## /фокус настройки
 

@@ -12,6 +12,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 use thiserror::Error;
 
+use crate::rules::record::Record;
 use crate::rules::{FpnError, Position, Rules};
 
 /// Sid Sackson's Focus on Discord: the bot, an offline console, and tools for the rules.
@@ -47,20 +48,64 @@ pub(crate) struct StartArgs {
     /// the game: under the swap rule, White's first turn from it is the opening swap.
     #[arg(long, value_name = "FPN")]
     fpn: Option<String>,
-    /// The rules: classic, swap, mirror or swap+mirror.
-    #[arg(long, value_name = "RULES", default_value = "classic", value_parser = |s: &str| s.parse::<Rules>())]
-    rules: Rules,
+    /// The rules: classic (the default), swap, mirror or swap+mirror.
+    #[arg(long, value_name = "RULES", value_parser = |s: &str| s.parse::<Rules>())]
+    rules: Option<Rules>,
 }
 
 impl StartArgs {
     /// The starting position under the chosen rules.
     pub(crate) fn position(&self) -> Result<Position, CliError> {
-        let pos = match &self.fpn {
-            Some(text) => Position::from_fpn(text, self.rules)?,
-            None => Position::start().with_rules(self.rules),
-        };
-        Ok(pos)
+        start_position(self.fpn.as_deref(), self.rules.unwrap_or(Rules::CLASSIC))
     }
+
+    /// The starting position of `record`: the options', else its header's (`[Rules "swap"]`,
+    /// `[FPN "…"]`), else the standard start under classic rules.
+    ///
+    /// # Errors
+    /// [`CliError::Header`] when an option and the header disagree, or the header's value is
+    /// unreadable; [`CliError::Fpn`].
+    pub(crate) fn position_for(&self, record: &Record) -> Result<Position, CliError> {
+        let rules = match (self.rules, record.tag("Rules")) {
+            (given, None) => given.unwrap_or(Rules::CLASSIC),
+            (given, Some(text)) => {
+                let said: Rules = text.parse().map_err(|_| CliError::Header {
+                    tag: "Rules",
+                    value: text.to_owned(),
+                    given: None,
+                })?;
+                match given {
+                    Some(given) if given != said => {
+                        return Err(CliError::Header {
+                            tag: "Rules",
+                            value: text.to_owned(),
+                            given: Some(given.name().to_owned()),
+                        });
+                    }
+                    _ => said,
+                }
+            }
+        };
+        let fpn = match (&self.fpn, record.tag("FPN")) {
+            (Some(given), Some(said)) if given.trim() != said.trim() => {
+                return Err(CliError::Header {
+                    tag: "FPN",
+                    value: said.to_owned(),
+                    given: Some(given.clone()),
+                });
+            }
+            (given, said) => given.as_deref().or(said),
+        };
+        start_position(fpn, rules)
+    }
+}
+
+/// The position `fpn` (the standard start when `None`) under `rules`.
+fn start_position(fpn: Option<&str>, rules: Rules) -> Result<Position, CliError> {
+    Ok(match fpn {
+        Some(text) => Position::from_fpn(text, rules)?,
+        None => Position::start().with_rules(rules),
+    })
 }
 
 /// A language the bot speaks, by its code or a Discord locale of it (`en`, `ru`, `en-US`): the
@@ -106,6 +151,16 @@ pub enum CliError {
         /// Why.
         source: std::io::Error,
     },
+    /// A record's header contradicts an option, or has a value that cannot be read.
+    #[error("{}", header_sentence(tag, value, given.as_deref()))]
+    Header {
+        /// The tag: `Rules`, `FPN`.
+        tag: &'static str,
+        /// Its value in the header.
+        value: String,
+        /// The option's value, when they disagree; `None` when the value is unreadable.
+        given: Option<String>,
+    },
     /// A move of a replayed record is unreadable or illegal.
     #[error("{0}")]
     Replay(#[from] crate::rules::record::ReplayError),
@@ -125,6 +180,17 @@ pub enum CliError {
     /// Standard output cannot be written (a full disk, a closed pipe).
     #[error("cannot write the output: {0}")]
     Stdout(std::io::Error),
+}
+
+/// The line of a [`CliError::Header`].
+fn header_sentence(tag: &str, value: &str, given: Option<&str>) -> String {
+    match given {
+        Some(given) => format!(
+            "the record's header says [{tag} \"{value}\"], but the option gives `{given}`: \
+             drop the option or correct the header"
+        ),
+        None => format!("the record's header has [{tag} \"{value}\"], which cannot be read"),
+    }
 }
 
 /// Runs the command line: parses the arguments, runs the subcommand, prints any error as one

@@ -3,7 +3,7 @@
 use std::io::{Read, Write};
 
 use super::{CliError, StartArgs};
-use crate::rules::record::replay;
+use crate::rules::record::{read_record, replay};
 
 #[derive(Debug, clap::Args)]
 pub(crate) struct ReplayArgs {
@@ -12,13 +12,15 @@ pub(crate) struct ReplayArgs {
 }
 
 pub(crate) fn run(args: &ReplayArgs) -> Result<(), CliError> {
-    let start = args.start.position()?;
     let mut record = Vec::new();
     std::io::stdin()
         .read_to_end(&mut record)
         .map_err(CliError::Stdin)?;
     // A record is text; bytes that are not UTF-8 become U+FFFD and fail as moves, by ply.
-    let end = replay(start, &String::from_utf8_lossy(&record))?;
+    let text = String::from_utf8_lossy(&record);
+    let header = read_record(&text).map_err(crate::rules::record::ReplayError::from)?;
+    let start = args.start.position_for(&header)?;
+    let end = replay(start, &text)?;
     let mut out = std::io::stdout().lock();
     writeln!(out, "{end}\nresult: {}", end.outcome()).map_err(CliError::Stdout)?;
     out.flush().map_err(CliError::Stdout)

@@ -554,9 +554,7 @@ impl Console {
                     None => None,
                 };
                 let h = service.history(place, user.id, id).await?;
-                Ok(vec![
-                    self.public(&strings::history(self.lang, &h.game, &h.record)),
-                ])
+                Ok(vec![self.public(&strings::history(self.lang, &h, None))])
             }
             "rules" => {
                 // The text opens with the game's name: no title needed in a terminal.

@@ -381,8 +381,22 @@ pub async fn history(ctx: Context<'_>, game: Option<i64>) -> Result<(), Error> {
         .service
         .history(place_of(ctx), ctx.author().id.get(), game.map(GameId))
         .await?;
-    ctx.send(quiet_reply(strings::history(readers.user, &h.game, &h.record)).ephemeral(true))
-        .await?;
+    let server = ctx.guild().map(|g| g.name.clone());
+    let text = strings::history(readers.user, &h, server.as_deref());
+    // A long game's record does not fit in a message: it goes as a file, which
+    // `focus-bot replay` reads as it is.
+    let reply = if text.encode_utf16().count() <= strings::MESSAGE_LIMIT {
+        quiet_reply(text)
+    } else {
+        let record = strings::record::record_text(&h, server.as_deref());
+        quiet_reply(strings::history_attached(readers.user, &h)).attachment(
+            serenity::CreateAttachment::bytes(
+                record.into_bytes(),
+                format!("focus-game-{}.txt", h.game.id.0),
+            ),
+        )
+    };
+    ctx.send(reply.ephemeral(true)).await?;
     Ok(())
 }
 

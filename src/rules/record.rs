@@ -20,6 +20,118 @@ pub enum RecordError {
         /// 1-based character position of the opening bracket.
         at: usize,
     },
+    /// A header line that is not a tag `[Name "value"]`.
+    BadTag {
+        /// 1-based line within the record (inside its code fence, if it has one).
+        line: usize,
+    },
+}
+
+/// A game record as a person or the bot writes it: an optional header of tags like PGN's
+/// (`[White "Alice"]`, `[Rules "swap"]`), then the moves.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Record {
+    /// The header's tags, in order: name and value.
+    pub tags: Vec<(String, String)>,
+    /// The moves, as written ([`move_texts`] reads them).
+    pub moves: String,
+}
+
+impl Record {
+    /// The value of tag `name` (names compare case-insensitively), if the header has it.
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|(n, _)| n.eq_ignore_ascii_case(name))
+            .map(|(_, v)| v.as_str())
+    }
+}
+
+/// Reads `text` as a record: what is inside its first code fence when it has one (a record
+/// copied from a Discord message, with the words around it), a header of tag lines
+/// `[Name "value"]` at the top (none is fine), then the moves.
+///
+/// ```
+/// use focus_bot::rules::record::read_record;
+/// let copied = "Game 3:\n```\n[White \"Alice\"]\n[Rules \"swap\"]\n\n1. d4~d5 f5-e5\n```\nReplay it.";
+/// let record = read_record(copied)?;
+/// assert_eq!(record.tag("rules"), Some("swap"));
+/// assert_eq!(record.moves.trim(), "1. d4~d5 f5-e5");
+/// # Ok::<(), focus_bot::rules::record::RecordError>(())
+/// ```
+///
+/// # Errors
+/// [`RecordError::BadTag`] for a header line that starts with `[` but is no tag.
+pub fn read_record(text: &str) -> Result<Record, RecordError> {
+    let text = fenced(text);
+    let mut tags = Vec::new();
+    let mut lines = text.lines().enumerate().peekable();
+    while let Some((i, line)) = lines.peek().copied() {
+        let line = line.trim();
+        if line.is_empty() {
+            lines.next();
+            continue;
+        }
+        if !line.starts_with('[') {
+            break;
+        }
+        tags.push(tag(line).ok_or(RecordError::BadTag { line: i + 1 })?);
+        lines.next();
+    }
+    let moves: Vec<&str> = lines.map(|(_, line)| line).collect();
+    Ok(Record {
+        tags,
+        moves: moves.join("\n"),
+    })
+}
+
+/// The inside of the first code fence of `text` (its opening line, which may name a
+/// language, left out), up to the closing fence or the end; all of `text` without a fence.
+fn fenced(text: &str) -> &str {
+    let Some(open) = text.find("```") else {
+        return text;
+    };
+    let after = &text[open + 3..];
+    let body = after.find('\n').map_or("", |nl| &after[nl + 1..]);
+    match body.find("```") {
+        Some(close) => &body[..close],
+        None => body,
+    }
+}
+
+/// `[Name "value"]` as its name and value (`\"` and `\\` escaped in the value).
+fn tag(line: &str) -> Option<(String, String)> {
+    let inner = line.strip_prefix('[')?.strip_suffix(']')?.trim();
+    let (name, rest) = inner.split_once(char::is_whitespace)?;
+    if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+        return None;
+    }
+    let quoted = rest.trim().strip_prefix('"')?.strip_suffix('"')?;
+    let mut value = String::new();
+    let mut chars = quoted.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' => value.push(chars.next()?),
+            '"' => return None,
+            c => value.push(c),
+        }
+    }
+    Some((name.to_owned(), value))
+}
+
+/// `value` quoted for a tag: `"` and `\` escaped.
+pub fn quote_tag(value: &str) -> String {
+    let mut out = String::with_capacity(value.len() + 2);
+    out.push('"');
+    for c in value.chars() {
+        if matches!(c, '"' | '\\') {
+            out.push('\\');
+        }
+        // A tag is one line: line breaks in a name become spaces.
+        out.push(if c == '\n' || c == '\r' { ' ' } else { c });
+    }
+    out.push('"');
+    out
 }
 
 /// The move texts of a game record, in order, as written.
@@ -103,11 +215,14 @@ pub enum ReplayError {
     },
 }
 
-/// Plays the record `text` ([`move_texts`]) from `start`: the position reached.
+/// Plays the record `text` ([`move_texts`]) from `start`: the position reached. A header or a
+/// code fence around it ([`read_record`]) is read past.
 ///
 /// # Errors
 /// [`ReplayError`] for a malformed record or the first move that cannot be played.
 pub fn replay(start: Position, text: &str) -> Result<Position, ReplayError> {
+    let record = read_record(text)?;
+    let text = record.moves.as_str();
     let mut pos = start;
     // A record from a Black-to-move position starts at "1...".
     let first_offset = usize::from(start.side_to_move() == Color::Black);
@@ -211,6 +326,50 @@ mod tests {
                 at: 10
             })
         );
+    }
+
+    #[test]
+    fn a_header_and_a_code_fence_are_read_past() {
+        let text = "**Game 7** (swap rules):\n```text\n[Game \"7\"]\n[White \"Al \\\"the\\\" Ice\"]\n\
+                    [Rules \"swap\"]\n\n1. d4~d5 f5-e5 1-0\n```\nReplay it with `focus-bot replay`.";
+        let record = read_record(text).unwrap();
+        assert_eq!(
+            record.tags,
+            [
+                ("Game".to_owned(), "7".to_owned()),
+                ("White".to_owned(), "Al \"the\" Ice".to_owned()),
+                ("Rules".to_owned(), "swap".to_owned())
+            ]
+        );
+        assert_eq!(move_texts(&record.moves).unwrap(), ["d4~d5", "f5-e5"]);
+        // Without a fence or a header, the whole text is the moves.
+        assert_eq!(read_record("1. c4-d4").unwrap().moves, "1. c4-d4");
+        assert_eq!(read_record("").unwrap(), Record::default());
+        // An unclosed fence runs to the end.
+        assert_eq!(read_record("```\n1. c4-d4").unwrap().moves, "1. c4-d4");
+        // A line that opens a tag but is none.
+        for bad in [
+            "[White Alice]",
+            "[White \"Alice]",
+            "[\"x\"]",
+            "[Wh ite \"x\"]",
+            "[A \"b\"c\"]",
+        ] {
+            assert_eq!(
+                read_record(&format!("[Game \"1\"]\n{bad}\n1. c4-d4")),
+                Err(RecordError::BadTag { line: 2 }),
+                "{bad}"
+            );
+        }
+        // Quoting round-trips.
+        for value in ["plain", "a \"quote\"", "back\\slash", ""] {
+            let line = format!("[Name {}]", quote_tag(value));
+            assert_eq!(
+                tag(&line),
+                Some(("Name".to_owned(), value.to_owned())),
+                "{line}"
+            );
+        }
     }
 
     #[test]

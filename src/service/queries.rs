@@ -78,6 +78,16 @@ impl GameService {
             record.push(' ');
         }
         record.truncate(record.trim_end().len());
-        Ok(History { game, record })
+        let (white, black) = (game.white_id, game.black_id);
+        let names = self
+            .store
+            .call(move |s| Ok([s.name(white)?, s.name(black)?]))
+            .await?;
+        Ok(History {
+            game,
+            record,
+            names,
+            plies: moves.len(),
+        })
     }
 }

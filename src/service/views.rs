@@ -120,6 +120,10 @@ pub struct History {
     pub game: Game,
     /// `1. c4-d4 f5-e5 2. …`.
     pub record: String,
+    /// The players' names as the bot last saw them, White's first.
+    pub names: [Option<String>; 2],
+    /// Plies played.
+    pub plies: usize,
 }
 
 /// A game and where it is played, for a link to it.

@@ -246,6 +246,7 @@ impl Localized for RecordError {
                 close = close.to_string(),
                 at = *at
             ),
+            RecordError::BadTag { line } => tr!(lang, "error-bad-tag", line = *line),
         }
     }
 }

@@ -10,12 +10,13 @@
 pub mod errors;
 pub mod letters;
 pub mod picture;
+pub mod record;
 pub mod threads;
 
 use crate::i18n::Lang;
 use crate::ratings::Rating;
 use crate::rules::{Color, Move, MoveEffect, Rules};
-use crate::service::{Board, ChallengeView, GameSummary, MoveReport, Stats};
+use crate::service::{Board, ChallengeView, GameSummary, History, MoveReport, Stats};
 use crate::store::{
     ABORT_MAX_PLY, Challenge, ChallengeStatus, ColorChoice, EndReason, Game, GameResult,
     GameStatus, LadderEntry, LadderPage, Outcome,
@@ -523,27 +524,33 @@ pub fn notify_setting(lang: Lang, dm: bool, changed: bool) -> String {
 }
 
 /// The `/focus history` reply.
-pub fn history(lang: Lang, game: &Game, record: &str) -> String {
-    let no_moves = tr!(lang, "history-no-moves");
-    let record = if record.is_empty() { &no_moves } else { record };
-    let start = match &game.start_fpn {
-        Some(fpn) => format!(" --fpn '{fpn}'"),
-        None => String::new(),
-    };
+pub fn history(lang: Lang, h: &History, server: Option<&str>) -> String {
     format!(
-        "{}\n```\n{record}\n```\n{}",
-        tr!(
-            lang,
-            "history",
-            game = game.id.0.to_string(),
-            rules = rules_name(lang, game.rules)
-        ),
-        tr!(
-            lang,
-            "history-replay",
-            code = game.rules.name(),
-            start = start
-        )
+        "{}\n```\n{}\n```\n{}",
+        history_title(lang, h),
+        record::record_text(h, server),
+        tr!(lang, "history-replay")
+    )
+}
+
+/// `/focus history` for a record too long for a message: a line saying the record is in the
+/// attached file.
+pub fn history_attached(lang: Lang, h: &History) -> String {
+    format!(
+        "{}\n{}",
+        history_title(lang, h),
+        tr!(lang, "history-attached", plies = h.plies as u64)
+    )
+}
+
+/// `Game 12 (classic rules), 40 plies:`.
+fn history_title(lang: Lang, h: &History) -> String {
+    tr!(
+        lang,
+        "history",
+        game = h.game.id.0.to_string(),
+        rules = rules_name(lang, h.game.rules),
+        plies = h.plies as u64
     )
 }
 
