@@ -114,24 +114,22 @@ fn replay_names_the_illegal_ply_and_its_rule() {
 #[test]
 fn replay_reads_a_records_header_and_what_is_copied_from_discord() {
     // A header names the rules and the start: no options needed.
-    let copied = format!(
-        "Game 4 (mirror rules), 2 plies:\n```\n[Game \"4\"]\n[Rules \"mirror\"]\n\
-         [Result \"1-0\"]\n\n1. c4-d4 f5-e5 1-0\n```\nReplay it by pasting this message."
-    );
-    let o = focus_bot(&["replay"], &copied);
+    let copied = "Game 4 (mirror rules), 2 plies:\n```\n[Game \"4\"]\n[Rules \"mirror\"]\n\
+                  [Result \"1-0\"]\n\n1. c4-d4 f5-e5 1-0\n```\nReplay it by pasting this message.";
+    let o = focus_bot(&["replay"], copied);
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(
         stdout(&o).ends_with("\nresult: white wins (mirror rule)\n"),
         "{}",
         stdout(&o)
     );
-    let o = focus_bot(&["replay", "--rules", "mirror"], &copied);
+    let o = focus_bot(&["replay", "--rules", "mirror"], copied);
     assert!(o.status.success(), "{}", stderr(&o));
     let record = format!("[FPN \"{SEED}\"]\n1. c5-e5");
     let o = focus_bot(&["replay"], &record);
     assert!(o.status.success(), "{}", stderr(&o));
     // An option that contradicts the header, an unreadable value, a broken tag line.
-    let o = focus_bot(&["replay", "--rules", "swap"], &copied);
+    let o = focus_bot(&["replay", "--rules", "swap"], copied);
     assert_eq!(o.status.code(), Some(1));
     assert_eq!(
         stderr(&o),
