@@ -175,3 +175,75 @@ async fn a_record_too_long_for_a_message_comes_as_a_file_replay_reads() {
     assert!(r.text().chars().count() <= 2_000);
     bot.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_draw_offered_with_a_move_lapses_when_the_game_goes_on_and_both_are_told() {
+    let mut w = World::at(T0).await;
+    let bot = w.start_bot().await;
+    let general = w.fake.channel("general");
+    let (alice, bob) = (w.fake.user("alice"), w.fake.user("bob"));
+    let options = json!({ "opponent": bob.id, "color": 0 });
+    let id = w
+        .fake
+        .slash(&alice, general, "focus challenge", options)
+        .await;
+    let challenge = w.fake.reply_to(id, WAIT).await;
+    let id = w
+        .fake
+        .click(
+            &bob,
+            general,
+            challenge.message_id.unwrap(),
+            &challenge.custom_ids()[0],
+        )
+        .await;
+    w.fake.reply_to(id, WAIT).await;
+    w.fake.reply_to(id, WAIT).await;
+    let (a, b) = (mention(&alice), mention(&bob));
+
+    // The move and the offer in one message, with the offer's buttons.
+    let id = w
+        .fake
+        .slash(
+            &alice,
+            general,
+            "focus move",
+            json!({ "move": "c4-d4", "draw": true }),
+        )
+        .await;
+    let r = w.fake.reply_to(id, WAIT).await;
+    assert!(!r.ephemeral());
+    let lines: Vec<&str> = r.text().lines().collect();
+    assert_eq!(lines[0], format!("{a} played **c4-d4**."));
+    assert!(
+        lines[1].starts_with(&format!("{b} (Black) to move")),
+        "{}",
+        lines[1]
+    );
+    assert_eq!(
+        lines[2],
+        format!(
+            "{a} offers a draw. {b}, accept with the button or /focus draw; playing on declines it."
+        )
+    );
+    assert_eq!(r.custom_ids(), ["focus:draw-yes:1", "focus:draw-no:1"]);
+    assert_eq!(r.files.len(), 1, "the board");
+    // Bob plays on: the offer lapses, and the move's message says so to both.
+    let id = w
+        .fake
+        .slash(&bob, general, "focus move", json!({ "move": "e4-d4" }))
+        .await;
+    let r = w.fake.reply_to(id, WAIT).await;
+    let lines: Vec<&str> = r.text().lines().collect();
+    assert_eq!(lines[0], format!("{b} played **e4-d4**."));
+    assert_eq!(
+        lines[1],
+        format!("The draw offer of {a} lapsed: the game goes on.")
+    );
+    // Its buttons now say so.
+    let id = w.fake.click(&bob, general, 1, "focus:draw-yes:1").await;
+    let r = w.fake.reply_to(id, WAIT).await;
+    assert!(r.ephemeral());
+    assert_eq!(r.text(), "your opponent has not offered a draw");
+    bot.stop().await;
+}

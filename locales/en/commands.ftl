@@ -33,6 +33,8 @@ command-move = move
     .description = Play a move in this channel's game: c4-d4 moves a stack, +e5 drops from your reserve.
     .move = move
     .move-description = Your move, e.g. c4-d4 (a stack), +e5 (a drop), d4~d5 (the opening swap)
+    .draw = draw
+    .draw-description = Also offer a draw with this move
 
 command-board = board
     .description = Show this channel's game.

@@ -5,7 +5,7 @@ console-help =
     Type lines as `name: command` — each name is a player (new names are new players):
       alice: /focus challenge opponent:bob [rules:swap] [days:3] [color:white] [rated:false] [position:<FPN>]
       bob: accept | decline          alice: cancel
-      alice: /focus move c4-d4       (or just `move c4-d4`; `suggest c4` lists legal moves)
+      alice: /focus move c4-d4 [draw:true]   (or just `move c4-d4`; `suggest c4` lists legal moves)
       board | resign | draw [accept|decline] | takeback [accept|decline] | abort | games | history | rules
       moretime | notify [dm:true|false] | leaderboard [page] | stats [user] | watch [page]
       wait 2d   (let time pass: 30m, 6h, 2d; reminders, time-outs and expired challenges follow)

@@ -138,6 +138,7 @@ ratings-line = Ratings: { $white } { $white_rating } ({ $white_change }), { $bla
 ## Offers
 
 draw-offered = { $player } offers a draw. { $opponent }, accept with the button or /focus draw; playing on declines it.
+draw-lapsed = The draw offer of { $player } lapsed: the game goes on.
 draw-declined = { $player } declines the draw. Play on!
 takeback-requested = { $player } asks to take back their last move. { $opponent }, do you agree?
 takeback-done = The last move was taken back.

@@ -6,7 +6,7 @@ console-help =
     Вводите строки вида `имя: команда` — каждое имя означает игрока (новое имя — новый игрок):
       alice: /focus challenge opponent:bob [rules:swap] [days:3] [color:white] [rated:false] [position:<FPN>]
       bob: accept | decline          alice: cancel
-      alice: /focus move c4-d4       (или просто `move c4-d4`; `suggest c4` покажет допустимые ходы)
+      alice: /focus move c4-d4 [draw:true]   (или просто `move c4-d4`; `suggest c4` покажет допустимые ходы)
       board | resign | draw [accept|decline] | takeback [accept|decline] | abort | games | history | rules
       moretime | notify [dm:true|false] | leaderboard [page] | stats [user] | watch [page]
       wait 2d   (пропустить время: 30m, 6h, 2d; затем сработают напоминания, выход времени на ход и истечение вызовов)

@@ -161,6 +161,7 @@ ratings-line = Рейтинг: { $white } { $white_rating } ({ $white_change }),
 ## Предложения
 
 draw-offered = { $player } предлагает ничью. { $opponent }, чтобы согласиться, нажмите кнопку или введите /фокус ничья; сделать ход — значит отказаться.
+draw-lapsed = Предложение ничьей от { $player } снято: партия продолжается.
 draw-declined = { $player } отклоняет ничью. Играем дальше!
 takeback-requested = { $player } просит вернуть свой последний ход. { $opponent }, вы согласны?
 takeback-done = Последний ход возвращён.

@@ -385,7 +385,17 @@ impl Console {
                     ]);
                 };
                 let report = service.play(place, user, &text).await?;
-                let msg = strings::move_played(self.lang, &report);
+                let mut msg = strings::move_played(self.lang, &report);
+                // `draw:true`: the move comes with a draw offer.
+                if line
+                    .options
+                    .get("draw")
+                    .is_some_and(|d| d.eq_ignore_ascii_case("true"))
+                    && report.board.to_move().is_some()
+                    && let DrawReport::Offered { game, by } = service.draw(place, user).await?
+                {
+                    msg = format!("{msg}\n{}", strings::draw_offered(self.lang, &game, by));
+                }
                 Ok(vec![self.public(&msg), self.picture(&report.board).await])
             }
             "suggest" => {
@@ -709,7 +719,7 @@ const COMMANDS: [(&str, &[&str]); 15] = [
         "challenge",
         &["opponent", "rules", "days", "color", "rated", "position"],
     ),
-    ("move", &["move"]),
+    ("move", &["move", "draw"]),
     ("board", &[]),
     ("resign", &[]),
     ("draw", &[]),

@@ -19,6 +19,14 @@ use crate::strings;
 
 /// A public question to `asked` (pinged alone) with Agree / Refuse buttons in `lang`.
 fn question(lang: Lang, text: String, yes: Action, no: Action, asked: u64) -> CreateReply {
+    CreateReply::default()
+        .content(text)
+        .components(answer_buttons(lang, yes, no))
+        .allowed_mentions(mentions(Some(asked)))
+}
+
+/// Agree and Refuse buttons in `lang`.
+fn answer_buttons(lang: Lang, yes: Action, no: Action) -> Vec<serenity::CreateActionRow> {
     let buttons = vec![
         serenity::CreateButton::new(yes.custom_id())
             .label(strings::button(lang, "agree"))
@@ -27,10 +35,7 @@ fn question(lang: Lang, text: String, yes: Action, no: Action, asked: u64) -> Cr
             .label(strings::button(lang, "refuse"))
             .style(serenity::ButtonStyle::Secondary),
     ];
-    CreateReply::default()
-        .content(text)
-        .components(vec![serenity::CreateActionRow::Buttons(buttons)])
-        .allowed_mentions(mentions(Some(asked)))
+    vec![serenity::CreateActionRow::Buttons(buttons)]
 }
 
 /// Every command of the bot, in one place, named and described in every language.
@@ -161,6 +166,7 @@ pub async fn play(
     #[rename = "move"]
     #[autocomplete = "autocomplete_move"]
     notation: String,
+    draw: Option<bool>,
 ) -> Result<(), Error> {
     let readers = readers(ctx).await;
     let service = &ctx.data().service;
@@ -170,8 +176,26 @@ pub async fn play(
         .board
         .to_move()
         .or(Some(report.board.game.player(!report.mover)));
-    let text = strings::move_played(readers.server, &report);
-    let reply = board_reply(service, readers.server, text, &report.board, ping).await?;
+    let mut text = strings::move_played(readers.server, &report);
+    // `draw:True`: the move comes with a draw offer, in the same message, with its buttons.
+    let mut offer = None;
+    if draw == Some(true) && report.board.to_move().is_some() {
+        if let DrawReport::Offered { game, by } = service.draw(place_of(ctx), &me).await? {
+            text = format!(
+                "{text}\n{}",
+                strings::draw_offered(readers.server, &game, by)
+            );
+            offer = Some(game.id);
+        }
+    }
+    let mut reply = board_reply(service, readers.server, text, &report.board, ping).await?;
+    if let Some(id) = offer {
+        reply = reply.components(answer_buttons(
+            readers.server,
+            Action::Draw(id, true),
+            Action::Draw(id, false),
+        ));
+    }
     threads::answer(ctx, readers.user, &report.board.game, reply).await
 }
 

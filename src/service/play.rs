@@ -32,12 +32,17 @@ impl GameService {
             .await
             .inspect_err(|e| self.mail_if(matches!(e, StoreError::TimeRanOut(_))))?;
         self.mail_if(mail);
+        // A move clears a standing draw offer: the game went on (both players are told).
+        let draw_lapsed = game
+            .draw_offer_by
+            .filter(|_| played.game.draw_offer_by.is_none());
         let board = self.board_of(played.game).await?;
         Ok(MoveReport {
             board,
             mv: played.mv,
             mover,
             effect: played.effect,
+            draw_lapsed,
         })
     }
 

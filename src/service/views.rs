@@ -73,6 +73,8 @@ pub struct MoveReport {
     pub mover: Color,
     /// What it trimmed: pieces to the mover's reserve, pieces captured.
     pub effect: MoveEffect,
+    /// The colour whose draw offer the move ended (the game went on), if one stood.
+    pub draw_lapsed: Option<Color>,
 }
 
 /// A challenge and the names involved.

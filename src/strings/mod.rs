@@ -354,7 +354,14 @@ pub fn move_played(lang: Lang, report: &MoveReport) -> String {
         move = report.mv.to_string(),
         effect = effect_words(lang, report.effect)
     );
-    format!("{head}\n{}", to_move_line(lang, b))
+    let lapsed = match report.draw_lapsed {
+        Some(by) => format!(
+            "\n{}",
+            tr!(lang, "draw-lapsed", player = mention(b.game.player(by)))
+        ),
+        None => String::new(),
+    };
+    format!("{head}{lapsed}\n{}", to_move_line(lang, b))
 }
 
 /// The board command's text.
