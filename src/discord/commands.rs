@@ -179,14 +179,15 @@ pub async fn play(
     let mut text = strings::move_played(readers.server, &report);
     // `draw:True`: the move comes with a draw offer, in the same message, with its buttons.
     let mut offer = None;
-    if draw == Some(true) && report.board.to_move().is_some() {
-        if let DrawReport::Offered { game, by } = service.draw(place_of(ctx), &me).await? {
-            text = format!(
-                "{text}\n{}",
-                strings::draw_offered(readers.server, &game, by)
-            );
-            offer = Some(game.id);
-        }
+    if draw == Some(true)
+        && report.board.to_move().is_some()
+        && let DrawReport::Offered { game, by } = service.draw(place_of(ctx), &me).await?
+    {
+        text = format!(
+            "{text}\n{}",
+            strings::draw_offered(readers.server, &game, by)
+        );
+        offer = Some(game.id);
     }
     let mut reply = board_reply(service, readers.server, text, &report.board, ping).await?;
     if let Some(id) = offer {
