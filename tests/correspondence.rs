@@ -26,8 +26,8 @@ use focus_bot::service::{
 use focus_bot::store::{
     ABORT_MAX_PLY, AsyncStore, CHALLENGE_LIFETIME, ChallengeId, ChallengeStatus, ColorChoice,
     EndReason, Game, GameId, GameResult, GameStatus, MAX_TIME_LEFT, MORE_TIME, NewChallenge,
-    Notice, NoticeId, NoticeKind, Player, SCHEMA_VERSION, Store, StoreError, Swept, UserSettings,
-    Via, retry_delay,
+    Notice, NoticeId, NoticeKind, Player, SCHEMA_VERSION, Store, StoreError, Swept, TimeControl,
+    UserSettings, Via, retry_delay,
 };
 use focus_bot::strings;
 use rusqlite::Connection;
@@ -1789,7 +1789,7 @@ async fn the_dashboard_lists_least_time_left_first_then_your_move() {
     let request = ChallengeRequest {
         opponent: Some(user(BOB)),
         color: ColorChoice::White,
-        days: 1,
+        days: Some(1),
         ..ChallengeRequest::default()
     };
     let view = f
@@ -1998,7 +1998,7 @@ fn new_challenge(channel: u64, days: u32, at: i64) -> NewChallenge {
         challenger_id: ALICE,
         opponent_id: Some(BOB),
         rules: Rules::CLASSIC,
-        days_per_move: days,
+        time_control: TimeControl::days(days),
         color: ColorChoice::White,
         rated: true,
         start_fpn: None,

@@ -6,7 +6,7 @@ use focus_bot::rules::{Color, Move, Position, Rules};
 use focus_bot::store::{
     AsyncStore, CHALLENGE_LIFETIME, ChallengeStatus, ColorChoice, DrawOffer, EndReason, Ending,
     GameId, GameResult, GameStatus, NewChallenge, Player, SCHEMA_VERSION, Store, StoreError,
-    UserSettings,
+    TimeControl, UserSettings,
 };
 use rusqlite::Connection;
 use tempfile::TempDir;
@@ -44,7 +44,7 @@ fn challenge(channel: u64, challenger: u64, opponent: Option<u64>) -> NewChallen
         challenger_id: challenger,
         opponent_id: opponent,
         rules: Rules::CLASSIC,
-        days_per_move: 3,
+        time_control: TimeControl::Days(3),
         color: ColorChoice::White,
         rated: true,
         start_fpn: None,
@@ -196,7 +196,7 @@ fn a_challenge_is_created_with_its_options_and_expiry() {
     let mut new = challenge(BIG_CHANNEL, BIG_USER, None);
     new.guild_id = BIG_GUILD;
     new.rules = Rules::SWAP_MIRROR;
-    new.days_per_move = 14;
+    new.time_control = TimeControl::Days(14);
     new.color = ColorChoice::Random;
     let c = store.create_challenge(&new).unwrap();
     assert_eq!(c.guild_id, u64::MAX);
@@ -204,7 +204,7 @@ fn a_challenge_is_created_with_its_options_and_expiry() {
     assert_eq!(c.challenger_id, BIG_USER);
     assert_eq!(c.opponent_id, None);
     assert_eq!(c.rules, Rules::SWAP_MIRROR);
-    assert_eq!(c.days_per_move, 14);
+    assert_eq!(c.time_control, TimeControl::Days(14));
     assert_eq!(c.color, ColorChoice::Random);
     assert!(c.rated);
     assert_eq!(c.status, ChallengeStatus::Open);
@@ -229,7 +229,7 @@ fn a_challenge_is_created_with_its_options_and_expiry() {
 fn challenges_with_impossible_options_are_refused() {
     let mut store = Store::open_in_memory().unwrap();
     let mut bad = challenge(5, ALICE, Some(BOB));
-    bad.days_per_move = 4;
+    bad.time_control = TimeControl::Days(4);
     let err = store.create_challenge(&bad).unwrap_err();
     assert_eq!(
         err.to_string(),
@@ -259,8 +259,11 @@ fn challenges_with_impossible_options_are_refused() {
     assert_eq!(store.counts().unwrap().challenges, 0);
     for days in [0, 1, 2, 3, 5, 7, 10, 14] {
         let mut ok = challenge(5, ALICE, None);
-        ok.days_per_move = days;
-        assert_eq!(store.create_challenge(&ok).unwrap().days_per_move, days);
+        ok.time_control = TimeControl::days(days);
+        assert_eq!(
+            store.create_challenge(&ok).unwrap().time_control,
+            TimeControl::days(days)
+        );
     }
 }
 
@@ -301,7 +304,7 @@ fn accepting_starts_the_game_in_the_same_transaction() {
     assert_eq!(game.created_at, T0 + 100);
     assert_eq!(game.last_move_at, T0 + 100);
     assert_eq!(game.deadline, Some(T0 + 100 + 3 * DAY));
-    assert_eq!(game.days_per_move, 3);
+    assert_eq!(game.time_control, TimeControl::Days(3));
     assert_eq!(game.challenge_id, Some(c.id));
     assert_eq!(
         store.challenge(c.id).unwrap().status,
@@ -334,7 +337,7 @@ fn an_open_challenge_goes_to_the_first_taker_and_random_colours_follow_the_toss(
     let mut store = Store::open_in_memory().unwrap();
     let mut new = challenge(8, ALICE, None);
     new.color = ColorChoice::Random;
-    new.days_per_move = 0;
+    new.time_control = TimeControl::Unlimited;
     let c = store.create_challenge(&new).unwrap();
     let game = store
         .accept_challenge(c.id, CAROL, T0 + 1, Color::Black)
@@ -906,7 +909,7 @@ fn time_outs_after_the_deadline_only() {
     assert_eq!((black.games, black.losses), (1, 1));
 
     let mut new = challenge(2, ALICE, Some(BOB));
-    new.days_per_move = 0;
+    new.time_control = TimeControl::Unlimited;
     let c = store.create_challenge(&new).unwrap();
     let id = store
         .accept_challenge(c.id, BOB, T0, Color::White)

@@ -20,6 +20,8 @@ command-challenge = challenge
     .rules-description = Optional rules (default classic)
     .days = days
     .days-description = Days per move (default 3)
+    .minutes = minutes
+    .minutes-description = Minutes per move, for a live game played now (instead of days)
     .color = color
     .color-description = Your colour (default random)
     .rated = rated
@@ -50,7 +52,7 @@ command-abort = abort
     .description = Call off this channel's game: players while each side has moved at most once; moderators always.
 
 command-moretime = moretime
-    .description = Give your opponent one more day for the move they are to make in this channel's game.
+    .description = Give your opponent more time on their move here: a day, or a live game's minutes per move.
 
 ## Your games and notices.
 
@@ -110,4 +112,13 @@ choice-days =
         [0] unlimited
         [one] { $days } day
        *[other] { $days } days
+    }
+
+# Option `minutes`: minutes per move of a live game.
+# Variables:
+#   $minutes (Number) - minutes per move (5, 15 or 60).
+choice-minutes =
+    { $minutes ->
+        [one] { $minutes } minute
+       *[other] { $minutes } minutes
     }

@@ -6,7 +6,9 @@ use poise::serenity_prelude as serenity;
 
 use super::components::{challenge_buttons, ladder_buttons};
 use super::ids::Action;
-use super::localized::{ColorOption, DaysChoice, LanguageChoice, RulesChoice, localize};
+use super::localized::{
+    ColorOption, DaysChoice, LanguageChoice, MinutesChoice, RulesChoice, localize,
+};
 use super::members::DiscordMembers;
 use super::{Context, Error, board_reply, mentions, place_of, quiet_reply, readers, user_of};
 use crate::i18n::Lang;
@@ -76,6 +78,7 @@ pub async fn challenge(
     opponent: Option<serenity::User>,
     rules: Option<RulesChoice>,
     days: Option<DaysChoice>,
+    minutes: Option<MinutesChoice>,
     color: Option<ColorOption>,
     rated: Option<bool>,
     position: Option<String>,
@@ -87,7 +90,8 @@ pub async fn challenge(
     let request = ChallengeRequest {
         opponent: opponent.as_ref().map(|u| user_of(u, None)),
         rules: rules.map_or(defaults.rules, |r| r.0),
-        days: days.map_or(defaults.days, |d| d.0),
+        days: days.map(|d| d.0),
+        minutes: minutes.map(|m| m.0),
         color: color.map_or(defaults.color, |c| c.0),
         // A set-up position is never rated; saying nothing about rating then means unrated.
         rated: rated.unwrap_or(position.is_none()),
@@ -281,7 +285,8 @@ pub async fn games(ctx: Context<'_>) -> Result<(), Error> {
     Ok(())
 }
 
-/// Give your opponent one more day for the move they are to make in this channel's game.
+/// Give your opponent more time for the move they are to make in this channel's game: a day,
+/// or in a live game its minutes per move.
 #[poise::command(slash_command)]
 pub async fn moretime(ctx: Context<'_>) -> Result<(), Error> {
     let readers = readers(ctx).await;

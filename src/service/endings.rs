@@ -1,6 +1,5 @@
 //! Ending a game early and undoing: resign, draw, takeback, abort.
 
-use super::deadlines::turn_dm_queued;
 use super::{Board, DrawReport, GameService, Place, Result, ServiceError, User};
 use crate::rules::Color;
 use crate::store::{ABORT_MAX_PLY, DrawOffer, GameId, StoreError};
@@ -90,15 +89,12 @@ impl GameService {
     ) -> Result<Board> {
         let (uid, now) = (user.id, self.now());
         let game = if accept {
-            let (game, mail) = self
+            let game = self
                 .store
-                .call(move |s| {
-                    let game = s.accept_takeback(id, uid, ply, now)?.game;
-                    let mail = turn_dm_queued(s, &game)?;
-                    Ok((game, mail))
-                })
+                .call(move |s| Ok(s.accept_takeback(id, uid, ply, now)?.game))
                 .await?;
-            self.mail_if(mail);
+            // The move taken back has a new deadline, and a turn DM may be waiting.
+            self.reschedule();
             game
         } else {
             self.store

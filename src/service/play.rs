@@ -1,6 +1,5 @@
 //! Playing: moves, their autocomplete, and the board.
 
-use super::deadlines::turn_dm_queued;
 use super::{Board, GameService, MoveReport, Place, Result, ServiceError, User};
 use crate::rules::{Move, MoveError};
 use crate::store::{GameStatus, StoreError};
@@ -22,16 +21,13 @@ impl GameService {
         let mv: Move = text.parse().map_err(MoveError::Parse)?;
         self.seen(user).await?;
         let (id, uid, seen_ply, now) = (game.id, user.id, game.ply, self.now());
-        let (played, mail) = self
+        let played = self
             .store
-            .call(move |s| {
-                let played = s.record_move(id, uid, seen_ply, mv, now)?;
-                let mail = turn_dm_queued(s, &played.game)?;
-                Ok((played, mail))
-            })
+            .call(move |s| s.record_move(id, uid, seen_ply, mv, now))
             .await
             .inspect_err(|e| self.mail_if(matches!(e, StoreError::TimeRanOut(_))))?;
-        self.mail_if(mail);
+        // The move set a new deadline and reminder, and may have queued a turn DM.
+        self.reschedule();
         let board = self.board_of(played.game).await?;
         Ok(MoveReport {
             board,

@@ -14,6 +14,7 @@ const MIGRATIONS: &[M<'static>] = &[
     M::up(include_str!("../../migrations/0003_correspondence.sql")),
     M::up(include_str!("../../migrations/0004_ratings.sql")),
     M::up(include_str!("../../migrations/0005_languages.sql")),
+    M::up(include_str!("../../migrations/0006_live_clock.sql")),
 ];
 
 /// The schema version this binary writes: the number of migrations it knows.
@@ -38,7 +39,7 @@ mod tests {
     #[test]
     fn the_migrations_are_well_formed() {
         Migrations::from_slice(MIGRATIONS).validate().unwrap();
-        assert_eq!(SCHEMA_VERSION, 5);
+        assert_eq!(SCHEMA_VERSION, 6);
     }
 
     #[test]
