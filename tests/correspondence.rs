@@ -1449,16 +1449,17 @@ async fn a_move_that_ends_the_game_queues_no_turn_dm() {
 }
 
 #[tokio::test]
-async fn queued_mail_wakes_the_sweeper() {
+async fn queued_mail_and_new_deadlines_wake_the_sweeper() {
     let f = fixture().await;
     let wait = Duration::from_millis(100);
-    f.start(1, ALICE, BOB, 3).await;
+    // A game without a clock.
+    f.start(1, ALICE, BOB, 0).await;
     f.play(1, &OPENING[..1], HOUR).await;
     assert!(
         tokio::time::timeout(wait, f.svc.mail_queued())
             .await
             .is_err(),
-        "nothing queued: no wake-up"
+        "nothing queued, no deadline: no wake-up"
     );
     f.notify(ALICE, true).await;
     f.play(1, &OPENING[1..2], HOUR).await;
@@ -1467,6 +1468,21 @@ async fn queued_mail_wakes_the_sweeper() {
             .await
             .is_ok(),
         "a turn notice wakes the sweeper"
+    );
+    // A game with a clock: its start and each move set a new due moment.
+    f.start(2, CAROL, BOB, 3).await;
+    assert!(
+        tokio::time::timeout(wait, f.svc.mail_queued())
+            .await
+            .is_ok(),
+        "the first deadline wakes the sweeper"
+    );
+    f.play(2, &OPENING[..2], HOUR).await;
+    assert!(
+        tokio::time::timeout(wait, f.svc.mail_queued())
+            .await
+            .is_ok(),
+        "a new deadline wakes the sweeper"
     );
     let remind = remind_time(f.now(), 3);
     f.goto(remind);
@@ -2352,9 +2368,12 @@ fn migrating_an_older_database_gives_games_in_play_their_reminder() {
         (both, one, free, over)
     };
     let conn = Connection::open(&path).unwrap();
-    // Back to schema 2: undo migrations 3 (correspondence), 4 (ratings) and 5 (languages).
+    // Back to schema 2: undo migrations 3 (correspondence), 4 (ratings), 5 (languages) and 6
+    // (live clock).
     conn.execute_batch(
-        "DROP TABLE server_settings; ALTER TABLE user_settings DROP COLUMN locale; \
+        "ALTER TABLE games DROP COLUMN minutes_per_move; \
+         ALTER TABLE challenges DROP COLUMN minutes_per_move; \
+         DROP TABLE server_settings; ALTER TABLE user_settings DROP COLUMN locale; \
          DROP INDEX players_ladder; DROP INDEX players_left; DROP INDEX games_finished_white; \
          DROP INDEX games_finished_black; \
          ALTER TABLE players DROP COLUMN rated_at; \

@@ -1,5 +1,6 @@
 //! Challenges: made, accepted (the game starts), declined, cancelled.
 
+use super::deadlines::wakes_sweeper;
 use super::{Board, ChallengeView, GameService, Place, Result, ServiceError, User};
 use crate::rules::{Color, Rules};
 use crate::store::{ChallengeId, ColorChoice, NewChallenge, TimeControl};
@@ -145,12 +146,16 @@ impl GameService {
         }
         self.seen(user).await?;
         let (acceptor, now) = (user.id, self.now());
-        let game = self
+        let (game, wake) = self
             .store
-            .call(move |s| s.accept_challenge(id, acceptor, now, toss))
+            .call(move |s| {
+                let game = s.accept_challenge(id, acceptor, now, toss)?;
+                let wake = wakes_sweeper(s, &game)?;
+                Ok((game, wake))
+            })
             .await?;
         // The first deadline is a new due moment, and a turn DM may be waiting.
-        self.reschedule();
+        self.mail_if(wake);
         self.board_of(game).await
     }
 

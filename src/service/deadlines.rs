@@ -5,7 +5,7 @@ use std::future::Future;
 use std::sync::atomic::Ordering;
 
 use super::{GameService, Place, Result, ServiceError, User};
-use crate::store::{Game, StoreError, Swept, UserSettings};
+use crate::store::{Game, GameStatus, Store, StoreError, Swept, UserSettings};
 
 impl GameService {
     /// Handles everything due now (expired challenges, reminders, time-outs; see
@@ -107,6 +107,21 @@ impl GameService {
     }
 }
 
+/// Whether the sweeper must hear of the change that left `game` as it is: the game is in play
+/// and has a deadline (a new due moment: the sweeper reads the schedule again), or its player
+/// to move asked for DMs (a turn DM was queued). Runs on the store's thread, in the same call
+/// as the change, so that a move in a game without a clock or mail wakes nobody.
+pub(super) fn wakes_sweeper(store: &Store, game: &Game) -> crate::store::Result<bool> {
+    if game.status != GameStatus::Active {
+        return Ok(false);
+    }
+    if game.deadline.is_some() {
+        return Ok(true);
+    }
+    let to_move = game.player(game.current_position()?.side_to_move());
+    Ok(store.settings(to_move)?.dm_notifications)
+}
+
 impl GameService {
     /// Wakes the sweeper's delivery when `queued`.
     pub(super) fn mail_if(&self, queued: bool) {
@@ -115,9 +130,9 @@ impl GameService {
         }
     }
 
-    /// Wakes the sweeper after a change that set a due moment or queued a notice: it
-    /// delivers and reads the next due moment again. Cheaper than deciding whether the new
-    /// moment is earlier than the one it sleeps for (a round is two index lookups).
+    /// Wakes the sweeper after a change that set a due moment: it delivers and reads the next
+    /// due moment again. Simpler than deciding whether the new moment is earlier than the one
+    /// it sleeps for, and cheap (a round is a few index lookups).
     pub(super) fn reschedule(&self) {
         self.mail.notify_one();
     }

@@ -1,5 +1,6 @@
 //! Playing: moves, their autocomplete, and the board.
 
+use super::deadlines::wakes_sweeper;
 use super::{Board, GameService, MoveReport, Place, Result, ServiceError, User};
 use crate::rules::{Move, MoveError};
 use crate::store::{GameStatus, StoreError};
@@ -21,13 +22,17 @@ impl GameService {
         let mv: Move = text.parse().map_err(MoveError::Parse)?;
         self.seen(user).await?;
         let (id, uid, seen_ply, now) = (game.id, user.id, game.ply, self.now());
-        let played = self
+        let (played, wake) = self
             .store
-            .call(move |s| s.record_move(id, uid, seen_ply, mv, now))
+            .call(move |s| {
+                let played = s.record_move(id, uid, seen_ply, mv, now)?;
+                let wake = wakes_sweeper(s, &played.game)?;
+                Ok((played, wake))
+            })
             .await
             .inspect_err(|e| self.mail_if(matches!(e, StoreError::TimeRanOut(_))))?;
-        // The move set a new deadline and reminder, and may have queued a turn DM.
-        self.reschedule();
+        // A new deadline and reminder, or a turn DM queued.
+        self.mail_if(wake);
         let board = self.board_of(played.game).await?;
         Ok(MoveReport {
             board,
