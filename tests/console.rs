@@ -259,7 +259,7 @@ async fn bad_lines_and_bad_challenges_get_a_sentence() {
     let dir = tempfile::tempdir().unwrap();
     let mut c = console(dir.path());
     let rated_set_up = format!("alice: challenge opponent:bob rated:true position:{ONE_MOVE_WIN}");
-    let cases: [(&str, &str); 14] = [
+    let cases: [(&str, &str); 17] = [
         (
             "no colon here",
             "console: write `name: command`, for example `alice: /focus challenge opponent:bob`",

@@ -188,7 +188,7 @@ impl Fixture {
     /// A rated classic game with `days` per move (0: no limit), started now.
     async fn start(&self, channel: u64, white: u64, black: u64, days: u32) -> Game {
         let request = ChallengeRequest {
-            days,
+            days: Some(days),
             ..ChallengeRequest::default()
         };
         self.start_with(channel, white, black, request).await

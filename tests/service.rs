@@ -222,6 +222,7 @@ async fn a_named_challenge_keeps_every_option_and_its_game_starts_on_accept() {
         opponent: Some(bob()),
         rules: Rules::SWAP_MIRROR,
         days: Some(7),
+        minutes: None,
         color: ColorChoice::Black,
         rated: false,
         position: None,
@@ -1798,7 +1799,7 @@ async fn the_buttons_of_a_finished_game_say_it_is_over() {
 async fn games_lists_active_games_in_the_guild_least_time_left_first() {
     let f = fixture();
     let with_days = |days| ChallengeRequest {
-        days,
+        days: Some(days),
         ..ChallengeRequest::default()
     };
     // g1: Alice White, her move, 7 days: deadline T0 + 7d.

@@ -285,8 +285,7 @@ pub async fn games(ctx: Context<'_>) -> Result<(), Error> {
     Ok(())
 }
 
-/// Give your opponent more time for the move they are to make in this channel's game: a day,
-/// or in a live game its minutes per move.
+/// Give your opponent more time on their move here: a day, or a live game's minutes per move.
 #[poise::command(slash_command)]
 pub async fn moretime(ctx: Context<'_>) -> Result<(), Error> {
     let readers = readers(ctx).await;
