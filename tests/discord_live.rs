@@ -67,9 +67,7 @@ impl World {
     ) -> (i64, Reply, Reply) {
         options["color"] = self.choice("color", "white");
         options["opponent"] = json!(black.id);
-        let challenge = self
-            .slash(white, channel, "focus challenge", options)
-            .await;
+        let challenge = self.slash(white, channel, "focus challenge", options).await;
         assert!(!challenge.ephemeral(), "{}", challenge.text());
         let accept = challenge.custom_ids()[0].clone();
         let message = challenge.message_id.expect("the challenge's message");
@@ -109,7 +107,11 @@ impl World {
 async fn swept(service: &GameService, n: u64) {
     let until = Instant::now() + WAIT;
     while service.sweeps() < n {
-        assert!(Instant::now() < until, "{} sweeps, not {n}", service.sweeps());
+        assert!(
+            Instant::now() < until,
+            "{} sweeps, not {n}",
+            service.sweeps()
+        );
         tokio::time::sleep(Duration::from_millis(10)).await;
     }
 }
@@ -194,7 +196,11 @@ async fn a_five_minute_game_reminds_and_times_out_on_the_second_with_no_sweeps_i
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
     w.set(remind_at - 1);
-    assert!(w.try_post_in(general, Duration::from_secs(1)).await.is_none());
+    assert!(
+        w.try_post_in(general, Duration::from_secs(1))
+            .await
+            .is_none()
+    );
     assert_eq!(service.sweeps(), idle, "swept while nothing was due");
 
     // At 80 % of the move's time: the reminder, at once.
@@ -206,9 +212,10 @@ async fn a_five_minute_game_reminds_and_times_out_on_the_second_with_no_sweeps_i
         .expect("the reminder within seconds");
     assert!(asked.elapsed() < PROMPTLY);
     assert!(
-        reminder
-            .text()
-            .starts_with(&format!("⏰ {}, reminder: your move in game {game}", mention(&bob))),
+        reminder.text().starts_with(&format!(
+            "⏰ {}, reminder: your move in game {game}",
+            mention(&bob)
+        )),
         "{}",
         reminder.text()
     );
@@ -275,7 +282,9 @@ async fn days_and_minutes_together_are_refused_and_moretime_gives_a_live_game_it
     let options = json!({ "minutes": w.choice("minutes", "15 minutes") });
     let (_, _, started) = w.start_game(&alice, &bob, general, options).await;
     assert!(
-        started.text().ends_with(&to_move(&alice, "White", T0 + 900)),
+        started
+            .text()
+            .ends_with(&to_move(&alice, "White", T0 + 900)),
         "{}",
         started.text()
     );
@@ -292,7 +301,11 @@ async fn days_and_minutes_together_are_refused_and_moretime_gives_a_live_game_it
         "{}",
         r.text()
     );
-    assert!(r.text().contains(&format!("<t:{}:R>", T0 + 1_800)), "{}", r.text());
+    assert!(
+        r.text().contains(&format!("<t:{}:R>", T0 + 1_800)),
+        "{}",
+        r.text()
+    );
     // ...and not more.
     let r = w.slash(&bob, general, "focus moretime", json!({})).await;
     assert!(r.ephemeral(), "{r:?}");

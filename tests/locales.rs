@@ -306,7 +306,12 @@ fn the_terms_of_a_game_read_in_each_language() {
     use focus_bot::store::TimeControl;
     let ru = Lang::of_tag("ru");
     assert_eq!(
-        strings::terms(Lang::ENGLISH, Rules::SWAP_MIRROR, TimeControl::Days(1), true),
+        strings::terms(
+            Lang::ENGLISH,
+            Rules::SWAP_MIRROR,
+            TimeControl::Days(1),
+            true
+        ),
         "swap+mirror rules · 1 day per move · rated"
     );
     assert_eq!(
@@ -331,5 +336,4 @@ fn the_terms_of_a_game_read_in_each_language() {
         let terms = strings::terms(ru, Rules::CLASSIC, TimeControl::Minutes(minutes), true);
         assert!(terms.contains(words), "{terms}");
     }
-
 }

@@ -237,7 +237,12 @@ async fn a_named_challenge_keeps_every_option_and_its_game_starts_on_accept() {
     );
     assert_eq!(
         (c.rules, c.time_control, c.color, c.rated),
-        (Rules::SWAP_MIRROR, TimeControl::Days(7), ColorChoice::Black, false)
+        (
+            Rules::SWAP_MIRROR,
+            TimeControl::Days(7),
+            ColorChoice::Black,
+            false
+        )
     );
     assert_eq!(c.start_fpn, None);
     assert_eq!(c.status, ChallengeStatus::Open);

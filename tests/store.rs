@@ -1320,7 +1320,10 @@ fn rows_from_before_live_games_read_as_before() {
     // The schema itself refuses minutes beside days.
     let conn = Connection::open(&path).unwrap();
     let err = conn
-        .execute("UPDATE games SET minutes_per_move = 5 WHERE id = ?1", [id.0])
+        .execute(
+            "UPDATE games SET minutes_per_move = 5 WHERE id = ?1",
+            [id.0],
+        )
         .unwrap_err();
     assert!(err.to_string().contains("CHECK"), "{err}");
 }

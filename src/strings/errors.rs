@@ -402,7 +402,11 @@ impl Localized for StoreError {
             StoreError::NoTimeLimit => tr!(lang, "error-no-time-limit"),
             StoreError::OwnMove => tr!(lang, "error-own-move"),
             StoreError::TooMuchTime { seconds } => {
-                tr!(lang, "error-too-much-time", time = super::span(lang, *seconds))
+                tr!(
+                    lang,
+                    "error-too-much-time",
+                    time = super::span(lang, *seconds)
+                )
             }
         }
     }

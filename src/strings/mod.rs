@@ -523,12 +523,7 @@ pub fn more_time_given(lang: Lang, game: &Game, giver: u64) -> String {
             receiver = receiver,
             minutes = m
         ),
-        _ => tr!(
-            lang,
-            "more-time-given",
-            giver = giver,
-            receiver = receiver
-        ),
+        _ => tr!(lang, "more-time-given", giver = giver, receiver = receiver),
     };
     match letters::due_words(lang, game) {
         Some(due) => format!("{given} {due}"),
