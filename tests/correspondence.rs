@@ -1452,8 +1452,15 @@ async fn a_move_that_ends_the_game_queues_no_turn_dm() {
 async fn queued_mail_and_new_deadlines_wake_the_sweeper() {
     let f = fixture().await;
     let wait = Duration::from_millis(100);
-    // A game without a clock.
+    // A game without a clock; the challenge that started it woke the sweeper (its expiry is a
+    // due moment).
     f.start(1, ALICE, BOB, 0).await;
+    assert!(
+        tokio::time::timeout(wait, f.svc.mail_queued())
+            .await
+            .is_ok(),
+        "a challenge's expiry wakes the sweeper"
+    );
     f.play(1, &OPENING[..1], HOUR).await;
     assert!(
         tokio::time::timeout(wait, f.svc.mail_queued())

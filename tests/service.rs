@@ -626,6 +626,23 @@ async fn bad_challenges_are_refused_with_a_sentence_and_create_nothing() {
         (
             alice(),
             ChallengeRequest {
+                days: Some(1),
+                minutes: Some(5),
+                ..named(bob())
+            },
+            "choose either days or minutes per move, not both: a game has one clock".into(),
+        ),
+        (
+            alice(),
+            ChallengeRequest {
+                minutes: Some(30),
+                ..named(bob())
+            },
+            "30 minutes per move is not offered: choose 5, 15 or 60".into(),
+        ),
+        (
+            alice(),
+            ChallengeRequest {
                 position: Some(WORKED.into()),
                 rated: true,
                 ..named(bob())
