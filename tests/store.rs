@@ -1243,6 +1243,12 @@ fn a_live_game_has_minutes_per_move_its_reminder_at_80_percent_and_its_own_moret
 #[test]
 fn the_next_due_moment_is_the_earliest_deadline_reminder_retry_or_expiry() {
     let mut store = Store::open_in_memory().unwrap();
+    // Alice's turns come by DM: notices in the outbox.
+    let dm = UserSettings {
+        dm_notifications: true,
+        ..UserSettings::default()
+    };
+    store.set_settings(ALICE, dm).unwrap();
     assert_eq!(store.next_due().unwrap(), None);
     // An open challenge: its expiry.
     let open = store.create_challenge(&challenge(9, CAROL, None)).unwrap();
@@ -1254,7 +1260,7 @@ fn the_next_due_moment_is_the_earliest_deadline_reminder_retry_or_expiry() {
     store
         .accept_challenge(c.id, BOB, T0 + 3_600, Color::White)
         .unwrap();
-    // Accepting queued White's turn notice, due at once.
+    // Accepting queued Alice's turn DM, due at once.
     assert_eq!(store.next_due().unwrap(), Some(T0 + 3_600));
     for notice in store.pending_notices().unwrap() {
         store.notice_done(notice.id, false, T0 + 3_600).unwrap();
