@@ -73,6 +73,10 @@ pub async fn focus(_: Context<'_>) -> Result<(), Error> {
     slash_command,
     required_bot_permissions = "VIEW_CHANNEL | SEND_MESSAGES | ATTACH_FILES | EMBED_LINKS | READ_MESSAGE_HISTORY"
 )]
+#[expect(
+    clippy::too_many_arguments,
+    reason = "poise makes each parameter a slash-command option"
+)]
 pub async fn challenge(
     ctx: Context<'_>,
     opponent: Option<serenity::User>,
