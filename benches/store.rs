@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use focus_bot::rules::{Color, Move, Position, Rules};
-use focus_bot::store::{ColorChoice, GameId, NewChallenge, Store};
+use focus_bot::store::{ColorChoice, GameId, NewChallenge, Store, TimeControl};
 
 const WHITE: u64 = 1_000_000_000_000_000_001;
 const BLACK: u64 = u64::MAX - 3;
@@ -22,7 +22,7 @@ fn new_game(store: &mut Store, channel: u64, now: i64) -> GameId {
             challenger_id: WHITE,
             opponent_id: Some(BLACK),
             rules: Rules::CLASSIC,
-            days_per_move: 3,
+            time_control: TimeControl::Days(3),
             color: ColorChoice::White,
             rated: true,
             start_fpn: None,

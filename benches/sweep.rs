@@ -3,6 +3,9 @@
 //! reminder time and a deadline), beside 1,000 open challenges and 10,000 delivered notices.
 //! Measured on a database file with the store's real settings, both on the store directly
 //! and through the service (the async store's thread and the outbox check included).
+//!
+//! Also the sweeper's question after every round (issue 12): when is something next due? Four
+//! index lookups ([`Store::next_due`]), which must not grow with the number of games.
 //! Run with `cargo bench --bench sweep`.
 
 use std::hint::black_box;
@@ -11,7 +14,10 @@ use std::sync::Arc;
 use criterion::{Criterion, criterion_group, criterion_main};
 use focus_bot::rules::{Color, Rules};
 use focus_bot::service::{Delivery, GameService, Letter, ManualClock, Postman};
-use focus_bot::store::{AsyncStore, ColorChoice, NewChallenge, NoticeId, Store, UserSettings};
+use focus_bot::store::{
+    AsyncStore, CHALLENGE_LIFETIME, ColorChoice, NewChallenge, NoticeId, Store, TimeControl,
+    UserSettings,
+};
 
 const GAMES: u64 = 10_000;
 const CHALLENGES: u64 = 1_000;
@@ -26,7 +32,7 @@ fn challenge(channel: u64, days: u32) -> NewChallenge {
         challenger_id: WHITE,
         opponent_id: Some(BLACK),
         rules: Rules::CLASSIC,
-        days_per_move: days,
+        time_control: TimeControl::days(days),
         color: ColorChoice::White,
         rated: true,
         start_fpn: None,
@@ -68,6 +74,8 @@ fn populated(path: &std::path::Path) -> Store {
     }
     let swept = store.sweep(T0 + 3_600).unwrap();
     assert!(swept.is_empty(), "nothing is due an hour in: {swept:?}");
+    // The open challenges expire first (a day), before the reminders (2.4 days).
+    assert_eq!(store.next_due().unwrap(), Some(T0 + CHALLENGE_LIFETIME));
     assert_eq!(store.counts().unwrap().active_games, GAMES);
     store
 }
@@ -91,6 +99,9 @@ fn sweep(c: &mut Criterion) {
             let swept = store.sweep(black_box(now)).unwrap();
             assert!(swept.is_empty());
         })
+    });
+    c.bench_function("store next due moment, 10,000 active games", |b| {
+        b.iter(|| black_box(store.next_due().unwrap()))
     });
     drop(store);
 
@@ -116,6 +127,9 @@ fn sweep(c: &mut Criterion) {
             })
         },
     );
+    c.bench_function("service next due moment, 10,000 active games", |b| {
+        b.iter(|| runtime.block_on(async { black_box(service.next_due().await.unwrap()) }))
+    });
 }
 
 criterion_group!(benches, sweep);

@@ -3,7 +3,7 @@
 use std::process::{Command, Output};
 
 use focus_bot::rules::Color;
-use focus_bot::store::{ColorChoice, NewChallenge, SCHEMA_VERSION, Store};
+use focus_bot::store::{ColorChoice, NewChallenge, SCHEMA_VERSION, Store, TimeControl};
 
 fn focus_bot_db(args: &[&str], database_path: Option<&str>, dir: &std::path::Path) -> Output {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_focus-bot"));
@@ -32,7 +32,7 @@ fn db_creates_migrates_and_counts() {
                 challenger_id: 3,
                 opponent_id: None,
                 rules: "swap+mirror".parse().unwrap(),
-                days_per_move: 0,
+                time_control: TimeControl::Unlimited,
                 color: ColorChoice::Random,
                 rated: false,
                 start_fpn: None,

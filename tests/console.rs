@@ -267,7 +267,7 @@ async fn bad_lines_and_bad_challenges_get_a_sentence() {
     let dir = tempfile::tempdir().unwrap();
     let mut c = console(dir.path());
     let rated_set_up = format!("alice: challenge opponent:bob rated:true position:{ONE_MOVE_WIN}");
-    let cases: [(&str, &str); 14] = [
+    let cases: [(&str, &str); 17] = [
         (
             "no colon here",
             "console: write `name: command`, for example `alice: /focus challenge opponent:bob`",
@@ -294,6 +294,19 @@ async fn bad_lines_and_bad_challenges_get_a_sentence() {
         (
             "alice: challenge days:soon",
             "[#general] bot → alice only: `soon` is not a number of days (or `unlimited`)",
+        ),
+        (
+            "alice: challenge opponent:bob days:1 minutes:5",
+            "[#general] bot → alice only: choose either days or minutes per move, not both: a \
+             game has one clock",
+        ),
+        (
+            "alice: challenge opponent:bob minutes:10",
+            "[#general] bot → alice only: 10 minutes per move is not offered: choose 5, 15 or 60",
+        ),
+        (
+            "alice: challenge minutes:soon",
+            "[#general] bot → alice only: `soon` is not a number of minutes",
         ),
         (
             "alice: challenge color:purple",
@@ -753,6 +766,13 @@ async fn bare_help_and_wait_unlimited_days_and_an_expiring_challenge() {
              to @bob has expired: nobody accepted it within a day. Start a new one with /focus \
              challenge."
         ]
+    );
+    let out = c
+        .handle("#live carol: challenge opponent:dave minutes:15")
+        .await;
+    assert!(
+        out[0].contains("classic rules · 15 minutes per move · rated"),
+        "{out:?}"
     );
 }
 

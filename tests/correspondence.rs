@@ -26,8 +26,8 @@ use focus_bot::service::{
 use focus_bot::store::{
     ABORT_MAX_PLY, AsyncStore, CHALLENGE_LIFETIME, ChallengeId, ChallengeStatus, ColorChoice,
     EndReason, Game, GameId, GameResult, GameStatus, MAX_TIME_LEFT, MORE_TIME, NewChallenge,
-    Notice, NoticeId, NoticeKind, Player, SCHEMA_VERSION, Store, StoreError, Swept, UserSettings,
-    Via, retry_delay,
+    Notice, NoticeId, NoticeKind, Player, SCHEMA_VERSION, Store, StoreError, Swept, TimeControl,
+    UserSettings, Via, retry_delay,
 };
 use focus_bot::strings;
 use rusqlite::Connection;
@@ -188,7 +188,7 @@ impl Fixture {
     /// A rated classic game with `days` per move (0: no limit), started now.
     async fn start(&self, channel: u64, white: u64, black: u64, days: u32) -> Game {
         let request = ChallengeRequest {
-            days,
+            days: Some(days),
             ..ChallengeRequest::default()
         };
         self.start_with(channel, white, black, request).await
@@ -1449,16 +1449,24 @@ async fn a_move_that_ends_the_game_queues_no_turn_dm() {
 }
 
 #[tokio::test]
-async fn queued_mail_wakes_the_sweeper() {
+async fn queued_mail_and_new_deadlines_wake_the_sweeper() {
     let f = fixture().await;
     let wait = Duration::from_millis(100);
-    f.start(1, ALICE, BOB, 3).await;
+    // A game without a clock; the challenge that started it woke the sweeper (its expiry is a
+    // due moment).
+    f.start(1, ALICE, BOB, 0).await;
+    assert!(
+        tokio::time::timeout(wait, f.svc.mail_queued())
+            .await
+            .is_ok(),
+        "a challenge's expiry wakes the sweeper"
+    );
     f.play(1, &OPENING[..1], HOUR).await;
     assert!(
         tokio::time::timeout(wait, f.svc.mail_queued())
             .await
             .is_err(),
-        "nothing queued: no wake-up"
+        "nothing queued, no deadline: no wake-up"
     );
     f.notify(ALICE, true).await;
     f.play(1, &OPENING[1..2], HOUR).await;
@@ -1467,6 +1475,21 @@ async fn queued_mail_wakes_the_sweeper() {
             .await
             .is_ok(),
         "a turn notice wakes the sweeper"
+    );
+    // A game with a clock: its start and each move set a new due moment.
+    f.start(2, CAROL, BOB, 3).await;
+    assert!(
+        tokio::time::timeout(wait, f.svc.mail_queued())
+            .await
+            .is_ok(),
+        "the first deadline wakes the sweeper"
+    );
+    f.play(2, &OPENING[..2], HOUR).await;
+    assert!(
+        tokio::time::timeout(wait, f.svc.mail_queued())
+            .await
+            .is_ok(),
+        "a new deadline wakes the sweeper"
     );
     let remind = remind_time(f.now(), 3);
     f.goto(remind);
@@ -1789,7 +1812,7 @@ async fn the_dashboard_lists_least_time_left_first_then_your_move() {
     let request = ChallengeRequest {
         opponent: Some(user(BOB)),
         color: ColorChoice::White,
-        days: 1,
+        days: Some(1),
         ..ChallengeRequest::default()
     };
     let view = f
@@ -1998,7 +2021,7 @@ fn new_challenge(channel: u64, days: u32, at: i64) -> NewChallenge {
         challenger_id: ALICE,
         opponent_id: Some(BOB),
         rules: Rules::CLASSIC,
-        days_per_move: days,
+        time_control: TimeControl::days(days),
         color: ColorChoice::White,
         rated: true,
         start_fpn: None,
@@ -2352,11 +2375,14 @@ fn migrating_an_older_database_gives_games_in_play_their_reminder() {
         (both, one, free, over)
     };
     let conn = Connection::open(&path).unwrap();
-    // Back to schema 2: undo migrations 3 (correspondence), 4 (ratings), 5 (languages) and
-    // the threads.
+    // Back to schema 2: undo migrations 3 (correspondence), 4 (ratings), 5 (languages), 6
+    // (live clock) and 7 (threads).
     conn.execute_batch(
         "DROP INDEX games_by_parent; DROP INDEX games_watch; DROP INDEX games_finished_in; \
-         ALTER TABLE games DROP COLUMN parent_channel_id; DROP TABLE server_settings; ALTER TABLE user_settings DROP COLUMN locale; \
+         ALTER TABLE games DROP COLUMN parent_channel_id; \
+         ALTER TABLE games DROP COLUMN minutes_per_move; \
+         ALTER TABLE challenges DROP COLUMN minutes_per_move; \
+         DROP TABLE server_settings; ALTER TABLE user_settings DROP COLUMN locale; \
          DROP INDEX players_ladder; DROP INDEX players_left; DROP INDEX games_finished_white; \
          DROP INDEX games_finished_black; \
          ALTER TABLE players DROP COLUMN rated_at; \

@@ -968,8 +968,9 @@ async fn every_command_option_and_choice_is_named_in_russian_within_discords_lim
 
     let mut language_choices = Vec::new();
     let checked = check_node(focus, "", &mut language_choices);
-    // 1 command, 16 subcommands, 15 options (language's choices apart), 4 + 8 + 3 + 2 choices.
-    assert_eq!(checked, 1 + 16 + 15 + 17, "nodes and choices checked");
+    // 1 command, 16 subcommands, 16 options (language's choices apart), 4 + 8 + 3 + 3 + 2
+    // choices.
+    assert_eq!(checked, 1 + 16 + 16 + 20, "nodes and choices checked");
 
     // Subcommands: a Russian name of their own each.
     let subcommands = focus["options"].as_array().expect("subcommands");
@@ -1031,6 +1032,21 @@ async fn every_command_option_and_choice_is_named_in_russian_within_discords_lim
         .map(|(v, en, ru_name)| (*v, (*en).to_owned(), (*ru_name).to_owned()))
         .collect();
     assert_eq!(days, expected);
+    // Minutes per move of a live game, counted in each language.
+    assert_eq!(
+        ru(find_option(challenge, "minutes"), "name_localizations"),
+        "минуты"
+    );
+    let minutes: Vec<(i64, String, String)> = choices_of(focus, "minutes");
+    let expected: Vec<(i64, String, String)> = [
+        (0, "5 minutes", "5 минут"),
+        (1, "15 minutes", "15 минут"),
+        (2, "60 minutes", "60 минут"),
+    ]
+    .iter()
+    .map(|(v, en, ru_name)| (*v, (*en).to_owned(), (*ru_name).to_owned()))
+    .collect();
+    assert_eq!(minutes, expected);
     let rules = choices_of(focus, "rules");
     let rules: Vec<(&str, &str)> = rules
         .iter()

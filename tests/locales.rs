@@ -303,18 +303,37 @@ fn russian_plurals_agree_with_their_numbers() {
 #[test]
 fn the_terms_of_a_game_read_in_each_language() {
     use focus_bot::rules::Rules;
+    use focus_bot::store::TimeControl;
     let ru = Lang::of_tag("ru");
     assert_eq!(
-        strings::terms(Lang::ENGLISH, Rules::SWAP_MIRROR, 1, true),
+        strings::terms(
+            Lang::ENGLISH,
+            Rules::SWAP_MIRROR,
+            TimeControl::Days(1),
+            true
+        ),
         "swap+mirror rules · 1 day per move · rated"
     );
     assert_eq!(
-        strings::terms(Lang::ENGLISH, Rules::CLASSIC, 0, false),
+        strings::terms(Lang::ENGLISH, Rules::CLASSIC, TimeControl::Unlimited, false),
         "classic rules · no time limit · unrated"
     );
     for (days, words) in [(1, "1 день"), (2, "2 дня"), (5, "5 дней"), (21, "21 день")]
     {
-        let terms = strings::terms(ru, Rules::CLASSIC, days, true);
+        let terms = strings::terms(ru, Rules::CLASSIC, TimeControl::Days(days), true);
+        assert!(terms.contains(words), "{terms}");
+    }
+    assert_eq!(
+        strings::terms(Lang::ENGLISH, Rules::SWAP, TimeControl::Minutes(5), false),
+        "swap rules · 5 minutes per move · unrated"
+    );
+    for (minutes, words) in [
+        (1, "1 минута на ход"),
+        (2, "2 минуты на ход"),
+        (5, "5 минут на ход"),
+        (21, "21 минута на ход"),
+    ] {
+        let terms = strings::terms(ru, Rules::CLASSIC, TimeControl::Minutes(minutes), true);
         assert!(terms.contains(words), "{terms}");
     }
 }

@@ -128,6 +128,7 @@ use focus_bot::service::{GameService, MEMBER_RECHECK, ManualClock, Members, RECE
 use focus_bot::store::{
     AsyncStore, ColorChoice, EndReason, Game, GameId, GameResult, GameStatus, HeadToHead,
     LadderPage, NewChallenge, Outcome, PAGE_SIZE, Player, RESULT_MIN_PLY, Standing, Store,
+    TimeControl,
 };
 use focus_bot::strings;
 use rusqlite::Connection;
@@ -175,7 +176,7 @@ fn start(
             challenger_id: white,
             opponent_id: Some(black),
             rules: Rules::CLASSIC,
-            days_per_move: 3,
+            time_control: TimeControl::Days(3),
             color: ColorChoice::White,
             rated,
             start_fpn: None,

@@ -15,7 +15,7 @@ use focus_bot::service::{
 use focus_bot::store::ABORT_MAX_PLY;
 use focus_bot::store::{
     AsyncStore, CHALLENGE_LIFETIME, Challenge, ChallengeId, ChallengeStatus, ColorChoice,
-    EndReason, Game, GameId, GameResult, GameStatus, Player, Store, StoredMove,
+    EndReason, Game, GameId, GameResult, GameStatus, Player, Store, StoredMove, TimeControl,
 };
 use focus_bot::strings;
 
@@ -221,7 +221,8 @@ async fn a_named_challenge_keeps_every_option_and_its_game_starts_on_accept() {
     let request = ChallengeRequest {
         opponent: Some(bob()),
         rules: Rules::SWAP_MIRROR,
-        days: 7,
+        days: Some(7),
+        minutes: None,
         color: ColorChoice::Black,
         rated: false,
         position: None,
@@ -236,8 +237,13 @@ async fn a_named_challenge_keeps_every_option_and_its_game_starts_on_accept() {
         (GUILD, BIG_CHANNEL, 1_001, Some(1_002))
     );
     assert_eq!(
-        (c.rules, c.days_per_move, c.color, c.rated),
-        (Rules::SWAP_MIRROR, 7, ColorChoice::Black, false)
+        (c.rules, c.time_control, c.color, c.rated),
+        (
+            Rules::SWAP_MIRROR,
+            TimeControl::Days(7),
+            ColorChoice::Black,
+            false
+        )
     );
     assert_eq!(c.start_fpn, None);
     assert_eq!(c.status, ChallengeStatus::Open);
@@ -269,8 +275,8 @@ async fn a_named_challenge_keeps_every_option_and_its_game_starts_on_accept() {
         (Some("Bob"), Some("Alice"))
     );
     assert_eq!(
-        (g.rules, g.rated, g.days_per_move),
-        (Rules::SWAP_MIRROR, false, 7)
+        (g.rules, g.rated, g.time_control),
+        (Rules::SWAP_MIRROR, false, TimeControl::Days(7))
     );
     assert_eq!(
         (g.status, g.ply, g.result, g.reason),
@@ -323,8 +329,8 @@ async fn a_random_colour_follows_the_toss() {
         assert_eq!(board.name(!toss), Some("Bob"));
         // Defaults: classic, 3 days, rated.
         assert_eq!(
-            (board.game.rules, board.game.days_per_move, board.game.rated),
-            (Rules::CLASSIC, 3, true)
+            (board.game.rules, board.game.time_control, board.game.rated),
+            (Rules::CLASSIC, TimeControl::Days(3), true)
         );
     }
 }
@@ -334,7 +340,7 @@ async fn an_open_challenge_is_accepted_by_whoever_comes_first() {
     let f = fixture();
     let here = place(5);
     let request = ChallengeRequest {
-        days: 0,
+        days: Some(0),
         color: ColorChoice::White,
         ..ChallengeRequest::default()
     };
@@ -603,7 +609,7 @@ async fn bad_challenges_are_refused_with_a_sentence_and_create_nothing() {
         (
             alice(),
             ChallengeRequest {
-                days: 4,
+                days: Some(4),
                 ..named(bob())
             },
             "4 days per move is not offered: choose 1, 2, 3, 5, 7, 10 or 14, or 0 for no limit"
@@ -612,11 +618,28 @@ async fn bad_challenges_are_refused_with_a_sentence_and_create_nothing() {
         (
             alice(),
             ChallengeRequest {
-                days: 30,
+                days: Some(30),
                 ..named(bob())
             },
             "30 days per move is not offered: choose 1, 2, 3, 5, 7, 10 or 14, or 0 for no limit"
                 .into(),
+        ),
+        (
+            alice(),
+            ChallengeRequest {
+                days: Some(1),
+                minutes: Some(5),
+                ..named(bob())
+            },
+            "choose either days or minutes per move, not both: a game has one clock".into(),
+        ),
+        (
+            alice(),
+            ChallengeRequest {
+                minutes: Some(30),
+                ..named(bob())
+            },
+            "30 minutes per move is not offered: choose 5, 15 or 60".into(),
         ),
         (
             alice(),
@@ -1866,7 +1889,7 @@ async fn the_buttons_of_a_finished_game_say_it_is_over() {
 async fn games_lists_active_games_in_the_guild_least_time_left_first() {
     let f = fixture();
     let with_days = |days| ChallengeRequest {
-        days,
+        days: Some(days),
         ..ChallengeRequest::default()
     };
     // g1: Alice White, her move, 7 days: deadline T0 + 7d.

@@ -6,7 +6,7 @@ use focus_bot::rules::{Color, Move, Position, Rules};
 use focus_bot::store::{
     AsyncStore, CHALLENGE_LIFETIME, ChallengeStatus, ColorChoice, DrawOffer, EndReason, Ending,
     GameId, GameResult, GameStatus, NewChallenge, Player, SCHEMA_VERSION, Store, StoreError,
-    UserSettings,
+    TimeControl, UserSettings,
 };
 use rusqlite::Connection;
 use tempfile::TempDir;
@@ -44,7 +44,7 @@ fn challenge(channel: u64, challenger: u64, opponent: Option<u64>) -> NewChallen
         challenger_id: challenger,
         opponent_id: opponent,
         rules: Rules::CLASSIC,
-        days_per_move: 3,
+        time_control: TimeControl::Days(3),
         color: ColorChoice::White,
         rated: true,
         start_fpn: None,
@@ -196,7 +196,7 @@ fn a_challenge_is_created_with_its_options_and_expiry() {
     let mut new = challenge(BIG_CHANNEL, BIG_USER, None);
     new.guild_id = BIG_GUILD;
     new.rules = Rules::SWAP_MIRROR;
-    new.days_per_move = 14;
+    new.time_control = TimeControl::Days(14);
     new.color = ColorChoice::Random;
     let c = store.create_challenge(&new).unwrap();
     assert_eq!(c.guild_id, u64::MAX);
@@ -204,7 +204,7 @@ fn a_challenge_is_created_with_its_options_and_expiry() {
     assert_eq!(c.challenger_id, BIG_USER);
     assert_eq!(c.opponent_id, None);
     assert_eq!(c.rules, Rules::SWAP_MIRROR);
-    assert_eq!(c.days_per_move, 14);
+    assert_eq!(c.time_control, TimeControl::Days(14));
     assert_eq!(c.color, ColorChoice::Random);
     assert!(c.rated);
     assert_eq!(c.status, ChallengeStatus::Open);
@@ -229,7 +229,7 @@ fn a_challenge_is_created_with_its_options_and_expiry() {
 fn challenges_with_impossible_options_are_refused() {
     let mut store = Store::open_in_memory().unwrap();
     let mut bad = challenge(5, ALICE, Some(BOB));
-    bad.days_per_move = 4;
+    bad.time_control = TimeControl::Days(4);
     let err = store.create_challenge(&bad).unwrap_err();
     assert_eq!(
         err.to_string(),
@@ -259,8 +259,11 @@ fn challenges_with_impossible_options_are_refused() {
     assert_eq!(store.counts().unwrap().challenges, 0);
     for days in [0, 1, 2, 3, 5, 7, 10, 14] {
         let mut ok = challenge(5, ALICE, None);
-        ok.days_per_move = days;
-        assert_eq!(store.create_challenge(&ok).unwrap().days_per_move, days);
+        ok.time_control = TimeControl::days(days);
+        assert_eq!(
+            store.create_challenge(&ok).unwrap().time_control,
+            TimeControl::days(days)
+        );
     }
 }
 
@@ -301,7 +304,7 @@ fn accepting_starts_the_game_in_the_same_transaction() {
     assert_eq!(game.created_at, T0 + 100);
     assert_eq!(game.last_move_at, T0 + 100);
     assert_eq!(game.deadline, Some(T0 + 100 + 3 * DAY));
-    assert_eq!(game.days_per_move, 3);
+    assert_eq!(game.time_control, TimeControl::Days(3));
     assert_eq!(game.challenge_id, Some(c.id));
     assert_eq!(
         store.challenge(c.id).unwrap().status,
@@ -334,7 +337,7 @@ fn an_open_challenge_goes_to_the_first_taker_and_random_colours_follow_the_toss(
     let mut store = Store::open_in_memory().unwrap();
     let mut new = challenge(8, ALICE, None);
     new.color = ColorChoice::Random;
-    new.days_per_move = 0;
+    new.time_control = TimeControl::Unlimited;
     let c = store.create_challenge(&new).unwrap();
     let game = store
         .accept_challenge(c.id, CAROL, T0 + 1, Color::Black)
@@ -907,7 +910,7 @@ fn time_outs_after_the_deadline_only() {
     assert_eq!((black.games, black.losses), (1, 1));
 
     let mut new = challenge(2, ALICE, Some(BOB));
-    new.days_per_move = 0;
+    new.time_control = TimeControl::Unlimited;
     let c = store.create_challenge(&new).unwrap();
     let id = store
         .accept_challenge(c.id, BOB, T0, Color::White)
@@ -1178,4 +1181,161 @@ fn async_calls_from_many_tasks_all_land() {
             assert_eq!(s.dm_notifications, user % 2 == 0);
         }
     });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Live games (issue 12): minutes per move, and the next due moment
+
+/// A live game of Alice (White) and Bob in `channel`, `minutes` per move, started at `at`.
+fn live_game(store: &mut Store, channel: u64, minutes: u32, at: i64) -> GameId {
+    let mut new = challenge(channel, ALICE, Some(BOB));
+    new.time_control = TimeControl::Minutes(minutes);
+    new.created_at = at;
+    let c = store.create_challenge(&new).unwrap();
+    assert_eq!(c.time_control, TimeControl::Minutes(minutes));
+    store
+        .accept_challenge(c.id, BOB, at, Color::White)
+        .unwrap()
+        .id
+}
+
+#[test]
+fn a_live_game_has_minutes_per_move_its_reminder_at_80_percent_and_its_own_moretime() {
+    let mut store = Store::open_in_memory().unwrap();
+    let mut bad = challenge(1, ALICE, Some(BOB));
+    bad.time_control = TimeControl::Minutes(10);
+    assert_eq!(
+        store.create_challenge(&bad).unwrap_err().to_string(),
+        "10 minutes per move is not offered: choose 5, 15 or 60"
+    );
+    let id = live_game(&mut store, 1, 5, T0);
+    let game = store.game(id).unwrap();
+    assert_eq!(game.time_control, TimeControl::Minutes(5));
+    assert_eq!(game.deadline, Some(T0 + 300));
+    assert_eq!(game.remind_at, None);
+    for (ply, (player, mv)) in [(ALICE, "c4-d4"), (BOB, "e4-d4")].into_iter().enumerate() {
+        store
+            .record_move(id, player, ply as u32, mv.parse().unwrap(), T0 + 10)
+            .unwrap();
+    }
+    let game = store.game(id).unwrap();
+    assert_eq!(game.deadline, Some(T0 + 310));
+    // 80 % of five minutes: four minutes after the last move.
+    assert_eq!(game.remind_at, Some(T0 + 250));
+    // Bob gives Alice the game's own five minutes, not a day; twice the move's time is the
+    // most it may have left.
+    let given = store.more_time(id, BOB, T0 + 20).unwrap();
+    assert_eq!(given.deadline, Some(T0 + 610));
+    assert_eq!(given.remind_at, Some(T0 + 610 - 600 / 5));
+    let err = store.more_time(id, BOB, T0 + 20).unwrap_err();
+    assert!(
+        matches!(err, StoreError::TooMuchTime { seconds: 600 }),
+        "{err:?}"
+    );
+    assert_eq!(
+        err.to_string(),
+        "your opponent already has close to 10 minutes for this move, the most a move can have"
+    );
+    // Its deadline passes like a slow one's.
+    let swept = store.sweep(T0 + 610).unwrap();
+    assert_eq!(swept.timed_out, Vec::<GameId>::new());
+    assert_eq!(swept.aborted, vec![id]);
+}
+
+#[test]
+fn the_next_due_moment_is_the_earliest_deadline_reminder_retry_or_expiry() {
+    let mut store = Store::open_in_memory().unwrap();
+    // Alice's turns come by DM: notices in the outbox.
+    let dm = UserSettings {
+        dm_notifications: true,
+        ..UserSettings::default()
+    };
+    store.set_settings(ALICE, dm).unwrap();
+    assert_eq!(store.next_due().unwrap(), None);
+    // An open challenge: its expiry.
+    let open = store.create_challenge(&challenge(9, CAROL, None)).unwrap();
+    assert_eq!(store.next_due().unwrap(), Some(T0 + CHALLENGE_LIFETIME));
+    // A three-day game started an hour later: its deadline is later than the expiry.
+    let mut slow = challenge(2, ALICE, Some(BOB));
+    slow.created_at = T0 + 3_600;
+    let c = store.create_challenge(&slow).unwrap();
+    store
+        .accept_challenge(c.id, BOB, T0 + 3_600, Color::White)
+        .unwrap();
+    // Accepting queued Alice's turn DM, due at once.
+    assert_eq!(store.next_due().unwrap(), Some(T0 + 3_600));
+    for notice in store.pending_notices().unwrap() {
+        store.notice_done(notice.id, false, T0 + 3_600).unwrap();
+    }
+    assert_eq!(store.next_due().unwrap(), Some(T0 + CHALLENGE_LIFETIME));
+    // A five-minute game: its deadline first.
+    let live = live_game(&mut store, 3, 5, T0 + 7_200);
+    for notice in store.pending_notices().unwrap() {
+        store.notice_failed(notice.id, "down", T0 + 7_200).unwrap();
+    }
+    assert_eq!(store.next_due().unwrap(), Some(T0 + 7_260)); // the retry, a minute on
+    for notice in store.pending_notices().unwrap() {
+        store.notice_done(notice.id, false, T0 + 7_210).unwrap();
+    }
+    assert_eq!(store.next_due().unwrap(), Some(T0 + 7_500));
+    for (ply, (player, mv)) in [(ALICE, "c4-d4"), (BOB, "e4-d4")].into_iter().enumerate() {
+        store
+            .record_move(live, player, ply as u32, mv.parse().unwrap(), T0 + 7_300)
+            .unwrap();
+    }
+    for notice in store.pending_notices().unwrap() {
+        store.notice_done(notice.id, false, T0 + 7_300).unwrap();
+    }
+    // Both have moved: the reminder at 80 % comes before the deadline.
+    assert_eq!(store.next_due().unwrap(), Some(T0 + 7_540));
+    store.sweep(T0 + 7_540).unwrap();
+    for notice in store.pending_notices().unwrap() {
+        store.notice_done(notice.id, false, T0 + 7_540).unwrap();
+    }
+    assert_eq!(store.next_due().unwrap(), Some(T0 + 7_600));
+    // Timed out: back to the open challenge's expiry; once it expires, the slow game's
+    // deadline.
+    store.sweep(T0 + 7_600).unwrap();
+    for notice in store.pending_notices().unwrap() {
+        store.notice_done(notice.id, false, T0 + 7_600).unwrap();
+    }
+    assert_eq!(store.next_due().unwrap(), Some(T0 + CHALLENGE_LIFETIME));
+    store.cancel_challenge(open.id, CAROL, T0 + 8_000).unwrap();
+    assert_eq!(store.next_due().unwrap(), Some(T0 + 3_600 + 3 * DAY));
+}
+
+/// A database written before live games (schema 5) keeps its games and challenges as they
+/// were: their days per move, deadlines and reminders.
+#[test]
+fn rows_from_before_live_games_read_as_before() {
+    let (_dir, path) = temp_db();
+    let id = {
+        let mut store = Store::open(&path).unwrap();
+        new_game(&mut store, 1)
+    };
+    let conn = Connection::open(&path).unwrap();
+    // Back to schema 5: undo 7 (threads), then 6 (live clock).
+    conn.execute_batch(
+        "DROP INDEX games_by_parent; DROP INDEX games_watch; DROP INDEX games_finished_in; \
+         ALTER TABLE games DROP COLUMN parent_channel_id; \
+         ALTER TABLE server_settings DROP COLUMN threads; \
+         ALTER TABLE games DROP COLUMN minutes_per_move; \
+         ALTER TABLE challenges DROP COLUMN minutes_per_move; PRAGMA user_version = 5;",
+    )
+    .unwrap();
+    drop(conn);
+    let store = Store::open(&path).unwrap();
+    assert_eq!(store.schema_version().unwrap(), SCHEMA_VERSION);
+    let game = store.game(id).unwrap();
+    assert_eq!(game.time_control, TimeControl::Days(3));
+    assert_eq!(game.deadline, Some(T0 + 3 * DAY));
+    // The schema itself refuses minutes beside days.
+    let conn = Connection::open(&path).unwrap();
+    let err = conn
+        .execute(
+            "UPDATE games SET minutes_per_move = 5 WHERE id = ?1",
+            [id.0],
+        )
+        .unwrap_err();
+    assert!(err.to_string().contains("CHECK"), "{err}");
 }

@@ -9,7 +9,9 @@ use std::thread;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use focus_bot::rules::{Color, Move, Position, Rules};
-use focus_bot::store::{ColorChoice, GameId, GameStatus, NewChallenge, Store, StoreError};
+use focus_bot::store::{
+    ColorChoice, GameId, GameStatus, NewChallenge, Store, StoreError, TimeControl,
+};
 
 const T0: i64 = 1_700_000_000;
 const WHITE: u64 = u64::MAX - 10;
@@ -24,7 +26,7 @@ fn new_game(store: &mut Store, channel: u64, now: i64) -> GameId {
             challenger_id: WHITE,
             opponent_id: Some(BLACK),
             rules: Rules::MIRROR,
-            days_per_move: 1,
+            time_control: TimeControl::Days(1),
             color: ColorChoice::White,
             rated: true,
             start_fpn: None,

@@ -3,7 +3,9 @@
 //! setting and `/focus watch`'s pages, each query on an index.
 
 use focus_bot::rules::{Color, Rules};
-use focus_bot::store::{ColorChoice, GameId, NewChallenge, Store, StoreError, WATCH_PAGE_SIZE};
+use focus_bot::store::{
+    ColorChoice, GameId, NewChallenge, Store, StoreError, TimeControl, WATCH_PAGE_SIZE,
+};
 use rusqlite::Connection;
 
 const T0: i64 = 1_700_000_000;
@@ -20,7 +22,7 @@ fn challenge(channel: u64, challenger: u64, opponent: u64, at: i64) -> NewChalle
         challenger_id: challenger,
         opponent_id: Some(opponent),
         rules: Rules::CLASSIC,
-        days_per_move: 3,
+        time_control: TimeControl::Days(3),
         color: ColorChoice::White,
         rated: true,
         start_fpn: None,

@@ -20,6 +20,8 @@ command-challenge = challenge
     .rules-description = Optional rules (default classic)
     .days = days
     .days-description = Days per move (default 3)
+    .minutes = minutes
+    .minutes-description = Minutes per move, for a live game played now (instead of days)
     .color = color
     .color-description = Your colour (default random)
     .rated = rated
@@ -52,7 +54,7 @@ command-abort = abort
     .description = Call off this channel's game: players while each side has moved at most once; moderators always.
 
 command-moretime = moretime
-    .description = Give your opponent one more day for the move they are to make in this channel's game.
+    .description = Give your opponent more time on their move here: a day, or a live game's minutes per move.
 
 ## Your games and notices.
 
@@ -124,3 +126,12 @@ choice-days =
 # Option `threads` of /focus settings.
 choice-threads-on = on
 choice-threads-off = off
+
+# Option `minutes`: minutes per move of a live game.
+# Variables:
+#   $minutes (Number) - minutes per move (5, 15 or 60).
+choice-minutes =
+    { $minutes ->
+        [one] { $minutes } minute
+       *[other] { $minutes } minutes
+    }

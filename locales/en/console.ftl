@@ -3,7 +3,7 @@
 
 console-help =
     Type lines as `name: command` — each name is a player (new names are new players):
-      alice: /focus challenge opponent:bob [rules:swap] [days:3] [color:white] [rated:false] [position:<FPN>]
+      alice: /focus challenge opponent:bob [rules:swap] [days:3 | minutes:5] [color:white] [rated:false] [position:<FPN>]
       bob: accept | decline          alice: cancel
       alice: /focus move c4-d4 [draw:true]   (or just `move c4-d4`; `suggest c4` lists legal moves)
       board | resign | draw [accept|decline] | takeback [accept|decline] | abort | games | history | rules
@@ -30,6 +30,7 @@ console-game-number = a game is given by its number
 console-unknown-command = `{ $command }` is not a command here; type `help` for the list
 console-whom = whom? e.g. `opponent:bob` (leave it out to challenge anyone)
 console-not-days = `{ $text }` is not a number of days (or `unlimited`)
+console-not-minutes = `{ $text }` is not a number of minutes
 console-not-a-colour = `{ $text }` is not a colour: white, black or random
 console-not-a-challenge = `{ $text }` is not a challenge number
 console-no-own-challenge = you have no open challenge in this channel

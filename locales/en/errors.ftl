@@ -83,6 +83,7 @@ error-not-your-challenge = challenge { $challenge } is addressed to someone else
 error-not-challenger = only the player who sent challenge { $challenge } can cancel it
 error-own-challenge = you cannot play against yourself: challenge someone else
 error-bad-days = { $days } days per move is not offered: choose { $offered }, or 0 for no limit
+error-bad-minutes = { $minutes } minutes per move is not offered: choose { $offered }
 error-rated-setup = a game from a set-up position cannot be rated: make it unrated or use the standard start
 error-bad-start = bad starting position: { $error }
 error-start-is-over = the starting position is already decided: set up one where the player to move can move
@@ -93,7 +94,8 @@ error-nothing-to-take-back = there is no move to take back
 error-time-ran-out = too late: the time for this move in game { $game } ran out, so the game is over; the channel is told the result
 error-no-time-limit = this game has no time limit, so there is no time to give
 error-own-move = it is your move: `/focus moretime` gives your opponent time on theirs
-error-too-much-time = your opponent already has close to { $days } days for this move, the most a move can have
+# $time: the most a move may have left, e.g. `30 days`, or `10 minutes` in a live game.
+error-too-much-time = your opponent already has close to { $time } for this move, the most a move can have
 
 ## The service's refusals
 
@@ -107,6 +109,7 @@ error-challenge-bot = bots cannot play Focus: challenge a person
 error-challenge-stranger = { $player } is not a member of this server: challenge someone who is
 error-abort-too-late = a player can abort a game only while each side has moved at most once; resign instead, or ask a moderator
 error-takeback-not-your-move = you can take back only your own last move, until your opponent has replied to it
+error-days-and-minutes = choose either days or minutes per move, not both: a game has one clock
 error-not-a-manager = only members with the Manage Server permission can change the server's settings
 
 ## The bot's own failures (details go to the log)

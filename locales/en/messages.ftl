@@ -66,13 +66,22 @@ button-next = Next ▶
 
 ## Challenges
 
-terms = { $rules } rules · { $days ->
-        [0] no time limit
-        [one] { $days } day per move
-       *[other] { $days } days per move
-    } · { $rated ->
+# $time: the time control, a `time-control` message.
+terms = { $rules } rules · { $time } · { $rated ->
         [yes] rated
        *[no] unrated
+    }
+# A time control: days per move (correspondence), minutes per move (a live game), or none.
+time-control = { $kind ->
+        [days] { $count ->
+            [one] { $count } day per move
+           *[other] { $count } days per move
+        }
+        [minutes] { $count ->
+            [one] { $count } minute per move
+           *[other] { $count } minutes per move
+        }
+       *[none] no time limit
     }
 challenge-to = { $challenger } challenges { $opponent } to a game of Focus!
 challenge-open = { $challenger } is looking for an opponent for a game of Focus: anyone here may accept!
@@ -177,6 +186,11 @@ reminder = ⏰ { $player }, reminder: your move in game { $game } is due soon; {
 timed-out-aborted = **Game { $game } is aborted:** { $player } did not move in time, while each side had moved at most once. No result, no rating change.
 timed-out = **{ $player } ran out of time** in game { $game }.
 more-time-given = { $giver } gives { $receiver } one more day for this move.
+# In a live game `/focus moretime` gives the game's own minutes per move (5, 15 or 60).
+more-time-given-live = { $giver } gives { $receiver } { $minutes ->
+        [one] { $minutes } more minute
+       *[other] { $minutes } more minutes
+    } for this move.
 
 ## /focus notify
 

@@ -4,7 +4,7 @@
 
 console-help =
     Вводите строки вида `имя: команда` — каждое имя означает игрока (новое имя — новый игрок):
-      alice: /focus challenge opponent:bob [rules:swap] [days:3] [color:white] [rated:false] [position:<FPN>]
+      alice: /focus challenge opponent:bob [rules:swap] [days:3 | minutes:5] [color:white] [rated:false] [position:<FPN>]
       bob: accept | decline          alice: cancel
       alice: /focus move c4-d4 [draw:true]   (или просто `move c4-d4`; `suggest c4` покажет допустимые ходы)
       board | resign | draw [accept|decline] | takeback [accept|decline] | abort | games | history | rules
@@ -31,6 +31,7 @@ console-game-number = партию указывают её номером
 console-unknown-command = здесь нет команды `{ $command }`; список команд покажет `help`
 console-whom = кого? например, `opponent:bob` (без этого параметра вызов сможет принять любой)
 console-not-days = `{ $text }` — не число дней (и не `unlimited`)
+console-not-minutes = `{ $text }` — не число минут
 console-not-a-colour = `{ $text }` — не цвет: white, black или random
 console-not-a-challenge = `{ $text }` — не номер вызова
 console-no-own-challenge = у вас нет открытого вызова в этом канале

@@ -87,15 +87,26 @@ button-next = Вперёд ▶
 
 ## Вызовы
 
-terms = правила: { $rules } · { $days ->
-        [0] без ограничения времени
-        [one] { $days } день на ход
-        [few] { $days } дня на ход
-        [many] { $days } дней на ход
-       *[other] { $days } дня на ход
-    } · { $rated ->
+# $time: срок на ход, сообщение `time-control`.
+terms = правила: { $rules } · { $time } · { $rated ->
         [yes] рейтинговая
        *[no] без рейтинга
+    }
+# Срок на ход: дни (партия по переписке), минуты (живая партия) или без ограничения.
+time-control = { $kind ->
+        [days] { $count ->
+            [one] { $count } день на ход
+            [few] { $count } дня на ход
+            [many] { $count } дней на ход
+           *[other] { $count } дня на ход
+        }
+        [minutes] { $count ->
+            [one] { $count } минута на ход
+            [few] { $count } минуты на ход
+            [many] { $count } минут на ход
+           *[other] { $count } минуты на ход
+        }
+       *[none] без ограничения времени
     }
 challenge-to = { $challenger } вызывает { $opponent } на партию в «Фокус»!
 challenge-open = { $challenger } ищет соперника для партии в «Фокус»: принять вызов может любой здесь!
@@ -200,6 +211,13 @@ reminder = ⏰ { $player }, напоминание: срок вашего ход
 timed-out-aborted = **Партия { $game } прервана:** у { $player } вышло время, а каждая сторона успела сделать не больше одного хода. Без результата, рейтинг не меняется.
 timed-out = **У { $player } вышло время** в партии { $game }.
 more-time-given = { $giver } даёт { $receiver } ещё один день на этот ход.
+# В живой партии `/фокус отсрочка` даёт столько минут, сколько в партии на ход (5, 15 или 60).
+more-time-given-live = { $giver } даёт { $receiver } ещё { $minutes ->
+        [one] { $minutes } минуту
+        [few] { $minutes } минуты
+        [many] { $minutes } минут
+       *[other] { $minutes } минуты
+    } на этот ход.
 
 ## /фокус уведомления
 

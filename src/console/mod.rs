@@ -643,12 +643,20 @@ impl Console {
             request.rules = rules.parse::<Rules>().map_err(|e| e.localized(self.lang))?;
         }
         if let Some(days) = line.options.get("days") {
-            request.days = match days.trim() {
+            request.days = Some(match days.trim() {
                 "unlimited" => 0,
                 days => days
                     .parse()
                     .map_err(|_| tr!(self.lang, "console-not-days", text = days))?,
-            };
+            });
+        }
+        if let Some(minutes) = line.options.get("minutes") {
+            let minutes = minutes.trim();
+            request.minutes = Some(
+                minutes
+                    .parse()
+                    .map_err(|_| tr!(self.lang, "console-not-minutes", text = minutes))?,
+            );
         }
         if let Some(color) = line.options.get("color") {
             request.color = ColorChoice::from_text(&color.to_lowercase())
@@ -717,7 +725,9 @@ impl Console {
 const COMMANDS: [(&str, &[&str]); 15] = [
     (
         "challenge",
-        &["opponent", "rules", "days", "color", "rated", "position"],
+        &[
+            "opponent", "rules", "days", "minutes", "color", "rated", "position",
+        ],
     ),
     ("move", &["move", "draw"]),
     ("board", &[]),

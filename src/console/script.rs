@@ -19,8 +19,9 @@ pub struct Line {
 }
 
 /// Option names the console understands.
-const KEYS: [&str; 11] = [
-    "opponent", "rules", "days", "color", "rated", "position", "move", "game", "dm", "page", "user",
+const KEYS: [&str; 12] = [
+    "opponent", "rules", "days", "minutes", "color", "rated", "position", "move", "game", "dm",
+    "page", "user",
 ];
 
 /// Why a line cannot be read (the console says how to write one, in its language).

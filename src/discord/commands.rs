@@ -7,7 +7,7 @@ use poise::serenity_prelude as serenity;
 use super::components::{challenge_buttons, ladder_buttons, watch_buttons};
 use super::ids::Action;
 use super::localized::{
-    ColorOption, DaysChoice, LanguageChoice, RulesChoice, ThreadsChoice, localize,
+    ColorOption, DaysChoice, LanguageChoice, MinutesChoice, RulesChoice, ThreadsChoice, localize,
 };
 use super::members::DiscordMembers;
 use super::threads::{self, Venue};
@@ -80,11 +80,16 @@ pub async fn focus(_: Context<'_>) -> Result<(), Error> {
     slash_command,
     required_bot_permissions = "VIEW_CHANNEL | SEND_MESSAGES | ATTACH_FILES | EMBED_LINKS | READ_MESSAGE_HISTORY"
 )]
+#[expect(
+    clippy::too_many_arguments,
+    reason = "poise makes each parameter a slash-command option"
+)]
 pub async fn challenge(
     ctx: Context<'_>,
     opponent: Option<serenity::User>,
     rules: Option<RulesChoice>,
     days: Option<DaysChoice>,
+    minutes: Option<MinutesChoice>,
     color: Option<ColorOption>,
     rated: Option<bool>,
     position: Option<String>,
@@ -103,7 +108,8 @@ pub async fn challenge(
     let request = ChallengeRequest {
         opponent: opponent.as_ref().map(|u| user_of(u, None)),
         rules: rules.map_or(defaults.rules, |r| r.0),
-        days: days.map_or(defaults.days, |d| d.0),
+        days: days.map(|d| d.0),
+        minutes: minutes.map(|m| m.0),
         color: color.map_or(defaults.color, |c| c.0),
         // A set-up position is never rated; saying nothing about rating then means unrated.
         rated: rated.unwrap_or(position.is_none()),
@@ -332,7 +338,7 @@ pub async fn games(ctx: Context<'_>) -> Result<(), Error> {
     Ok(())
 }
 
-/// Give your opponent one more day for the move they are to make in this channel's game.
+/// Give your opponent more time on their move here: a day, or a live game's minutes per move.
 #[poise::command(slash_command)]
 pub async fn moretime(ctx: Context<'_>) -> Result<(), Error> {
     let readers = readers(ctx).await;

@@ -19,8 +19,8 @@ pub struct Config {
     /// Send REST calls here instead of Discord, e.g. a rate-limiting proxy or a local
     /// stand-in (`DISCORD_API_BASE`); serenity's own ratelimiter is then off.
     pub api_base: Option<String>,
-    /// How often deadlines are swept (`SWEEP_INTERVAL_SECS`, default 60 seconds); the bot
-    /// also sweeps once at start-up.
+    /// The longest the sweeper sleeps between sweeps (`SWEEP_INTERVAL_SECS`, default 60
+    /// seconds); it also sweeps at start-up and wakes at each due moment.
     pub sweep_interval: Duration,
 }
 

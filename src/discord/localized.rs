@@ -1,6 +1,7 @@
 //! The slash commands in every language the bot speaks: names and descriptions of commands
 //! and options from `locales/*/commands.ftl` ([`localize`]), and the choices of the options
-//! (rules, colour, days per move, language) made from the game's own values ([`Choices`]).
+//! (rules, colour, days or minutes per move, language) made from the game's own values
+//! ([`Choices`]).
 //!
 //! English comes from the English file (the names are the code's, checked by a test); every
 //! other language becomes Discord's `name_localizations` and `description_localizations`
@@ -14,7 +15,7 @@ use poise::CommandParameterChoice;
 use super::{Data, Error};
 use crate::i18n::{Arg, Lang, tr};
 use crate::rules::Rules;
-use crate::store::{ColorChoice, DAYS_PER_MOVE};
+use crate::store::{ColorChoice, DAYS_PER_MOVE, MINUTES_PER_MOVE};
 
 /// Fills in the names and descriptions of `commands` and their options, in every language,
 /// recursively.
@@ -154,6 +155,23 @@ impl Choices for DaysChoice {
 }
 choice_parameter!(DaysChoice);
 
+/// The minutes-per-move option of a live game: every value the store offers.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct MinutesChoice(pub u32);
+
+impl Choices for MinutesChoice {
+    fn values() -> Vec<Self> {
+        MINUTES_PER_MOVE.into_iter().map(MinutesChoice).collect()
+    }
+    fn choice(self) -> CommandParameterChoice {
+        choice("choice-minutes", &[("minutes", self.0.into())])
+    }
+    fn code(self) -> &'static str {
+        "minutes"
+    }
+}
+choice_parameter!(MinutesChoice);
+
 /// The language option of `/focus settings`: every language the bot speaks, each named in
 /// itself (`English`, `Русский`).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -282,6 +300,19 @@ mod tests {
         assert_eq!(ru(DaysChoice(1).choice()).as_deref(), Some("1 день"));
         assert_eq!(ru(DaysChoice(2).choice()).as_deref(), Some("2 дня"));
         assert_eq!(ru(DaysChoice(5).choice()).as_deref(), Some("5 дней"));
+        let minutes: Vec<String> = MinutesChoice::values()
+            .into_iter()
+            .map(|m| m.choice().name.into_owned())
+            .collect();
+        assert_eq!(minutes, ["5 minutes", "15 minutes", "60 minutes"]);
+        let minutes_ru: Vec<Option<String>> = MinutesChoice::values()
+            .into_iter()
+            .map(|m| ru(m.choice()))
+            .collect();
+        assert_eq!(
+            minutes_ru,
+            [Some("5 минут"), Some("15 минут"), Some("60 минут")].map(|m| m.map(str::to_owned))
+        );
         assert_eq!(RulesChoice::values().len(), 4);
         assert_eq!(RulesChoice(Rules::SWAP_MIRROR).choice().name, "swap+mirror");
         assert_eq!(ColorOption(ColorChoice::Black).choice().name, "black");

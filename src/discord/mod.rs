@@ -321,8 +321,8 @@ pub async fn run(
 /// [`run`], telling time by `clock` (tests move a [`crate::service::ManualClock`] to reach
 /// deadlines).
 ///
-/// Once connected, the [`sweeper`] handles deadlines at start-up and then every
-/// `config.sweep_interval`; it stops with the bot.
+/// Once connected, the [`sweeper`] handles deadlines at start-up, then at each due moment and
+/// at least every `config.sweep_interval`; it stops with the bot.
 ///
 /// # Errors
 /// As [`run`].
@@ -332,8 +332,21 @@ pub async fn run_with_clock(
     shutdown: impl std::future::Future<Output = ()> + Send + 'static,
 ) -> Result<(), RunError> {
     let store = AsyncStore::open(&config.database).await?;
+    run_with_service(config, GameService::new(store, clock), shutdown).await
+}
+
+/// [`run`] over a `service` the caller built (its store and clock; `config.database` is not
+/// opened again), so that the caller can watch it, for instance count the sweeps
+/// ([`GameService::sweeps`]).
+///
+/// # Errors
+/// As [`run`], but for opening the database, which the caller did.
+pub async fn run_with_service(
+    config: Config,
+    service: GameService,
+    shutdown: impl std::future::Future<Output = ()> + Send + 'static,
+) -> Result<(), RunError> {
     let gate = Arc::new(Semaphore::new(MAX_IN_FLIGHT as usize));
-    let service = GameService::new(store, clock);
     let data = Data {
         service: service.clone(),
         gate: gate.clone(),

@@ -1,6 +1,7 @@
-//! The sweeper task: once at start-up and then every `SWEEP_INTERVAL_SECS` (and at once when a
-//! notice is queued), it has the service handle due deadlines and deliver the outbox through
-//! [`DiscordPostman`].
+//! The sweeper task: at start-up, then at each next due moment (a deadline, a reminder, a
+//! notice's retry, a challenge's expiry) and at least every `SWEEP_INTERVAL_SECS` (and at once
+//! when a notice is queued), it has the service handle what is due and deliver the outbox
+//! through [`DiscordPostman`].
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -123,9 +124,20 @@ impl Postman for DiscordPostman {
     }
 }
 
-/// Sweeps and delivers until `stop` turns true: at once, then every `interval`, and whenever a
-/// notice is queued. Each round holds one permit of `gate`, so shutdown waits for a round in
-/// flight to finish.
+/// Sweeps and delivers until `stop` turns true: at once (deadlines may have passed while the
+/// bot was down), then whenever something falls due, at least every `interval`, and whenever
+/// a notice is queued or a due moment set. Each round holds one permit of `gate`, so shutdown
+/// waits for a round in flight to finish.
+///
+/// # Waking at the due moment
+/// After every round the sweeper asks the store for the next due moment (an index lookup,
+/// [`GameService::next_due`]) and sleeps until then *on the service's clock*
+/// ([`GameService::clock_reaches`]): real time in production, the moment a test moves its
+/// manual clock there. A five-minute move is thus ended within moments of its deadline, and an
+/// idle bot (nothing due) wakes only every `interval`: no polling. The interval stays as a cap
+/// against what the schedule cannot see (a database changed by another process, the system
+/// clock stepped). Changes made through the service that set an earlier moment (a new game, a
+/// move) wake the sweeper to read the schedule again ([`GameService::mail_queued`]).
 pub async fn run(
     service: GameService,
     postman: DiscordPostman,
@@ -136,14 +148,22 @@ pub async fn run(
     tracing::info!(every = ?interval, "deadline sweeper started");
     // The first round, at start-up, sweeps: deadlines may have passed while the bot was down.
     let mut sweep = true;
-    // A ticker, not a sleep per round: mail wake-ups in between must not postpone the sweep.
+    // The time of the latest sweep: everything due by then was handled (or, failing, will be
+    // retried later), so the next wake-up is never before the second after it. Without that
+    // floor, something due that a sweep cannot clear would make the sweeper spin.
+    let mut swept_at = i64::MIN;
     let mut ticks = tokio::time::interval(interval);
     ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     ticks.tick().await;
     while !*stop.borrow() {
         if let Ok(_permit) = gate.acquire().await {
-            if sweep && let Err(e) = service.sweep().await {
-                tracing::error!(error = %e, "the deadline sweep failed; trying again next round");
+            if sweep {
+                swept_at = service.now();
+                if let Err(e) = service.sweep().await {
+                    tracing::error!(error = %e, "the deadline sweep failed; trying again next round");
+                }
+                // The cap counts from the latest sweep, however it was woken.
+                ticks.reset();
             }
             match service.deliver(&postman).await {
                 Ok(done) if done != Delivered::default() => {
@@ -153,10 +173,25 @@ pub async fn run(
                 Err(e) => tracing::error!(error = %e, "delivering notices failed"),
             }
         }
+        let wake_at = match service.next_due().await {
+            Ok(due) => due.map(|t| t.max(swept_at.saturating_add(1))),
+            Err(e) => {
+                tracing::error!(error = %e, "cannot read the next due moment; sweeping on the interval");
+                None
+            }
+        };
+        tracing::debug!(?wake_at, "sweeper sleeping");
+        let due = async {
+            match wake_at {
+                Some(t) => service.clock_reaches(t).await,
+                None => std::future::pending().await,
+            }
+        };
         // A queued notice (a turn DM after a move) is delivered at once, without a sweep.
         sweep = tokio::select! {
+            () = due => true,
             _ = ticks.tick() => true,
-            _ = service.mail_queued() => false,
+            () = service.mail_queued() => false,
             _ = stop.changed() => false,
         };
     }

@@ -1,9 +1,9 @@
 //! Challenges: made, accepted (the game starts), declined, cancelled.
 
-use super::deadlines::turn_dm_queued;
+use super::deadlines::wakes_sweeper;
 use super::{Board, ChallengeView, GameService, Place, Result, ServiceError, User};
 use crate::rules::{Color, Rules};
-use crate::store::{ChallengeId, ColorChoice, NewChallenge};
+use crate::store::{ChallengeId, ColorChoice, NewChallenge, TimeControl};
 
 /// What a challenger asks for (the `/focus challenge` options).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -12,8 +12,12 @@ pub struct ChallengeRequest {
     pub opponent: Option<User>,
     /// The rules.
     pub rules: Rules,
-    /// Days per move: 1, 2, 3, 5, 7, 10, 14, or 0 for no limit.
-    pub days: u32,
+    /// Days per move (one of [`crate::store::DAYS_PER_MOVE`]; 0 for no limit), as asked for;
+    /// `None`: not asked for.
+    pub days: Option<u32>,
+    /// Minutes per move for a live game (one of [`crate::store::MINUTES_PER_MOVE`]), as asked
+    /// for; `None`: not asked for. Asking for both days and minutes is refused.
+    pub minutes: Option<u32>,
     /// The challenger's colour.
     pub color: ColorChoice,
     /// Whether the result changes ratings (never for a set-up position).
@@ -30,11 +34,31 @@ impl Default for ChallengeRequest {
         ChallengeRequest {
             opponent: None,
             rules: Rules::CLASSIC,
-            days: 3,
+            days: None,
+            minutes: None,
             color: ColorChoice::Random,
             rated: true,
             position: None,
             threads: false,
+        }
+    }
+}
+
+/// The time per move when the challenger asks for none: three days.
+pub const DEFAULT_TIME_CONTROL: TimeControl = TimeControl::Days(3);
+
+impl ChallengeRequest {
+    /// The time control asked for: the minutes, else the days, else
+    /// [`DEFAULT_TIME_CONTROL`]. Not yet checked against the offered values (the store does).
+    ///
+    /// # Errors
+    /// [`ServiceError::DaysAndMinutes`] when both are given: a game has one clock.
+    pub fn time_control(&self) -> Result<TimeControl> {
+        match (self.days, self.minutes) {
+            (Some(_), Some(_)) => Err(ServiceError::DaysAndMinutes),
+            (None, Some(minutes)) => Ok(TimeControl::Minutes(minutes)),
+            (Some(days), None) => Ok(TimeControl::days(days)),
+            (None, None) => Ok(DEFAULT_TIME_CONTROL),
         }
     }
 }
@@ -55,8 +79,8 @@ impl GameService {
     ///
     /// # Errors
     /// [`ServiceError::ChallengeSelf`], [`ServiceError::ChallengeBot`],
-    /// [`ServiceError::ChannelBusy`], and the store's refusals (days per move, a rated set-up
-    /// position, a bad or decided FPN).
+    /// [`ServiceError::ChannelBusy`], [`ServiceError::DaysAndMinutes`], and the store's
+    /// refusals (a time per move not offered, a rated set-up position, a bad or decided FPN).
     pub async fn challenge(
         &self,
         place: Place,
@@ -74,6 +98,7 @@ impl GameService {
         if challenger.is_bot {
             return Err(ServiceError::ChallengeBot);
         }
+        let time_control = request.time_control()?;
         if !request.threads && self.game_here(place).await.is_ok() {
             return Err(ServiceError::ChannelBusy);
         }
@@ -87,13 +112,15 @@ impl GameService {
             challenger_id: challenger.id,
             opponent_id: request.opponent.as_ref().map(|o| o.id),
             rules: request.rules,
-            days_per_move: request.days,
+            time_control,
             color: request.color,
             rated: request.rated,
             start_fpn: request.position.clone(),
             created_at: self.now(),
         };
         let challenge = self.store.call(move |s| s.create_challenge(&new)).await?;
+        // Its expiry is a new due moment the sleeping sweeper must hear of.
+        self.reschedule();
         Ok(ChallengeView {
             challenge,
             challenger: Some(challenger.name.clone()),
@@ -139,15 +166,16 @@ impl GameService {
         }
         self.seen(user).await?;
         let (acceptor, now) = (user.id, self.now());
-        let (game, mail) = self
+        let (game, wake) = self
             .store
             .call(move |s| {
                 let game = s.accept_challenge_in(id, acceptor, now, toss, thread_id)?;
-                let mail = turn_dm_queued(s, &game)?;
-                Ok((game, mail))
+                let wake = wakes_sweeper(s, &game)?;
+                Ok((game, wake))
             })
             .await?;
-        self.mail_if(mail);
+        // The first deadline is a new due moment, and a turn DM may be waiting.
+        self.mail_if(wake);
         self.board_of(game).await
     }
 

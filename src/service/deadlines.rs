@@ -1,6 +1,9 @@
 //! Correspondence play: the sweep of deadlines, extra time for the opponent, and how a user
 //! wants to be told it is their move.
 
+use std::future::Future;
+use std::sync::atomic::Ordering;
+
 use super::{GameService, Place, Result, ServiceError, User};
 use crate::store::{Game, GameStatus, Store, StoreError, Swept, UserSettings};
 
@@ -12,6 +15,7 @@ impl GameService {
     /// # Errors
     /// The store's.
     pub async fn sweep(&self) -> Result<Swept> {
+        self.sweeps.fetch_add(1, Ordering::Relaxed);
         let now = self.now();
         let swept = self.store.call(move |s| s.sweep(now)).await?;
         if !swept.is_empty() {
@@ -27,14 +31,37 @@ impl GameService {
         Ok(swept)
     }
 
-    /// Resolves when a notice was queued since the last call (the sweeper then delivers at
-    /// once instead of at its next tick).
+    /// How many sweeps ([`GameService::sweep`]) this service ran: for the log, and for tests
+    /// that check an idle bot does not poll.
+    pub fn sweeps(&self) -> u64 {
+        self.sweeps.load(Ordering::Relaxed)
+    }
+
+    /// Resolves when, since the last call, a notice was queued or a new due moment was set (a
+    /// game started, a move, more time, a challenge made): the sweeper then delivers at once
+    /// and reads [`GameService::next_due`] again instead of sleeping on an old answer.
     pub async fn mail_queued(&self) {
         self.mail.notified().await;
     }
 
-    /// `user` gives their opponent one more day on the move they are to make in the game of
-    /// `place`.
+    /// When something next falls due (unix seconds; see [`crate::store::Store::next_due`]):
+    /// the sweeper sleeps until then.
+    ///
+    /// # Errors
+    /// The store's.
+    pub async fn next_due(&self) -> Result<Option<i64>> {
+        Ok(self.store.call(|s| s.next_due()).await?)
+    }
+
+    /// Resolves once the service's clock reads `at` (unix seconds) or later: real time for the
+    /// system clock, the moment a test moves a [`super::ManualClock`] there.
+    pub fn clock_reaches(&self, at: i64) -> impl Future<Output = ()> + Send + 'static {
+        self.clock.sleep_until(at)
+    }
+
+    /// `user` gives their opponent more time on the move they are to make in the game of
+    /// `place`: a day, or in a live game its minutes per move
+    /// ([`crate::store::TimeControl::more_time`]).
     ///
     /// # Errors
     /// [`ServiceError::NoGameHere`], [`ServiceError::NotAPlayer`]; the store's (no time limit,
@@ -44,12 +71,15 @@ impl GameService {
         game.color_of(user.id).ok_or(ServiceError::NotAPlayer)?;
         self.seen(user).await?;
         let (id, uid, now) = (game.id, user.id, self.now());
-        Ok(self
+        let game = self
             .store
             .call(move |s| s.more_time(id, uid, now))
             .await
             // Too late: the store ended the game on time and queued the channel's notice.
-            .inspect_err(|e| self.mail_if(matches!(e, StoreError::TimeRanOut(_))))?)
+            .inspect_err(|e| self.mail_if(matches!(e, StoreError::TimeRanOut(_))))?;
+        // The deadline (and the reminder) moved.
+        self.reschedule();
+        Ok(game)
     }
 
     /// Sets whether `user_id`'s turn notices and reminders also come by DM (`Some`), or reads
@@ -77,12 +107,16 @@ impl GameService {
     }
 }
 
-/// Whether the store queued a turn DM with the change that left `game` as it is: the game is
-/// in play and its player to move asked for DMs. Runs on the store's thread, in the same call
-/// as the change, so the sweeper is woken only when there is mail.
-pub(super) fn turn_dm_queued(store: &Store, game: &Game) -> crate::store::Result<bool> {
+/// Whether the sweeper must hear of the change that left `game` as it is: the game is in play
+/// and has a deadline (a new due moment: the sweeper reads the schedule again), or its player
+/// to move asked for DMs (a turn DM was queued). Runs on the store's thread, in the same call
+/// as the change, so that a move in a game without a clock or mail wakes nobody.
+pub(super) fn wakes_sweeper(store: &Store, game: &Game) -> crate::store::Result<bool> {
     if game.status != GameStatus::Active {
         return Ok(false);
+    }
+    if game.deadline.is_some() {
+        return Ok(true);
     }
     let to_move = game.player(game.current_position()?.side_to_move());
     Ok(store.settings(to_move)?.dm_notifications)
@@ -94,5 +128,12 @@ impl GameService {
         if queued {
             self.mail.notify_one();
         }
+    }
+
+    /// Wakes the sweeper after a change that set a due moment: it delivers and reads the next
+    /// due moment again. Simpler than deciding whether the new moment is earlier than the one
+    /// it sleeps for, and cheap (a round is a few index lookups).
+    pub(super) fn reschedule(&self) {
+        self.mail.notify_one();
     }
 }

@@ -1,6 +1,6 @@
 //! Ending a game early and undoing: resign, draw, takeback, abort.
 
-use super::deadlines::turn_dm_queued;
+use super::deadlines::wakes_sweeper;
 use super::{Board, DrawReport, GameService, Place, Result, ServiceError, User};
 use crate::rules::Color;
 use crate::store::{ABORT_MAX_PLY, DrawOffer, GameId, StoreError};
@@ -90,15 +90,16 @@ impl GameService {
     ) -> Result<Board> {
         let (uid, now) = (user.id, self.now());
         let game = if accept {
-            let (game, mail) = self
+            let (game, wake) = self
                 .store
                 .call(move |s| {
                     let game = s.accept_takeback(id, uid, ply, now)?.game;
-                    let mail = turn_dm_queued(s, &game)?;
-                    Ok((game, mail))
+                    let wake = wakes_sweeper(s, &game)?;
+                    Ok((game, wake))
                 })
                 .await?;
-            self.mail_if(mail);
+            // The move taken back has a new deadline, or a turn DM is waiting.
+            self.mail_if(wake);
             game
         } else {
             self.store

@@ -35,6 +35,8 @@ pub enum ServiceError {
     TakebackNotYourMove,
     /// A server setting changed by a member without the Manage Server permission.
     NotAManager,
+    /// A challenge asking for both days and minutes per move.
+    DaysAndMinutes,
     /// An unreadable or illegal move.
     Move(#[from] MoveError),
     /// A refusal or failure of the store (its message says which).
@@ -60,6 +62,7 @@ impl ServiceError {
             | ServiceError::AbortTooLate
             | ServiceError::TakebackNotYourMove
             | ServiceError::NotAManager
+            | ServiceError::DaysAndMinutes
             | ServiceError::Move(_) => true,
             ServiceError::Store(e) => e.for_users(),
             _ => false,

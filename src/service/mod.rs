@@ -21,8 +21,8 @@ mod views;
 
 use std::sync::Arc;
 
-pub use challenges::{ChallengeRequest, coin_toss};
-pub use clock::{Clock, ManualClock, SystemClock};
+pub use challenges::{ChallengeRequest, DEFAULT_TIME_CONTROL, coin_toss};
+pub use clock::{Clock, ManualClock, SystemClock, Wait};
 pub use error::{Result, ServiceError};
 pub use ladder::{MEMBER_RECHECK, Members, RECENT_GAMES, Stats};
 pub use play::MAX_SUGGESTIONS;
@@ -49,8 +49,11 @@ pub struct GameService {
     /// Names already stored, so a move does not pay a write transaction to store the same
     /// name again (the store stays the source of truth; this only skips repeats).
     names_seen: Arc<std::sync::Mutex<std::collections::HashMap<u64, String>>>,
-    /// Woken when a notice is queued, so the sweeper delivers it now rather than next minute.
+    /// Woken when a notice is queued or a due moment is set, so the sweeper delivers now and
+    /// sleeps until the right moment rather than until its next tick.
     mail: Arc<tokio::sync::Notify>,
+    /// Sweeps run so far ([`GameService::sweeps`]).
+    sweeps: Arc<std::sync::atomic::AtomicU64>,
     /// Locales already stored, so an interaction does not pay a write to store them again.
     locales_seen: Arc<languages::Seen>,
 }
@@ -65,6 +68,7 @@ impl GameService {
             render_gate: Arc::new(tokio::sync::Semaphore::new(cores)),
             names_seen: Arc::default(),
             mail: Arc::default(),
+            sweeps: Arc::default(),
             locales_seen: Arc::default(),
         }
     }

@@ -1,6 +1,6 @@
 //! Playing: moves, their autocomplete, and the board.
 
-use super::deadlines::turn_dm_queued;
+use super::deadlines::wakes_sweeper;
 use super::{Board, GameService, MoveReport, Place, Result, ServiceError, User};
 use crate::rules::{Move, MoveError};
 use crate::store::{GameStatus, StoreError};
@@ -22,16 +22,17 @@ impl GameService {
         let mv: Move = text.parse().map_err(MoveError::Parse)?;
         self.seen(user).await?;
         let (id, uid, seen_ply, now) = (game.id, user.id, game.ply, self.now());
-        let (played, mail) = self
+        let (played, wake) = self
             .store
             .call(move |s| {
                 let played = s.record_move(id, uid, seen_ply, mv, now)?;
-                let mail = turn_dm_queued(s, &played.game)?;
-                Ok((played, mail))
+                let wake = wakes_sweeper(s, &played.game)?;
+                Ok((played, wake))
             })
             .await
             .inspect_err(|e| self.mail_if(matches!(e, StoreError::TimeRanOut(_))))?;
-        self.mail_if(mail);
+        // A new deadline and reminder, or a turn DM queued.
+        self.mail_if(wake);
         // A move clears a standing draw offer: the game went on (both players are told).
         let draw_lapsed = game
             .draw_offer_by

@@ -5,14 +5,11 @@ use rusqlite::{OptionalExtension, Row, Transaction, params};
 use super::games::{GAME_COLUMNS, Game, game_from_row};
 use super::ids::Snowflake;
 use super::values::text_enum;
-use super::{ChallengeId, GameId, Result, Store, StoreError, deadline_after};
+use super::{ChallengeId, GameId, Result, Store, StoreError, TimeControl};
 use crate::rules::{Color, Outcome, Position, Rules};
 
 /// How long a challenge stays open: 24 hours, in seconds.
 pub const CHALLENGE_LIFETIME: i64 = 24 * 3600;
-
-/// The days per move a challenge may ask for; 0 means no time limit.
-pub const DAYS_PER_MOVE: [u32; 8] = [0, 1, 2, 3, 5, 7, 10, 14];
 
 text_enum! {
     /// Where a challenge stands.
@@ -55,8 +52,9 @@ pub struct NewChallenge {
     pub opponent_id: Option<u64>,
     /// The rules of the game.
     pub rules: Rules,
-    /// Days per move, one of [`DAYS_PER_MOVE`] (0: no limit).
-    pub days_per_move: u32,
+    /// The time per move: days (one of [`super::DAYS_PER_MOVE`]), minutes (one of
+    /// [`super::MINUTES_PER_MOVE`]) or none.
+    pub time_control: TimeControl,
     /// The challenger's colour.
     pub color: ColorChoice,
     /// Whether the game changes ratings.
@@ -83,8 +81,8 @@ pub struct Challenge {
     pub opponent_id: Option<u64>,
     /// The rules of the game.
     pub rules: Rules,
-    /// Days per move (0: no limit).
-    pub days_per_move: u32,
+    /// The time per move.
+    pub time_control: TimeControl,
     /// The challenger's colour.
     pub color: ColorChoice,
     /// Whether the game changes ratings.
@@ -102,7 +100,8 @@ pub struct Challenge {
 }
 
 pub(crate) const CHALLENGE_COLUMNS: &str = "id, guild_id, channel_id, challenger_id, opponent_id, rules, \
-    days_per_move, color, rated, start_fpn, status, message_id, created_at, expires_at";
+    days_per_move, color, rated, start_fpn, status, message_id, created_at, expires_at, \
+    minutes_per_move";
 
 pub(crate) fn challenge_from_row(row: &Row<'_>) -> rusqlite::Result<Challenge> {
     Ok(Challenge {
@@ -112,7 +111,7 @@ pub(crate) fn challenge_from_row(row: &Row<'_>) -> rusqlite::Result<Challenge> {
         challenger_id: row.get::<_, Snowflake>(3)?.0,
         opponent_id: row.get::<_, Option<Snowflake>>(4)?.map(|s| s.0),
         rules: row.get(5)?,
-        days_per_move: row.get(6)?,
+        time_control: TimeControl::from_columns(row.get(6)?, row.get(14)?),
         color: row.get(7)?,
         rated: row.get(8)?,
         start_fpn: row.get(9)?,
@@ -173,15 +172,14 @@ impl Store {
     /// Creates a challenge, open for [`CHALLENGE_LIFETIME`] from its creation time.
     ///
     /// # Errors
-    /// - [`StoreError::BadDaysPerMove`] for days not in [`DAYS_PER_MOVE`].
+    /// - [`StoreError::BadDaysPerMove`], [`StoreError::BadMinutesPerMove`] for a time per
+    ///   move that is not offered ([`TimeControl::check`]).
     /// - [`StoreError::RatedSetUp`] for a rated game from a set-up position.
     /// - [`StoreError::BadStartFpn`] for an unreadable set-up position,
     ///   [`StoreError::StartIsOver`] for one where the player to move cannot move.
     /// - [`StoreError::OwnChallenge`] when the challenger challenges themselves.
     pub fn create_challenge(&mut self, new: &NewChallenge) -> Result<Challenge> {
-        if !DAYS_PER_MOVE.contains(&new.days_per_move) {
-            return Err(StoreError::BadDaysPerMove(new.days_per_move));
-        }
+        let (days, minutes) = new.time_control.check()?.columns();
         if new.opponent_id == Some(new.challenger_id) {
             return Err(StoreError::OwnChallenge);
         }
@@ -199,20 +197,21 @@ impl Store {
         self.write(|tx| {
             tx.execute(
                 "INSERT INTO challenges (guild_id, channel_id, challenger_id, opponent_id, rules, \
-                 days_per_move, color, rated, start_fpn, created_at, expires_at) \
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
+                 days_per_move, color, rated, start_fpn, created_at, expires_at, \
+                 minutes_per_move) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
                 params![
                     Snowflake(new.guild_id),
                     Snowflake(new.channel_id),
                     Snowflake(new.challenger_id),
                     new.opponent_id.map(Snowflake),
                     new.rules,
-                    new.days_per_move,
+                    days,
                     new.color,
                     new.rated,
                     start_fpn,
                     new.created_at,
-                    new.created_at + CHALLENGE_LIFETIME
+                    new.created_at + CHALLENGE_LIFETIME,
+                    minutes
                 ],
             )?;
             get_challenge(tx, ChallengeId(tx.last_insert_rowid()))
@@ -259,7 +258,7 @@ impl Store {
 
     /// `acceptor_id` accepts challenge `id` at `now`: in one transaction the challenge becomes
     /// accepted and its game starts, in play from `now` (the first deadline is `now` plus the
-    /// days per move). `toss` is the challenger's colour when the challenge leaves it to chance
+    /// time per move). `toss` is the challenger's colour when the challenge leaves it to chance
     /// (the caller tosses the coin, so that tests can choose).
     ///
     /// # Errors
@@ -317,11 +316,12 @@ impl Store {
                 Some(fpn) => fpn.clone(),
                 None => Position::start().to_string(),
             };
+            let (days, minutes) = challenge.time_control.columns();
             let inserted = tx.execute(
                 "INSERT INTO games (guild_id, channel_id, white_id, black_id, rules, rated, \
                  start_fpn, created_at, last_move_at, deadline, days_per_move, fpn, challenge_id, \
-                 parent_channel_id) \
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?8, ?9, ?10, ?11, ?12, ?13)",
+                 minutes_per_move, parent_channel_id) \
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?8, ?9, ?10, ?11, ?12, ?13, ?14)",
                 params![
                     Snowflake(challenge.guild_id),
                     Snowflake(thread_id.unwrap_or(challenge.channel_id)),
@@ -331,10 +331,11 @@ impl Store {
                     challenge.rated,
                     challenge.start_fpn,
                     now,
-                    deadline_after(now, challenge.days_per_move),
-                    challenge.days_per_move,
+                    challenge.time_control.deadline_after(now),
+                    days,
                     fpn,
                     id,
+                    minutes,
                     thread_id.map(|_| Snowflake(challenge.channel_id))
                 ],
             );

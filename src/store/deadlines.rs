@@ -20,13 +20,6 @@ use crate::rules::Color;
 /// unrated, instead of lost on time (issue 6).
 pub const ABORT_MAX_PLY: u32 = 2;
 
-/// What `/focus moretime` adds to the opponent's deadline (seconds): one day.
-pub const MORE_TIME: i64 = 86_400;
-
-/// `/focus moretime` is refused when the move would then have more than this much time left
-/// (seconds: 30 days), so a game cannot be stalled for months.
-pub const MAX_TIME_LEFT: i64 = 30 * 86_400;
-
 /// What one [`Store::sweep`] changed, each list in the order handled.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Swept {
@@ -145,7 +138,35 @@ fn active_games(tx: &Transaction<'_>, condition: &str, now: i64) -> Result<Vec<G
     Ok(rows.collect::<rusqlite::Result<_>>()?)
 }
 
+/// The earliest moment anything falls due, as four MINs each answered from the first entry of
+/// a partial index (`games_deadline`, `games_remind`, `notices_due`, `challenges_open_expiry`):
+/// the conditions repeat the indexes' own, so that SQLite may use them. NULL when nothing is
+/// due ever.
+const NEXT_DUE: &str = "SELECT MIN(t) FROM ( \
+    SELECT MIN(deadline) AS t FROM games WHERE status = 'active' AND deadline IS NOT NULL \
+    UNION ALL \
+    SELECT MIN(remind_at) FROM games WHERE status = 'active' AND remind_at IS NOT NULL \
+    UNION ALL \
+    SELECT MIN(next_attempt_at) FROM notices WHERE status = 'pending' \
+    UNION ALL \
+    SELECT MIN(expires_at) FROM challenges WHERE status = 'open')";
+
 impl Store {
+    /// When [`Store::sweep`] or the delivery of the outbox next has something to do (unix
+    /// seconds): the earliest deadline or reminder of a game in play, next attempt of a
+    /// pending notice, or expiry of an open challenge; `None` when nothing will ever be due
+    /// (no game with a time limit, no open challenge, an empty outbox). The moment may
+    /// already have passed (a notice due now).
+    ///
+    /// Four index lookups, whatever the number of games: the sweeper asks after every round.
+    ///
+    /// # Errors
+    /// [`StoreError::Sqlite`] if SQLite fails.
+    pub fn next_due(&self) -> Result<Option<i64>> {
+        let mut stmt = self.conn.prepare_cached(NEXT_DUE)?;
+        Ok(stmt.query_row([], |r| r.get(0))?)
+    }
+
     /// Everything due at `now`, in one transaction: expires challenges, reminds the players
     /// whose reminder time has come (by DM for those who asked for DMs, else in the channel),
     /// and ends the games whose deadline has passed (lost on time by the player to move, or
@@ -233,16 +254,19 @@ impl Store {
         })
     }
 
-    /// `user_id` gives their opponent, who is to move in game `id`, one more day
-    /// ([`MORE_TIME`]) on the current move. A reminder not yet sent moves with the deadline
-    /// (still at 80 % of the move's time); one already sent is not sent again.
+    /// `user_id` gives their opponent, who is to move in game `id`, more time on the current
+    /// move: one day ([`super::MORE_TIME`]) in a correspondence game, the game's own minutes
+    /// per move in a live one ([`super::TimeControl::more_time`]). A reminder not yet sent
+    /// moves with the deadline (still at 80 % of the move's time); one already sent is not
+    /// sent again.
     ///
     /// # Errors
     /// - [`StoreError::TimeRanOut`] when the deadline has already passed: the game is ended on
     ///   time instead (and that is stored).
     /// - [`StoreError::NoTimeLimit`] in a game without deadlines.
     /// - [`StoreError::OwnMove`] when it is `user_id`'s own move.
-    /// - [`StoreError::TooMuchTime`] when the move would have more than [`MAX_TIME_LEFT`].
+    /// - [`StoreError::TooMuchTime`] when the move would have more than
+    ///   [`super::TimeControl::max_time_left`].
     /// - [`StoreError::NotAPlayer`]; [`StoreError::GameNotActive`]; [`StoreError::NoSuchGame`].
     pub fn more_time(&mut self, id: GameId, user_id: u64, now: i64) -> Result<Game> {
         self.write_then(|tx| {
@@ -252,17 +276,18 @@ impl Store {
             if let Some(late) = time_up_in(tx, &game, now)? {
                 return Ok(Err(late));
             }
-            let Some(deadline) = game.deadline else {
+            let time = game.time_control;
+            let (Some(deadline), Some(more), Some(most)) =
+                (game.deadline, time.more_time(), time.max_time_left())
+            else {
                 return Err(StoreError::NoTimeLimit);
             };
             if game.current_position()?.side_to_move() == you {
                 return Err(StoreError::OwnMove);
             }
-            let extended = deadline + MORE_TIME;
-            if extended - now > MAX_TIME_LEFT {
-                return Err(StoreError::TooMuchTime {
-                    days: MAX_TIME_LEFT / 86_400,
-                });
+            let extended = deadline + more;
+            if extended - now > most {
+                return Err(StoreError::TooMuchTime { seconds: most });
             }
             let remind_at = game
                 .remind_at
@@ -273,5 +298,45 @@ impl Store {
             )?;
             Ok(Ok(get_game(tx, id)?))
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each MIN of [`NEXT_DUE`] is a search of its partial index, never a scan of a table.
+    #[test]
+    fn the_next_due_moment_is_four_index_lookups() {
+        let store = Store::open_in_memory().unwrap();
+        let mut stmt = store
+            .conn
+            .prepare(&format!("EXPLAIN QUERY PLAN {NEXT_DUE}"))
+            .unwrap();
+        let plan: Vec<String> = stmt
+            .query_map([], |r| r.get::<_, String>(3))
+            .unwrap()
+            .map(|r| r.unwrap())
+            .collect();
+        for index in [
+            "games_deadline",
+            "games_remind",
+            "notices_due",
+            "challenges_open_expiry",
+        ] {
+            assert!(
+                plan.iter()
+                    .any(|step| step.contains("SEARCH") && step.contains(index)),
+                "{index} unused: {plan:#?}"
+            );
+        }
+        for table in ["games", "notices", "challenges"] {
+            assert!(
+                !plan
+                    .iter()
+                    .any(|step| step.starts_with(&format!("SCAN {table}"))),
+                "{table} scanned: {plan:#?}"
+            );
+        }
     }
 }

@@ -104,6 +104,8 @@ pub enum StoreError {
     OwnChallenge,
     /// An unsupported number of days per move.
     BadDaysPerMove(u32),
+    /// An unsupported number of minutes per move.
+    BadMinutesPerMove(u32),
     /// A rated game from a set-up position.
     RatedSetUp,
     /// The set-up position of a challenge is not a valid FPN.
@@ -125,10 +127,11 @@ pub enum StoreError {
     NoTimeLimit,
     /// More time asked for on one's own move (it is for the opponent).
     OwnMove,
-    /// More time would leave the move more than this many days.
+    /// More time would leave the move more than it may have
+    /// ([`super::TimeControl::max_time_left`]).
     TooMuchTime {
-        /// The most days a move may have left.
-        days: i64,
+        /// The most time a move may have left, in seconds.
+        seconds: i64,
     },
 }
 
@@ -157,6 +160,7 @@ impl StoreError {
                 | StoreError::NotChallenger(_)
                 | StoreError::OwnChallenge
                 | StoreError::BadDaysPerMove(_)
+                | StoreError::BadMinutesPerMove(_)
                 | StoreError::RatedSetUp
                 | StoreError::BadStartFpn(_)
                 | StoreError::StartIsOver

@@ -5,7 +5,7 @@ use rusqlite::{OptionalExtension, Row, Transaction, params};
 
 use super::ids::Snowflake;
 use super::values::text_enum;
-use super::{ChallengeId, GameId, Result, Store, StoreError};
+use super::{ChallengeId, GameId, Result, Store, StoreError, TimeControl};
 use crate::rules::{Color, Move, Outcome, Position, Rules, WinReason};
 
 text_enum! {
@@ -106,8 +106,8 @@ pub struct Game {
     /// When the player to move runs out of time (unix seconds); `None` without a time limit
     /// or once the game is over.
     pub deadline: Option<i64>,
-    /// Days each player has per move; 0 for no limit.
-    pub days_per_move: u32,
+    /// The time each player has per move.
+    pub time_control: TimeControl,
     /// The current position (FPN), equal to the replay of its moves.
     pub fpn: String,
     /// Moves played so far.
@@ -238,7 +238,7 @@ pub struct StoredMove {
 pub(crate) const GAME_COLUMNS: &str = "id, guild_id, channel_id, white_id, black_id, rules, \
     rated, start_fpn, status, result, reason, created_at, last_move_at, deadline, days_per_move, \
     fpn, ply, draw_offer_by, takeback_by, challenge_id, finished_at, remind_at, white_rating, \
-    black_rating, white_change, black_change, parent_channel_id";
+    black_rating, white_change, black_change, minutes_per_move, parent_channel_id";
 
 /// Reads a row selected with [`GAME_COLUMNS`].
 pub(crate) fn game_from_row(row: &Row<'_>) -> rusqlite::Result<Game> {
@@ -257,7 +257,7 @@ pub(crate) fn game_from_row(row: &Row<'_>) -> rusqlite::Result<Game> {
         created_at: row.get(11)?,
         last_move_at: row.get(12)?,
         deadline: row.get(13)?,
-        days_per_move: row.get(14)?,
+        time_control: TimeControl::from_columns(row.get(14)?, row.get(26)?),
         fpn: row.get(15)?,
         ply: row.get(16)?,
         draw_offer_by: row.get(17)?,
@@ -272,7 +272,7 @@ pub(crate) fn game_from_row(row: &Row<'_>) -> rusqlite::Result<Game> {
             }),
             _ => None,
         },
-        parent_channel_id: row.get::<_, Option<Snowflake>>(26)?.map(|s| s.0),
+        parent_channel_id: row.get::<_, Option<Snowflake>>(27)?.map(|s| s.0),
     })
 }
 

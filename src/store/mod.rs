@@ -22,7 +22,7 @@
 //!
 //! ```
 //! use focus_bot::rules::{Color, Rules};
-//! use focus_bot::store::{ColorChoice, NewChallenge, Store};
+//! use focus_bot::store::{ColorChoice, NewChallenge, Store, TimeControl};
 //!
 //! let mut store = Store::open_in_memory()?;
 //! let now = 1_700_000_000;
@@ -32,7 +32,7 @@
 //!     challenger_id: 10,
 //!     opponent_id: Some(20),
 //!     rules: Rules::CLASSIC,
-//!     days_per_move: 3,
+//!     time_control: TimeControl::Days(3),
 //!     color: ColorChoice::White,
 //!     rated: true,
 //!     start_fpn: None,
@@ -60,6 +60,7 @@ mod players;
 mod schema;
 mod settings;
 mod threads;
+mod time_control;
 mod values;
 
 use std::path::{Path, PathBuf};
@@ -68,10 +69,8 @@ use std::time::Duration;
 use rusqlite::{Connection, MAIN_DB, OpenFlags, Transaction, TransactionBehavior};
 
 pub use async_store::AsyncStore;
-pub use challenges::{
-    CHALLENGE_LIFETIME, Challenge, ChallengeStatus, ColorChoice, DAYS_PER_MOVE, NewChallenge,
-};
-pub use deadlines::{ABORT_MAX_PLY, MAX_TIME_LEFT, MORE_TIME, Swept};
+pub use challenges::{CHALLENGE_LIFETIME, Challenge, ChallengeStatus, ColorChoice, NewChallenge};
+pub use deadlines::{ABORT_MAX_PLY, Swept};
 pub use endings::{DrawOffer, Ending, RESULT_MIN_PLY};
 pub use error::{Result, StoreError};
 pub use games::{EndReason, Game, GameResult, GameStatus, LoadedGame, RatingChanges, StoredMove};
@@ -83,6 +82,9 @@ pub use players::Player;
 pub use schema::SCHEMA_VERSION;
 pub use settings::{ServerSettings, UserSettings};
 pub use threads::{WATCH_PAGE_SIZE, WatchPage};
+pub use time_control::{
+    DAYS_PER_MOVE, LIVE_MAX_MOVES_LEFT, MAX_TIME_LEFT, MINUTES_PER_MOVE, MORE_TIME, TimeControl,
+};
 
 /// The database file used when `DATABASE_PATH` is not set.
 pub const DEFAULT_DATABASE_PATH: &str = "focus.db";
@@ -273,11 +275,6 @@ impl Store {
         f(&tx)
         // Dropping `tx` ends it; it wrote nothing.
     }
-}
-
-/// The deadline of a player who must move from `now` with `days_per_move` days (0: none).
-fn deadline_after(now: i64, days_per_move: u32) -> Option<i64> {
-    (days_per_move > 0).then(|| now + i64::from(days_per_move) * 86_400)
 }
 
 /// When the player to move is reminded: once 80 % of the move's time (from `since`, the last

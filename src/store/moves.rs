@@ -8,7 +8,7 @@ use super::endings::{Ending, finish_in};
 use super::games::{Game, LoadedGame, get_game, get_moves, replay};
 use super::ids::Snowflake;
 use super::notices::queue_turn_in;
-use super::{GameId, Result, Store, StoreError, deadline_after, reminder_for};
+use super::{GameId, Result, Store, StoreError, reminder_for};
 use crate::rules::{Move, MoveEffect, Outcome, Position};
 
 /// A move that was stored, from [`Store::record_move`].
@@ -88,7 +88,7 @@ impl Store {
             }
             let effect = position.play(mv)?;
             let ply = seen_ply + 1;
-            let deadline = deadline_after(now, game.days_per_move);
+            let deadline = game.time_control.deadline_after(now);
             tx.prepare_cached(
                 "INSERT INTO moves (game_id, ply, notation, player_id, played_at) \
                  VALUES (?1, ?2, ?3, ?4, ?5)",
@@ -240,7 +240,7 @@ fn take_back_in(tx: &Transaction<'_>, id: GameId, seen_ply: u32, now: i64) -> Re
         "DELETE FROM moves WHERE game_id = ?1 AND ply = ?2",
         params![id, game.ply],
     )?;
-    let deadline = deadline_after(now, game.days_per_move);
+    let deadline = game.time_control.deadline_after(now);
     tx.execute(
         "UPDATE games SET fpn = ?1, ply = ?2, last_move_at = ?3, deadline = ?4, remind_at = ?5, \
          draw_offer_by = NULL, takeback_by = NULL WHERE id = ?6",

@@ -14,6 +14,7 @@ const MIGRATIONS: &[M<'static>] = &[
     M::up(include_str!("../../migrations/0003_correspondence.sql")),
     M::up(include_str!("../../migrations/0004_ratings.sql")),
     M::up(include_str!("../../migrations/0005_languages.sql")),
+    M::up(include_str!("../../migrations/0006_live_clock.sql")),
     M::up(include_str!("../../migrations/0007_threads.sql")),
 ];
 
@@ -39,7 +40,7 @@ mod tests {
     #[test]
     fn the_migrations_are_well_formed() {
         Migrations::from_slice(MIGRATIONS).validate().unwrap();
-        assert_eq!(SCHEMA_VERSION, 6);
+        assert_eq!(SCHEMA_VERSION, 7);
     }
 
     #[test]

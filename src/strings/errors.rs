@@ -18,7 +18,7 @@ use crate::rules::{
     FpnError, MoveError, ParseMoveError, ParseRulesError, ParseSquareError, PlayError,
 };
 use crate::service::ServiceError;
-use crate::store::{ChallengeStatus, DAYS_PER_MOVE, GameStatus, StoreError};
+use crate::store::{ChallengeStatus, DAYS_PER_MOVE, GameStatus, MINUTES_PER_MOVE, StoreError};
 use crate::strings::color_key;
 use crate::tr;
 
@@ -292,14 +292,25 @@ fn offered_days(lang: Lang) -> String {
         .filter(|&&d| d > 0)
         .map(ToString::to_string)
         .collect();
-    match days.split_last() {
+    or_list(lang, &days)
+}
+
+/// The offered minutes per move, `5, 15 or 60`.
+fn offered_minutes(lang: Lang) -> String {
+    let minutes: Vec<String> = MINUTES_PER_MOVE.iter().map(ToString::to_string).collect();
+    or_list(lang, &minutes)
+}
+
+/// `a, b or c` in `lang`.
+fn or_list(lang: Lang, items: &[String]) -> String {
+    match items.split_last() {
         Some((last, head)) if !head.is_empty() => tr!(
             lang,
             "list-or",
             head = head.join(", "),
             last = last.as_str()
         ),
-        _ => days.join(""),
+        _ => items.join(""),
     }
 }
 
@@ -376,6 +387,12 @@ impl Localized for StoreError {
                 days = *days,
                 offered = offered_days(lang)
             ),
+            StoreError::BadMinutesPerMove(minutes) => tr!(
+                lang,
+                "error-bad-minutes",
+                minutes = *minutes,
+                offered = offered_minutes(lang)
+            ),
             StoreError::RatedSetUp => tr!(lang, "error-rated-setup"),
             StoreError::BadStartFpn(error) => {
                 tr!(lang, "error-bad-start", error = error.localized(lang))
@@ -388,7 +405,13 @@ impl Localized for StoreError {
             StoreError::TimeRanOut(id) => tr!(lang, "error-time-ran-out", game = id.to_string()),
             StoreError::NoTimeLimit => tr!(lang, "error-no-time-limit"),
             StoreError::OwnMove => tr!(lang, "error-own-move"),
-            StoreError::TooMuchTime { days } => tr!(lang, "error-too-much-time", days = *days),
+            StoreError::TooMuchTime { seconds } => {
+                tr!(
+                    lang,
+                    "error-too-much-time",
+                    time = super::span(lang, *seconds)
+                )
+            }
         }
     }
 }
@@ -456,6 +479,7 @@ impl Localized for ServiceError {
             ServiceError::AbortTooLate => tr!(lang, "error-abort-too-late"),
             ServiceError::TakebackNotYourMove => tr!(lang, "error-takeback-not-your-move"),
             ServiceError::NotAManager => tr!(lang, "error-not-a-manager"),
+            ServiceError::DaysAndMinutes => tr!(lang, "error-days-and-minutes"),
             ServiceError::Move(error) => error.localized(lang),
             ServiceError::Store(error) => error.localized(lang),
             ServiceError::Render => "the board picture could not be drawn".to_owned(),

@@ -19,7 +19,7 @@ use crate::rules::{Color, Move, MoveEffect, Rules};
 use crate::service::{Board, ChallengeView, GameSummary, History, MoveReport, Stats};
 use crate::store::{
     ABORT_MAX_PLY, Challenge, ChallengeStatus, ColorChoice, EndReason, Game, GameResult,
-    GameStatus, LadderEntry, LadderPage, Outcome,
+    GameStatus, LadderEntry, LadderPage, Outcome, TimeControl,
 };
 use crate::tr;
 
@@ -116,15 +116,37 @@ pub fn button(lang: Lang, which: &str) -> String {
     crate::i18n::tr(lang, &format!("button-{which}"), &[])
 }
 
-/// The rules, time control and rating of a game, e.g. `classic rules · 3 days per move · rated`.
-pub fn terms(lang: Lang, rules: Rules, days: u32, rated: bool) -> String {
+/// The rules, time control and rating of a game, e.g. `classic rules · 3 days per move · rated`
+/// or `swap rules · 5 minutes per move · unrated`.
+pub fn terms(lang: Lang, rules: Rules, time: TimeControl, rated: bool) -> String {
     tr!(
         lang,
         "terms",
         rules = rules_name(lang, rules),
-        days = days,
+        time = time_control(lang, time),
         rated = if rated { "yes" } else { "no" }
     )
+}
+
+/// A time control in words: `3 days per move`, `5 minutes per move`, `no time limit`.
+pub fn time_control(lang: Lang, time: TimeControl) -> String {
+    let (kind, count) = match time {
+        TimeControl::Unlimited => ("none", 0),
+        TimeControl::Days(d) => ("days", d),
+        TimeControl::Minutes(m) => ("minutes", m),
+    };
+    tr!(lang, "time-control", kind = kind, count = count)
+}
+
+/// A span of `seconds` in the largest whole unit: `30 days`, `10 minutes`, `90 seconds`.
+pub fn span(lang: Lang, seconds: i64) -> String {
+    let seconds = seconds.unsigned_abs();
+    match seconds {
+        s if s >= 86_400 && s % 86_400 == 0 => count(lang, "days", s / 86_400),
+        s if s >= 3_600 && s % 3_600 == 0 => count(lang, "hours", s / 3_600),
+        s if s >= 60 && s % 60 == 0 => count(lang, "minutes", s / 60),
+        s => count(lang, "seconds", s),
+    }
 }
 
 /// The message of a new challenge.
@@ -152,7 +174,7 @@ pub fn challenge_posted(lang: Lang, view: &ChallengeView) -> String {
             ColorChoice::Random => "random",
         }
     );
-    let mut details = vec![terms(lang, c.rules, c.days_per_move, c.rated), color];
+    let mut details = vec![terms(lang, c.rules, c.time_control, c.rated), color];
     if c.start_fpn.is_some() {
         details.push(tr!(lang, "challenge-setup"));
     }
@@ -317,7 +339,7 @@ pub fn game_started(lang: Lang, board: &Board) -> String {
     );
     format!(
         "{head}\n{}\n{}",
-        terms(lang, g.rules, g.days_per_move, g.rated),
+        terms(lang, g.rules, g.time_control, g.rated),
         to_move_line(lang, board)
     )
 }
@@ -374,7 +396,7 @@ pub fn board_caption(lang: Lang, board: &Board) -> String {
         white = mention(g.white_id),
         black = mention(g.black_id),
         ply = g.ply,
-        terms = terms(lang, g.rules, g.days_per_move, g.rated)
+        terms = terms(lang, g.rules, g.time_control, g.rated)
     );
     format!("{head}\n{}", to_move_line(lang, board))
 }
@@ -497,19 +519,25 @@ pub fn dashboard(lang: Lang, games: &[GameSummary]) -> String {
     text
 }
 
-/// `/focus moretime`: `giver` gave their opponent a day more on this move.
+/// `/focus moretime`: `giver` gave their opponent more time on this move (a day, or a live
+/// game's minutes per move).
 pub fn more_time_given(lang: Lang, game: &Game, giver: u64) -> String {
     let receiver = if giver == game.white_id {
         game.black_id
     } else {
         game.white_id
     };
-    let given = tr!(
-        lang,
-        "more-time-given",
-        giver = mention(giver),
-        receiver = mention(receiver)
-    );
+    let (giver, receiver) = (mention(giver), mention(receiver));
+    let given = match game.time_control {
+        TimeControl::Minutes(m) => tr!(
+            lang,
+            "more-time-given-live",
+            giver = giver,
+            receiver = receiver,
+            minutes = m
+        ),
+        _ => tr!(lang, "more-time-given", giver = giver, receiver = receiver),
+    };
     match letters::due_words(lang, game) {
         Some(due) => format!("{given} {due}"),
         None => given,

@@ -8,7 +8,7 @@ use chrono::DateTime;
 use super::reason_key;
 use crate::rules::record::quote_tag;
 use crate::service::History;
-use crate::store::{GameResult, GameStatus};
+use crate::store::{GameResult, GameStatus, TimeControl};
 
 /// The record of `h`: the header (`[Game "12"]`, the server when `server` names it, date,
 /// players, rules, time control, rating, a set-up start, result and why), a blank line, the
@@ -19,9 +19,10 @@ pub fn record_text(h: &History, server: Option<&str>) -> String {
     let date = DateTime::from_timestamp(g.created_at, 0)
         .map(|d| d.format("%Y.%m.%d").to_string())
         .unwrap_or_else(|| "????.??.??".to_owned());
-    let time_control = match g.days_per_move {
-        0 => "unlimited".to_owned(),
-        days => format!("{days}d"),
+    let time_control = match g.time_control {
+        TimeControl::Unlimited => "unlimited".to_owned(),
+        TimeControl::Days(days) => format!("{days}d"),
+        TimeControl::Minutes(minutes) => format!("{minutes}m"),
     };
     let result = match (g.status, g.result) {
         (GameStatus::Finished, Some(GameResult::White)) => "1-0",

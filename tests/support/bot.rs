@@ -6,8 +6,9 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
-use focus_bot::discord::{Config, RunError, run_with_clock};
-use focus_bot::service::{Clock, ManualClock};
+use focus_bot::discord::{Config, RunError, run_with_clock, run_with_service};
+use focus_bot::service::{Clock, GameService, ManualClock};
+use focus_bot::store::AsyncStore;
 use tokio::sync::oneshot;
 use tokio::task::JoinHandle;
 
@@ -100,6 +101,27 @@ impl World {
         self.starts += 1;
         wait_registered(&self.fake, self.starts).await;
         Bot { stop, task }
+    }
+
+    /// Starts a bot as [`World::start_bot`] does, but sweeping at least every `sweep_interval`
+    /// and over a service the test keeps a handle of (to count its sweeps).
+    pub async fn start_bot_watched(&mut self, sweep_interval: Duration) -> (Bot, GameService) {
+        let config = Config {
+            token: FAKE_TOKEN.to_owned(),
+            database: self.db.clone(),
+            guild_id: Some(self.fake.guild_id()),
+            api_base: Some(self.fake.api_base()),
+            sweep_interval,
+        };
+        let store = AsyncStore::open(&self.db).await.expect("open the database");
+        let service = GameService::new(store, Arc::new(self.clock.clone()));
+        let (stop, stopped) = oneshot::channel::<()>();
+        let task = tokio::spawn(run_with_service(config, service.clone(), async move {
+            let _ = stopped.await;
+        }));
+        self.starts += 1;
+        wait_registered(&self.fake, self.starts).await;
+        (Bot { stop, task }, service)
     }
 }
 
