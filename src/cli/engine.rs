@@ -29,7 +29,13 @@ pub(crate) fn run(args: &EngineArgs) -> Result<(), CliError> {
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();
     let stderr = std::io::stderr();
-    serve(args.rules, stdin.lock(), &mut stdout.lock(), &mut stderr.lock()).map_err(CliError::Stdout)
+    serve(
+        args.rules,
+        stdin.lock(),
+        &mut stdout.lock(),
+        &mut stderr.lock(),
+    )
+    .map_err(CliError::Stdout)
 }
 
 /// The protocol's state: the rules, the current position, the engine.
@@ -40,7 +46,12 @@ struct Session {
 }
 
 /// Reads commands from `input` until `quit` or the end; answers on `out`, errors on `err`.
-fn serve(rules: Rules, input: impl BufRead, out: &mut impl Write, err: &mut impl Write) -> std::io::Result<()> {
+fn serve(
+    rules: Rules,
+    input: impl BufRead,
+    out: &mut impl Write,
+    err: &mut impl Write,
+) -> std::io::Result<()> {
     let mut session = Session {
         rules,
         pos: Position::start().with_rules(rules),
@@ -65,7 +76,9 @@ fn serve(rules: Rules, input: impl BufRead, out: &mut impl Write, err: &mut impl
             }
             Some("position") => session.position(&words[1..]),
             Some("go") => session.go(&words[1..], out),
-            Some(other) => Err(format!("unknown command `{other}`: use position, go, new or quit")),
+            Some(other) => Err(format!(
+                "unknown command `{other}`: use position, go, new or quit"
+            )),
         };
         match result {
             Ok(()) => out.flush()?,
@@ -78,17 +91,27 @@ fn serve(rules: Rules, input: impl BufRead, out: &mut impl Write, err: &mut impl
 impl Session {
     /// `position start|fpn <FPN> [moves ...]`: the position is replaced only if all is valid.
     fn position(&mut self, words: &[&str]) -> Result<(), String> {
-        let moves_at = words.iter().position(|w| *w == "moves").unwrap_or(words.len());
+        let moves_at = words
+            .iter()
+            .position(|w| *w == "moves")
+            .unwrap_or(words.len());
         let (setup, moves) = (&words[..moves_at], words.get(moves_at + 1..).unwrap_or(&[]));
         let mut pos = match setup.first().copied() {
             Some("start") if setup.len() == 1 => Position::start().with_rules(self.rules),
             Some("fpn") if setup.len() > 1 => Position::from_fpn(&setup[1..].join(" "), self.rules)
                 .map_err(|e| format!("bad FPN: {e}"))?,
-            _ => return Err("use `position start [moves ...]` or `position fpn <FPN> [moves ...]`".into()),
+            _ => {
+                return Err(
+                    "use `position start [moves ...]` or `position fpn <FPN> [moves ...]`".into(),
+                );
+            }
         };
         for text in moves {
-            let mv: Move = text.parse().map_err(|e| format!("bad move `{text}`: {e}"))?;
-            pos.play(mv).map_err(|e| format!("illegal move `{text}`: {e}"))?;
+            let mv: Move = text
+                .parse()
+                .map_err(|e| format!("bad move `{text}`: {e}"))?;
+            pos.play(mv)
+                .map_err(|e| format!("illegal move `{text}`: {e}"))?;
         }
         self.pos = pos;
         Ok(())
@@ -101,23 +124,39 @@ impl Session {
         let mut it = words.iter();
         while let Some(&key) = it.next() {
             let value = it.next().ok_or_else(|| format!("`{key}` needs a number"))?;
-            let n: u64 = value.parse().map_err(|_| format!("`{key} {value}`: not a number"))?;
+            let n: u64 = value
+                .parse()
+                .map_err(|_| format!("`{key} {value}`: not a number"))?;
             match key {
                 "level" => {
-                    level = Some(u8::try_from(n).ok().and_then(Level::new).ok_or("level is 1 to 8")?);
+                    level = Some(
+                        u8::try_from(n)
+                            .ok()
+                            .and_then(Level::new)
+                            .ok_or("level is 1 to 8")?,
+                    );
                 }
                 "movetime" if n > 0 => movetime = Some(Duration::from_millis(n)),
                 "depth" if n > 0 => depth = Some(n.min(127) as u32),
                 "nodes" if n > 0 => nodes = Some(n),
                 "seed" => seed = n,
-                "movetime" | "depth" | "nodes" => return Err(format!("`{key}` must be at least 1")),
-                _ => return Err(format!("unknown go option `{key}`: use level, movetime, depth, nodes or seed")),
+                "movetime" | "depth" | "nodes" => {
+                    return Err(format!("`{key}` must be at least 1"));
+                }
+                _ => {
+                    return Err(format!(
+                        "unknown go option `{key}`: use level, movetime, depth, nodes or seed"
+                    ));
+                }
             }
         }
         if let Some(level) = level {
             limits = Some(level.limits(seed, movetime));
         }
-        let mut limits = limits.unwrap_or(Limits { seed, ..Limits::default() });
+        let mut limits = limits.unwrap_or(Limits {
+            seed,
+            ..Limits::default()
+        });
         if level.is_none() || level == Some(Level::MAX) {
             limits.movetime = movetime.or(limits.movetime);
         }

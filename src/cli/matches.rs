@@ -4,7 +4,7 @@ use std::io::Write;
 use std::time::Duration;
 
 use super::CliError;
-use crate::engine::selfplay::{AgentStats, MatchConfig, Player, play_match};
+use crate::engine::selfplay::{AgentStats, MatchConfig, Player, Variant, play_match};
 use crate::rules::{Color, Rules};
 
 #[derive(Debug, clap::Args)]
@@ -36,6 +36,13 @@ pub(crate) struct MatchArgs {
     /// Transposition table of each player, MiB.
     #[arg(long, value_name = "MIB", default_value_t = 16)]
     table_mib: usize,
+    /// How A's engine differs from the default: comma-separated `hand` (hand-set weights),
+    /// `no-null`, `no-lmr`, `q<N>` (quiescence plies).
+    #[arg(long, value_name = "LIST", default_value = "", value_parser = |s: &str| s.parse::<Variant>())]
+    a_variant: Variant,
+    /// How B's engine differs from the default, as --a-variant.
+    #[arg(long, value_name = "LIST", default_value = "", value_parser = |s: &str| s.parse::<Variant>())]
+    b_variant: Variant,
     /// Print a line per game.
     #[arg(long)]
     verbose: bool,
@@ -52,6 +59,7 @@ pub(crate) fn run(args: &MatchArgs) -> Result<(), CliError> {
         threads: args.threads,
         seed: args.seed,
         table_mib: args.table_mib,
+        variants: [args.a_variant, args.b_variant],
     };
     let verbose = args.verbose;
     let result = play_match(&config, |i, game, a_white| {
@@ -70,7 +78,11 @@ pub(crate) fn run(args: &MatchArgs) -> Result<(), CliError> {
     let per = |s: &AgentStats| {
         let ms = s.time.as_secs_f64() * 1000.0 / s.moves.max(1) as f64;
         let nps = s.nodes as f64 / s.time.as_secs_f64().max(1e-9);
-        format!("{ms:.1} ms/move, {:.2} M nodes/s, {} moves", nps / 1e6, s.moves)
+        format!(
+            "{ms:.1} ms/move, {:.2} M nodes/s, {} moves",
+            nps / 1e6,
+            s.moves
+        )
     };
     let movetime = args
         .movetime

@@ -50,6 +50,7 @@ pub(crate) fn run(args: &TuneArgs) -> Result<(), CliError> {
         threads: args.threads,
         seed: args.seed,
         table_mib: 8,
+        variants: Default::default(),
     };
     let result = play_match(&config, |_, _, _| {});
     let data = samples(&result.games, 8, 1);
@@ -64,7 +65,10 @@ pub(crate) fn run(args: &TuneArgs) -> Result<(), CliError> {
         tuned.error_after
     );
     text.push_str("Weights([\n");
-    for (name, (w, old)) in FEATURE_NAMES.iter().zip(tuned.weights.0.iter().zip(Weights::TUNED.0)) {
+    for (name, (w, old)) in FEATURE_NAMES
+        .iter()
+        .zip(tuned.weights.0.iter().zip(Weights::TUNED.0))
+    {
         text.push_str(&format!("    {w}, // {name} (was {old})\n"));
     }
     text.push_str("])\n");

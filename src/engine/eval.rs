@@ -5,7 +5,9 @@
 //! ([`Weights::TUNED`]) come from logistic (Texel) tuning on positions of self-play games
 //! (`focus-bot tune`, [`super::tune`]).
 
-use crate::rules::{Color, Direction, Position, Square, Stack};
+use crate::rules::{Color, Position, Stack};
+
+use super::lines::{Board, REACH, captures_by_landing};
 
 use super::score::{MAX_EVAL, Value};
 
@@ -44,7 +46,7 @@ impl Weights {
     pub const HAND: Weights = Weights([
         100, // reserve: a piece that can be dropped anywhere
         90,  // captured: an enemy piece out of the game
-        30, 45, 60, 70, 80, // control of a stack of height 1..5
+        30, 45, 60, 70, 80,  // control of a stack of height 1..5
         15,  // own pieces under own tops
         -30, // own pieces under enemy tops
         3,   // mobility: steps available
@@ -65,90 +67,14 @@ impl Default for Weights {
     }
 }
 
-/// For each square and direction, the squares 1 to 5 steps away (`u8::MAX` off the board).
-static TARGETS: [[[u8; 5]; 4]; 64] = {
-    let mut t = [[[u8::MAX; 5]; 4]; 64];
-    let mut i = 0;
-    while i < 64 {
-        if let Some(sq) = Square::from_index(i) {
-            let mut d = 0;
-            while d < 4 {
-                let mut k = 0;
-                while k < 5 {
-                    if let Some(to) = sq.offset(Direction::ALL[d], k as u8 + 1) {
-                        t[i][d][k] = to.index() as u8;
-                    }
-                    k += 1;
-                }
-                d += 1;
-            }
-        }
-        i += 1;
-    }
-    t
-};
-
-/// `REACH[sq][h]`: how many steps a stack of height `h` on `sq` has.
-static REACH: [[u8; 6]; 64] = {
-    let mut r = [[0u8; 6]; 64];
-    let mut i = 0;
-    while i < 64 {
-        let mut h = 1;
-        while h <= 5 {
-            let mut n = 0;
-            let mut d = 0;
-            while d < 4 {
-                let mut k = 0;
-                while k < h {
-                    if TARGETS[i][d][k] != u8::MAX {
-                        n += 1;
-                    }
-                    k += 1;
-                }
-                d += 1;
-            }
-            r[i][h] = n;
-            h += 1;
-        }
-        i += 1;
-    }
-    r
-};
-
-/// `BOTTOM_BLACK[code][e]`: black pieces among the bottom `e` pieces of the stack `code`.
-static BOTTOM_BLACK: [[u8; 6]; Stack::CODES] = {
-    let mut t = [[0u8; 6]; Stack::CODES];
-    let mut code = 1;
-    while code < Stack::CODES {
-        let height = 7 - (code as u8).leading_zeros() as usize;
-        let mut e = 1;
-        while e <= 5 {
-            let n = if e < height { e } else { height };
-            t[code][e] = ((code as u32) & ((1 << n) - 1)).count_ones() as u8;
-            e += 1;
-        }
-        code += 1;
-    }
-    t
-};
-
-/// Enemy pieces of `mover` that a landing of `count` pieces on `target` trims off (captures).
-#[inline]
-pub fn captures_by_landing(target: Stack, count: usize, mover: Color) -> u32 {
-    let total = target.height() + count;
-    if total <= Stack::MAX_HEIGHT {
-        return 0;
-    }
-    let excess = total - Stack::MAX_HEIGHT;
-    let black = BOTTOM_BLACK[target.code()][excess] as u32;
-    match mover {
-        Color::White => black,
-        Color::Black => excess as u32 - black,
-    }
-}
-
 /// The features of `pos` (see [`FEATURE_NAMES`]), side to move minus opponent.
 pub fn features(pos: &Position) -> Features {
+    features_and_threats(pos).0
+}
+
+/// [`features`], and whether the side to move has a capture.
+#[inline]
+pub fn features_and_threats(pos: &Position) -> (Features, bool) {
     let mut f = [0i32; FEATURES];
     let side = pos.side_to_move();
     let mut control = [[0i32; 6]; 2];
@@ -156,50 +82,34 @@ pub fn features(pos: &Position) -> Features {
     let mut buried = [0i32; 2];
     let mut mobility = [0i32; 2];
     let mut threat = [0u32; 2];
-    let mut five_bottom = [false; 2]; // a 5-stack with a piece of this colour at the bottom
-    let mut board = [Stack::EMPTY; 64];
-    let occupied = pos.controlled_mask(Color::White) | pos.controlled_mask(Color::Black);
-    let mut bits = occupied;
-    while bits != 0 {
-        let i = bits.trailing_zeros() as usize;
-        bits &= bits - 1;
-        board[i] = pos.stack(Square::from_index(i).expect("occupied squares exist"));
-    }
+    let board = Board::new(pos);
+    let fives = board.at_least[Stack::MAX_HEIGHT];
     for color in Color::ALL {
         let c = color.index();
         let mut bits = pos.controlled_mask(color);
         while bits != 0 {
             let i = bits.trailing_zeros() as usize;
             bits &= bits - 1;
-            let stack = board[i];
+            let stack = board.stacks[i];
             let h = stack.height();
             control[c][h] += 1;
-            under_own[c] += stack.count(color) as i32 - 1;
-            buried[1 - c] += stack.count(!color) as i32;
+            let own = stack.count(color) as i32;
+            under_own[c] += own - 1;
+            buried[1 - c] += h as i32 - own;
             mobility[c] += REACH[i][h] as i32;
-            if h == Stack::MAX_HEIGHT {
-                let bottom = stack.piece(0).expect("a 5-stack has a bottom");
-                five_bottom[bottom.index()] = true;
-            }
-            let mut best = threat[c];
-            for line in &TARGETS[i] {
-                for (k, &to) in line[..h].iter().enumerate() {
-                    if to == u8::MAX {
-                        break;
-                    }
-                    let target = board[to as usize];
-                    if target.height() + k + 1 > Stack::MAX_HEIGHT {
-                        best = best.max(captures_by_landing(target, k + 1, color));
-                    }
+            threat[c] = threat[c].max(board.best_capture(i, color));
+        }
+        // A drop on a 5-stack with an enemy piece at the bottom captures it.
+        if threat[c] == 0 && pos.reserve(color) > 0 {
+            let mut t = fives;
+            while t != 0 {
+                let j = t.trailing_zeros() as usize;
+                t &= t - 1;
+                if captures_by_landing(board.stacks[j], 1, color) > 0 {
+                    threat[c] = 1;
+                    break;
                 }
             }
-            threat[c] = best;
-        }
-    }
-    for color in Color::ALL {
-        let c = color.index();
-        if pos.reserve(color) > 0 && five_bottom[1 - c] {
-            threat[c] = threat[c].max(1);
         }
     }
     let (us, them) = (side.index(), (!side).index());
@@ -229,14 +139,20 @@ pub fn features(pos: &Position) -> Features {
     f[12] = threat[us] as i32;
     f[13] = threat[them] as i32;
     f[14] = 1;
-    f
+    (f, threat[us] > 0)
 }
 
 /// The evaluation of `pos` for the side to move under `weights`, within ±[`MAX_EVAL`].
 pub fn evaluate(pos: &Position, weights: &Weights) -> Value {
-    let f = features(pos);
+    evaluate_and_threats(pos, weights).0
+}
+
+/// [`evaluate`], and whether the side to move has a capture (the quiescence search's cue).
+#[inline]
+pub fn evaluate_and_threats(pos: &Position, weights: &Weights) -> (Value, bool) {
+    let (f, capture) = features_and_threats(pos);
     let v: i32 = f.iter().zip(weights.0.iter()).map(|(x, w)| x * w).sum();
-    v.clamp(-MAX_EVAL + 1, MAX_EVAL - 1)
+    (v.clamp(-MAX_EVAL + 1, MAX_EVAL - 1), capture)
 }
 
 #[cfg(test)]
@@ -247,7 +163,10 @@ mod tests {
     fn start_is_even_but_for_the_tempo() {
         let f = features(&Position::start());
         assert_eq!(f[..14], [0; 14]);
-        assert_eq!(evaluate(&Position::start(), &Weights::HAND), Weights::HAND.0[14]);
+        assert_eq!(
+            evaluate(&Position::start(), &Weights::HAND),
+            Weights::HAND.0[14]
+        );
     }
 
     #[test]

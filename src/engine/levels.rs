@@ -22,7 +22,11 @@ impl Level {
 
     /// Level `n`; `None` outside `1..=8`.
     pub const fn new(n: u8) -> Option<Level> {
-        if n >= 1 && n <= 8 { Some(Level(n)) } else { None }
+        if n >= 1 && n <= 8 {
+            Some(Level(n))
+        } else {
+            None
+        }
     }
 
     /// The level's number, 1 to 8.

@@ -28,6 +28,7 @@ pub mod eval;
 pub mod greedy;
 pub mod levels;
 pub mod limits;
+pub mod lines;
 pub mod ordering;
 pub mod rng;
 pub mod score;

@@ -5,7 +5,7 @@ use arrayvec::ArrayVec;
 
 use crate::rules::{MAX_MOVES, Move, MoveList, Position};
 
-use super::eval::captures_by_landing;
+use super::lines::captures_by_landing;
 use super::score::MAX_PLY;
 
 /// Enemy pieces `mv` captures in `pos` (trimmed off the bottom of the stack it lands on).
@@ -178,7 +178,14 @@ mod tests {
             .parse()
             .unwrap();
         let tt: Move = "c3-c4".parse().unwrap();
-        let mut picker = Picker::new(&pos, pos.legal_moves(), Some(tt), &Killers::new(), &History::new(), 0);
+        let mut picker = Picker::new(
+            &pos,
+            pos.legal_moves(),
+            Some(tt),
+            &Killers::new(),
+            &History::new(),
+            0,
+        );
         assert_eq!(picker.next().map(|m| m.0), Some(tt));
         assert_eq!(picker.next().map(|m| m.0), Some("c3-h3".parse().unwrap()));
         assert_eq!(captures(&pos, "c3-h3".parse().unwrap()), 3);

@@ -4,11 +4,12 @@
 
 use std::time::Duration;
 
-use crate::rules::{Move, Outcome, Position};
+use crate::rules::{Color, Move, Outcome, Position};
 
-use super::eval::{Weights, evaluate};
+use super::eval::{Weights, evaluate_and_threats};
 use super::limits::{Budget, Limits};
-use super::ordering::{History, Killers, Picker, captures};
+use super::lines::capture_moves;
+use super::ordering::{History, Killers, Picker};
 use super::rng::mix;
 use super::score::{
     INFINITE, MAX_PLY, Score, Value, from_table, is_mate, loss_in, to_table, win_in,
@@ -173,7 +174,10 @@ impl Engine {
             return report;
         }
         let key = Zobrist::key(pos);
-        let max_depth = limits.depth.unwrap_or(MAX_PLY as u32 - 1).clamp(1, MAX_PLY as u32 - 1);
+        let max_depth = limits
+            .depth
+            .unwrap_or(MAX_PLY as u32 - 1)
+            .clamp(1, MAX_PLY as u32 - 1);
         for depth in 1..=max_depth {
             let (value, best) = self.root(pos, key, depth as i32, report.best);
             if self.stopped && best.is_none() {
@@ -207,10 +211,23 @@ impl Engine {
 
     /// One iteration at the root. Returns its value and best move; the move is `None` when
     /// the search stopped before any move's value was known.
-    fn root(&mut self, pos: &Position, key: u64, depth: i32, prev: Option<Move>) -> (Value, Option<Move>) {
+    fn root(
+        &mut self,
+        pos: &Position,
+        key: u64,
+        depth: i32,
+        prev: Option<Move>,
+    ) -> (Value, Option<Move>) {
         let (mut alpha, beta) = (-INFINITE, INFINITE);
         let tt_move = self.tt.probe(key).and_then(|h| h.mv).or(prev);
-        let mut picker = Picker::new(pos, pos.legal_moves(), tt_move, &self.killers, &self.history, 0);
+        let mut picker = Picker::new(
+            pos,
+            pos.legal_moves(),
+            tt_move,
+            &self.killers,
+            &self.history,
+            0,
+        );
         let mut best = None;
         let mut first = true;
         while let Some((mv, _)) = picker.next() {
@@ -238,7 +255,8 @@ impl Engine {
             }
         }
         if let Some(mv) = best {
-            self.tt.store(key, Some(mv), to_table(alpha, 0), depth, Bound::Exact);
+            self.tt
+                .store(key, Some(mv), to_table(alpha, 0), depth, Bound::Exact);
         }
         (alpha, best)
     }
@@ -275,13 +293,29 @@ impl Engine {
 
     /// The static evaluation with the level's noise.
     fn eval(&self, pos: &Position, key: u64) -> Value {
-        let v = evaluate(pos, &self.weights);
+        self.eval_and_threats(pos, key).0
+    }
+
+    /// [`Engine::eval`], and whether the side to move has a capture.
+    fn eval_and_threats(&self, pos: &Position, key: u64) -> (Value, bool) {
+        let (v, capture) = evaluate_and_threats(pos, &self.weights);
         if self.noise == 0 {
-            v
+            (v, capture)
         } else {
             let span = 2 * self.noise as u64 + 1;
-            v + (mix(key ^ self.seed) % span) as Value - self.noise
+            (
+                v + (mix(key ^ self.seed) % span) as Value - self.noise,
+                capture,
+            )
         }
+    }
+
+    /// True when either side is close to running out of moves (no reserve and at most two
+    /// stacks): forced wins are near, and passing would hide them, so no null move.
+    fn endgame(pos: &Position) -> bool {
+        Color::ALL
+            .into_iter()
+            .any(|c| pos.reserve(c) == 0 && pos.controlled_mask(c).count_ones() <= 2)
     }
 
     /// The value of a finished game for its side to move, `ply` plies from the root.
@@ -337,14 +371,28 @@ impl Engine {
 
         // Null move: if passing still beats beta, a real move will too (Focus has no zugzwang
         // worth the cost of verifying).
-        if self.options.null_move && null_ok && !pv_node && depth >= 3 && !is_mate(beta) {
+        if self.options.null_move
+            && null_ok
+            && !pv_node
+            && depth >= 3
+            && !is_mate(beta)
+            && !Self::endgame(pos)
+        {
             let stand = self.eval(pos, key);
             if stand >= beta {
                 let r = 2 + depth / 4;
                 let passed = pos.passed();
                 let pkey = Zobrist::key(&passed);
                 self.nodes += 1;
-                let v = -self.negamax(&passed, pkey, depth - 1 - r, -beta, -beta + 1, ply + 1, false);
+                let v = -self.negamax(
+                    &passed,
+                    pkey,
+                    depth - 1 - r,
+                    -beta,
+                    -beta + 1,
+                    ply + 1,
+                    false,
+                );
                 if self.stopped {
                     return 0;
                 }
@@ -355,7 +403,14 @@ impl Engine {
         }
 
         let side = pos.side_to_move().index();
-        let mut picker = Picker::new(pos, pos.legal_moves(), tt_move, &self.killers, &self.history, ply);
+        let mut picker = Picker::new(
+            pos,
+            pos.legal_moves(),
+            tt_move,
+            &self.killers,
+            &self.history,
+            ply,
+        );
         let alpha0 = alpha;
         let mut best_value = -INFINITE;
         let mut best_move = None;
@@ -371,11 +426,24 @@ impl Engine {
                 -self.negamax(&child, ckey, depth - 1, -beta, -alpha, ply + 1, true)
             } else {
                 let mut r = 0;
-                if self.options.lmr && depth >= 3 && n >= 3 && quiet && !Picker::is_killer_key(order) {
+                if self.options.lmr
+                    && depth >= 3
+                    && n >= 3
+                    && quiet
+                    && !Picker::is_killer_key(order)
+                {
                     r = 1 + (n >= 10) as i32 + (depth >= 6 && n >= 20) as i32;
                     r = r.min(depth - 2);
                 }
-                let mut v = -self.negamax(&child, ckey, depth - 1 - r, -alpha - 1, -alpha, ply + 1, true);
+                let mut v = -self.negamax(
+                    &child,
+                    ckey,
+                    depth - 1 - r,
+                    -alpha - 1,
+                    -alpha,
+                    ply + 1,
+                    true,
+                );
                 if v > alpha && r > 0 && !self.stopped {
                     v = -self.negamax(&child, ckey, depth - 1, -alpha - 1, -alpha, ply + 1, true);
                 }
@@ -417,39 +485,46 @@ impl Engine {
         } else {
             Bound::Upper
         };
-        self.tt.store(key, best_move, to_table(best_value, ply), depth, bound);
+        self.tt
+            .store(key, best_move, to_table(best_value, ply), depth, bound);
         best_value
     }
 
     /// Captures only, until the position is quiet or `left` plies are used; the side to move
     /// may always stand on the static evaluation.
-    fn quiesce(&mut self, pos: &Position, key: u64, mut alpha: Value, beta: Value, ply: usize, left: u32) -> Value {
+    fn quiesce(
+        &mut self,
+        pos: &Position,
+        key: u64,
+        mut alpha: Value,
+        beta: Value,
+        ply: usize,
+        left: u32,
+    ) -> Value {
         if let Some(v) = Self::terminal(pos, ply) {
             return v;
         }
         if self.must_stop() {
             return 0;
         }
-        let stand = self.eval(pos, key);
-        if left == 0 || stand >= beta || ply >= MAX_PLY - 1 {
+        let (stand, has_capture) = self.eval_and_threats(pos, key);
+        if left == 0 || !has_capture || stand >= beta || ply >= MAX_PLY - 1 {
             return stand;
         }
         alpha = alpha.max(stand);
         let mut best = stand;
-        let moves = pos.legal_moves();
-        let mut caps: arrayvec::ArrayVec<(u32, Move), { crate::rules::MAX_MOVES }> = moves
-            .iter()
-            .filter_map(|&mv| {
-                let c = captures(pos, mv);
-                (c > 0).then_some((c, mv))
-            })
-            .collect();
-        caps.sort_unstable_by(|a, b| b.0.cmp(&a.0));
+        let mut caps = arrayvec::ArrayVec::new();
+        capture_moves(pos, &mut caps);
+        caps.sort_unstable_by(|a: &(u32, Move), b| b.0.cmp(&a.0));
         for (_, mv) in caps {
             let mut child = *pos;
             child.play_unchecked(mv);
             self.nodes += 1;
-            let ckey = if self.noise == 0 { 0 } else { Zobrist::after(key, pos, &child, mv) };
+            let ckey = if self.noise == 0 {
+                0
+            } else {
+                Zobrist::after(key, pos, &child, mv)
+            };
             let v = -self.quiesce(&child, ckey, -beta, -alpha, ply + 1, left - 1);
             if self.stopped {
                 return 0;

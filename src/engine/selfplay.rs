@@ -9,11 +9,12 @@ use std::time::Duration;
 
 use crate::rules::{Color, Move, Outcome, Position, Rules};
 
+use super::eval::Weights;
 use super::greedy::greedy_move;
 use super::levels::Level;
 use super::limits::Limits;
 use super::rng::{Rng, mix};
-use super::search::Engine;
+use super::search::{Engine, Options};
 
 /// Who plays a side.
 ///
@@ -71,6 +72,38 @@ impl fmt::Display for Player {
                 _ => f.write_str("engine"),
             },
         }
+    }
+}
+
+/// What an engine player evaluates and searches with: the default is the full engine.
+///
+/// Notation: a comma-separated list of `hand` (the hand-set weights instead of the tuned
+/// ones), `no-null`, `no-lmr`, `q<N>` (quiescence plies); empty for the default.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Variant {
+    /// The evaluation's weights.
+    pub weights: Weights,
+    /// The search's switches.
+    pub options: Options,
+}
+
+impl FromStr for Variant {
+    type Err = ParsePlayerError;
+
+    fn from_str(s: &str) -> Result<Variant, ParsePlayerError> {
+        let mut v = Variant::default();
+        for part in s.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+            match part {
+                "hand" => v.weights = Weights::HAND,
+                "no-null" => v.options.null_move = false,
+                "no-lmr" => v.options.lmr = false,
+                q if q.starts_with('q') && q[1..].parse::<u32>().is_ok() => {
+                    v.options.quiescence = q[1..].parse().unwrap_or(0);
+                }
+                _ => return Err(ParsePlayerError(part.to_owned())),
+            }
+        }
+        Ok(v)
     }
 }
 
@@ -210,7 +243,11 @@ pub fn play(start: Position, white: &mut Agent, black: &mut Agent) -> Game {
     let mut moves = Vec::new();
     while moves.len() < MAX_GAME_PLIES {
         if let Outcome::Win { winner, .. } = pos.outcome() {
-            return Game { start, moves, winner: Some(winner) };
+            return Game {
+                start,
+                moves,
+                winner: Some(winner),
+            };
         }
         let agent = match pos.side_to_move() {
             Color::White => &mut *white,
@@ -226,7 +263,11 @@ pub fn play(start: Position, white: &mut Agent, black: &mut Agent) -> Game {
         Outcome::Win { winner, .. } => Some(winner),
         Outcome::Ongoing => None,
     };
-    Game { start, moves, winner }
+    Game {
+        start,
+        moves,
+        winner,
+    }
 }
 
 /// How to play a match between players A and B.
@@ -250,6 +291,8 @@ pub struct MatchConfig {
     pub seed: u64,
     /// Transposition table of each player, in MiB.
     pub table_mib: usize,
+    /// How A's and B's engines differ from the default.
+    pub variants: [Variant; 2],
 }
 
 /// The result of a match, from A's side.
@@ -321,14 +364,25 @@ pub fn play_match(
             let (next, result, slots, on_game) = (&next, &result, &slots, &on_game);
             scope.spawn(move || {
                 let seed = mix(config.seed ^ (t as u64 + 1) * 0x9E37);
-                let mut a = Agent::new(config.a.clone(), config.movetime, config.table_mib, seed);
-                let mut b = Agent::new(config.b.clone(), config.movetime, config.table_mib, !seed);
+                let engine = |v: Variant| {
+                    Engine::with_table_mib(config.table_mib)
+                        .with_weights(v.weights)
+                        .with_options(v.options)
+                };
+                let mut a = Agent::new(config.a.clone(), config.movetime, 1, seed)
+                    .with_engine(engine(config.variants[0]));
+                let mut b = Agent::new(config.b.clone(), config.movetime, 1, !seed)
+                    .with_engine(engine(config.variants[1]));
                 loop {
                     let i = next.fetch_add(1, Ordering::Relaxed);
                     if i >= total {
                         break;
                     }
-                    let start = opening(config.rules, config.opening_plies, config.seed ^ (i / 2) as u64);
+                    let start = opening(
+                        config.rules,
+                        config.opening_plies,
+                        config.seed ^ (i / 2) as u64,
+                    );
                     let a_white = i % 2 == 0;
                     let game = if a_white {
                         play(start, &mut a, &mut b)

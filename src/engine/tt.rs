@@ -174,18 +174,30 @@ mod tests {
         let mut t = Table::new(1);
         assert!(t.bytes() <= 1 << 20);
         assert_eq!(Table::new(DEFAULT_MIB).bytes(), 64 << 20);
-        let moves: [Move; 3] = ["c5-e5".parse().unwrap(), "+e5".parse().unwrap(), "d4~d5".parse().unwrap()];
+        let moves: [Move; 3] = [
+            "c5-e5".parse().unwrap(),
+            "+e5".parse().unwrap(),
+            "d4~d5".parse().unwrap(),
+        ];
         for (i, mv) in moves.into_iter().enumerate() {
             let key = 0x1234_5678_9ABC_0000 + i as u64;
             t.store(key, Some(mv), -29_990, 7, Bound::Lower);
             assert_eq!(
                 t.probe(key),
-                Some(Hit { mv: Some(mv), value: -29_990, depth: 7, bound: Bound::Lower })
+                Some(Hit {
+                    mv: Some(mv),
+                    value: -29_990,
+                    depth: 7,
+                    bound: Bound::Lower
+                })
             );
         }
         t.store(0x1234_5678_9ABC_0000, None, 12, 8, Bound::Exact);
         let hit = t.probe(0x1234_5678_9ABC_0000).unwrap();
-        assert_eq!((hit.mv, hit.value, hit.bound), (Some(moves[0]), 12, Bound::Exact));
+        assert_eq!(
+            (hit.mv, hit.value, hit.bound),
+            (Some(moves[0]), 12, Bound::Exact)
+        );
         assert_eq!(t.probe(99), None);
         t.clear();
         assert_eq!(t.probe(0x1234_5678_9ABC_0000), None);

@@ -152,7 +152,13 @@ mod tests {
                 f[FEATURES - 1] = 1;
                 samples.push(Sample {
                     features: f,
-                    result: if r > 0 { 1.0 } else if r < 0 { 0.0 } else { 0.5 },
+                    result: if r > 0 {
+                        1.0
+                    } else if r < 0 {
+                        0.0
+                    } else {
+                        0.5
+                    },
                 });
             }
         }
