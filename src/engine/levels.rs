@@ -42,10 +42,10 @@ impl Level {
             1 => (Some(1), None, 500),
             2 => (Some(1), None, 120),
             3 => (Some(2), None, 40),
-            4 => (None, Some(2_000), 10),
-            5 => (None, Some(8_000), 0),
-            6 => (None, Some(30_000), 0),
-            7 => (None, Some(100_000), 0),
+            4 => (None, Some(1_200), 10),
+            5 => (None, Some(4_000), 0),
+            6 => (None, Some(12_000), 0),
+            7 => (None, Some(40_000), 0),
             _ => (None, None, 0),
         };
         Limits {

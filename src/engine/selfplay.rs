@@ -363,7 +363,7 @@ pub fn play_match(
         for t in 0..config.threads.max(1) {
             let (next, result, slots, on_game) = (&next, &result, &slots, &on_game);
             scope.spawn(move || {
-                let seed = mix(config.seed ^ (t as u64 + 1) * 0x9E37);
+                let seed = mix(config.seed ^ ((t as u64 + 1) * 0x9E37));
                 let engine = |v: Variant| {
                     Engine::with_table_mib(config.table_mib)
                         .with_weights(v.weights)
