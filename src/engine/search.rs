@@ -515,7 +515,7 @@ impl Engine {
         let mut best = stand;
         let mut caps = arrayvec::ArrayVec::new();
         capture_moves(pos, &mut caps);
-        caps.sort_unstable_by(|a: &(u32, Move), b| b.0.cmp(&a.0));
+        caps.sort_unstable_by_key(|c: &(u32, Move)| std::cmp::Reverse(c.0));
         for (_, mv) in caps {
             let mut child = *pos;
             child.play_unchecked(mv);

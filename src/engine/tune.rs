@@ -25,7 +25,10 @@ pub fn samples(games: &[Game], skip: usize, every: usize) -> Vec<Sample> {
     let mut out = Vec::new();
     for game in games {
         for (i, pos) in game.positions().iter().enumerate() {
-            if i < skip || (i - skip) % every.max(1) != 0 || pos.outcome() != Outcome::Ongoing {
+            if i < skip
+                || !(i - skip).is_multiple_of(every.max(1))
+                || pos.outcome() != Outcome::Ongoing
+            {
                 continue;
             }
             let result = match game.winner {
