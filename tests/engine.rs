@@ -140,13 +140,13 @@ fn never_an_illegal_move_under_any_rules() {
     let mut engine = Engine::with_table_mib(1);
     let mut checked = 0;
     for (r, rules) in Rules::ALL.into_iter().enumerate() {
-        for g in 0..4u64 {
+        for g in 0..3u64 {
             // Random games, the engine asked at every third ply, at varied limits and levels.
             let mut p = opening(rules, (g as usize * 7) % 30, g * 31 + r as u64);
             if g == 0 {
                 p = Position::start().with_rules(rules);
             }
-            for ply in 0..50u64 {
+            for ply in 0..40u64 {
                 if p.outcome().is_over() {
                     break;
                 }
@@ -171,7 +171,7 @@ fn never_an_illegal_move_under_any_rules() {
             }
         }
     }
-    assert!(checked > 200, "{checked} searches");
+    assert!(checked > 150, "{checked} searches");
 }
 
 #[test]
