@@ -3,6 +3,8 @@
 //! Layers, each depending only on those before it:
 //! - [`locale`]: a reader's language as a value (`ru`, `en-US`), stored and passed on.
 //! - [`rules`]: the game itself, pure.
+//! - [`engine`]: the Focus engine (search, evaluation, levels, self-play tuning), pure, on
+//!   [`rules`] only.
 //! - [`render`]: board pictures (PNG), pure.
 //! - [`ratings`]: Glicko-2 ratings, pure.
 //! - [`store`]: the SQLite store of challenges, games, moves, players and settings.
@@ -17,6 +19,7 @@
 pub mod cli;
 pub mod console;
 pub mod discord;
+pub mod engine;
 pub mod i18n;
 pub mod locale;
 pub mod ratings;

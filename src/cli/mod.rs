@@ -1,11 +1,15 @@
 //! The command line: clap subcommands, each a thin adapter over the library.
 
+mod bestmove;
 mod console;
 mod db;
+mod engine;
+mod matches;
 mod perft;
 mod render;
 mod replay;
 mod run;
+mod tune;
 
 use std::process::ExitCode;
 
@@ -39,6 +43,14 @@ enum Command {
     Db(db::DbArgs),
     /// Play offline in the terminal: lines like `alice: /focus challenge opponent:bob`.
     Console(console::ConsoleArgs),
+    /// Run the engine on its line protocol (stdin/stdout): position, go, new, quit.
+    Engine(engine::EngineArgs),
+    /// Print the engine's move in one position.
+    Bestmove(bestmove::BestmoveArgs),
+    /// Play engines (or the greedy player) against each other; print the score and Elo.
+    Match(matches::MatchArgs),
+    /// Tune the evaluation weights on self-play games (Texel tuning); print them.
+    Tune(tune::TuneArgs),
 }
 
 /// Where a game starts, as the `--fpn` and `--rules` options give it.
@@ -207,6 +219,10 @@ pub fn main() -> ExitCode {
         Command::Render(args) => render::run(&args),
         Command::Db(args) => db::run(&args),
         Command::Console(args) => console::run(&args),
+        Command::Engine(args) => engine::run(&args),
+        Command::Bestmove(args) => bestmove::run(&args),
+        Command::Match(args) => matches::run(&args),
+        Command::Tune(args) => tune::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -105,6 +105,23 @@ impl Position {
         })
     }
 
+    /// The squares whose top piece is `color`'s as a board mask (bit = [`Square::index`]): the
+    /// same set as [`Position::controlled`], for code that works on whole boards at once
+    /// (the engine's evaluation).
+    pub fn controlled_mask(&self, color: Color) -> u64 {
+        self.controlled[color.index()]
+    }
+
+    /// The same position with the other player to move, one ply later, nothing else changed.
+    /// Not a turn of Focus (a player may not pass): it is the "null move" a search plays to
+    /// ask what the opponent could do if it were their turn. A finished position stays
+    /// finished (the mirror-rule loss is kept).
+    pub fn passed(mut self) -> Position {
+        self.side = !self.side;
+        self.ply = self.ply.saturating_add(1);
+        self
+    }
+
     /// The player to move.
     pub fn side_to_move(&self) -> Color {
         self.side
@@ -190,5 +207,36 @@ impl Default for Position {
     /// The standard start, classic rules.
     fn default() -> Position {
         Position::start()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn controlled_mask_matches_controlled_squares() {
+        let mut pos = Position::start();
+        pos.play("c4-d4".parse().unwrap()).unwrap();
+        for color in Color::ALL {
+            let from_iter = pos.controlled(color).fold(0u64, |m, sq| m | sq.bit());
+            assert_eq!(pos.controlled_mask(color), from_iter);
+        }
+        // c4's white single now tops d4: White still controls 18 stacks, Black 17.
+        assert_eq!(pos.controlled_mask(Color::White).count_ones(), 18);
+        assert_eq!(pos.controlled_mask(Color::Black).count_ones(), 17);
+    }
+
+    #[test]
+    fn passed_changes_only_the_side_and_ply() {
+        let start = Position::start();
+        let passed = start.passed();
+        assert_eq!(passed.side_to_move(), Color::Black);
+        assert_eq!(passed.ply(), 1);
+        assert_eq!(
+            passed.stacks().collect::<Vec<_>>(),
+            start.stacks().collect::<Vec<_>>()
+        );
+        assert_eq!(passed.passed().side_to_move(), Color::White);
     }
 }
