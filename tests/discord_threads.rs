@@ -502,6 +502,25 @@ async fn archived_locked_and_deleted_threads_do_not_lose_a_game() {
     let challenge = w.challenge(&carol, &alice, one.thread).await;
     assert_eq!(challenge.channel_id, Some(one.thread));
     w.fake.archive_thread(one.thread, false);
+    // The bot stores the challenge's message id right after answering: wait for it, or
+    // the clock's jump could expire the challenge before the bot knows its message.
+    let stored = tokio::time::Instant::now() + WAIT;
+    loop {
+        let conn = rusqlite::Connection::open(&w.db).unwrap();
+        let message: Option<i64> = conn
+            .query_row("SELECT message_id FROM challenges WHERE id = 2", [], |r| {
+                r.get(0)
+            })
+            .unwrap();
+        if message.is_some() {
+            break;
+        }
+        assert!(
+            tokio::time::Instant::now() < stored,
+            "the challenge's message is stored"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+    }
     w.clock.advance(DAY + 1);
     let closed = w
         .fake
