@@ -326,6 +326,12 @@ fn changed_rect(a: &RgbImage, b: &RgbImage) -> Option<Rect> {
 /// (the arrow runs under stacks), and whole pictures with each panel state (to move, quiet,
 /// winner, a loss's reason, a draw) and Latin and Cyrillic text in both weights.
 fn build_palette(renderer: &Renderer) -> Palette {
+    let samples = palette_samples(renderer);
+    Palette::build(samples.iter().chain(renderer.tiles.all()))
+}
+
+/// The pictures the palette is made for (besides the tiles).
+fn palette_samples(renderer: &Renderer) -> Vec<RgbImage> {
     let words = Words {
         reserve: "reserve запас".into(),
         captured: "captured взято".into(),
@@ -368,7 +374,7 @@ fn build_palette(renderer: &Renderer) -> Palette {
             samples.push(tile);
         }
     }
-    Palette::build(samples.iter().chain(renderer.tiles.all()))
+    samples
 }
 
 #[cfg(test)]
@@ -422,5 +428,14 @@ mod tests {
             assert_eq!(palette.color(palette.nearest(c.0)), c);
         }
         assert!(palette.len() <= 255);
+    }
+
+    #[test]
+    fn no_colour_the_renderer_draws_is_far_from_its_entry() {
+        let samples = palette_samples(&RENDERER);
+        let error = PALETTE.max_error(samples.iter().chain(RENDERER.tiles.all()));
+        // The bound the replay's picture tests allow for a blend (tests/replay_gif.rs).
+        assert!(error <= 10.0, "{error}");
+        println!("largest palette error: {error:.2}");
     }
 }
