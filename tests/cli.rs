@@ -255,7 +255,7 @@ fn render_gif_draws_the_record_on_stdin_frame_by_frame() {
             "--out",
             out.to_str().unwrap(),
         ],
-        "```\n1. c4-d4 f5-e5 2. d4-d6 e5-e3 *\n```\n",
+        "1. c4-d4 f5-e5\n2. d4-d6 e5-e3 *\n",
     );
     assert!(o.status.success(), "{}", stderr(&o));
     assert_eq!((stdout(&o), stderr(&o)), (String::new(), String::new()));

@@ -8,10 +8,10 @@ use focus_bot::render::{
 use focus_bot::rules::{Color, Move, PlayError, Position};
 use image::{Rgb, RgbImage};
 
-/// A 14-ply game from the start: steps of one and two pieces, a stack of three, a capture-free
-/// middle, moves by both sides on both halves of the board.
-const GAME: &str = "c4-d4 f5-e5 d4-d6 e5-e3 c5-c4 e4-c4 d3-d4 f4-f3 e6-e5 f3-e3 d6-f6 c3-c2 \
-                    e5-e7 d5-d6";
+/// The first 14 plies of `docs/example-game.txt`: steps of one, two and three pieces, stacks
+/// of four, moves by both sides all over the board.
+const GAME: &str = "1. g2-g3 f3-g3 2. g4-g3 b3-b4 3. c4-b4 b5-b4 4. c6-c7 b7-c7 5. d7-c7 b4-b6 \
+                    6. c2-d2 e2-d2 7. d3-d2 b4-b2";
 
 fn game() -> (Position, Vec<Move>) {
     let start = Position::start();
@@ -215,7 +215,7 @@ fn the_start_alone_is_one_frame() {
 #[test]
 fn an_illegal_move_is_an_error_naming_its_ply() {
     let (start, mut moves) = game();
-    moves.insert(3, "c4-d4".parse().unwrap()); // White's move where Black is to move
+    moves.insert(3, "g3-g5".parse().unwrap()); // a White stack moved where Black is to move
     let err = replay_gif(&start, &moves, &options()).unwrap_err();
     assert!(
         matches!(
@@ -241,7 +241,7 @@ fn frames_after_the_first_hold_only_what_changed() {
         (684, 800, None)
     );
     let second = decoder.read_next_frame().unwrap().unwrap();
-    // c4-d4 changes two squares and both panels (whose turn): not the coordinates' margin.
+    // g2-g3 changes two squares and both panels (whose turn): not the coordinates' margin.
     let rect = (second.left, second.top, second.width, second.height);
     assert!(
         second.left >= 30 && second.transparent.is_some(),
