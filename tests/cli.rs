@@ -275,3 +275,89 @@ fn render_refuses_a_last_move_that_cannot_have_happened() {
         assert!(!out.exists());
     }
 }
+
+#[test]
+fn render_gif_draws_the_record_on_stdin_frame_by_frame() {
+    let out = temp_png("game.gif");
+    let o = focus_bot(
+        &[
+            "render",
+            "--gif",
+            "--white",
+            "Alice",
+            "--black",
+            "Борис",
+            "--locale",
+            "ru",
+            "--out",
+            out.to_str().unwrap(),
+        ],
+        "1. c4-d4 f5-e5\n2. d4-d6 e5-e3 *\n",
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!((stdout(&o), stderr(&o)), (String::new(), String::new()));
+    let bytes = std::fs::read(&out).unwrap();
+    let mut decoder = gif::DecodeOptions::new().read_info(&bytes[..]).unwrap();
+    assert_eq!((decoder.width(), decoder.height()), (684, 800));
+    let mut frames = 0;
+    while decoder.read_next_frame().unwrap().is_some() {
+        frames += 1;
+    }
+    assert_eq!(frames, 5);
+}
+
+#[test]
+fn render_gif_takes_the_start_and_rules_as_replay_does() {
+    let out = temp_png("seed.gif");
+    let record = "1. c5-e5 f5-e5 2. +e5 e3-e5 3. Р е5 +e5 4. +e5 +e5 5. +e5 +e5 6. c5-b5 +b5 0-1";
+    let path = out.to_str().unwrap();
+    let o = focus_bot(&["render", "--gif", "--fpn", SEED, "--out", path], record);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(std::fs::metadata(&out).unwrap().len() > 10_000);
+    // The mirror rule ends this game at ply 2: a third move is refused by ply.
+    let o = focus_bot(
+        &["render", "--gif", "--rules", "mirror", "--out", path],
+        "1. c4-d4 f5-e5 2. d4-d6",
+    );
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(stderr(&o).lines().count(), 1, "one line: {}", stderr(&o));
+}
+
+#[test]
+fn render_gif_refuses_a_bad_record_in_one_line_and_writes_nothing() {
+    let out = temp_png("bad.gif");
+    let path = out.to_str().unwrap();
+    for record in [
+        "1. c4-c5 f5-f6 2. c5-c8",
+        "1. c4-d4 (never closed",
+        "1. zz9",
+        "\u{feff}\u{0}",
+    ] {
+        let o = focus_bot(&["render", "--gif", "--out", path], record);
+        assert_eq!(o.status.code(), Some(1), "{record:?}");
+        let err = stderr(&o);
+        assert!(
+            err.starts_with("error: ") && err.lines().count() == 1,
+            "{err}"
+        );
+        assert!(!out.exists(), "{record:?}");
+    }
+    let o = focus_bot(
+        &["render", "--gif", "--out", path],
+        "1. c4-c5 f5-f6 2. c5-c8",
+    );
+    assert_eq!(
+        stderr(&o),
+        "error: ply 3 (2. c5-c8): c5-c8 moves 3 pieces, but c5 holds only 2: a stack moves \
+         exactly as many squares as the pieces it takes\n"
+    );
+    // --last-move belongs to a single picture, --rules to a replay.
+    let o = focus_bot(
+        &["render", "--gif", "--last-move", "c4-d4", "--out", path],
+        "",
+    );
+    assert_eq!(o.status.code(), Some(2));
+    let o = focus_bot(&["render", "--rules", "mirror", "--out", path], "");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(!out.exists());
+}

@@ -36,7 +36,8 @@ enum Command {
     Perft(perft::PerftArgs),
     /// Play a game record read from stdin; print the final FPN and the result.
     Replay(replay::ReplayArgs),
-    /// Write the picture of a position (the start by default) to a PNG file.
+    /// Write the picture of a position (the start by default) to a PNG file, or with --gif the
+    /// animated replay of a game record read from stdin.
     Render(render::RenderArgs),
     /// Open the database (bringing its schema up to date), check its integrity, and print its
     /// schema version and row counts. The file is --db, else $DATABASE_PATH, else focus.db.
@@ -176,6 +177,9 @@ pub enum CliError {
     /// A move of a replayed record is unreadable or illegal.
     #[error("{0}")]
     Replay(#[from] crate::rules::record::ReplayError),
+    /// The animated replay cannot be drawn.
+    #[error("{0}")]
+    ReplayGif(#[from] crate::render::ReplayGifError),
     /// The database cannot be opened, migrated or read.
     #[error("{0}")]
     Store(#[from] crate::store::StoreError),

@@ -1,19 +1,29 @@
-//! `focus-bot render`: write the picture of a position to a PNG file.
+//! `focus-bot render`: write the picture of a position to a PNG file, or with `--gif` the
+//! animated replay of a game record read from stdin.
 
+use std::io::Read;
 use std::path::PathBuf;
 
-use super::CliError;
-use crate::render::{RenderOptions, render};
-use crate::rules::{Move, Position};
+use super::{CliError, StartArgs};
+use crate::render::{RenderOptions, ReplayOptions, render, replay_gif};
+use crate::rules::record::replay_moves;
+use crate::rules::{Move, Position, Rules};
 
 #[derive(Debug, clap::Args)]
 pub(crate) struct RenderArgs {
-    /// The position (FPN); the standard start when absent.
+    /// The position (FPN); the standard start when absent. With --gif, where the game starts.
     #[arg(long, value_name = "FPN")]
     fpn: Option<String>,
     /// The move that led to the position, highlighted (e.g. c5-e5, +e5).
-    #[arg(long, value_name = "MOVE")]
+    #[arg(long, value_name = "MOVE", conflicts_with = "gif")]
     last_move: Option<String>,
+    /// Write an animated GIF of the game record read from stdin (as `replay` reads it): a
+    /// frame per ply, the move marked.
+    #[arg(long)]
+    gif: bool,
+    /// With --gif, the rules of the game: classic, swap, mirror or swap+mirror.
+    #[arg(long, value_name = "RULES", requires = "gif", value_parser = |s: &str| s.parse::<Rules>())]
+    rules: Option<Rules>,
     /// White's name.
     #[arg(long, value_name = "NAME", default_value = "")]
     white: String,
@@ -26,12 +36,15 @@ pub(crate) struct RenderArgs {
     /// The language of the picture's words: en or ru.
     #[arg(long, value_name = "LANG", default_value = "en", value_parser = super::language)]
     locale: crate::i18n::Lang,
-    /// Where to write the picture.
-    #[arg(long, value_name = "FILE.png")]
+    /// Where to write the picture (PNG, or GIF with --gif).
+    #[arg(long, value_name = "FILE")]
     out: PathBuf,
 }
 
 pub(crate) fn run(args: &RenderArgs) -> Result<(), CliError> {
+    if args.gif {
+        return run_gif(args);
+    }
     let pos = match &args.fpn {
         Some(text) => text.parse::<Position>()?,
         None => Position::start(),
@@ -51,6 +64,40 @@ pub(crate) fn run(args: &RenderArgs) -> Result<(), CliError> {
         },
     );
     write_whole(&args.out, &png).map_err(|source| CliError::Write {
+        path: args.out.clone(),
+        source,
+    })
+}
+
+/// `render --gif`: the record on stdin, replayed (every move checked, errors by ply as
+/// `replay` gives them), drawn and written whole.
+fn run_gif(args: &RenderArgs) -> Result<(), CliError> {
+    let mut record = Vec::new();
+    std::io::stdin()
+        .read_to_end(&mut record)
+        .map_err(CliError::Stdin)?;
+    // A record is text; bytes that are not UTF-8 become U+FFFD and fail as moves, by ply.
+    let text = String::from_utf8_lossy(&record);
+    let header = crate::rules::record::read_record(&text)
+        .map_err(crate::rules::record::ReplayError::from)?;
+    // The start as `replay` finds it: the options, else the record's header.
+    let start = StartArgs {
+        fpn: args.fpn.clone(),
+        rules: args.rules,
+    }
+    .position_for(&header)?;
+    let (_, moves) = replay_moves(start, &text)?;
+    let gif = replay_gif(
+        &start,
+        &moves,
+        &ReplayOptions {
+            white: args.white.clone(),
+            black: args.black.clone(),
+            flipped: args.flip,
+            ..ReplayOptions::new(crate::strings::picture::words(args.locale))
+        },
+    )?;
+    write_whole(&args.out, &gif).map_err(|source| CliError::Write {
         path: args.out.clone(),
         source,
     })

@@ -20,10 +20,13 @@
 //! ```
 
 mod encode;
+mod gif;
 mod layout;
+mod lzw;
 mod overlay;
 mod palette;
 mod panel;
+mod quantise;
 mod sprites;
 mod text;
 
@@ -31,6 +34,9 @@ use std::sync::LazyLock;
 
 use image::RgbImage;
 
+pub use self::gif::{
+    FIRST_DELAY_CS, LAST_DELAY_CS, PLY_DELAY_CS, ReplayGifError, ReplayOptions, replay_gif,
+};
 pub use encode::encode_png;
 use layout::{BOARD, BOARD_X, BOARD_Y, BOTTOM_PANEL_Y, SQUARE, TOP_PANEL_Y, View};
 pub use layout::{HEIGHT, WIDTH};

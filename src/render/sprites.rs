@@ -103,6 +103,11 @@ impl Tiles {
         self.sprites[stack.code()].as_ref()
     }
 
+    /// Every tile, for the replay's palette.
+    pub fn all(&self) -> impl Iterator<Item = &RgbImage> {
+        self.tiles.iter()
+    }
+
     /// The tile of `stack` on `shade`.
     pub fn get(&self, stack: Stack, shade: Shade) -> &RgbImage {
         &self.tiles[stack.code() * 4 + shade as usize]

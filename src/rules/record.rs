@@ -4,7 +4,7 @@ use thiserror::Error;
 
 use super::moves::looks_like_square;
 use super::shown::shown;
-use super::{Color, MoveError, Position};
+use super::{Color, Move, MoveError, Position};
 
 /// Why a text cannot be read as a game record (its moves are checked later, one by one).
 ///
@@ -221,24 +221,39 @@ pub enum ReplayError {
 /// # Errors
 /// [`ReplayError`] for a malformed record or the first move that cannot be played.
 pub fn replay(start: Position, text: &str) -> Result<Position, ReplayError> {
+    replay_moves(start, text).map(|(pos, _)| pos)
+}
+
+/// Plays the record `text` ([`move_texts`]) from `start`: the position reached and the moves
+/// played, in order (what an animated replay draws). A header or a code fence around it
+/// ([`read_record`]) is read past.
+///
+/// # Errors
+/// [`ReplayError`] for a malformed record or the first move that cannot be played.
+pub fn replay_moves(start: Position, text: &str) -> Result<(Position, Vec<Move>), ReplayError> {
     let record = read_record(text)?;
     let text = record.moves.as_str();
     let mut pos = start;
+    let texts = move_texts(text)?;
+    let mut moves = Vec::with_capacity(texts.len());
     // A record from a Black-to-move position starts at "1...".
     let first_offset = usize::from(start.side_to_move() == Color::Black);
-    for (i, text) in move_texts(text)?.into_iter().enumerate() {
+    for (i, text) in texts.into_iter().enumerate() {
         let side = pos.side_to_move();
-        if let Err(error) = pos.play_str(&text) {
-            return Err(ReplayError::Move {
-                ply: i + 1,
-                number: (i + first_offset) / 2 + 1,
-                side,
-                text: shown(&text),
-                error,
-            });
+        match pos.play_str(&text) {
+            Ok((mv, _)) => moves.push(mv),
+            Err(error) => {
+                return Err(ReplayError::Move {
+                    ply: i + 1,
+                    number: (i + first_offset) / 2 + 1,
+                    side,
+                    text: shown(&text),
+                    error,
+                });
+            }
         }
     }
-    Ok(pos)
+    Ok((pos, moves))
 }
 
 /// Replaces everything inside `(…)` and `{…}`, nesting included, by a space.
