@@ -1,5 +1,8 @@
 //! Speed and size of the animated replay (issue 13): an 80-ply game must take at most 150 ms
 //! and 2 MiB, a 400-ply game stay under Discord's 10 MiB. Run with `cargo bench --bench gif`.
+//!
+//! Measured on the 2-core development machine (other builds running, load about 2): 80 plies
+//! 97–119 ms, 727,651 bytes (0.69 MiB); 400 plies 450–463 ms, 3,474,710 bytes (3.31 MiB).
 
 use std::hint::black_box;
 

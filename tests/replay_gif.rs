@@ -249,3 +249,36 @@ fn frames_after_the_first_hold_only_what_changed() {
     );
     assert!(u32::from(second.width) <= 8 * 78);
 }
+
+/// For a look at what users see: `FOCUS_GIF_SAMPLE_DIR=/tmp/x cargo test --test replay_gif --
+/// --ignored` writes an 80-ply replay (`replay-80.gif`) and its first, middle and last frames
+/// as PNG.
+#[test]
+#[ignore = "writes files for a person to look at"]
+fn write_a_sample_replay_for_a_look() {
+    let dir = std::path::PathBuf::from(std::env::var("FOCUS_GIF_SAMPLE_DIR").unwrap());
+    let (mut pos, mut moves) = (Position::start(), Vec::new());
+    let mut rng = 7u64;
+    while moves.len() < 80 {
+        rng = rng
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        let legal = pos.legal_moves();
+        let mv = legal[(rng >> 33) as usize % legal.len()];
+        pos.play(mv).unwrap();
+        moves.push(mv);
+    }
+    let opts = ReplayOptions {
+        words: focus_bot::strings::picture::words(Lang::of_tag("ru")),
+        ..options()
+    };
+    let bytes = replay_gif(&Position::start(), &moves, &opts).unwrap();
+    std::fs::write(dir.join("replay-80.gif"), &bytes).unwrap();
+    let (shown, _) = decode(&bytes);
+    for k in [0, 1, 40, 80] {
+        shown[k]
+            .picture
+            .save(dir.join(format!("frame-{k}.png")))
+            .unwrap();
+    }
+}

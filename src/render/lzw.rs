@@ -2,9 +2,9 @@
 //!
 //! The `gif` crate's own compressor (weezl) took about 55 % of a replay's time (measured with
 //! perf on the 80-ply benchmark): a replay frame is mostly long runs of the transparent index,
-//! and weezl walks a tree per symbol. This one keeps the dictionary as a flat table indexed by
-//! `(code, symbol)`, with a generation stamp instead of clearing the table at each reset, and
-//! crosses a run of one symbol a code at a time rather than a symbol at a time. The output is standard (the classic Unix `compress` / GIF encoder: a clear
+//! and weezl walks a tree per symbol. This one keeps the dictionary in a small hash table that
+//! stays in cache, and crosses a run of one symbol a code at a time rather than a symbol at a
+//! time. The output is standard (the classic Unix `compress` / GIF encoder: a clear
 //! code first, the code width grows after the code that fills a width, a clear code when the
 //! 4096 codes are used up), so every decoder reads it; the tests decode it with the `gif` crate.
 
@@ -15,17 +15,20 @@ const END: u32 = CLEAR + 1;
 const FIRST_FREE: u32 = CLEAR + 2;
 const MAX_CODES: u32 = 4096;
 const MAX_BITS: u32 = 12;
-/// Bits of a table entry that hold the code; the rest is the generation.
+/// Bits of a table entry that hold the code; above them, the key `prefix << 8 | symbol`.
 const CODE_BITS: u32 = 12;
+/// Slots of the dictionary's hash table: twice the codes, so probes stay short; 32 KiB, so it
+/// stays in the first-level cache, unlike a flat `(code, symbol)` table of 4 MiB whose chain
+/// of dependent loads perf showed to take most of the time.
+const SLOTS: usize = 8192;
 
-/// An LZW compressor; reuse one for many frames (its table is 4 MiB).
+/// An LZW compressor; reuse one for many frames.
 pub struct Lzw {
-    /// `table[code * 256 + symbol]` = `generation << 12 | child code`; stale generations are
-    /// empty entries.
+    /// Open addressing, linear probing: `key << 12 | code` for the string `key` = `prefix
+    /// code << 8 | symbol`; 0 is empty (no code of a string is 0).
     table: Vec<u32>,
-    generation: u32,
     /// `runs[s][n]`: the code of `n` times symbol `s` (`runs[s][1] == s`), for the strings
-    /// known in this generation. Runs (the transparent area, flat panels) follow this short,
+    /// known since the last reset. Runs (the transparent area, flat panels) follow this short,
     /// contiguous list instead of a chain of dependent loads scattered over `table`, which
     /// perf showed to be two thirds of the time (cache misses).
     runs: Vec<Vec<u16>>,
@@ -39,21 +42,16 @@ impl Lzw {
     /// A compressor with an empty table.
     pub fn new() -> Lzw {
         Lzw {
-            table: vec![0; (MAX_CODES * 256) as usize],
-            generation: 0,
+            table: vec![0; SLOTS],
             runs: (0..=255u16).map(|s| vec![0, s]).collect(),
             width: u32::from(MIN_CODE_SIZE) + 1,
             next: FIRST_FREE,
         }
     }
 
-    /// Starts a new dictionary: bumping the generation empties every entry at once.
+    /// Starts a new dictionary.
     fn reset(&mut self) {
-        self.generation += 1;
-        if self.generation >= 1 << (32 - CODE_BITS) {
-            self.table.fill(0);
-            self.generation = 1;
-        }
+        self.table.fill(0);
         for run in &mut self.runs {
             run.truncate(2);
         }
@@ -130,14 +128,22 @@ impl Lzw {
                 i += count;
                 continue;
             }
-            let slot = (current << 8 | u32::from(symbol)) as usize;
-            let entry = self.table[slot];
-            if entry >> CODE_BITS == self.generation {
-                current = entry & (MAX_CODES - 1);
+            let key = current << 8 | u32::from(symbol);
+            let mut slot =
+                (key.wrapping_mul(0x9E37_79B1) >> (32 - SLOTS.trailing_zeros())) as usize;
+            let found = loop {
+                match self.table[slot] {
+                    0 => break None,
+                    entry if entry >> CODE_BITS == key => break Some(entry & (MAX_CODES - 1)),
+                    _ => slot = (slot + 1) & (SLOTS - 1),
+                }
+            };
+            if let Some(code) = found {
+                current = code;
                 run = None;
             } else {
                 if let Some(code) = self.emit(&mut out, current) {
-                    self.table[slot] = self.generation << CODE_BITS | code;
+                    self.table[slot] = key << CODE_BITS | code;
                 }
                 current = u32::from(symbol);
                 run = Some((symbol, 1));

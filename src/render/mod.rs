@@ -179,7 +179,7 @@ impl Renderer {
                 stack
             };
             let (x, y) = view.origin(sq);
-            image::imageops::replace(&mut img, self.tiles.get(shown, shade), x as i64, y as i64);
+            copy_tile(&mut img, self.tiles.get(shown, shade), x, y);
         }
         for &sq in &marked {
             overlay::corners(&mut img, view, sq);
@@ -264,6 +264,17 @@ impl Renderer {
 impl Default for Renderer {
     fn default() -> Renderer {
         Renderer::new()
+    }
+}
+
+/// Copies `tile` into `img` with its top-left corner at `(x, y)`, a row at a time: the
+/// animated replay draws 52 tiles per frame, and `imageops::replace` goes pixel by pixel.
+fn copy_tile(img: &mut RgbImage, tile: &RgbImage, x: u32, y: u32) {
+    let (w, stride) = (tile.width() as usize * 3, img.width() as usize * 3);
+    let dst = img.as_mut();
+    for (row, src) in tile.as_raw().chunks_exact(w).enumerate() {
+        let at = (y as usize + row) * stride + x as usize * 3;
+        dst[at..at + w].copy_from_slice(src);
     }
 }
 
