@@ -18,8 +18,7 @@ use serde_json::{Value, json};
 use serenity::all::Permissions;
 use support::bot::{WAIT, World};
 use support::discord::{
-    FakeChannel, FakeDiscord, FakeGuild, FakeUser, Reply, ReplyKind, mention,
-    option as find_option, png_size,
+    FakeChannel, FakeDiscord, FakeGuild, FakeUser, Reply, ReplyKind, mention, png_size,
 };
 
 /// One day, in seconds.
@@ -85,19 +84,9 @@ impl World {
         }
     }
 
-    /// The value of the choice called `name` of option `option` of `/focus challenge`, from
-    /// the registered schema.
+    /// The value of the choice called `name` of option `option` of `/focus challenge`.
     fn choice(&self, option: &str, name: &str) -> Value {
-        let commands = self
-            .fake
-            .commands(Some(self.fake.guild_id()))
-            .expect("commands registered");
-        let challenge = find_option(&commands[0], "challenge");
-        find_option(challenge, option)["choices"]
-            .as_array()
-            .and_then(|c| c.iter().find(|c| c["name"] == name))
-            .map(|c| c["value"].clone())
-            .unwrap_or_else(|| panic!("no choice {name:?} for {option}"))
+        self.fake.choice("challenge", option, name)
     }
 
     /// `challenger` challenges `opponent` (or anyone) in `channel` to a game with `days` (a

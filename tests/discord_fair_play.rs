@@ -5,10 +5,30 @@ mod support;
 
 use serde_json::json;
 use support::bot::{WAIT, World};
-use support::discord::mention;
+use support::discord::{FakeUser, mention};
 
 /// Where the clock starts: 2026-03-02 09:00 UTC.
 const T0: i64 = 1_772_442_000;
+
+/// Alice (White: the colour option's first choice) challenges Bob in `channel` and Bob
+/// accepts; waits for the acceptance and the game's first message.
+async fn alice_plays_bob(w: &World, channel: u64) -> (FakeUser, FakeUser) {
+    let (alice, bob) = (w.fake.user("alice"), w.fake.user("bob"));
+    let options = json!({ "opponent": bob.id, "color": 0 });
+    let id = w
+        .fake
+        .slash(&alice, channel, "focus challenge", options)
+        .await;
+    let challenge = w.fake.reply_to(id, WAIT).await;
+    let message = challenge.message_id.expect("the challenge's message");
+    let id = w
+        .fake
+        .click(&bob, channel, message, &challenge.custom_ids()[0])
+        .await;
+    w.fake.reply_to(id, WAIT).await;
+    w.fake.reply_to(id, WAIT).await;
+    (alice, bob)
+}
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_challenge_to_someone_who_left_the_server_is_refused_and_pings_nobody() {
@@ -58,19 +78,7 @@ async fn autocomplete_reads_cyrillic_look_alikes_as_the_move_command_does() {
     let mut w = World::at(T0).await;
     let bot = w.start_bot().await;
     let general = w.fake.channel("general");
-    let (alice, bob) = (w.fake.user("alice"), w.fake.user("bob"));
-    let options = json!({ "opponent": bob.id, "color": 0 });
-    let id = w
-        .fake
-        .slash(&alice, general, "focus challenge", options)
-        .await;
-    let challenge = w.fake.reply_to(id, WAIT).await;
-    let message = challenge.message_id.unwrap();
-    let id = w
-        .fake
-        .click(&bob, general, message, &challenge.custom_ids()[0])
-        .await;
-    w.fake.reply_to(id, WAIT).await;
+    let (alice, _) = alice_plays_bob(&w, general).await;
     let suggest = |typed: &'static str| {
         let w = &w;
         let alice = &alice;
@@ -98,23 +106,7 @@ async fn a_record_too_long_for_a_message_comes_as_a_file_replay_reads() {
     let mut w = World::at(T0).await;
     let bot = w.start_bot().await;
     let general = w.fake.channel("general");
-    let (alice, bob) = (w.fake.user("alice"), w.fake.user("bob"));
-    let options = json!({ "opponent": bob.id, "color": 0 });
-    let id = w
-        .fake
-        .slash(&alice, general, "focus challenge", options)
-        .await;
-    let challenge = w.fake.reply_to(id, WAIT).await;
-    let id = w
-        .fake
-        .click(
-            &bob,
-            general,
-            challenge.message_id.unwrap(),
-            &challenge.custom_ids()[0],
-        )
-        .await;
-    w.fake.reply_to(id, WAIT).await;
+    let (alice, bob) = alice_plays_bob(&w, general).await;
     bot.stop().await;
 
     // 400 plies, far past what a message holds, played into the store while the bot is off;
@@ -181,24 +173,7 @@ async fn a_draw_offered_with_a_move_lapses_when_the_game_goes_on_and_both_are_to
     let mut w = World::at(T0).await;
     let bot = w.start_bot().await;
     let general = w.fake.channel("general");
-    let (alice, bob) = (w.fake.user("alice"), w.fake.user("bob"));
-    let options = json!({ "opponent": bob.id, "color": 0 });
-    let id = w
-        .fake
-        .slash(&alice, general, "focus challenge", options)
-        .await;
-    let challenge = w.fake.reply_to(id, WAIT).await;
-    let id = w
-        .fake
-        .click(
-            &bob,
-            general,
-            challenge.message_id.unwrap(),
-            &challenge.custom_ids()[0],
-        )
-        .await;
-    w.fake.reply_to(id, WAIT).await;
-    w.fake.reply_to(id, WAIT).await;
+    let (alice, bob) = alice_plays_bob(&w, general).await;
     let (a, b) = (mention(&alice), mention(&bob));
 
     // The move and the offer in one message, with the offer's buttons.

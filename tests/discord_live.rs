@@ -47,13 +47,9 @@ impl World {
         find_option(find_option(&commands[0], "challenge"), option).clone()
     }
 
-    /// The value of the choice called `name` of `option` of `/focus challenge`.
+    /// The value of the choice called `name` of option `option` of `/focus challenge`.
     fn choice(&self, option: &str, name: &str) -> Value {
-        self.challenge_option(option)["choices"]
-            .as_array()
-            .and_then(|c| c.iter().find(|c| c["name"] == name))
-            .map(|c| c["value"].clone())
-            .unwrap_or_else(|| panic!("no choice {name:?} for {option}"))
+        self.fake.choice("challenge", option, name)
     }
 
     /// `white` challenges `black` in `channel` with `options` (White for the challenger),

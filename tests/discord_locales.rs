@@ -95,25 +95,11 @@ async fn slash(
     fake.reply_to(id, WAIT).await
 }
 
-/// The value of the choice called `name` (its English name) of option `option` of subcommand
-/// `sub` of `/focus`, from the registered schema.
-fn choice(fake: &FakeDiscord, sub: &str, option: &str, name: &str) -> Value {
-    let commands = fake
-        .commands(Some(fake.guild_id()))
-        .expect("commands registered");
-    let sub = find_option(&commands[0], sub);
-    find_option(sub, option)["choices"]
-        .as_array()
-        .and_then(|c| c.iter().find(|c| c["name"] == name))
-        .map(|c| c["value"].clone())
-        .unwrap_or_else(|| panic!("no choice {name:?} for {option}"))
-}
-
 /// `manager` (whose client is Russian) makes Russian the server's language.
 async fn make_russian(fake: &FakeDiscord) {
     let manager = fake.user("manager");
     fake.set_locale(&manager, RU);
-    let russian = choice(fake, "settings", "language", "Русский");
+    let russian = fake.choice("settings", "language", "Русский");
     assert_eq!(
         russian,
         json!(1),
@@ -147,9 +133,9 @@ async fn start_game(
 ) -> (Reply, Reply, Reply) {
     let options = json!({
         "opponent": opponent.id,
-        "rules": choice(fake, "challenge", "rules", "classic"),
-        "days": choice(fake, "challenge", "days", days),
-        "color": choice(fake, "challenge", "color", "white"),
+        "rules": fake.choice("challenge", "rules", "classic"),
+        "days": fake.choice("challenge", "days", days),
+        "color": fake.choice("challenge", "color", "white"),
         "rated": true,
     });
     let challenge = slash(fake, challenger, channel, "focus challenge", options).await;
@@ -656,7 +642,7 @@ async fn in_a_russian_server_an_english_client_reads_its_own_errors_in_english()
         "there is no game in this channel: start one with /focus challenge",
     );
     // Nor may she change the server's language; she is told so in English.
-    let english = choice(fake, "settings", "language", "English");
+    let english = fake.choice("settings", "language", "English");
     let r = slash(
         fake,
         &carol,
@@ -746,7 +732,7 @@ async fn without_a_setting_the_guild_locale_decides_and_only_managers_change_it(
     );
     let options = json!({
         "opponent": bob.id,
-        "color": choice(fake, "challenge", "color", "white"),
+        "color": fake.choice("challenge", "color", "white"),
     });
     let challenge = slash(fake, &alice, general, "focus challenge", options).await;
     assert!(!challenge.ephemeral());
@@ -762,7 +748,7 @@ async fn without_a_setting_the_guild_locale_decides_and_only_managers_change_it(
 
     // Neither Alice nor Carol (a moderator, but without Manage Server) may change it: each is
     // told so in their own language, and nothing changes.
-    let english = choice(fake, "settings", "language", "English");
+    let english = fake.choice("settings", "language", "English");
     assert_eq!(english, json!(0));
     let r = slash(
         fake,
@@ -1209,8 +1195,8 @@ async fn a_dm_reminder_is_in_the_language_of_its_readers_last_interaction() {
 
     let options = json!({
         "opponent": bob.id,
-        "days": choice(fake, "challenge", "days", "1 day"),
-        "color": choice(fake, "challenge", "color", "white"),
+        "days": fake.choice("challenge", "days", "1 day"),
+        "color": fake.choice("challenge", "color", "white"),
     });
     let challenge = slash(fake, &alice, general, "focus challenge", options).await;
     assert!(

@@ -16,9 +16,7 @@ use std::path::Path;
 
 use serde_json::{Value, json};
 use support::bot::{WAIT, World};
-use support::discord::{
-    FakeDiscord, FakeGuild, FakeUser, Reply, ReplyKind, mention, option as find_option,
-};
+use support::discord::{FakeDiscord, FakeGuild, FakeUser, Reply, ReplyKind, mention};
 
 /// One day, in seconds.
 const DAY: i64 = 86_400;
@@ -62,19 +60,9 @@ impl World {
         r
     }
 
-    /// The value of the choice called `name` of option `option` of `/focus challenge`, from
-    /// the registered schema.
+    /// The value of the choice called `name` of option `option` of `/focus challenge`.
     fn choice(&self, option: &str, name: &str) -> Value {
-        let commands = self
-            .fake
-            .commands(Some(self.fake.guild_id()))
-            .expect("commands registered");
-        let challenge = find_option(&commands[0], "challenge");
-        find_option(challenge, option)["choices"]
-            .as_array()
-            .and_then(|c| c.iter().find(|c| c["name"] == name))
-            .map(|c| c["value"].clone())
-            .unwrap_or_else(|| panic!("no choice {name:?} for {option}"))
+        self.fake.choice("challenge", option, name)
     }
 
     /// A game of `white` (the challenger) against `black` in `channel`, with the challenge's

@@ -1,9 +1,11 @@
 //! The engine (issue 14): forced wins and losses, legality under every rule set, limits,
 //! determinism, and the line protocol run as a user runs it.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+use std::process::Command;
 use std::time::{Duration, Instant};
+
+#[path = "support/bin.rs"]
+mod bin;
 
 use focus_bot::engine::selfplay::{Agent, Player, opening};
 use focus_bot::engine::{Engine, Level, Limits, Score};
@@ -240,20 +242,7 @@ fn levels_and_greedy_play_whole_games() {
 }
 
 fn engine_session(rules: &str, input: &str) -> (String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_focus-bot"))
-        .args(["engine", "--rules", rules])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("binary runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
+    let out = bin::focus_bot(&["engine", "--rules", rules], input);
     assert!(out.status.success());
     (
         String::from_utf8(out.stdout).unwrap(),

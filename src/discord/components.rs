@@ -151,16 +151,8 @@ async fn act(
         Action::Watch(page) => {
             let guild = click.guild_id.map_or(0, |g| g.get());
             let shown = service.watch(guild, page).await?;
-            let message = serenity::CreateInteractionResponseMessage::new()
-                .content(strings::threads::watch(lang, &shown))
-                .components(watch_buttons(lang, &shown))
-                .allowed_mentions(mentions(None));
-            click
-                .create_response(
-                    ctx,
-                    serenity::CreateInteractionResponse::UpdateMessage(message),
-                )
-                .await?;
+            let text = strings::threads::watch(lang, &shown);
+            replace(ctx, click, text, watch_buttons(lang, &shown)).await?;
         }
         Action::Ladder(page) => {
             // Membership lookups may take a few Discord requests: acknowledge the click
@@ -287,9 +279,19 @@ async fn update(
     click: &serenity::ComponentInteraction,
     content: String,
 ) -> Result<(), BotError> {
+    replace(ctx, click, content, vec![]).await
+}
+
+/// Replaces the clicked message's text and buttons (pinging nobody).
+async fn replace(
+    ctx: &serenity::Context,
+    click: &serenity::ComponentInteraction,
+    content: String,
+    components: Vec<serenity::CreateActionRow>,
+) -> Result<(), BotError> {
     let message = serenity::CreateInteractionResponseMessage::new()
         .content(content)
-        .components(vec![])
+        .components(components)
         .allowed_mentions(mentions(None));
     click
         .create_response(

@@ -404,6 +404,20 @@ impl FakeDiscord {
         self.shared.lock().guild_locale = locale.to_owned();
     }
 
+    /// The value Discord sends for the choice called `name` (its English name) of option
+    /// `option` of subcommand `sub` of `/focus`, from the registered guild schema.
+    pub fn choice(&self, sub: &str, option: &str, name: &str) -> Value {
+        let commands = self
+            .commands(Some(self.guild_id()))
+            .expect("commands registered");
+        let sub = self::option(&commands[0], sub);
+        self::option(sub, option)["choices"]
+            .as_array()
+            .and_then(|c| c.iter().find(|c| c["name"] == name))
+            .map(|c| c["value"].clone())
+            .unwrap_or_else(|| panic!("no choice {name:?} for {option}"))
+    }
+
     /// Thread `id`, as it stands, if one was started (deleted ones included).
     pub fn thread(&self, id: u64) -> Option<FakeThread> {
         self.shared.lock().threads.get(&id).cloned()
