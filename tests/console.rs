@@ -481,6 +481,28 @@ async fn draws_takebacks_and_aborts_through_the_console() {
     );
     picture(&lines[1], dir.path());
 
+    // A draw offered with a move, as `/focus move c4-d4 draw:true`; Bob's move lapses it.
+    c.handle("alice: challenge opponent:bob color:white").await;
+    c.handle("bob: accept").await;
+    let lines = c.handle("alice: /focus move c4-d4 draw:true").await;
+    assert!(
+        lines[0].starts_with("[#general] bot: @alice played **c4-d4**.\n@bob (Black) to move")
+            && lines[0].ends_with(
+                "\n@alice offers a draw. @bob, accept with the button or /focus draw; playing on \
+                 declines it."
+            ),
+        "{lines:?}"
+    );
+    let lines = c.handle("bob: move e4-d4").await;
+    assert!(
+        lines[0].starts_with(
+            "[#general] bot: @bob played **e4-d4**.\nThe draw offer of @alice lapsed: the game \
+             goes on.\n"
+        ),
+        "{lines:?}"
+    );
+    c.handle("mod: abort").await;
+
     // Abort: too late for a player at ply 3, fine for the moderator.
     c.handle("alice: challenge opponent:bob color:white").await;
     c.handle("bob: accept").await;
