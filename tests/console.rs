@@ -249,7 +249,7 @@ async fn the_last_move_message_names_the_winner() {
     let lines = c.handle("alice: move c4-d4").await;
     assert_eq!(
         lines[0],
-        "[#general] bot: @alice played **c4-d4**.\n**@alice (White) wins**, no legal move."
+        "[#general] bot: @alice played **c4-d4**.\n**@alice (White) wins game 1**, no legal move."
     );
     picture(&lines[1], dir.path());
     // The game is over: the players' games list is empty.
@@ -476,7 +476,7 @@ async fn draws_takebacks_and_aborts_through_the_console() {
     let lines = c.handle("alice: draw accept").await;
     assert_eq!(
         lines[0],
-        "[#general] bot: **The game is drawn** by agreement.\n\
+        "[#general] bot: **Game 1 is drawn** by agreement.\n\
          Ratings: @alice 1500 (±0), @bob 1500 (±0)."
     );
     picture(&lines[1], dir.path());
@@ -521,7 +521,7 @@ async fn draws_takebacks_and_aborts_through_the_console() {
     let lines = c.handle("mod: abort").await;
     assert_eq!(
         lines[0],
-        "[#general] bot: The game was aborted: no result, no rating change."
+        "[#general] bot: Game 3 was aborted: no result, no rating change."
     );
     picture(&lines[1], dir.path());
     // Resign in a third game: before her first move, that aborts it; after, it loses.
@@ -529,7 +529,7 @@ async fn draws_takebacks_and_aborts_through_the_console() {
     c.handle("bob: accept").await;
     assert_eq!(
         c.handle("alice: resign").await[0],
-        "[#general] bot: The game was aborted: no result, no rating change."
+        "[#general] bot: Game 4 was aborted: no result, no rating change."
     );
     c.handle("alice: challenge opponent:bob color:black").await;
     c.handle("bob: accept").await;
@@ -538,7 +538,7 @@ async fn draws_takebacks_and_aborts_through_the_console() {
     let lines = c.handle("alice: resign").await;
     assert_eq!(
         lines[0],
-        "[#general] bot: **@bob (White) wins**, by resignation.\n\
+        "[#general] bot: **@bob (White) wins game 5**, by resignation.\n\
          Ratings: @bob 1630 (+130), @alice 1370 (-130)."
     );
     // (After the drawn first game both stand at 1500/290.32; glicko2_reference.py rates
@@ -569,7 +569,7 @@ async fn run_reads_lines_until_quit() {
     );
     assert!(
         text.contains(
-            "[#general] bot: @alice played **c4-d4**.\n**@alice (White) wins**, no legal move.\n  \
+            "[#general] bot: @alice played **c4-d4**.\n**@alice (White) wins game 1**, no legal move.\n  \
              board: "
         ),
         "{text}"
@@ -662,7 +662,7 @@ fn the_console_binary_plays_a_short_game_end_to_end() {
     );
     assert!(
         stdout.contains(
-            "[#general] bot: @alice played **c4-d4**.\n**@alice (White) wins**, no legal move.\n"
+            "[#general] bot: @alice played **c4-d4**.\n**@alice (White) wins game 1**, no legal move.\n"
         ),
         "{stdout}"
     );
@@ -746,7 +746,7 @@ async fn waiting_brings_reminders_dms_and_time_outs() {
     assert_eq!(out.len(), 3, "{out:?}");
     assert_eq!(
         out[1],
-        "[#general] bot: **@bob ran out of time** in game 1. **@alice (White) wins**, on time.\n\
+        "[#general] bot: **@bob ran out of time**. **@alice (White) wins game 1**, on time.\n\
          Ratings: @alice 1662 (+162), @bob 1338 (-162)."
     );
     picture(&out[2], dir.path());

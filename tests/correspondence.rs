@@ -792,7 +792,7 @@ async fn at_the_deadline_the_player_to_move_loses_on_time_with_records_and_the_f
     assert_eq!(
         text,
         format!(
-            "**<@1002> ran out of time** in game {}. **<@1001> (White) wins**, on time.\n\
+            "**<@1002> ran out of time**. **<@1001> (White) wins game {}**, on time.\n\
              Ratings: <@1001> 1662 (+162), <@1002> 1338 (-162).",
             game.id.0
         )

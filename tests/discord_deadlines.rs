@@ -685,7 +685,7 @@ async fn a_time_out_loses_on_time_after_three_plies_and_aborts_before() {
     assert_eq!(
         lost.text(),
         format!(
-            "**{} ran out of time** in game {one}. **{} (White) wins**, on time.\n\
+            "**{} ran out of time**. **{} (White) wins game {one}**, on time.\n\
              Ratings: {} 1662 (+162), {} 1338 (-162).",
             mention(&bob),
             mention(&alice),
@@ -1013,7 +1013,7 @@ async fn deadlines_that_passed_while_the_bot_was_down_are_handled_once_right_aft
     assert_eq!(
         lost.text(),
         format!(
-            "**{} ran out of time** in game {one}. **{} (White) wins**, on time.\n\
+            "**{} ran out of time**. **{} (White) wins game {one}**, on time.\n\
              Ratings: {} 1662 (+162), {} 1338 (-162).",
             mention(&bob),
             mention(&alice),
@@ -1135,7 +1135,7 @@ async fn a_time_out_refused_for_a_missing_permission_is_retried_later_and_posted
     assert_eq!(
         lost.text(),
         format!(
-            "**{} ran out of time** in game {one}. **{} (White) wins**, on time.\n\
+            "**{} ran out of time**. **{} (White) wins game {one}**, on time.\n\
              Ratings: {} 1662 (+162), {} 1338 (-162).",
             mention(&bob),
             mention(&alice),

@@ -236,7 +236,7 @@ async fn a_five_minute_game_reminds_and_times_out_on_the_second_with_no_sweeps_i
     assert!(asked.elapsed() < PROMPTLY, "{:?}", asked.elapsed());
     assert!(
         lost.text().starts_with(&format!(
-            "**{} ran out of time** in game {game}. **{} (White) wins**, on time.",
+            "**{} ran out of time**. **{} (White) wins game {game}**, on time.",
             mention(&bob),
             mention(&alice)
         )),

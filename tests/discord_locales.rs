@@ -502,7 +502,7 @@ async fn a_whole_game_in_a_server_set_to_russian() {
     assert_eq!(
         r.text(),
         format!(
-            "**Победа {a} (белые)**, соперник сдался.\nРейтинг: {a} 1662 (+162), {b} 1338 (-162)."
+            "**Победа {a} (белые) в партии 1**, соперник сдался.\nРейтинг: {a} 1662 (+162), {b} 1338 (-162)."
         )
     );
     let r = slash(
@@ -1391,7 +1391,7 @@ async fn reminders_time_outs_and_expired_challenges_are_in_the_servers_language(
     assert_eq!(
         lost.text(),
         format!(
-            "**У {b} вышло время** в партии 1. **Победа {a} (белые)**, по \
+            "**У {b} вышло время**. **Победа {a} (белые) в партии 1**, по \
              времени.\nРейтинг: {a} 1662 (+162), {b} 1338 (-162)."
         )
     );

@@ -443,7 +443,10 @@ async fn a_rated_resignation_shows_both_rating_changes_and_unrated_or_aborted_ga
     let r = w.resign(&carol, games).await;
     assert_eq!(
         r.text(),
-        format!("**{} (Black) wins**, by resignation.", mention(&owner))
+        format!(
+            "**{} (Black) wins game 1**, by resignation.",
+            mention(&owner)
+        )
     );
     pings_only(&r, &[&owner]);
 
@@ -462,7 +465,10 @@ async fn a_rated_resignation_shows_both_rating_changes_and_unrated_or_aborted_ga
     let r = w.resign(&bob, general).await;
     assert_eq!(
         r.text(),
-        format!("**{} (White) wins**, by resignation.", mention(&alice))
+        format!(
+            "**{} (White) wins game 2**, by resignation.",
+            mention(&alice)
+        )
     );
     pings_only(&r, &[&alice]);
 
@@ -476,10 +482,7 @@ async fn a_rated_resignation_shows_both_rating_changes_and_unrated_or_aborted_ga
     )
     .await;
     let r = w.slash(&alice, general, "focus abort", json!({})).await;
-    assert_eq!(
-        r.text(),
-        "The game was aborted: no result, no rating change."
-    );
+    assert_eq!(r.text(), "Game 3 was aborted: no result, no rating change.");
 
     // Nobody has a rated game yet: the leaderboard says so, without buttons.
     let r = w.leaderboard(&carol, general, json!({})).await;
@@ -504,7 +507,7 @@ async fn a_rated_resignation_shows_both_rating_changes_and_unrated_or_aborted_ga
     assert_eq!(
         r.text(),
         format!(
-            "**{a} (White) wins**, by resignation.\nRatings: {a} 1662 (+162), {b} 1338 (-162).",
+            "**{a} (White) wins game 4**, by resignation.\nRatings: {a} 1662 (+162), {b} 1338 (-162).",
             a = mention(&alice),
             b = mention(&bob)
         )
@@ -610,7 +613,7 @@ async fn an_agreed_draw_and_a_time_out_show_the_rating_changes_after_an_idle_wee
     assert_eq!(
         drawn.text(),
         format!(
-            "**The game is drawn** by agreement.\nRatings: {} 1577 (-85), {} 1423 (+85).",
+            "**Game 2 is drawn** by agreement.\nRatings: {} 1577 (-85), {} 1423 (+85).",
             mention(&alice),
             mention(&bob)
         )
@@ -647,7 +650,7 @@ async fn an_agreed_draw_and_a_time_out_show_the_rating_changes_after_an_idle_wee
     assert_eq!(
         lost.text(),
         format!(
-            "**{a} ran out of time** in game {game}. **{b} (White) wins**, on time.\nRatings: \
+            "**{a} ran out of time**. **{b} (White) wins game {game}**, on time.\nRatings: \
              {b} 1578 (+155), {a} 1422 (-155).",
             a = mention(&alice),
             b = mention(&bob)
@@ -974,7 +977,7 @@ async fn the_leaderboard_shows_members_only_and_players_who_left_keep_their_reco
     assert_eq!(
         r.text(),
         format!(
-            "**{b} (White) wins**, by resignation.\nRatings: {b} 1764 (+14), {a} 1750 (-10).",
+            "**{b} (White) wins game 1**, by resignation.\nRatings: {b} 1764 (+14), {a} 1750 (-10).",
             a = mention(&alice),
             b = mention(&bob)
         )

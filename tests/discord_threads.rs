@@ -312,8 +312,11 @@ async fn three_games_in_one_channel_each_get_a_thread_and_are_played_side_by_sid
     assert!(!r.ephemeral());
     assert_eq!(r.channel_id, Some(one.thread));
     assert!(
-        r.text()
-            .starts_with(&format!("**{} (White) wins**", mention(&alice))),
+        r.text().starts_with(&format!(
+            "**{} (White) wins game {}**",
+            mention(&alice),
+            one.game
+        )),
         "{}",
         r.text()
     );

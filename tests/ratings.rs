@@ -1521,13 +1521,13 @@ fn a_finished_games_message_shows_both_rating_changes() {
     let game = resigned(&mut store, (GUILD, 1), (ALICE, BOB), BOB, true, T0);
     assert_eq!(
         strings::result_line(Lang::ENGLISH, &game),
-        "**<@4001> (White) wins**, by resignation.\n\
+        "**<@4001> (White) wins game 1**, by resignation.\n\
          Ratings: <@4001> 1662 (+162), <@4002> 1338 (-162)."
     );
     let other = resigned(&mut store, (OTHER_GUILD, 2), (ALICE, BOB), ALICE, true, T0);
     assert_eq!(
         strings::result_line(Lang::ENGLISH, &other),
-        "**<@4002> (Black) wins**, by resignation.\n\
+        "**<@4002> (Black) wins game 2**, by resignation.\n\
          Ratings: <@4001> 1338 (-162), <@4002> 1662 (+162)."
     );
     // On time, three weeks later in GUILD: Alice (White) beats Bob again after 3 idle periods.
@@ -1542,14 +1542,14 @@ fn a_finished_games_message_shows_both_rating_changes() {
     assert_eq!(
         strings::result_line(Lang::ENGLISH, &game),
         // Shown as the difference of the ratings as shown: 1721 - 1662, 1279 - 1338.
-        "**<@4001> (White) wins**, on time.\nRatings: <@4001> 1721 (+59), <@4002> 1279 (-59)."
+        "**<@4001> (White) wins game 3**, on time.\nRatings: <@4001> 1721 (+59), <@4002> 1279 (-59)."
     );
     // A draw between new players moves no rating: ±0.
     let mut store = Store::open_in_memory().unwrap();
     let game = drawn(&mut store, (GUILD, 1), (ALICE, BOB), T0);
     assert_eq!(
         strings::result_line(Lang::ENGLISH, &game),
-        "**The game is drawn** by agreement.\nRatings: <@4001> 1500 (±0), <@4002> 1500 (±0)."
+        "**Game 1 is drawn** by agreement.\nRatings: <@4001> 1500 (±0), <@4002> 1500 (±0)."
     );
     // Unrated and aborted games: no Ratings line.
     let game = resigned(
@@ -1562,13 +1562,13 @@ fn a_finished_games_message_shows_both_rating_changes() {
     );
     assert_eq!(
         strings::result_line(Lang::ENGLISH, &game),
-        "**<@4002> (Black) wins**, by resignation."
+        "**<@4002> (Black) wins game 2**, by resignation."
     );
     let id = start(&mut store, (GUILD, 1), ALICE, BOB, true, T0 + 2 * HOUR);
     let game = store.abort_game(id, T0 + 3 * HOUR).unwrap();
     assert_eq!(
         strings::result_line(Lang::ENGLISH, &game),
-        "The game was aborted: no result, no rating change."
+        "Game 3 was aborted: no result, no rating change."
     );
 }
 

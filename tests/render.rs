@@ -310,3 +310,74 @@ fn names_without_drawable_characters_fall_back_to_the_colour() {
     assert_ne!(named("Alice 🎲"), named(""));
     assert_eq!(named("Alice 🎲"), named("Alice"));
 }
+
+/// The smallest rectangle `(left, top, right, bottom)` (inclusive) holding every pixel where
+/// `a` and `b` differ.
+fn difference(a: &RgbImage, b: &RgbImage) -> Option<(u32, u32, u32, u32)> {
+    let mut bounds: Option<(u32, u32, u32, u32)> = None;
+    for (x, y, p) in a.enumerate_pixels() {
+        if p != b.get_pixel(x, y) {
+            let (l, t, r, bt) = bounds.unwrap_or((x, y, x, y));
+            bounds = Some((l.min(x), t.min(y), r.max(x), bt.max(y)));
+        }
+    }
+    bounds
+}
+
+#[test]
+fn the_corner_names_the_game_and_the_move_in_the_boards_free_corner() {
+    use focus_bot::i18n::Lang;
+    use focus_bot::strings::picture::{corner, move_number};
+    // Counted as the record counts: ply 13 is White's 7th move; before it, move 7 is played.
+    assert_eq!(
+        corner(Lang::ENGLISH, Some(12), 12, false),
+        ["Game 12", "move 7"]
+    );
+    assert_eq!(
+        corner(Lang::ENGLISH, Some(12), 13, false),
+        ["Game 12", "move 7"]
+    );
+    assert_eq!(
+        corner(Lang::ENGLISH, Some(12), 14, false),
+        ["Game 12", "move 8"]
+    );
+    // Once over, the number of the last move: ply 14 was Black's 7th.
+    assert_eq!(
+        corner(Lang::of_tag("ru"), Some(3), 14, true),
+        ["Партия 3", "ход 7"]
+    );
+    assert_eq!(corner(Lang::ENGLISH, None, 0, false), ["move 1"]);
+    assert_eq!((move_number(0, true), move_number(1, true)), (1, 1));
+
+    let renderer = Renderer::new();
+    let pos = Position::start();
+    for flipped in [false, true] {
+        let plain = RenderOptions {
+            flipped,
+            ..english()
+        };
+        let named = RenderOptions {
+            corner: vec![
+                "Game 12345".into(),
+                "move 200".into(),
+                "a third line".into(),
+            ],
+            ..plain.clone()
+        };
+        let (a, b) = (
+            renderer.render_image(&pos, &plain),
+            renderer.render_image(&pos, &named),
+        );
+        let (left, top, right, bottom) = difference(&a, &b).expect("the corner is drawn");
+        // Inside the two off-board squares of the top row's right end (g8 and h8 from White's
+        // side, b1 and a1 from Black's), so no stack is ever covered.
+        // They are not squares of the board: measured from the row's last square, f8 (c1).
+        let half = SQUARE_PX / 2;
+        let (fx, gy) = square_centre(sq(if flipped { "c1" } else { "f8" }), flipped);
+        let (gx, hx) = (fx + SQUARE_PX, fx + 2 * SQUARE_PX);
+        assert!(left >= gx - half && right < hx + half, "{left}..{right}");
+        assert!(top >= gy - half && bottom < gy + half, "{top}..{bottom}");
+        // Two lines: the third is not drawn, so the text ends within the row's upper part.
+        assert!(bottom < gy + 20, "{bottom}");
+    }
+}

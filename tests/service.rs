@@ -189,6 +189,18 @@ impl Fixture {
 /// Draws `board` as the adapters do, in English, and checks the picture.
 async fn assert_drawn(svc: &GameService, board: &Board) {
     let options = focus_bot::strings::picture::options(Lang::ENGLISH, board);
+    // Every board picture names its game and the move number in its corner.
+    let over = board.to_move().is_none();
+    assert_eq!(
+        options.corner,
+        [
+            format!("Game {}", board.game.id.0),
+            format!(
+                "move {}",
+                focus_bot::strings::picture::move_number(board.game.ply, over)
+            )
+        ]
+    );
     assert_png(&svc.picture(board, options).await.expect("a picture"));
 }
 
@@ -937,7 +949,7 @@ async fn the_worked_example_is_played_to_blacks_win() {
     assert_drawn(&f.svc, &last.board).await;
     assert_eq!(
         strings::move_played(Lang::ENGLISH, last),
-        "<@1002> dropped **+b5**.\n**<@1002> (Black) wins**, no legal move."
+        "<@1002> dropped **+b5**.\n**<@1002> (Black) wins game 1**, no legal move."
     );
 
     // Both records hold the result; the channel is free again.
@@ -1442,7 +1454,7 @@ async fn resigning_ends_the_game_for_the_opponent_and_counts_in_the_records() {
     assert_drawn(&f.svc, &end).await;
     assert_eq!(
         strings::game_ended(Lang::ENGLISH, &end),
-        "**<@1001> (White) wins**, by resignation.\n\
+        "**<@1001> (White) wins game 1**, by resignation.\n\
          Ratings: <@1001> 1662 (+162), <@1002> 1338 (-162)."
     );
     let a = f.player(&alice()).await.unwrap();
@@ -1481,7 +1493,7 @@ async fn a_game_ended_before_each_side_moved_is_aborted_unrated() {
     );
     assert_eq!(
         strings::game_ended(Lang::ENGLISH, &end),
-        "The game was aborted: no result, no rating change."
+        "Game 1 was aborted: no result, no rating change."
     );
     // Black resigns before theirs, White having moved.
     let here = place(59);
@@ -1556,7 +1568,7 @@ async fn a_draw_offer_is_accepted_by_button_or_by_a_counter_offer() {
     );
     assert_eq!(
         strings::game_ended(Lang::ENGLISH, &end),
-        "**The game is drawn** by agreement.\n\
+        "**Game 1 is drawn** by agreement.\n\
          Ratings: <@1001> 1500 (±0), <@1002> 1500 (±0)."
     );
     assert_drawn(&f.svc, &end).await;
@@ -1789,7 +1801,10 @@ async fn a_player_aborts_only_early_a_moderator_any_time_and_no_record_changes()
         assert_drawn(&f.svc, &end).await;
         assert_eq!(
             strings::game_ended(Lang::ENGLISH, &end),
-            "The game was aborted: no result, no rating change."
+            format!(
+                "Game {} was aborted: no result, no rating change.",
+                end.game.id.0
+            )
         );
         assert_eq!(err_text(f.svc.board(here).await), NO_GAME_HERE);
     }

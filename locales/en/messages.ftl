@@ -125,14 +125,14 @@ board-caption = Game { $game }: { $white } (White) vs { $black } (Black), ply { 
 
 ## Results
 
-result-aborted = The game was aborted: no result, no rating change.
-result-held = The game is held for a moderator: its stored moves and position disagree.
+result-aborted = Game { $game } was aborted: no result, no rating change.
+result-held = Game { $game } is held for a moderator: its stored moves and position disagree.
 result-win = **{ $player } ({ $color ->
         [white] White
        *[black] Black
-    }) wins**, { $reason }.
-result-draw = **The game is drawn** by agreement.
-result-over = The game is over.
+    }) wins game { $game }**, { $reason }.
+result-draw = **Game { $game } is drawn** by agreement.
+result-over = Game { $game } is over.
 end-reason = { $reason ->
         [no-legal-move] no legal move
         [mirror-rule] mirror rule
@@ -184,7 +184,7 @@ your-turn-dm = Your move in Focus game { $game } against **{ $opponent }**: { $l
 reminder-dm = ⏰ Reminder: your move in Focus game { $game } against **{ $opponent }** is due soon; { $consequence }.
 reminder = ⏰ { $player }, reminder: your move in game { $game } is due soon; { $consequence }.
 timed-out-aborted = **Game { $game } is aborted:** { $player } did not move in time, while each side had moved at most once. No result, no rating change.
-timed-out = **{ $player } ran out of time** in game { $game }.
+timed-out = **{ $player } ran out of time**.
 more-time-given = { $giver } gives { $receiver } one more day for this move.
 # In a live game `/focus moretime` gives the game's own minutes per move (5, 15 or 60).
 more-time-given-live = { $giver } gives { $receiver } { $minutes ->
@@ -273,6 +273,10 @@ picture-captured = captured
 picture-to-move = to move
 picture-winner = winner
 picture-held = held for a moderator
+# The board's top-right corner: the game's number, and the number of the move being played
+# (of the last move, once the game is over), as /focus watch and the record count them.
+picture-game = Game { $game }
+picture-move = move { $number }
 picture-note = { $reason ->
         [no-legal-move] cannot move
         [mirror-rule] mirrored: loses

@@ -150,14 +150,14 @@ board-caption = Партия { $game }: { $white } (белые) против { $
 
 ## Результаты
 
-result-aborted = Партия прервана: без результата, рейтинг не меняется.
-result-held = Партия ждёт проверки модератора: её сохранённые ходы и позиция не совпадают.
+result-aborted = Партия { $game } прервана: без результата, рейтинг не меняется.
+result-held = Партия { $game } ждёт проверки модератора: её сохранённые ходы и позиция не совпадают.
 result-win = **Победа { $player } ({ $color ->
         [white] белые
        *[black] чёрные
-    })**, { $reason }.
-result-draw = **Партия закончилась вничью** по соглашению.
-result-over = Партия окончена.
+    }) в партии { $game }**, { $reason }.
+result-draw = **Партия { $game } закончилась вничью** по соглашению.
+result-over = Партия { $game } окончена.
 end-reason = { $reason ->
         [no-legal-move] у соперника нет ходов
         [mirror-rule] по правилу зеркала
@@ -209,7 +209,7 @@ your-turn-dm = Ваш ход в партии { $game } («Фокус») прот
 reminder-dm = ⏰ Напоминание: срок вашего хода в партии { $game } («Фокус») против **{ $opponent }** скоро истекает; { $consequence }.
 reminder = ⏰ { $player }, напоминание: срок вашего хода в партии { $game } скоро истекает; { $consequence }.
 timed-out-aborted = **Партия { $game } прервана:** у { $player } вышло время, а каждая сторона успела сделать не больше одного хода. Без результата, рейтинг не меняется.
-timed-out = **У { $player } вышло время** в партии { $game }.
+timed-out = **У { $player } вышло время**.
 more-time-given = { $giver } даёт { $receiver } ещё один день на этот ход.
 # В живой партии `/фокус отсрочка` даёт столько минут, сколько в партии на ход (5, 15 или 60).
 more-time-given-live = { $giver } даёт { $receiver } ещё { $minutes ->
@@ -316,6 +316,8 @@ picture-captured = пленных
 picture-to-move = ходит
 picture-winner = победа
 picture-held = ждёт модератора
+picture-game = Партия { $game }
+picture-move = ход { $number }
 picture-note = { $reason ->
         [no-legal-move] нет ходов
         [mirror-rule] правило зеркала

@@ -8,6 +8,7 @@ use super::{CliError, StartArgs};
 use crate::render::{RenderOptions, ReplayOptions, render, replay_gif};
 use crate::rules::record::replay_moves;
 use crate::rules::{Move, Position, Rules};
+use crate::strings::picture;
 
 #[derive(Debug, clap::Args)]
 pub(crate) struct RenderArgs {
@@ -60,7 +61,7 @@ pub(crate) fn run(args: &RenderArgs) -> Result<(), CliError> {
             black: args.black.clone(),
             last_move,
             flipped: args.flip,
-            ..RenderOptions::new(crate::strings::picture::words(args.locale))
+            ..RenderOptions::new(picture::words(args.locale))
         },
     );
     write_whole(&args.out, &png).map_err(|source| CliError::Write {
@@ -86,7 +87,15 @@ fn run_gif(args: &RenderArgs) -> Result<(), CliError> {
         rules: args.rules,
     }
     .position_for(&header)?;
-    let (_, moves) = replay_moves(start, &text)?;
+    let (end, moves) = replay_moves(start, &text)?;
+    // The corner names the game when the header does; the game is over when the header gives
+    // a result or the rules end it.
+    let game = header
+        .tag("Game")
+        .and_then(|n| n.trim_start_matches('#').parse().ok());
+    let over = header.tag("Result").is_some_and(|r| r != "*")
+        || end.outcome() != crate::rules::Outcome::Ongoing;
+    let plies = u32::try_from(moves.len()).unwrap_or(u32::MAX);
     let gif = replay_gif(
         &start,
         &moves,
@@ -94,7 +103,8 @@ fn run_gif(args: &RenderArgs) -> Result<(), CliError> {
             white: args.white.clone(),
             black: args.black.clone(),
             flipped: args.flip,
-            ..ReplayOptions::new(crate::strings::picture::words(args.locale))
+            corners: picture::replay_corners(args.locale, game, plies, over),
+            ..ReplayOptions::new(picture::words(args.locale))
         },
     )?;
     write_whole(&args.out, &gif).map_err(|source| CliError::Write {

@@ -48,6 +48,9 @@ pub struct ReplayOptions {
     /// The result, shown on the last frame only; `None` shows the rules' outcome of the final
     /// position (or whose turn it is), as [`RenderOptions::end`] does.
     pub end: Option<GameEnd>,
+    /// The [`RenderOptions::corner`] lines of each frame, frame 0 (the start) first; a frame
+    /// past the end of the list has none.
+    pub corners: Vec<Vec<String>>,
 }
 
 impl ReplayOptions {
@@ -59,11 +62,12 @@ impl ReplayOptions {
             black: String::new(),
             flipped: false,
             end: None,
+            corners: Vec::new(),
         }
     }
 
-    /// The picture options of the frame after `last_move`; `last` is the final frame.
-    fn frame(&self, last_move: Option<Move>, last: bool) -> RenderOptions {
+    /// The picture options of frame `k`, after `last_move`; `last` is the final frame.
+    fn frame(&self, k: usize, last_move: Option<Move>, last: bool) -> RenderOptions {
         RenderOptions {
             words: self.words.clone(),
             white: self.white.clone(),
@@ -72,6 +76,7 @@ impl ReplayOptions {
             highlights: Vec::new(),
             flipped: self.flipped,
             end: if last { self.end.clone() } else { None },
+            corner: self.corners.get(k).cloned().unwrap_or_default(),
         }
     }
 }
@@ -203,7 +208,7 @@ fn frames(
     let last = positions.len() - 1;
     let picture = |k: usize| {
         let last_move = k.checked_sub(1).map(|i| moves[i]);
-        renderer.render_image(&positions[k], &options.frame(last_move, k == last))
+        renderer.render_image(&positions[k], &options.frame(k, last_move, k == last))
     };
     let mut quantiser = Quantiser::new(palette);
     let mut lzw = Lzw::new();
@@ -350,6 +355,7 @@ fn palette_samples(renderer: &Renderer) -> Vec<RgbImage> {
         last_move: Some(step),
         flipped,
         end,
+        corner: vec!["Game 12 Партия".into(), "move 7 ход".into()],
         ..RenderOptions::new(words.clone())
     };
     let won = GameEnd {

@@ -94,7 +94,14 @@ pub struct RenderOptions {
     /// The result to show; `None` shows the rules' outcome of the position (a win by no legal
     /// move or by the mirror rule) or, while the game goes on, whose turn it is.
     pub end: Option<GameEnd>,
+    /// Up to [`CORNER_LINES`] short lines drawn right-aligned in the board's empty top-right
+    /// corner, first in bold: the game's number and the move number (`Game 12`, `move 7`).
+    /// Each is cut to the corner's width; lines past the second are not drawn.
+    pub corner: Vec<String>,
 }
+
+/// How many [`RenderOptions::corner`] lines the corner holds.
+pub const CORNER_LINES: usize = 2;
 
 impl RenderOptions {
     /// The position alone, with `words`: no names, no last move, no marks, White's view.
@@ -107,7 +114,26 @@ impl RenderOptions {
             highlights: Vec::new(),
             flipped: false,
             end: None,
+            corner: Vec::new(),
         }
+    }
+}
+
+/// Draws `lines` right-aligned in the top-right corner, where the octagonal board leaves two
+/// squares and a half free on every side it is seen from.
+fn draw_corner(img: &mut RgbImage, lines: &[String]) {
+    let right = (BOARD_X + BOARD - 8) as i32;
+    let width = 2 * SQUARE - 16;
+    for (i, line) in lines.iter().take(CORNER_LINES).enumerate() {
+        let (font, size, ink) = if i == 0 {
+            (&text::BOLD, 18.0, palette::TEXT)
+        } else {
+            (&text::REGULAR, 16.0, palette::TEXT_DIM)
+        };
+        let fitted = text::fit(font, size, &text::clean(font, line), width);
+        let (w, _) = text::measure(font, size, &fitted);
+        let y = (BOARD_Y + 8) as i32 + 26 * i as i32;
+        text::draw(img, font, size, ink, right - w as i32, y, &fitted);
     }
 }
 
@@ -252,6 +278,7 @@ impl Renderer {
             }
             .draw(&mut img, y);
         }
+        draw_corner(&mut img, &opts.corner);
         img
     }
 

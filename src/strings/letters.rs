@@ -122,12 +122,7 @@ fn in_channel(lang: Lang, news: &News) -> String {
         ),
         News::TimedOut { game, loser } => format!(
             "{} {}",
-            tr!(
-                lang,
-                "timed-out",
-                player = mention(*loser),
-                game = game.id.0.to_string()
-            ),
+            tr!(lang, "timed-out", player = mention(*loser)),
             result_line(lang, game)
         ),
         // Never posted in a channel (the move's message pinged the player); worded as the DM.

@@ -301,8 +301,10 @@ pub(crate) fn reason_key(reason: Option<EndReason>, result: Option<GameResult>) 
     }
 }
 
-/// The result of a finished game in one sentence.
+/// The result of a finished game in one sentence, which names the game: a channel or thread
+/// may hold several, and the result is what players look the game up by afterwards.
 fn result_sentence(lang: Lang, game: &Game) -> String {
+    let number = game.id.0.to_string();
     let reason = tr!(
         lang,
         "end-reason",
@@ -312,18 +314,19 @@ fn result_sentence(lang: Lang, game: &Game) -> String {
         tr!(
             lang,
             "result-win",
+            game = number.as_str(),
             player = mention(game.player(color)),
             color = color_key(color),
             reason = reason.as_str()
         )
     };
     match (game.status, game.result) {
-        (GameStatus::Aborted, _) => tr!(lang, "result-aborted"),
-        (GameStatus::NeedsReview, _) => tr!(lang, "result-held"),
+        (GameStatus::Aborted, _) => tr!(lang, "result-aborted", game = number.as_str()),
+        (GameStatus::NeedsReview, _) => tr!(lang, "result-held", game = number.as_str()),
         (_, Some(GameResult::White)) => win(Color::White),
         (_, Some(GameResult::Black)) => win(Color::Black),
-        (_, Some(GameResult::Draw)) => tr!(lang, "result-draw"),
-        _ => tr!(lang, "result-over"),
+        (_, Some(GameResult::Draw)) => tr!(lang, "result-draw", game = number.as_str()),
+        _ => tr!(lang, "result-over", game = number.as_str()),
     }
 }
 

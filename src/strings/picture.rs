@@ -49,6 +49,34 @@ pub fn game_end(lang: Lang, board: &Board) -> Option<GameEnd> {
     }
 }
 
+/// The number of the move being played after `ply` plies, or of the last move when the game
+/// is `over`: counted as `/focus watch` and the record count (ply 13 is move 7).
+pub fn move_number(ply: u32, over: bool) -> u32 {
+    if over {
+        ply.div_ceil(2).max(1)
+    } else {
+        ply / 2 + 1
+    }
+}
+
+/// The lines of the board's corner in `lang`: the game's number (when it has one) and the
+/// move number after `ply` plies (see [`move_number`]).
+pub fn corner(lang: Lang, game: Option<i64>, ply: u32, over: bool) -> Vec<String> {
+    let number = tr!(lang, "picture-move", number = move_number(ply, over));
+    match game {
+        Some(game) => vec![tr!(lang, "picture-game", game = game.to_string()), number],
+        None => vec![number],
+    }
+}
+
+/// The corners of every frame of a replay of `plies` plies, the start first; the last frame is
+/// the finished game's when `over`.
+pub fn replay_corners(lang: Lang, game: Option<i64>, plies: u32, over: bool) -> Vec<Vec<String>> {
+    (0..=plies)
+        .map(|ply| corner(lang, game, ply, over && ply == plies))
+        .collect()
+}
+
 /// The options that draw `board` for a reader of `lang`: names, last move, result, words;
 /// from Black's side when `flipped`.
 pub fn options(lang: Lang, board: &Board) -> RenderOptions {
@@ -57,6 +85,12 @@ pub fn options(lang: Lang, board: &Board) -> RenderOptions {
         black: board.name(Color::Black).unwrap_or_default().to_owned(),
         last_move: board.last_move,
         end: game_end(lang, board),
+        corner: corner(
+            lang,
+            Some(board.game.id.0),
+            board.game.ply,
+            board.game.status != GameStatus::Active,
+        ),
         ..RenderOptions::new(words(lang))
     }
 }
