@@ -260,6 +260,29 @@ async fn the_last_move_message_names_the_winner() {
             strings::no_games(Lang::ENGLISH)
         )]
     );
+    // Its replay, as `/focus replay` posts it: the start and the one ply, as a GIF file.
+    let lines = c.handle("bob: replay").await;
+    assert_eq!(
+        lines[0],
+        "[#general] bot: Replay of game 1: @alice (White) vs @bob (Black), 1 ply."
+    );
+    let path = dir.path().join("game1-replay.gif");
+    assert_eq!(lines[1], format!("  replay: {}", path.display()));
+    let bytes = std::fs::read(&path).unwrap();
+    let mut decoder = gif::DecodeOptions::new().read_info(&bytes[..]).unwrap();
+    assert_eq!(
+        (decoder.width() as u32, decoder.height() as u32),
+        (WIDTH, HEIGHT)
+    );
+    let mut frames = 0;
+    while decoder.read_next_frame().unwrap().is_some() {
+        frames += 1;
+    }
+    assert_eq!(frames, 2);
+    assert_eq!(
+        c.handle("bob: replay game:x").await,
+        ["[#general] bot → bob only: a game is given by its number"]
+    );
 }
 
 #[tokio::test]

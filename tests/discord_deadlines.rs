@@ -696,6 +696,14 @@ async fn a_time_out_loses_on_time_after_three_plies_and_aborts_before() {
     pings_only(&lost, &[&alice, &bob]);
     assert_eq!(lost.files[0].0, format!("focus-game-{one}.png"));
     assert_eq!(png_size(&lost), PICTURE);
+    // The time-out is the game's last message: it has the game's Replay and Rematch.
+    assert_eq!(
+        lost.custom_ids(),
+        [
+            format!("focus:replay:{one}"),
+            format!("focus:rematch:{one}")
+        ]
+    );
     let aborted = w.post_in(games).await;
     assert_eq!(
         aborted.text(),
@@ -708,6 +716,10 @@ async fn a_time_out_loses_on_time_after_three_plies_and_aborts_before() {
     pings_only(&aborted, &[&carol, &owner]);
     assert_eq!(aborted.files[0].0, format!("focus-game-{two}.png"));
     assert_eq!(png_size(&aborted), PICTURE);
+    assert!(
+        aborted.custom_ids().is_empty(),
+        "an aborted game has neither"
+    );
     assert!(deadline_two < deadline_one);
 
     let rows = w.settled().await;

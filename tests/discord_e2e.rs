@@ -128,6 +128,7 @@ async fn a_whole_game_through_discord_with_a_restart() {
             "leaderboard",
             "stats",
             "history",
+            "replay",
             "rules",
             "settings",
             "watch"

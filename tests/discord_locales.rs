@@ -548,8 +548,9 @@ async fn a_whole_game_in_a_server_set_to_russian() {
     // Everything the channel saw is Russian.
     let texts = public_texts(fake, general);
     // The challenge and its 3 buttons, its update, the start, 4 moves, the draw offer and its
-    // 2 buttons, its refusal, the result, the stats, the leaderboard.
-    assert_eq!(texts.len(), 17, "{texts:#?}");
+    // 2 buttons, its refusal, the result and its Replay and Rematch buttons, the stats, the
+    // leaderboard.
+    assert_eq!(texts.len(), 19, "{texts:#?}");
     for text in &texts {
         assert_russian(text);
     }
@@ -954,9 +955,9 @@ async fn every_command_option_and_choice_is_named_in_russian_within_discords_lim
 
     let mut language_choices = Vec::new();
     let checked = check_node(focus, "", &mut language_choices);
-    // 1 command, 16 subcommands, 16 options (language's choices apart), 4 + 8 + 3 + 3 + 2
+    // 1 command, 17 subcommands, 17 options (language's choices apart), 4 + 8 + 3 + 3 + 2
     // choices.
-    assert_eq!(checked, 1 + 16 + 16 + 20, "nodes and choices checked");
+    assert_eq!(checked, 1 + 17 + 17 + 20, "nodes and choices checked");
 
     // Subcommands: a Russian name of their own each.
     let subcommands = focus["options"].as_array().expect("subcommands");
@@ -983,6 +984,7 @@ async fn every_command_option_and_choice_is_named_in_russian_within_discords_lim
             ("leaderboard", "рейтинг"),
             ("stats", "статистика"),
             ("history", "история"),
+            ("replay", "повтор"),
             ("rules", "правила"),
             ("settings", "настройки"),
             ("watch", "смотреть"),

@@ -83,6 +83,11 @@ command-history = history
     .game = game
     .game-description = A game's number (default: this channel's game)
 
+command-replay = replay
+    .description = An animated replay of this channel's game (or of a game by number), posted here.
+    .game = game
+    .game-description = A game's number (default: this channel's game, or the last one finished here)
+
 ## Help and server settings.
 
 command-rules = rules

@@ -93,6 +93,12 @@ error-no-takeback-request = your opponent has not asked to take a move back
 error-nothing-to-take-back = there is no move to take back
 error-time-ran-out = too late: the time for this move in game { $game } ran out, so the game is over; the channel is told the result
 error-no-time-limit = this game has no time limit, so there is no time to give
+error-not-finished = game { $game } has no result to play again: a rematch is for a finished game
+error-rematch-offered = a rematch of game { $game } was offered already: each game gets one
+error-replay-too-large = the replay of game { $game } ({ $plies ->
+        [one] { $plies } ply
+       *[other] { $plies } plies
+    }) is larger than Discord lets me attach here ({ $mib } MiB): `/focus history` gives its record
 error-own-move = it is your move: `/focus moretime` gives your opponent time on theirs
 # $time: the most a move may have left, e.g. `30 days`, or `10 minutes` in a live game.
 error-too-much-time = your opponent already has close to { $time } for this move, the most a move can have

@@ -63,6 +63,8 @@ button-agree = Agree
 button-refuse = Refuse
 button-previous = ◀ Previous
 button-next = Next ▶
+button-replay = ▶ Replay
+button-rematch = Rematch
 
 ## Challenges
 
@@ -90,6 +92,7 @@ challenge-color = { $color ->
         [black] they play Black
        *[random] colours drawn at random
     }
+rematch-of = **Rematch** of game { $game }, colours swapped:
 challenge-setup = from a set-up position
 challenge-expires = The challenge expires { $when }.
 challenge-closed = { $status ->
@@ -124,6 +127,12 @@ move-to-reserve = { $count } to reserve
 board-caption = Game { $game }: { $white } (White) vs { $black } (Black), ply { $ply } · { $terms }
 
 ## Results
+
+# The caption of a game's animated replay (a GIF).
+replay-caption = Replay of game { $game }: { $white } (White) vs { $black } (Black), { $plies ->
+        [one] { $plies } ply
+       *[other] { $plies } plies
+    }.
 
 result-aborted = Game { $game } was aborted: no result, no rating change.
 result-held = Game { $game } is held for a moderator: its stored moves and position disagree.

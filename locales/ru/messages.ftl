@@ -83,6 +83,8 @@ button-cancel = Отменить
 button-agree = Согласиться
 button-refuse = Отказаться
 button-previous = ◀ Назад
+button-replay = ▶ Повтор
+button-rematch = Реванш
 button-next = Вперёд ▶
 
 ## Вызовы
@@ -115,6 +117,7 @@ challenge-color = { $color ->
         [black] у автора вызова чёрные
        *[random] цвета по жребию
     }
+rematch-of = **Реванш** за партию { $game }, цвета меняются:
 challenge-setup = с заданной позиции
 challenge-expires = Вызов истечёт { $when }.
 challenge-closed = { $status ->
@@ -149,6 +152,12 @@ move-to-reserve = в резерв: { $count }
 board-caption = Партия { $game }: { $white } (белые) против { $black } (чёрные), ходов сделано: { $ply } · { $terms }
 
 ## Результаты
+
+replay-caption = Повтор партии { $game }: { $white } (белые) против { $black } (чёрные), { $plies ->
+        [one] { $plies } ход
+        [few] { $plies } хода
+       *[many] { $plies } ходов
+    }.
 
 result-aborted = Партия { $game } прервана: без результата, рейтинг не меняется.
 result-held = Партия { $game } ждёт проверки модератора: её сохранённые ходы и позиция не совпадают.

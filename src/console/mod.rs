@@ -551,7 +551,7 @@ impl Console {
                 lines.extend(self.sweep().await?);
                 Ok(lines)
             }
-            "history" => {
+            "history" | "replay" => {
                 let id = match arg("game") {
                     Some(text) => match text.trim_start_matches('#').parse::<i64>() {
                         Ok(n) => Some(GameId(n)),
@@ -564,7 +564,28 @@ impl Console {
                     None => None,
                 };
                 let h = service.history(place, user.id, id).await?;
-                Ok(vec![self.public(&strings::history(self.lang, &h, None))])
+                if line.command == "history" {
+                    return Ok(vec![self.public(&strings::history(self.lang, &h, None))]);
+                }
+                // No attachment limit in a terminal: the file is written whatever its size.
+                let options = strings::picture::replay_options(self.lang, &h);
+                let gif = service.replay(&h, options, u64::MAX).await?;
+                let path = self.out_dir.join(format!("game{}-replay.gif", h.game.id.0));
+                let written = std::fs::write(&path, gif).map_err(|e| e.to_string());
+                let path = path.display().to_string();
+                let shown = match written {
+                    Ok(()) => tr!(self.lang, "console-replay", path = path),
+                    Err(error) => tr!(
+                        self.lang,
+                        "console-board-failed",
+                        path = path,
+                        error = error
+                    ),
+                };
+                Ok(vec![
+                    self.public(&strings::replay_caption(self.lang, &h)),
+                    shown,
+                ])
             }
             "rules" => {
                 // The text opens with the game's name: no title needed in a terminal.
@@ -722,7 +743,7 @@ impl Console {
 }
 
 /// The console's commands and the options of each, by their English names.
-const COMMANDS: [(&str, &[&str]); 15] = [
+const COMMANDS: [(&str, &[&str]); 16] = [
     (
         "challenge",
         &[
@@ -742,6 +763,7 @@ const COMMANDS: [(&str, &[&str]); 15] = [
     ("watch", &["page"]),
     ("stats", &["user"]),
     ("history", &["game"]),
+    ("replay", &["game"]),
     ("rules", &[]),
 ];
 

@@ -65,6 +65,7 @@ pub fn all() -> Vec<poise::Command<super::Data, Error>> {
         "leaderboard",
         "stats",
         "history",
+        "replay",
         "rules",
         "settings",
         "watch"
@@ -428,6 +429,41 @@ pub async fn history(ctx: Context<'_>, game: Option<i64>) -> Result<(), Error> {
         )
     };
     ctx.send(reply.ephemeral(true)).await?;
+    Ok(())
+}
+
+/// An animated replay of this channel's game (or of a game by number), posted here.
+#[poise::command(
+    slash_command,
+    required_bot_permissions = "VIEW_CHANNEL | SEND_MESSAGES | ATTACH_FILES | EMBED_LINKS | READ_MESSAGE_HISTORY"
+)]
+pub async fn replay(ctx: Context<'_>, game: Option<i64>) -> Result<(), Error> {
+    let readers = readers(ctx).await;
+    let service = &ctx.data().service;
+    let history = service
+        .history(place_of(ctx), ctx.author().id.get(), game.map(GameId))
+        .await?;
+    // Drawing a long game takes a moment. The acknowledgement is private, so that a refusal
+    // after it (too large to attach) stays private too; the replay is posted in the channel.
+    ctx.defer_ephemeral().await?;
+    let limit = match ctx {
+        poise::Context::Application(app) => u64::from(app.interaction.attachment_size_limit),
+        poise::Context::Prefix(_) => 8 * 1024 * 1024,
+    };
+    let options = strings::picture::replay_options(readers.server, &history);
+    let gif = service.replay(&history, options, limit).await?;
+    let message = serenity::CreateMessage::new()
+        .content(strings::replay_caption(readers.server, &history))
+        .add_file(super::replay_attachment(&history, gif))
+        .allowed_mentions(mentions(None));
+    ctx.channel_id()
+        .send_message(ctx.serenity_context(), message)
+        .await?;
+    if let poise::Context::Application(app) = ctx {
+        app.interaction
+            .delete_response(ctx.serenity_context())
+            .await?;
+    }
     Ok(())
 }
 

@@ -10,7 +10,7 @@ use super::threads::{self, Venue};
 use super::{BotError, Data, Readers, attachment, failure_text, mentions, readers_of, user_of};
 use crate::i18n::Lang;
 use crate::service::{Board, DrawReport, GameService, Watch, coin_toss};
-use crate::store::{Challenge, LadderPage};
+use crate::store::{Challenge, Game, GameId, GameStatus, LadderPage};
 use crate::strings;
 
 /// The buttons of a challenge's message in `lang`: Accept, Decline (for a named opponent) and
@@ -39,6 +39,33 @@ pub fn challenge_buttons(
             .style(serenity::ButtonStyle::Danger),
     );
     let buttons = buttons.into_iter().map(|b| b.disabled(disabled)).collect();
+    vec![serenity::CreateActionRow::Buttons(buttons)]
+}
+
+/// The buttons of a finished game's last message in `lang`: Replay (once a move was played)
+/// and Rematch (disabled once `rematch_offered`); none for a game in play, aborted or held.
+pub fn finished_buttons(
+    lang: Lang,
+    game: &Game,
+    rematch_offered: bool,
+) -> Vec<serenity::CreateActionRow> {
+    if game.status != GameStatus::Finished {
+        return vec![];
+    }
+    let mut buttons = Vec::new();
+    if game.ply > 0 {
+        buttons.push(
+            serenity::CreateButton::new(Action::Replay(game.id).custom_id())
+                .label(strings::button(lang, "replay"))
+                .style(serenity::ButtonStyle::Secondary),
+        );
+    }
+    buttons.push(
+        serenity::CreateButton::new(Action::Rematch(game.id).custom_id())
+            .label(strings::button(lang, "rematch"))
+            .style(serenity::ButtonStyle::Primary)
+            .disabled(rematch_offered),
+    );
     vec![serenity::CreateActionRow::Buttons(buttons)]
 }
 
@@ -127,6 +154,7 @@ async fn act(
                 let message = serenity::CreateInteractionResponseFollowup::new()
                     .content(strings::game_ended(lang, &board))
                     .add_file(attachment(service, lang, &board).await?)
+                    .components(finished_buttons(lang, &board.game, false))
                     .allowed_mentions(mentions(None));
                 click.create_followup(ctx, message).await?;
             }
@@ -148,6 +176,8 @@ async fn act(
                 update(ctx, click, strings::takeback_declined(lang, &board.game)).await?;
             }
         }
+        Action::Replay(id) => replay(ctx, service, click, readers.user, &me, id).await?,
+        Action::Rematch(id) => rematch(ctx, service, click, lang, &me, id).await?,
         Action::Watch(page) => {
             let guild = click.guild_id.map_or(0, |g| g.get());
             let shown = service.watch(guild, page).await?;
@@ -181,6 +211,83 @@ async fn act(
             }
         }
     }
+    Ok(())
+}
+
+/// Replay on game `id`: its animated replay, for the clicker only (in their language), so
+/// that onlookers' clicks do not fill the game's channel.
+async fn replay(
+    ctx: &serenity::Context,
+    service: &GameService,
+    click: &serenity::ComponentInteraction,
+    lang: Lang,
+    me: &crate::service::User,
+    id: GameId,
+) -> Result<(), BotError> {
+    // Drawing a long game takes a moment: acknowledge the click first.
+    click.defer_ephemeral(ctx).await?;
+    let place = super::place_of_click(click);
+    let made = async {
+        let history = service.history(place, me.id, Some(id)).await?;
+        let options = strings::picture::replay_options(lang, &history);
+        let limit = u64::from(click.attachment_size_limit);
+        let gif = service.replay(&history, options, limit).await?;
+        Ok::<_, crate::service::ServiceError>((history, gif))
+    };
+    let message = match made.await {
+        Ok((history, gif)) => serenity::CreateInteractionResponseFollowup::new()
+            .content(strings::replay_caption(lang, &history))
+            .add_file(super::replay_attachment(&history, gif)),
+        Err(e) => serenity::CreateInteractionResponseFollowup::new().content(failure_text(
+            lang,
+            &BotError::Service(e),
+            "replay",
+        )),
+    };
+    click
+        .create_followup(
+            ctx,
+            message.ephemeral(true).allowed_mentions(mentions(None)),
+        )
+        .await?;
+    Ok(())
+}
+
+/// Rematch on game `id`: a challenge to the other player with the colours swapped, posted
+/// below; the clicked message keeps its text, its Rematch button disabled.
+async fn rematch(
+    ctx: &serenity::Context,
+    service: &GameService,
+    click: &serenity::ComponentInteraction,
+    lang: Lang,
+    me: &crate::service::User,
+    id: GameId,
+) -> Result<(), BotError> {
+    let guild = click.guild_id.map_or(0, |g| g.get());
+    let venue = threads::venue(
+        service.threads_on(guild).await?,
+        click.channel.as_ref(),
+        click.app_permissions,
+    );
+    let place = super::place_of_click(click);
+    let (game, view) = service
+        .rematch(place, me, id, venue == Venue::Thread)
+        .await?;
+    replace(
+        ctx,
+        click,
+        click.message.content.clone(),
+        finished_buttons(lang, &game, true),
+    )
+    .await?;
+    let message = serenity::CreateInteractionResponseFollowup::new()
+        .content(strings::rematch_posted(lang, &view, id))
+        .components(challenge_buttons(lang, &view.challenge, false))
+        .allowed_mentions(mentions(view.challenge.opponent_id));
+    let posted = click.create_followup(ctx, message).await?;
+    service
+        .set_challenge_message(view.challenge.id, posted.id.get())
+        .await?;
     Ok(())
 }
 

@@ -20,6 +20,10 @@ pub enum Action {
     Ladder(u32),
     /// Show this page of the server's games in play (`/focus watch`).
     Watch(u32),
+    /// Show a game's animated replay to the clicker.
+    Replay(GameId),
+    /// Offer the rematch of a finished game.
+    Rematch(GameId),
 }
 
 impl Action {
@@ -35,6 +39,8 @@ impl Action {
             }
             Action::Ladder(page) => format!("focus:ladder:{page}"),
             Action::Watch(page) => format!("focus:watch:{page}"),
+            Action::Replay(id) => format!("focus:replay:{}", id.0),
+            Action::Rematch(id) => format!("focus:rematch:{}", id.0),
         }
     }
 
@@ -57,6 +63,8 @@ impl Action {
             ("takeback-no", Some(Ok(ply))) => Action::Takeback(GameId(id), ply, false),
             ("ladder", None) if id >= 1 => Action::Ladder(u32::try_from(id).ok()?),
             ("watch", None) if id >= 1 => Action::Watch(u32::try_from(id).ok()?),
+            ("replay", None) => Action::Replay(GameId(id)),
+            ("rematch", None) => Action::Rematch(GameId(id)),
             _ => return None,
         };
         Some(action)
@@ -78,6 +86,8 @@ mod tests {
             Action::Decline(ChallengeId(i64::MAX)),
             Action::Cancel(ChallengeId(1)),
             Action::Draw(GameId(3), true),
+            Action::Replay(GameId(12)),
+            Action::Rematch(GameId(i64::MAX)),
             Action::Draw(GameId(3), false),
             Action::Takeback(GameId(9), 12, true),
             Action::Takeback(GameId(9), 12, false),

@@ -33,7 +33,7 @@ pub use config::{Config, ConfigError};
 
 use crate::i18n::Lang;
 use crate::locale::Locale;
-use crate::service::{Board, Clock, GameService, Place, ServiceError, SystemClock, User};
+use crate::service::{Board, Clock, GameService, History, Place, ServiceError, SystemClock, User};
 use crate::store::{AsyncStore, StoreError};
 use crate::strings;
 
@@ -112,6 +112,14 @@ pub fn place_of(ctx: Context<'_>) -> Place {
     Place {
         guild_id: ctx.guild_id().map_or(0, |g| g.get()),
         channel_id: ctx.channel_id().get(),
+    }
+}
+
+/// Where a button was clicked.
+pub fn place_of_click(click: &serenity::ComponentInteraction) -> Place {
+    Place {
+        guild_id: click.guild_id.map_or(0, |g| g.get()),
+        channel_id: click.channel_id.get(),
     }
 }
 
@@ -212,6 +220,11 @@ pub async fn attachment(
     ))
 }
 
+/// A game's animated replay as an attachment.
+pub fn replay_attachment(history: &History, gif: Vec<u8>) -> serenity::CreateAttachment {
+    serenity::CreateAttachment::bytes(gif, format!("focus-game-{}.gif", history.game.id.0))
+}
+
 /// A reply with `text`, the board picture (its words in `lang`), and a ping for `ping` only.
 ///
 /// # Errors
@@ -223,9 +236,11 @@ pub async fn board_reply(
     board: &Board,
     ping: Option<u64>,
 ) -> Result<poise::CreateReply, ServiceError> {
+    // A game that ended with this message gets its Replay and Rematch buttons.
     Ok(poise::CreateReply::default()
         .content(text)
         .attachment(attachment(service, lang, board).await?)
+        .components(components::finished_buttons(lang, &board.game, false))
         .allowed_mentions(mentions(ping)))
 }
 

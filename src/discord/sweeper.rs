@@ -9,7 +9,7 @@ use std::time::Duration;
 use poise::serenity_prelude as serenity;
 use tokio::sync::{Semaphore, watch};
 
-use super::components::challenge_buttons;
+use super::components::{challenge_buttons, finished_buttons};
 use super::error_code;
 use crate::service::{Delivered, Delivery, GameService, Letter, Postman};
 use crate::store::NoticeId;
@@ -64,6 +64,8 @@ impl Postman for DiscordPostman {
                         Ok(file) => message = message.add_file(file),
                         Err(e) => return Delivery::Failed(e.to_string()),
                     }
+                    // A time-out ends the game with this message: its Replay and Rematch.
+                    message = message.components(finished_buttons(lang, &board.game, false));
                 }
                 serenity::ChannelId::new(*channel_id)
                     .send_message(http, message)

@@ -3,7 +3,9 @@
 use super::deadlines::wakes_sweeper;
 use super::{Board, ChallengeView, GameService, Place, Result, ServiceError, User};
 use crate::rules::{Color, Rules};
-use crate::store::{ChallengeId, ColorChoice, NewChallenge, TimeControl};
+use crate::store::{
+    ChallengeId, ColorChoice, Game, GameId, GameStatus, NewChallenge, StoreError, TimeControl,
+};
 
 /// What a challenger asks for (the `/focus challenge` options).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -126,6 +128,64 @@ impl GameService {
             challenger: Some(challenger.name.clone()),
             opponent: request.opponent.map(|o| o.name),
         })
+    }
+
+    /// `user`, a player of finished game `id`, offers its rematch: a challenge to the other
+    /// player made in `place` (where the Rematch button was clicked) with the same rules, time
+    /// control, rating and start, and the colours swapped. Once per game. `threads` as for
+    /// [`ChallengeRequest::threads`]. Returns the finished game and the challenge.
+    ///
+    /// # Errors
+    /// [`StoreError::NotAPlayer`] for anyone else; [`ServiceError::NoGameHere`] for a game
+    /// of another server; [`ServiceError::ChannelBusy`] as for a challenge; the store's
+    /// ([`StoreError::NotFinished`], [`StoreError::RematchOffered`], no such game).
+    pub async fn rematch(
+        &self,
+        place: Place,
+        user: &User,
+        id: GameId,
+        threads: bool,
+    ) -> Result<(Game, ChallengeView)> {
+        let game = self.store.call(move |s| s.game(id)).await?;
+        if game.guild_id != place.guild_id {
+            return Err(ServiceError::NoGameHere);
+        }
+        let color = game.color_of(user.id).ok_or(StoreError::NotAPlayer(id))?;
+        if game.status != GameStatus::Finished {
+            return Err(StoreError::NotFinished(id).into());
+        }
+        if !threads && self.game_here(place).await.is_ok() {
+            return Err(ServiceError::ChannelBusy);
+        }
+        self.seen(user).await?;
+        let opponent = game.player(!color);
+        let new = NewChallenge {
+            guild_id: place.guild_id,
+            channel_id: place.channel_id,
+            challenger_id: user.id,
+            opponent_id: Some(opponent),
+            rules: game.rules,
+            time_control: game.time_control,
+            // Colours swapped: who played White plays Black.
+            color: match color {
+                Color::White => ColorChoice::Black,
+                Color::Black => ColorChoice::White,
+            },
+            rated: game.rated,
+            start_fpn: game.start_fpn.clone(),
+            created_at: self.now(),
+        };
+        let (challenge, opponent) = self
+            .store
+            .call(move |s| Ok((s.create_rematch(id, &new)?, s.name(opponent)?)))
+            .await?;
+        self.reschedule();
+        let view = ChallengeView {
+            challenge,
+            challenger: Some(user.name.clone()),
+            opponent,
+        };
+        Ok((game, view))
     }
 
     /// Records the id of the message showing challenge `id`.

@@ -37,6 +37,15 @@ pub enum ServiceError {
     NotAManager,
     /// A challenge asking for both days and minutes per move.
     DaysAndMinutes,
+    /// A game's animated replay is larger than Discord lets the reply attach.
+    ReplayTooLarge {
+        /// The game.
+        game: crate::store::GameId,
+        /// Its plies.
+        plies: usize,
+        /// The attachment limit, in bytes.
+        limit: u64,
+    },
     /// An unreadable or illegal move.
     Move(#[from] MoveError),
     /// A refusal or failure of the store (its message says which).
@@ -63,6 +72,7 @@ impl ServiceError {
             | ServiceError::TakebackNotYourMove
             | ServiceError::NotAManager
             | ServiceError::DaysAndMinutes
+            | ServiceError::ReplayTooLarge { .. }
             | ServiceError::Move(_) => true,
             ServiceError::Store(e) => e.for_users(),
             _ => false,

@@ -185,6 +185,46 @@ impl GameService {
     }
 }
 
+impl GameService {
+    /// The animated replay of `history`'s game (GIF bytes; see [`crate::render::replay_gif`]),
+    /// drawn with `options` off the async runtime, one drawing per core at a time.
+    ///
+    /// # Errors
+    /// [`ServiceError::ReplayTooLarge`] when the GIF is larger than `limit` bytes (what Discord
+    /// lets the interaction attach); [`ServiceError::Render`] if a stored move cannot be
+    /// replayed or drawing fails (a bug: stored games are checked move by move).
+    pub async fn replay(
+        &self,
+        history: &History,
+        options: crate::render::ReplayOptions,
+        limit: u64,
+    ) -> Result<Vec<u8>> {
+        let start = start_of(&history.game)?;
+        let record = history.record.clone();
+        let _permit = self
+            .render_gate
+            .acquire()
+            .await
+            .map_err(|_| ServiceError::Render)?;
+        let gif = tokio::task::spawn_blocking(move || {
+            let (_, moves) = crate::rules::record::replay_moves(start, &record).ok()?;
+            crate::render::replay_gif(&start, &moves, &options).ok()
+        })
+        .await
+        .ok()
+        .flatten()
+        .ok_or(ServiceError::Render)?;
+        if gif.len() as u64 > limit {
+            return Err(ServiceError::ReplayTooLarge {
+                game: history.game.id,
+                plies: history.plies,
+                limit,
+            });
+        }
+        Ok(gif)
+    }
+}
+
 /// The position a game starts from (its set-up FPN or the standard start).
 fn start_of(game: &Game) -> Result<Position> {
     Ok(game.start_position()?)

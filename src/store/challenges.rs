@@ -5,7 +5,7 @@ use rusqlite::{OptionalExtension, Row, Transaction, params};
 use super::games::{GAME_COLUMNS, Game, game_from_row};
 use super::ids::Snowflake;
 use super::values::text_enum;
-use super::{ChallengeId, GameId, Result, Store, StoreError, TimeControl};
+use super::{ChallengeId, GameId, GameStatus, Result, Store, StoreError, TimeControl};
 use crate::rules::{Color, Outcome, Position, Rules};
 
 /// How long a challenge stays open: 24 hours, in seconds.
@@ -122,6 +122,68 @@ pub(crate) fn challenge_from_row(row: &Row<'_>) -> rusqlite::Result<Challenge> {
     })
 }
 
+/// A new challenge's columns as checked: the time control's, and the set-up position as
+/// stored (normalised FPN).
+struct Checked {
+    days: u32,
+    minutes: Option<u32>,
+    start_fpn: Option<String>,
+}
+
+impl Checked {
+    /// Checks `new` (see [`Store::create_challenge`] for the refusals).
+    fn of(new: &NewChallenge) -> Result<Checked> {
+        let (days, minutes) = new.time_control.check()?.columns();
+        if new.opponent_id == Some(new.challenger_id) {
+            return Err(StoreError::OwnChallenge);
+        }
+        let start_fpn = match &new.start_fpn {
+            None => None,
+            Some(_) if new.rated => return Err(StoreError::RatedSetUp),
+            Some(text) => {
+                let pos = Position::from_fpn(text, new.rules)?;
+                if pos.outcome() != Outcome::Ongoing {
+                    return Err(StoreError::StartIsOver);
+                }
+                Some(pos.to_string())
+            }
+        };
+        Ok(Checked {
+            days,
+            minutes,
+            start_fpn,
+        })
+    }
+}
+
+/// Inserts challenge `new`, checked as `checked`, in `tx`.
+fn insert_challenge(
+    tx: &Transaction<'_>,
+    new: &NewChallenge,
+    checked: &Checked,
+) -> Result<Challenge> {
+    tx.execute(
+        "INSERT INTO challenges (guild_id, channel_id, challenger_id, opponent_id, rules, \
+         days_per_move, color, rated, start_fpn, created_at, expires_at, \
+         minutes_per_move) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
+        params![
+            Snowflake(new.guild_id),
+            Snowflake(new.channel_id),
+            Snowflake(new.challenger_id),
+            new.opponent_id.map(Snowflake),
+            new.rules,
+            checked.days,
+            new.color,
+            new.rated,
+            checked.start_fpn,
+            new.created_at,
+            new.created_at + CHALLENGE_LIFETIME,
+            checked.minutes
+        ],
+    )?;
+    get_challenge(tx, ChallengeId(tx.last_insert_rowid()))
+}
+
 fn get_challenge(conn: &rusqlite::Connection, id: ChallengeId) -> Result<Challenge> {
     let mut stmt = conn.prepare_cached(&format!(
         "SELECT {CHALLENGE_COLUMNS} FROM challenges WHERE id = ?1"
@@ -179,42 +241,42 @@ impl Store {
     ///   [`StoreError::StartIsOver`] for one where the player to move cannot move.
     /// - [`StoreError::OwnChallenge`] when the challenger challenges themselves.
     pub fn create_challenge(&mut self, new: &NewChallenge) -> Result<Challenge> {
-        let (days, minutes) = new.time_control.check()?.columns();
-        if new.opponent_id == Some(new.challenger_id) {
-            return Err(StoreError::OwnChallenge);
-        }
-        let start_fpn = match &new.start_fpn {
-            None => None,
-            Some(_) if new.rated => return Err(StoreError::RatedSetUp),
-            Some(text) => {
-                let pos = Position::from_fpn(text, new.rules)?;
-                if pos.outcome() != Outcome::Ongoing {
-                    return Err(StoreError::StartIsOver);
-                }
-                Some(pos.to_string())
-            }
-        };
+        let checked = Checked::of(new)?;
+        self.write(|tx| insert_challenge(tx, new, &checked))
+    }
+
+    /// Challenge `new`, a rematch of finished game `game`: made at most once per game (in one
+    /// transaction with the game's mark), whoever asks.
+    ///
+    /// # Errors
+    /// As [`Store::create_challenge`]; [`StoreError::NoSuchGame`];
+    /// [`StoreError::NotFinished`] unless the game finished with a result;
+    /// [`StoreError::RematchOffered`] when its rematch was offered before.
+    pub fn create_rematch(&mut self, game: GameId, new: &NewChallenge) -> Result<Challenge> {
+        let checked = Checked::of(new)?;
         self.write(|tx| {
-            tx.execute(
-                "INSERT INTO challenges (guild_id, channel_id, challenger_id, opponent_id, rules, \
-                 days_per_move, color, rated, start_fpn, created_at, expires_at, \
-                 minutes_per_move) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
-                params![
-                    Snowflake(new.guild_id),
-                    Snowflake(new.channel_id),
-                    Snowflake(new.challenger_id),
-                    new.opponent_id.map(Snowflake),
-                    new.rules,
-                    days,
-                    new.color,
-                    new.rated,
-                    start_fpn,
-                    new.created_at,
-                    new.created_at + CHALLENGE_LIFETIME,
-                    minutes
-                ],
+            let status: GameStatus = tx
+                .query_row(
+                    "SELECT status FROM games WHERE id = ?1",
+                    params![game.0],
+                    |row| row.get(0),
+                )
+                .optional()?
+                .ok_or(StoreError::NoSuchGame(game))?;
+            if status != GameStatus::Finished {
+                return Err(StoreError::NotFinished(game));
+            }
+            let challenge = insert_challenge(tx, new, &checked)?;
+            let marked = tx.execute(
+                "UPDATE games SET rematch_challenge_id = ?2 \
+                 WHERE id = ?1 AND rematch_challenge_id IS NULL",
+                params![game.0, challenge.id.0],
             )?;
-            get_challenge(tx, ChallengeId(tx.last_insert_rowid()))
+            // Dropping the transaction undoes the challenge just made.
+            if marked == 0 {
+                return Err(StoreError::RematchOffered(game));
+            }
+            Ok(challenge)
         })
     }
 

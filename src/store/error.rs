@@ -118,6 +118,10 @@ pub enum StoreError {
     NoDrawOffer,
     /// A takeback is accepted, but the opponent has not asked for one.
     NoTakebackRequest,
+    /// A rematch of a game that did not finish with a result (in play, aborted, or held).
+    NotFinished(GameId),
+    /// A rematch of this game was offered already (once per game).
+    RematchOffered(GameId),
     /// A takeback in a game with no move.
     NothingToTakeBack,
     /// A move or more time came after the move's deadline: the game was ended on time
@@ -167,6 +171,8 @@ impl StoreError {
                 | StoreError::DeadlineNotPassed
                 | StoreError::NoDrawOffer
                 | StoreError::NoTakebackRequest
+                | StoreError::NotFinished(_)
+                | StoreError::RematchOffered(_)
                 | StoreError::NothingToTakeBack
                 | StoreError::TimeRanOut(_)
                 | StoreError::NoTimeLimit

@@ -401,6 +401,12 @@ impl Localized for StoreError {
             StoreError::DeadlineNotPassed => tr!(lang, "error-deadline-not-passed"),
             StoreError::NoDrawOffer => tr!(lang, "error-no-draw-offer"),
             StoreError::NoTakebackRequest => tr!(lang, "error-no-takeback-request"),
+            StoreError::NotFinished(id) => {
+                tr!(lang, "error-not-finished", game = id.0.to_string())
+            }
+            StoreError::RematchOffered(id) => {
+                tr!(lang, "error-rematch-offered", game = id.0.to_string())
+            }
             StoreError::NothingToTakeBack => tr!(lang, "error-nothing-to-take-back"),
             StoreError::TimeRanOut(id) => tr!(lang, "error-time-ran-out", game = id.to_string()),
             StoreError::NoTimeLimit => tr!(lang, "error-no-time-limit"),
@@ -480,6 +486,13 @@ impl Localized for ServiceError {
             ServiceError::TakebackNotYourMove => tr!(lang, "error-takeback-not-your-move"),
             ServiceError::NotAManager => tr!(lang, "error-not-a-manager"),
             ServiceError::DaysAndMinutes => tr!(lang, "error-days-and-minutes"),
+            ServiceError::ReplayTooLarge { game, plies, limit } => tr!(
+                lang,
+                "error-replay-too-large",
+                game = game.0.to_string(),
+                plies = *plies as u64,
+                mib = (*limit / (1024 * 1024)).max(1)
+            ),
             ServiceError::Move(error) => error.localized(lang),
             ServiceError::Store(error) => error.localized(lang),
             ServiceError::Render => "the board picture could not be drawn".to_owned(),

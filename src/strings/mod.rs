@@ -18,7 +18,7 @@ use crate::ratings::Rating;
 use crate::rules::{Color, Move, MoveEffect, Rules};
 use crate::service::{Board, ChallengeView, GameSummary, History, MoveReport, Stats};
 use crate::store::{
-    ABORT_MAX_PLY, Challenge, ChallengeStatus, ColorChoice, EndReason, Game, GameResult,
+    ABORT_MAX_PLY, Challenge, ChallengeStatus, ColorChoice, EndReason, Game, GameId, GameResult,
     GameStatus, LadderEntry, LadderPage, Outcome, TimeControl,
 };
 use crate::tr;
@@ -226,6 +226,29 @@ pub fn challenge_expired(lang: Lang, c: &Challenge) -> String {
             challenger = mention(c.challenger_id)
         ),
     }
+}
+
+/// The challenge of a rematch of game `of`: the challenge as [`challenge_posted`] words it,
+/// after a line naming the game played again.
+pub fn rematch_posted(lang: Lang, view: &ChallengeView, of: GameId) -> String {
+    format!(
+        "{}\n{}",
+        tr!(lang, "rematch-of", game = of.0.to_string()),
+        challenge_posted(lang, view)
+    )
+}
+
+/// The caption of a game's animated replay: which game, who played, how many plies.
+pub fn replay_caption(lang: Lang, history: &History) -> String {
+    let g = &history.game;
+    tr!(
+        lang,
+        "replay-caption",
+        game = g.id.0.to_string(),
+        white = mention(g.white_id),
+        black = mention(g.black_id),
+        plies = history.plies as u64
+    )
 }
 
 /// Whose move it is, with the deadline when there is one; the result once the game is over.

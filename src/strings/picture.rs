@@ -2,10 +2,10 @@
 //! [`Board`] with them ([`crate::render`] has no words of its own).
 
 use crate::i18n::Lang;
-use crate::render::{GameEnd, RenderOptions, Words};
+use crate::render::{GameEnd, RenderOptions, ReplayOptions, Words};
 use crate::rules::Color;
-use crate::service::Board;
-use crate::store::{GameResult, GameStatus};
+use crate::service::{Board, History};
+use crate::store::{Game, GameResult, GameStatus};
 use crate::tr;
 
 /// The picture's words in `lang`.
@@ -24,10 +24,9 @@ pub fn words(lang: Lang) -> Words {
     }
 }
 
-/// How `board`'s picture states a finished game's result in `lang`: the winner's badge and a
-/// note on the loser's panel (on both when nobody won); `None` while it is in play.
-pub fn game_end(lang: Lang, board: &Board) -> Option<GameEnd> {
-    let game = &board.game;
+/// How the picture of `game` states its result in `lang`: the winner's badge and a note on
+/// the loser's panel (on both when nobody won); `None` while it is in play.
+pub fn game_end(lang: Lang, game: &Game) -> Option<GameEnd> {
     match game.status {
         GameStatus::Active => None,
         GameStatus::NeedsReview => Some(GameEnd {
@@ -84,7 +83,7 @@ pub fn options(lang: Lang, board: &Board) -> RenderOptions {
         white: board.name(Color::White).unwrap_or_default().to_owned(),
         black: board.name(Color::Black).unwrap_or_default().to_owned(),
         last_move: board.last_move,
-        end: game_end(lang, board),
+        end: game_end(lang, &board.game),
         corner: corner(
             lang,
             Some(board.game.id.0),
@@ -92,5 +91,25 @@ pub fn options(lang: Lang, board: &Board) -> RenderOptions {
             board.game.status != GameStatus::Active,
         ),
         ..RenderOptions::new(words(lang))
+    }
+}
+
+/// The options of the animated replay of `history` for a reader of `lang`: the players'
+/// names, the game's number and move numbers in the corner, and the result on the last frame.
+pub fn replay_options(lang: Lang, history: &History) -> ReplayOptions {
+    let game = &history.game;
+    let plies = u32::try_from(history.plies).unwrap_or(u32::MAX);
+    let name = |c: Color| history.names[c.index()].clone().unwrap_or_default();
+    ReplayOptions {
+        white: name(Color::White),
+        black: name(Color::Black),
+        end: game_end(lang, game),
+        corners: replay_corners(
+            lang,
+            Some(game.id.0),
+            plies,
+            game.status != GameStatus::Active,
+        ),
+        ..ReplayOptions::new(words(lang))
     }
 }

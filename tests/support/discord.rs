@@ -149,6 +149,8 @@ struct Inner {
     locales: HashMap<u64, String>,
     /// The guild's preferred locale: guild interactions' `guild_locale`.
     guild_locale: String,
+    /// Interactions' `attachment_size_limit` (bytes).
+    attachment_limit: u64,
     /// The message created with each nonce, by (channel, author, nonce).
     nonces: HashMap<(u64, u64, String), u64>,
     /// Threads started from messages, by id (the message's).
@@ -278,6 +280,7 @@ impl FakeDiscord {
             inner: Mutex::new(Inner {
                 next_id: FIRST_GENERATED_ID,
                 guild_locale: DEFAULT_LOCALE.to_owned(),
+                attachment_limit: ATTACHMENT_SIZE_LIMIT,
                 ..Inner::default()
             }),
             changed: watch::channel(0).0,
@@ -402,6 +405,11 @@ impl FakeDiscord {
     /// `"en-US"` until set.
     pub fn set_guild_locale(&self, locale: &str) {
         self.shared.lock().guild_locale = locale.to_owned();
+    }
+
+    /// Makes interactions from now on carry `attachment_size_limit: bytes` instead of 10 MiB.
+    pub fn set_attachment_limit(&self, bytes: u64) {
+        self.shared.lock().attachment_limit = bytes;
     }
 
     /// The value Discord sends for the choice called `name` (its English name) of option
@@ -868,14 +876,19 @@ impl FakeDiscord {
         data: Value,
         message: Option<Value>,
     ) -> Value {
-        let (id, locale, guild_locale) = {
+        let (id, locale, guild_locale, attachment_limit) = {
             let mut inner = self.shared.lock();
             let locale = inner
                 .locales
                 .get(&user.id)
                 .cloned()
                 .unwrap_or_else(|| DEFAULT_LOCALE.to_owned());
-            (inner.fresh_id(), locale, inner.guild_locale.clone())
+            (
+                inner.fresh_id(),
+                locale,
+                inner.guild_locale.clone(),
+                inner.attachment_limit,
+            )
         };
         let app = self.application_id();
         let guild = &self.shared.guild;
@@ -888,7 +901,7 @@ impl FakeDiscord {
             "version": 1,
             "locale": locale,
             "entitlements": [],
-            "attachment_size_limit": ATTACHMENT_SIZE_LIMIT,
+            "attachment_size_limit": attachment_limit,
         });
         match channel {
             Some(channel) => {
