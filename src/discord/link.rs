@@ -251,12 +251,15 @@ pub async fn watch(http: Arc<serenity::Http>, shards: Arc<serenity::ShardManager
         if (!link.is_down() && now.duration_since(since) < GRACE) || now < next_probe {
             continue;
         }
-        match probe(&http).await {
-            // Reachable: serenity is on its way back (or reports what else is wrong).
-            Ok(()) => {}
-            Err(cause) => link.failed(&cause, since),
-        }
-        next_probe = Instant::now() + link.retry_in();
+        next_probe = match probe(&http).await {
+            // Reachable: serenity is on its way back (or reports what else is wrong); look
+            // again later, without pestering Discord.
+            Ok(()) => Instant::now() + MAX_RETRY,
+            Err(cause) => {
+                link.failed(&cause, since);
+                Instant::now() + link.retry_in()
+            }
+        };
     }
 }
 
