@@ -611,7 +611,13 @@ async fn run_reads_lines_until_quit() {
 
 /// Runs `focus-bot console` with `args`, feeding `input` on stdin; waits at most two minutes.
 fn run_binary(args: &[&str], input: &str) -> (i32, String, String) {
+    run_binary_in(&std::env::current_dir().unwrap(), args, input)
+}
+
+/// [`run_binary`] in the working directory `dir`.
+fn run_binary_in(dir: &Path, args: &[&str], input: &str) -> (i32, String, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_focus-bot"))
+        .current_dir(dir)
         .arg("console")
         .args(args)
         .env_remove("DATABASE_PATH")
@@ -842,4 +848,175 @@ async fn a_new_session_names_the_players_of_an_earlier_one() {
         "{out:?}"
     );
     assert!(!out.concat().contains("<@"), "{out:?}");
+}
+
+/// The console example of a README: the arguments of its `cargo run --release -- console …`
+/// line and the lines after it, typed (`name: …`, `wait …`, `help`, `quit`) or shown (the
+/// console's replies; `…` stands for lines left out).
+struct ReadmeExample {
+    args: Vec<String>,
+    typed: Vec<String>,
+    shown: Vec<String>,
+}
+
+/// The example in the code block of `readme` that starts with a line containing `start`.
+fn readme_example(readme: &str, start: &str) -> ReadmeExample {
+    let at = readme
+        .find(start)
+        .unwrap_or_else(|| panic!("the README has no {start:?}"));
+    let block = &readme[at..];
+    let block = &block[..block.find("```").expect("the code block ends")];
+    let mut lines = block.lines();
+    let command = lines.next().unwrap();
+    let args = command
+        .split_once(" -- ")
+        .expect("cargo run … -- console …")
+        .1
+        .split_whitespace()
+        .map(str::to_owned)
+        .collect::<Vec<_>>();
+    assert_eq!(args[0], "console", "{command}");
+    let (mut typed, mut shown) = (Vec::new(), Vec::new());
+    for line in lines.filter(|l| !l.trim().is_empty()) {
+        if line.starts_with('[') || line.starts_with("  ") || line == "…" {
+            shown.push(line.to_owned());
+        } else {
+            typed.push(line.to_owned());
+        }
+    }
+    ReadmeExample {
+        args: args[1..].to_vec(),
+        typed,
+        shown,
+    }
+}
+
+/// The README's console example, exactly as written, in a fresh directory (its `try.db` and
+/// `boards` relative to it), four times: colours are pinned (`color:white`), so it plays the
+/// same every time.
+#[test]
+fn the_readme_console_example_works_every_time() {
+    let readme = include_str!("../README.md");
+    let example = readme_example(readme, "cargo run --release -- console --db");
+    assert_eq!(
+        example.typed,
+        [
+            "alice: /focus challenge opponent:bob color:white",
+            "bob: accept",
+            "alice: /focus move c4-d4",
+            "bob: suggest f5",
+        ]
+    );
+    let args: Vec<&str> = example.args.iter().map(String::as_str).collect();
+    let script = example.typed.join("\n") + "\n";
+    for _ in 0..4 {
+        let dir = tempfile::tempdir().unwrap();
+        let (code, stdout, stderr) = run_binary_in(dir.path(), &args, &script);
+        assert_eq!(code, 0, "stderr: {stderr}");
+        assert_eq!(stderr, "");
+        let lines: Vec<&str> = stdout.lines().collect();
+        assert_eq!(lines.len(), 12, "{stdout}");
+        assert_eq!(
+            lines[..4],
+            [
+                "[#general] bot: @alice challenges @bob to a game of Focus!",
+                "classic rules · 3 days per move · rated · they play White",
+                "The challenge expires in 1 day.",
+                "  (challenge 1: answer with `accept`, `decline` or `cancel`)",
+            ]
+        );
+        assert_eq!(
+            lines[4..6],
+            [
+                "[#general] bot: **Game 1 begins!** @alice plays White, @bob plays Black.",
+                "classic rules · 3 days per move · rated",
+            ]
+        );
+        assert!(
+            lines[6].starts_with("@alice (White) to move, by ")
+                && lines[6].ends_with("(in 3 days)."),
+            "{stdout}"
+        );
+        assert_eq!(lines[7], "  board: boards/game1-ply0-1.png");
+        assert_eq!(lines[8], "[#general] bot: @alice played **c4-d4**.");
+        assert!(
+            lines[9].starts_with("@bob (Black) to move, by ") && lines[9].ends_with("(in 3 days)."),
+            "{stdout}"
+        );
+        assert_eq!(lines[10], "  board: boards/game1-ply1-2.png");
+        assert_eq!(
+            lines[11],
+            "[#general] bot → bob only: suggestions: f5-f6 f5-f4 f5-e5 f5-g5 g5-f5"
+        );
+        for board in ["game1-ply0-1.png", "game1-ply1-2.png"] {
+            assert_picture(&dir.path().join("boards").join(board));
+        }
+        assert!(dir.path().join("try.db").is_file());
+    }
+}
+
+/// The Russian README's console session, typed as shown: every reply it shows comes, in that
+/// order.
+#[test]
+fn the_russian_readme_console_session_plays_as_shown() {
+    let readme = include_str!("../README.ru.md");
+    let example = readme_example(readme, "$ cargo run --release -- console --locale ru");
+    assert_eq!(
+        example.typed.first().map(String::as_str),
+        Some("alice: /focus challenge opponent:bob color:white")
+    );
+    assert!(example.shown.len() >= 5, "{:?}", example.shown);
+    let args: Vec<&str> = example.args.iter().map(String::as_str).collect();
+    let dir = tempfile::tempdir().unwrap();
+    let (code, stdout, stderr) =
+        run_binary_in(dir.path(), &args, &(example.typed.join("\n") + "\n"));
+    assert_eq!(code, 0, "stderr: {stderr}");
+    let mut printed = stdout.lines();
+    for shown in example.shown.iter().filter(|l| *l != "…") {
+        assert!(
+            printed.any(|line| line == shown),
+            "{shown:?} not printed (in order):\n{stdout}"
+        );
+    }
+}
+
+/// A new session on the same database names the channels of the earlier one (the store
+/// remembers the names), instead of printing their ids.
+#[tokio::test]
+async fn a_new_session_names_the_channels_of_an_earlier_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("focus.db");
+    {
+        let store = AsyncStore::open(&db).await.unwrap();
+        let mut c = Console::new(store, dir.path(), vec![], Lang::ENGLISH).unwrap();
+        let out = c
+            .handle("#lounge alice: challenge opponent:bob color:white")
+            .await;
+        assert!(
+            out[0].starts_with("[#lounge] bot: @alice challenges @bob"),
+            "{out:?}"
+        );
+        c.handle("bob: accept").await;
+        c.handle("alice: move c4-d4").await;
+    }
+    let store = AsyncStore::open(&db).await.unwrap();
+    let mut c = Console::new(store, dir.path(), vec![], Lang::ENGLISH).unwrap();
+    // In #general, Alice's dashboard links the game's channel by its name.
+    let out = c.handle("alice: games").await;
+    assert!(
+        out[0].starts_with("[#general] bot → alice only: "),
+        "{out:?}"
+    );
+    assert!(
+        out[0].contains("\nGame 1 in #lounge vs @bob (classic rules, you play White)"),
+        "{out:?}"
+    );
+    // Bob's time runs out: the bot posts in the game's channel, named.
+    let out = c.handle("wait 4d").await;
+    assert_eq!(out.len(), 3, "{out:?}");
+    assert!(
+        out[1].starts_with("[#lounge] bot: **Game 1 is aborted:** @bob did not move in time"),
+        "{out:?}"
+    );
+    assert!(!out.concat().contains("<#"), "{out:?}");
 }

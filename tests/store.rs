@@ -1314,9 +1314,9 @@ fn rows_from_before_live_games_read_as_before() {
         new_game(&mut store, 1)
     };
     let conn = Connection::open(&path).unwrap();
-    // Back to schema 5: undo 8 (rematch), 7 (threads), then 6 (live clock).
+    // Back to schema 5: undo 9 (channel names), 8 (rematch), 7 (threads), then 6 (live clock).
     conn.execute_batch(
-        "ALTER TABLE games DROP COLUMN rematch_challenge_id; \
+        "DROP TABLE channel_names; ALTER TABLE games DROP COLUMN rematch_challenge_id; \
          DROP INDEX games_by_parent; DROP INDEX games_watch; DROP INDEX games_finished_in; \
          ALTER TABLE games DROP COLUMN parent_channel_id; \
          ALTER TABLE server_settings DROP COLUMN threads; \

@@ -40,13 +40,60 @@ pub(crate) fn main() -> ExitCode {
     }
 }
 
-/// Logs to stderr, filtered by `RUST_LOG` (default: info for the bot, warnings for the rest).
+/// The log filter when `RUST_LOG` is not set: info for the bot, warnings for the rest, and only
+/// errors of serenity's gateway, whose every reconnection attempt is a warning: the bot says
+/// itself when Discord cannot be reached ([`crate::discord::link`]).
+pub(crate) const DEFAULT_LOG_FILTER: &str = "warn,focus_bot=info,serenity::gateway=error";
+
+/// Logs to stderr, filtered by `RUST_LOG` (default: [`DEFAULT_LOG_FILTER`]), in colour only
+/// when stderr is a terminal and `NO_COLOR` is not set.
 fn init_logging() {
+    use std::io::IsTerminal;
     use tracing_subscriber::EnvFilter;
     let filter =
-        EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("warn,focus_bot=info"));
+        EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new(DEFAULT_LOG_FILTER));
+    let colour = colour(
+        std::io::stderr().is_terminal(),
+        std::env::var_os("NO_COLOR").as_deref(),
+    );
     let _ = tracing_subscriber::fmt()
         .with_env_filter(filter)
         .with_writer(std::io::stderr)
+        .with_ansi(colour)
         .try_init();
+}
+
+/// Whether to colour the log: on a terminal, unless `NO_COLOR` is set to anything but the
+/// empty string (<https://no-color.org>).
+fn colour(terminal: bool, no_color: Option<&std::ffi::OsStr>) -> bool {
+    terminal && no_color.is_none_or(std::ffi::OsStr::is_empty)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::ffi::OsStr;
+
+    #[test]
+    fn colour_only_on_a_terminal_without_no_color() {
+        assert!(colour(true, None));
+        assert!(colour(true, Some(OsStr::new(""))));
+        assert!(!colour(true, Some(OsStr::new("1"))));
+        assert!(!colour(false, None));
+        assert!(!colour(false, Some(OsStr::new(""))));
+    }
+
+    #[test]
+    fn the_default_filter_parses() {
+        let filter = tracing_subscriber::EnvFilter::try_new(DEFAULT_LOG_FILTER).unwrap();
+        assert!(
+            filter.to_string().contains("serenity::gateway=error"),
+            "{filter}"
+        );
+        let readme = include_str!("../../README.md");
+        assert!(
+            readme.contains(&format!("default `{DEFAULT_LOG_FILTER}`")),
+            "README lacks the default log filter"
+        );
+    }
 }

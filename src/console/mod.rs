@@ -66,8 +66,11 @@ impl Members for Everyone {
 pub struct Console {
     service: GameService,
     clock: Arc<ConsoleClock>,
-    /// Channel names by id, to say where a notice went.
+    /// Channel names by id, to say where a notice went: this session's and, once read from
+    /// the store, earlier sessions'.
     channels: HashMap<u64, String>,
+    /// Whether `channels` has the names earlier sessions stored.
+    channels_loaded: bool,
     out_dir: PathBuf,
     names: HashMap<u64, String>,
     channel: String,
@@ -111,6 +114,7 @@ impl Console {
             service: GameService::new(store, clock.clone()),
             clock,
             channels: HashMap::new(),
+            channels_loaded: false,
             out_dir: out_dir.to_owned(),
             names: HashMap::new(),
             channel: "general".to_owned(),
@@ -167,9 +171,10 @@ impl Console {
         if let Some(channel) = &line.channel {
             self.channel = channel.clone();
         }
-        self.channels
-            .insert(channel_id(&self.channel), self.channel.clone());
         let user = self.user(&line.user);
+        if let Err(err) = self.know_channel().await {
+            return vec![self.refusal(&user, &err.into())];
+        }
         let place = Place {
             guild_id: GUILD,
             channel_id: channel_id(&self.channel),
@@ -187,6 +192,32 @@ impl Console {
             }
         }
         self.name_the_unnamed(lines).await
+    }
+
+    /// Makes the current channel known by its name, to this session and to later ones on the
+    /// same database (the store remembers it: channel ids are hashes of the names, which cannot
+    /// be read back); the first time, learns the names that earlier sessions remembered.
+    ///
+    /// # Errors
+    /// A store failure.
+    async fn know_channel(&mut self) -> Result<(), crate::store::StoreError> {
+        let store = self.service.store();
+        if !self.channels_loaded {
+            let earlier = store.call(|s| s.channel_names()).await?;
+            for (id, name) in earlier {
+                self.channels.entry(id).or_insert(name);
+            }
+            self.channels_loaded = true;
+        }
+        let id = channel_id(&self.channel);
+        if self.channels.get(&id) != Some(&self.channel) {
+            let name = self.channel.clone();
+            self.channels.insert(id, name.clone());
+            store
+                .call(move |s| s.remember_channel_name(id, &name))
+                .await?;
+        }
+        Ok(())
     }
 
     /// Mentions of players not seen in this session (`<@id>`, from an earlier session on the

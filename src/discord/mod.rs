@@ -6,6 +6,8 @@
 //! - [`members`]: who is still on the server, asked of Discord for the leaderboard.
 //! - [`sweeper`]: the task that ends games on time, reminds players and delivers the notices
 //!   the bot sends on its own.
+//! - [`link`]: whether Discord can be reached, told to the operator once rather than every
+//!   few seconds.
 //! - [`threads`]: a thread per game: where an accepted game goes, starting its thread,
 //!   answering into it, editing in archived threads.
 //!
@@ -17,6 +19,7 @@ pub mod commands;
 pub mod components;
 pub mod config;
 pub mod ids;
+pub mod link;
 pub mod localized;
 pub mod members;
 pub mod sweeper;
@@ -58,8 +61,9 @@ pub const INVITE_PERMISSIONS: serenity::Permissions = serenity::Permissions::VIE
 
 /// Handlers in flight at once, at most (far above what two cores ever run).
 const MAX_IN_FLIGHT: u32 = 1024;
-/// How long shutdown waits for handlers in flight.
-const DRAIN: Duration = Duration::from_secs(10);
+/// How long shutdown waits for handlers in flight (and, before that, for the gateway to
+/// close): a stop takes at most about twice this.
+pub const DRAIN: Duration = Duration::from_secs(10);
 
 /// What a handler can fail with.
 #[derive(Debug, Error)]
@@ -324,6 +328,10 @@ async fn event_handler(
 /// Runs the bot until `shutdown` resolves (or Discord ends the session), then stops taking
 /// interactions, lets those in flight finish (up to 10 s), and closes the database.
 ///
+/// While Discord cannot be reached (at start-up or later) the bot keeps trying, and says so
+/// in one log line now and then rather than at every attempt (see [`link`]); a stop asked for
+/// meanwhile stops it at once.
+///
 /// # Errors
 /// [`RunError`] when the database cannot be opened or Discord refuses the bot.
 pub async fn run(
@@ -434,32 +442,60 @@ pub async fn run_with_service(
         }
         None => serenity::Http::new(&config.token),
     };
+    // The stop, as a flag every stage below can wait for.
+    let (stop, mut stop_asked) = tokio::sync::watch::channel(false);
+    tokio::spawn(async move {
+        shutdown.await;
+        tracing::info!("shutting down: no new interactions");
+        let _ = stop.send(true);
+    });
+    // Discord must answer before serenity starts: serenity would otherwise fall back to the
+    // public gateway's address (wrong behind DISCORD_API_BASE) and retry it every 5 s, and a
+    // stop asked for meanwhile would wait for a shard that never started.
+    let mut link = link::Link::default();
+    tokio::select! {
+        () = link::reach(&http, &mut link) => {}
+        _ = stopped(&mut stop_asked) => return Ok(()),
+    }
     let mut client = serenity::ClientBuilder::new_with_http(http, serenity::GatewayIntents::GUILDS)
         .framework(framework)
         .await
         .map_err(|e| RunError::Discord(format!("cannot start the Discord client: {e}")))?;
     let shards = client.shard_manager.clone();
-    let (stopping, stop_asked) = tokio::sync::oneshot::channel::<()>();
+    let watcher = AbortOnDrop(tokio::spawn(link::watch(
+        client.http.clone(),
+        shards.clone(),
+        link,
+    )));
+    // This task outlives a dropped `run` (a test's "crash"): the stop then still closes the
+    // gateway, as the operating system would close a dead process's sockets.
+    let mut stop_seen = stop_asked.clone();
+    let closing = shards.clone();
     tokio::spawn(async move {
-        shutdown.await;
-        tracing::info!("shutting down: no new interactions");
-        let _ = stopping.send(());
-        shards.shutdown_all().await;
+        if stopped(&mut stop_seen).await {
+            closing.shutdown_all().await;
+        }
     });
-    // A shard still trying to reach Discord may not notice the shutdown; give it the drain
-    // time, then stop anyway (a stop was asked for, so that is a clean stop).
+    // A shard that is not connected has nothing to close, and one still being started does not
+    // even hear serenity's shutdown: stop waiting for it then, and in any case after the drain
+    // time (a stop was asked for, so that is a clean stop).
     let result = tokio::select! {
         result = client.start() => result,
         () = async {
-            match stop_asked.await {
-                Ok(()) => tokio::time::sleep(DRAIN).await,
-                Err(_) => std::future::pending().await,
+            if !stopped(&mut stop_asked).await {
+                std::future::pending::<()>().await;
             }
-        } => {
-            tracing::warn!("the connection to Discord did not close in time; stopping anyway");
-            Ok(())
-        }
+            let deadline = tokio::time::Instant::now() + DRAIN;
+            while link::connected(&shards).await {
+                if tokio::time::Instant::now() >= deadline {
+                    tracing::warn!("the connection to Discord did not close in time; stopping anyway");
+                    break;
+                }
+                tokio::time::sleep(Duration::from_millis(50)).await;
+            }
+        } => Ok(()),
     };
+    drop(watcher);
     let _ = stop_sweeper.send(true);
     sweeper_task.finish().await;
     // Wait for handlers in flight: taking every permit means none is held any more.
@@ -477,6 +513,20 @@ pub async fn run_with_service(
             ),
         ),
         Err(e) => Err(RunError::Discord(format!("the connection to Discord failed: {e}"))),
+    }
+}
+
+/// Waits for the stop flag: `true` once a stop is asked for, `false` if it never can be.
+async fn stopped(flag: &mut tokio::sync::watch::Receiver<bool>) -> bool {
+    flag.wait_for(|stop| *stop).await.is_ok()
+}
+
+/// A task aborted when this is dropped.
+struct AbortOnDrop(tokio::task::JoinHandle<()>);
+
+impl Drop for AbortOnDrop {
+    fn drop(&mut self) {
+        self.0.abort();
     }
 }
 

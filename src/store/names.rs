@@ -1,4 +1,4 @@
-//! Users' display names, as last seen.
+//! Users' display names, as last seen; channels' names, as the console names them.
 
 use rusqlite::{OptionalExtension, params};
 
@@ -33,6 +33,36 @@ impl Store {
             .query_row([Snowflake(user_id)], |row| row.get(0))
             .optional()?)
     }
+
+    /// Remembers `name` as `channel_id`'s name (the console's `#name`).
+    ///
+    /// # Errors
+    /// [`super::StoreError::Sqlite`] if SQLite fails.
+    pub fn remember_channel_name(&mut self, channel_id: u64, name: &str) -> Result<()> {
+        self.write(|tx| {
+            tx.prepare_cached(
+                "INSERT INTO channel_names (channel_id, name) VALUES (?1, ?2) \
+                 ON CONFLICT (channel_id) DO UPDATE SET name = excluded.name \
+                 WHERE name <> excluded.name",
+            )?
+            .execute(params![Snowflake(channel_id), name])?;
+            Ok(())
+        })
+    }
+
+    /// Every channel name remembered, by channel id.
+    ///
+    /// # Errors
+    /// [`super::StoreError::Sqlite`] if SQLite fails.
+    pub fn channel_names(&self) -> Result<Vec<(u64, String)>> {
+        let mut stmt = self
+            .conn
+            .prepare_cached("SELECT channel_id, name FROM channel_names")?;
+        let rows = stmt.query_map([], |row| {
+            Ok((row.get::<_, Snowflake>(0)?.0, row.get::<_, String>(1)?))
+        })?;
+        Ok(rows.collect::<rusqlite::Result<_>>()?)
+    }
 }
 
 #[cfg(test)]
@@ -46,5 +76,20 @@ mod tests {
         store.remember_name(u64::MAX, "Alice", 1).unwrap();
         store.remember_name(u64::MAX, "Alicia", 2).unwrap();
         assert_eq!(store.name(u64::MAX).unwrap().as_deref(), Some("Alicia"));
+    }
+
+    #[test]
+    fn remembers_channel_names() {
+        let mut store = Store::open_in_memory().unwrap();
+        assert_eq!(store.channel_names().unwrap(), []);
+        store.remember_channel_name(u64::MAX, "general").unwrap();
+        store.remember_channel_name(7, "live").unwrap();
+        store.remember_channel_name(7, "lounge").unwrap();
+        let mut names = store.channel_names().unwrap();
+        names.sort();
+        assert_eq!(
+            names,
+            [(7, "lounge".to_owned()), (u64::MAX, "general".to_owned())]
+        );
     }
 }

@@ -17,6 +17,7 @@ const MIGRATIONS: &[M<'static>] = &[
     M::up(include_str!("../../migrations/0006_live_clock.sql")),
     M::up(include_str!("../../migrations/0007_threads.sql")),
     M::up(include_str!("../../migrations/0008_rematch.sql")),
+    M::up(include_str!("../../migrations/0009_channel_names.sql")),
 ];
 
 /// The schema version this binary writes: the number of migrations it knows.
@@ -41,7 +42,7 @@ mod tests {
     #[test]
     fn the_migrations_are_well_formed() {
         Migrations::from_slice(MIGRATIONS).validate().unwrap();
-        assert_eq!(SCHEMA_VERSION, 8);
+        assert_eq!(SCHEMA_VERSION, 9);
     }
 
     #[test]

@@ -34,7 +34,9 @@
 //! undone by [`FakeDiscord::allow_channel_messages`]), [`FakeDiscord::close_dms`] (403, code
 //! 50007), [`FakeDiscord::reject_token`] (gateway close 4004), [`FakeDiscord::drop_gateway`] (a
 //! lost connection; serenity resumes) and [`FakeDiscord::hang_next_channel_message`] (a message
-//! created but never answered, as when the bot dies mid-send).
+//! created but never answered, as when the bot dies mid-send). An outage, Discord unreachable
+//! (connection refused, connections cut): [`FakeDiscord::start_behind`] a
+//! [`super::switch::Switch`], and turn that off and on.
 //!
 //! Message nonces work as on Discord: `POST /channels/{id}/messages` with a `nonce` and
 //! `enforce_nonce: true` returns the message the same author already created with that nonce in
@@ -101,6 +103,7 @@ pub use threads::FakeThread;
 pub struct FakeDiscord {
     shared: Arc<Shared>,
     server: JoinHandle<()>,
+    address: SocketAddr,
 }
 
 impl Drop for FakeDiscord {
@@ -260,7 +263,19 @@ impl FakeDiscord {
 
     /// Starts the fake serving `guild`. The bot (user `focus`, id 9999, which is also the
     /// application id) is added as a member if the guild lacks it.
-    pub async fn start_with(mut guild: FakeGuild) -> Self {
+    pub async fn start_with(guild: FakeGuild) -> Self {
+        Self::start_serving(guild, None).await
+    }
+
+    /// Starts the fake serving `guild` behind `base` (`http://127.0.0.1:PORT` of a forwarder
+    /// such as [`super::switch::Switch`]): the gateway address it gives out, and
+    /// [`FakeDiscord::api_base`], are the forwarder's, so that every connection goes through it;
+    /// the forwarder forwards to [`FakeDiscord::address`].
+    pub async fn start_behind(guild: FakeGuild, base: String) -> Self {
+        Self::start_serving(guild, Some(base)).await
+    }
+
+    async fn start_serving(mut guild: FakeGuild, base: Option<String>) -> Self {
         let bot = FakeUser::bot(9999, "focus");
         if guild.member(bot.id).is_none() {
             guild.members.push(FakeMember {
@@ -272,9 +287,9 @@ impl FakeDiscord {
         let listener = tokio::net::TcpListener::bind(SocketAddr::from((Ipv4Addr::LOCALHOST, 0)))
             .await
             .expect("bind 127.0.0.1:0");
-        let port = listener.local_addr().expect("local address").port();
+        let address = listener.local_addr().expect("local address");
         let shared = Arc::new(Shared {
-            base: format!("http://127.0.0.1:{port}"),
+            base: base.unwrap_or_else(|| format!("http://{address}")),
             guild,
             bot,
             inner: Mutex::new(Inner {
@@ -297,7 +312,17 @@ impl FakeDiscord {
                 .await
                 .expect("fake Discord server");
         });
-        Self { shared, server }
+        Self {
+            shared,
+            server,
+            address,
+        }
+    }
+
+    /// Where the fake listens (the same as [`FakeDiscord::api_base`] unless it was started
+    /// [behind](FakeDiscord::start_behind) a forwarder).
+    pub fn address(&self) -> SocketAddr {
+        self.address
     }
 
     /// `http://127.0.0.1:PORT`, for `HttpBuilder::proxy`.

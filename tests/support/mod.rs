@@ -6,3 +6,4 @@
 
 pub mod bot;
 pub mod discord;
+pub mod switch;
