@@ -35,6 +35,11 @@ impl Clock for ConsoleClock {
     fn now(&self) -> i64 {
         SystemClock.now() + self.skipped.load(std::sync::atomic::Ordering::SeqCst)
     }
+
+    fn now_ms(&self) -> i64 {
+        let skipped = self.skipped.load(std::sync::atomic::Ordering::SeqCst);
+        SystemClock.now_ms() + skipped.saturating_mul(1_000)
+    }
 }
 
 /// Collects the letters the service sends on its own, for the console to print.

@@ -16,6 +16,7 @@ const MIGRATIONS: &[M<'static>] = &[
     M::up(include_str!("../../migrations/0005_languages.sql")),
     M::up(include_str!("../../migrations/0006_live_clock.sql")),
     M::up(include_str!("../../migrations/0007_threads.sql")),
+    M::up(include_str!("../../migrations/0008_move_times.sql")),
 ];
 
 /// The schema version this binary writes: the number of migrations it knows.
@@ -40,7 +41,7 @@ mod tests {
     #[test]
     fn the_migrations_are_well_formed() {
         Migrations::from_slice(MIGRATIONS).validate().unwrap();
-        assert_eq!(SCHEMA_VERSION, 7);
+        assert_eq!(SCHEMA_VERSION, 8);
     }
 
     #[test]

@@ -480,6 +480,16 @@ impl Localized for ServiceError {
             ServiceError::TakebackNotYourMove => tr!(lang, "error-takeback-not-your-move"),
             ServiceError::NotAManager => tr!(lang, "error-not-a-manager"),
             ServiceError::DaysAndMinutes => tr!(lang, "error-days-and-minutes"),
+            ServiceError::MirrorLoss { mv, .. } => {
+                tr!(lang, "error-mirror-loss", move = mv.to_string())
+            }
+            ServiceError::StaleInteraction => tr!(lang, "error-stale-interaction"),
+            ServiceError::StaleConfirmation => tr!(lang, "error-stale-confirmation"),
+            ServiceError::NotYourConfirmation(player) => tr!(
+                lang,
+                "error-not-your-confirmation",
+                player = super::mention(*player)
+            ),
             ServiceError::Move(error) => error.localized(lang),
             ServiceError::Store(error) => error.localized(lang),
             ServiceError::Render => "the board picture could not be drawn".to_owned(),
