@@ -131,7 +131,10 @@ fn db_refuses_a_newer_database_in_one_line_and_leaves_it() {
     let path = dir.path().join("future.db");
     rusqlite::Connection::open(&path)
         .unwrap()
-        .execute_batch("CREATE TABLE t (x INTEGER); PRAGMA user_version = 9;")
+        .execute_batch(&format!(
+            "CREATE TABLE t (x INTEGER); PRAGMA user_version = {};",
+            SCHEMA_VERSION + 1
+        ))
         .unwrap();
     let before = std::fs::read(&path).unwrap();
     let o = focus_bot_db(&["--db", path.to_str().unwrap()], None, dir.path());
@@ -140,7 +143,8 @@ fn db_refuses_a_newer_database_in_one_line_and_leaves_it() {
     assert_eq!(err.lines().count(), 1);
     assert!(
         err.contains(&format!(
-            "has schema version 9, but this focus-bot knows only up to {SCHEMA_VERSION}"
+            "has schema version {}, but this focus-bot knows only up to {SCHEMA_VERSION}",
+            SCHEMA_VERSION + 1
         )),
         "{err}"
     );
