@@ -13,7 +13,7 @@ use focus_bot::store::{AsyncStore, EndReason, GameId, GameStatus, Store};
 use focus_bot::strings;
 use serde_json::{Value, json};
 use support::bot::{WAIT, World};
-use support::discord::{FakeUser, Reply, mention, snowflake_time};
+use support::discord::{FakeGuild, FakeUser, Reply, ReplyKind, mention, snowflake_time};
 
 /// Where the clock starts: 2026-03-02 09:00 UTC.
 const T0: i64 = 1_772_442_000;
@@ -557,5 +557,60 @@ async fn the_board_from_either_side_is_shown_privately_and_turned_for_black() {
     let r = board(bob.clone(), json!({})).await;
     assert!(!r.ephemeral());
     assert!(r.files[0].1 == white);
+    bot.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_confirmation_given_in_the_channel_plays_in_the_games_thread() {
+    let mut w = World::with_guild_at(FakeGuild::standard().with_threads(), T0).await;
+    let bot = w.start_bot().await;
+    let general = w.fake.channel("general");
+    let (alice, bob) = (w.fake.user("alice"), w.fake.user("bob"));
+    let options = json!({
+        "opponent": bob.id,
+        "color": 0,
+        "rules": w.fake.choice("challenge", "rules", "mirror"),
+    });
+    let id = w
+        .fake
+        .slash(&alice, general, "focus challenge", options)
+        .await;
+    let challenge = w.fake.reply_to(id, WAIT).await;
+    let thread = challenge.message_id.expect("the challenge's message");
+    let id = w
+        .fake
+        .click(&bob, general, thread, &challenge.custom_ids()[0])
+        .await;
+    w.fake.reply_to(id, WAIT).await;
+    let in_thread = |r: &Reply| r.kind == ReplyKind::ChannelMessage && r.channel_id == Some(thread);
+    w.fake.reply_where(WAIT, in_thread).await;
+    let r = play(&w, &alice, thread, "c4-d4").await;
+    assert_eq!(r.channel_id, Some(thread), "{}", r.text());
+
+    // Bob types his move in the channel, where the game's thread started: asked there.
+    let asked = play(&w, &bob, general, "f5-e5").await;
+    assert!(asked.ephemeral());
+    assert_eq!(
+        (asked.channel_id, asked.text()),
+        (Some(general), MIRROR_LOSS)
+    );
+    let message = asked.message_id.expect("the question's message");
+    let id = w
+        .fake
+        .click(&bob, general, message, "focus:play-anyway:1:1:f5-e5")
+        .await;
+    let answered = w.fake.reply_to(id, WAIT).await;
+    assert!(answered.custom_ids().is_empty());
+    // The move is announced in the game's thread, with its board.
+    let played = w.fake.reply_where(WAIT, in_thread).await;
+    assert!(
+        played
+            .text()
+            .starts_with(&format!("{} played **f5-e5**.\n", mention(&bob))),
+        "{}",
+        played.text()
+    );
+    assert_eq!(played.files.len(), 1);
+    assert_eq!(game_one(&w), (2, GameStatus::Finished));
     bot.stop().await;
 }
