@@ -1020,3 +1020,110 @@ async fn a_new_session_names_the_channels_of_an_earlier_one() {
     );
     assert!(!out.concat().contains("<#"), "{out:?}");
 }
+
+/// Under the mirror rule the console warns of a move that loses at once: it marks it among the
+/// suggestions, refuses it with the sentence and how to confirm it, and plays it with
+/// `confirm:true`.
+#[tokio::test]
+async fn a_mirror_rule_loss_is_marked_refused_and_played_once_confirmed() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut c = console(dir.path());
+    c.handle("alice: challenge opponent:bob color:white rules:mirror")
+        .await;
+    c.handle("bob: accept").await;
+    c.handle("alice: move c4-d4").await;
+    assert_eq!(
+        c.handle("bob: suggest f5").await,
+        [
+            "[#general] bot → bob only: suggestions: f5-f6 f5-f4 f5-e5 (loses: mirror rule) \
+             f5-g5 g5-f5"
+        ]
+    );
+    let refused = [
+        "[#general] bot → bob only: f5-e5 loses at once under the mirror rule: it leaves the \
+         position mirror-symmetric (turned 180° with colours exchanged); confirm to play it \
+         anyway, or choose another move",
+        "  (to play it anyway: `move f5-e5 confirm:true`)",
+    ];
+    assert_eq!(c.handle("bob: move f5-e5").await, refused);
+    assert_eq!(c.handle("bob: move f5-e5 confirm:false").await, refused);
+    assert_eq!(
+        c.handle("bob: move f5-e5 confirm:maybe").await,
+        ["[#general] bot → bob only: `maybe` is not true or false"]
+    );
+    let out = c.handle("carol: board").await;
+    assert!(out[0].contains("ply 1"), "nothing was played: {out:?}");
+    // Confirmed, it is played, and Black loses.
+    let out = c.handle("bob: move f5-e5 confirm:true").await;
+    assert!(
+        out[0].starts_with("[#general] bot: @bob played **f5-e5**.\n"),
+        "{out:?}"
+    );
+    assert!(out[0].contains("mirror rule"), "{out:?}");
+    assert_eq!(
+        c.handle("alice: move c5-c6").await,
+        [
+            "[#general] bot → alice only: there is no game in this channel: start one with /focus challenge"
+        ]
+    );
+}
+
+/// `board side:black` shows the board turned around, to the asker only; `side:white` the
+/// board as everyone sees it.
+#[tokio::test]
+async fn the_board_from_blacks_side_is_turned_and_private() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("boards");
+    let mut c = console(&out);
+    c.handle("alice: challenge opponent:bob color:white").await;
+    c.handle("bob: accept").await;
+    c.handle("alice: move c4-d4").await;
+    let public = c.handle("carol: board").await;
+    assert!(
+        public[0].starts_with("[#general] bot: Game 1: "),
+        "{public:?}"
+    );
+    let black = c.handle("bob: board side:black").await;
+    assert!(
+        black[0].starts_with(
+            "[#general] bot → bob only: Game 1: @alice (White) vs @bob (Black), ply 1"
+        ),
+        "{black:?}"
+    );
+    let white = c.handle("bob: board side:White").await;
+    assert!(
+        white[0].starts_with("[#general] bot → bob only: Game 1: "),
+        "{white:?}"
+    );
+    let bytes = |line: &str| std::fs::read(picture(line, &out)).unwrap();
+    assert_eq!(
+        bytes(&white[1]),
+        bytes(&public[1]),
+        "White's side is the usual view"
+    );
+    assert_ne!(
+        bytes(&black[1]),
+        bytes(&public[1]),
+        "Black's side is turned around"
+    );
+    assert_eq!(
+        c.handle("bob: board side:red").await,
+        ["[#general] bot → bob only: `red` is not a side: white or black"]
+    );
+    // In Russian, as the Discord client names the option and its choices.
+    let store = AsyncStore::spawn(Store::open_in_memory().unwrap()).unwrap();
+    let mut ru = Console::new(store, &out, vec![], Lang::of_tag("ru")).unwrap();
+    ru.handle("alice: вызов соперник:bob цвет:белые").await;
+    ru.handle("bob: accept").await;
+    let public = ru.handle("carol: доска").await;
+    let turned = ru.handle("bob: доска сторона:чёрные").await;
+    assert!(
+        turned[0].starts_with("[#general] бот → только bob: "),
+        "{turned:?}"
+    );
+    let bytes_ru = |line: &str| {
+        let path = line.strip_prefix("  доска: ").expect("a board line");
+        std::fs::read(path).unwrap()
+    };
+    assert_ne!(bytes_ru(&turned[1]), bytes_ru(&public[1]));
+}

@@ -955,9 +955,9 @@ async fn every_command_option_and_choice_is_named_in_russian_within_discords_lim
 
     let mut language_choices = Vec::new();
     let checked = check_node(focus, "", &mut language_choices);
-    // 1 command, 17 subcommands, 17 options (language's choices apart), 4 + 8 + 3 + 3 + 2
+    // 1 command, 17 subcommands, 18 options (language's choices apart), 4 + 8 + 3 + 3 + 2 + 2
     // choices.
-    assert_eq!(checked, 1 + 17 + 17 + 20, "nodes and choices checked");
+    assert_eq!(checked, 1 + 17 + 18 + 22, "nodes and choices checked");
 
     // Subcommands: a Russian name of their own each.
     let subcommands = focus["options"].as_array().expect("subcommands");
@@ -1076,6 +1076,30 @@ async fn every_command_option_and_choice_is_named_in_russian_within_discords_lim
             })
             .collect();
     assert_eq!(threads, [("on", "вкл"), ("off", "выкл")]);
+    // `/focus board side:`, its name, description and choices.
+    let side = find_option(find_option(focus, "board"), "side");
+    assert_eq!(
+        (
+            ru(side, "name_localizations"),
+            ru(side, "description_localizations")
+        ),
+        (
+            "сторона",
+            "С чьей стороны показать доску (со стороны чёрных она перевёрнута); видно только вам"
+        )
+    );
+    let sides: Vec<(&str, &str)> = side["choices"]
+        .as_array()
+        .expect("choices")
+        .iter()
+        .map(|c| {
+            (
+                c["name"].as_str().unwrap_or_default(),
+                ru(c, "name_localizations"),
+            )
+        })
+        .collect();
+    assert_eq!(sides, [("white", "белые"), ("black", "чёрные")]);
 
     // The languages are named in themselves, in every client: no localizations.
     let languages: Vec<(Value, Value)> = language_choices

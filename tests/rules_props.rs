@@ -91,7 +91,11 @@ proptest! {
             let text = mv.to_string();
             prop_assert_eq!(text.parse::<Move>(), Ok(mv));
             let mut checked = p;
+            let loses = p.loses_by_mirror(mv);
             let effect = checked.play(mv).expect("generated moves are legal");
+            // A move "loses by the mirror rule" exactly when playing it ends the game so.
+            let mirrored = Outcome::Win { winner: Color::White, reason: WinReason::MirrorRule };
+            prop_assert_eq!(loses, checked.outcome() == mirrored, "{} in {}", mv, p);
             let unchecked_effect = p.play_unchecked(mv);
             prop_assert_eq!(effect, unchecked_effect);
             prop_assert_eq!(checked, p);

@@ -1314,9 +1314,11 @@ fn rows_from_before_live_games_read_as_before() {
         new_game(&mut store, 1)
     };
     let conn = Connection::open(&path).unwrap();
-    // Back to schema 5: undo 9 (channel names), 8 (rematch), 7 (threads), then 6 (live clock).
+    // Back to schema 5: undo 10 (move times), 9 (channel names), 8 (rematch), 7 (threads), then
+    // 6 (live clock).
     conn.execute_batch(
-        "DROP TABLE channel_names; ALTER TABLE games DROP COLUMN rematch_challenge_id; \
+        "ALTER TABLE moves DROP COLUMN stored_at_ms; DROP TABLE channel_names; \
+         ALTER TABLE games DROP COLUMN rematch_challenge_id; \
          DROP INDEX games_by_parent; DROP INDEX games_watch; DROP INDEX games_finished_in; \
          ALTER TABLE games DROP COLUMN parent_channel_id; \
          ALTER TABLE server_settings DROP COLUMN threads; \
@@ -1339,4 +1341,52 @@ fn rows_from_before_live_games_read_as_before() {
         )
         .unwrap_err();
     assert!(err.to_string().contains("CHECK"), "{err}");
+}
+
+/// Moves stored before schema 10 have no millisecond time and read as such; moves stored
+/// after it have theirs, and the last move is found in one row.
+#[test]
+fn moves_from_before_move_times_read_without_one() {
+    let (_dir, path) = temp_db();
+    let id = {
+        let mut store = Store::open(&path).unwrap();
+        let id = new_game(&mut store, 1);
+        store
+            .record_move(id, ALICE, 0, "c4-d4".parse().unwrap(), T0 + 5)
+            .unwrap();
+        id
+    };
+    let conn = Connection::open(&path).unwrap();
+    // Back to schema 9: undo 10 (move times).
+    conn.execute_batch("ALTER TABLE moves DROP COLUMN stored_at_ms; PRAGMA user_version = 9;")
+        .unwrap();
+    drop(conn);
+    let mut store = Store::open(&path).unwrap();
+    assert_eq!(store.schema_version().unwrap(), SCHEMA_VERSION);
+    let old = store.last_move(id).unwrap().unwrap();
+    assert_eq!(
+        (old.ply, old.played_at, old.stored_at_ms),
+        (1, T0 + 5, None)
+    );
+    // A move stored now keeps its millisecond; the seconds are the second it falls in.
+    store
+        .record_move_ms(id, BOB, 1, "e4-e3".parse().unwrap(), (T0 + 6) * 1_000 + 999)
+        .unwrap();
+    let moves = store.moves(id).unwrap();
+    assert_eq!(
+        moves
+            .iter()
+            .map(|m| (m.ply, m.played_at, m.stored_at_ms))
+            .collect::<Vec<_>>(),
+        [(1, T0 + 5, None), (2, T0 + 6, Some((T0 + 6) * 1_000 + 999))]
+    );
+    assert_eq!(store.last_move(id).unwrap().as_ref(), moves.last());
+    assert_eq!(store.game(id).unwrap().last_move_at, T0 + 6);
+    // `record_move` in seconds stores the start of its second.
+    store
+        .record_move(id, ALICE, 2, "d4-d6".parse().unwrap(), T0 + 7)
+        .unwrap();
+    let last = store.last_move(id).unwrap().unwrap();
+    assert_eq!(last.stored_at_ms, Some((T0 + 7) * 1_000));
+    assert_eq!(store.last_move(GameId(999)).unwrap(), None);
 }

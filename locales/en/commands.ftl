@@ -40,6 +40,8 @@ command-move = move
 
 command-board = board
     .description = Show this channel's game.
+    .side = side
+    .side-description = See the board from this side (from Black's, turned around); shown only to you
 
 command-resign = resign
     .description = Resign this channel's game.
@@ -131,6 +133,10 @@ choice-days =
 # Option `threads` of /focus settings.
 choice-threads-on = on
 choice-threads-off = off
+
+# Option `side` of /focus board: whose side the board is seen from.
+choice-side-white = white
+choice-side-black = black
 
 # Option `minutes`: minutes per move of a live game.
 # Variables:

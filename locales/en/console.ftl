@@ -5,8 +5,8 @@ console-help =
     Type lines as `name: command` — each name is a player (new names are new players):
       alice: /focus challenge opponent:bob [rules:swap] [days:3 | minutes:5] [color:white] [rated:false] [position:<FPN>]
       bob: accept | decline          alice: cancel
-      alice: /focus move c4-d4 [draw:true]   (or just `move c4-d4`; `suggest c4` lists legal moves)
-      board | resign | draw [accept|decline] | takeback [accept|decline] | abort | games | history [game] | replay [game] | rules
+      alice: /focus move c4-d4 [draw:true] [confirm:true]   (or just `move c4-d4`; `suggest c4` lists legal moves)
+      board [side:black] | resign | draw [accept|decline] | takeback [accept|decline] | abort | games | history [game] | replay [game] | rules
       moretime | notify [dm:true|false] | leaderboard [page] | stats [user] | watch [page]
       wait 2d   (let time pass: 30m, 6h, 2d; reminders, time-outs and expired challenges follow)
     Start a line with `#name` to play in another channel. `quit` ends the session.
@@ -26,6 +26,8 @@ console-which-move = which move? e.g. `move c4-d4`
 console-suggestions = suggestions: { $moves }
 console-not-a-page = `{ $text }` is not a page number (1, 2, …)
 console-not-a-boolean = `{ $text }` is not true or false
+console-confirm-hint = {"  "}(to play it anyway: `move { $move } confirm:true`)
+console-not-a-side = `{ $text }` is not a side: white or black
 console-how-long = how long? e.g. `wait 2d`, `wait 6h`, `wait 30m`, `wait 90s`: from 1 second to 365 days
 console-game-number = a game is given by its number
 console-unknown-command = `{ $command }` is not a command here; type `help` for the list

@@ -117,6 +117,10 @@ error-abort-too-late = a player can abort a game only while each side has moved 
 error-takeback-not-your-move = you can take back only your own last move, until your opponent has replied to it
 error-days-and-minutes = choose either days or minutes per move, not both: a game has one clock
 error-not-a-manager = only members with the Manage Server permission can change the server's settings
+error-mirror-loss = { $move } loses at once under the mirror rule: it leaves the position mirror-symmetric (turned 180° with colours exchanged); confirm to play it anyway, or choose another move
+error-stale-interaction = the position changed while you were typing: look again
+error-stale-confirmation = this confirmation is out of date: the position changed since it was offered; look at the board and choose your move again
+error-not-your-confirmation = only { $player } can confirm this move
 
 ## The bot's own failures (details go to the log)
 

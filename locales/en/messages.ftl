@@ -59,6 +59,7 @@ permission-create-public-threads = Create Public Threads
 button-accept = Accept
 button-decline = Decline
 button-cancel = Cancel
+button-play-anyway = Play it anyway
 button-agree = Agree
 button-refuse = Refuse
 button-previous = ◀ Previous
@@ -124,6 +125,8 @@ move-played = { $player } { $kind ->
     } **{ $move }**{ $effect }.
 move-captured = captured { $count }
 move-to-reserve = { $count } to reserve
+# A suggested move (autocomplete) that loses at once under the mirror rule.
+suggestion-loses-mirror = { $move } (loses: mirror rule)
 board-caption = Game { $game }: { $white } (White) vs { $black } (Black), ply { $ply } · { $terms }
 
 ## Results

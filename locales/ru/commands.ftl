@@ -40,6 +40,8 @@ command-move = ход
 
 command-board = доска
     .description = Показать партию этого канала.
+    .side = сторона
+    .side-description = С чьей стороны показать доску (со стороны чёрных она перевёрнута); видно только вам
 
 command-resign = сдаться
     .description = Сдаться в партии этого канала.
@@ -137,6 +139,10 @@ choice-days =
 # Параметр `ветки` команды /фокус настройки.
 choice-threads-on = вкл
 choice-threads-off = выкл
+
+# Параметр `сторона` (side) команды /focus board: с чьей стороны видна доска.
+choice-side-white = белые
+choice-side-black = чёрные
 
 # Параметр `минуты` (minutes): минут на ход в живой партии.
 # Переменные:

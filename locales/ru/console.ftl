@@ -6,8 +6,8 @@ console-help =
     Вводите строки вида `имя: команда` — каждое имя означает игрока (новое имя — новый игрок):
       alice: /focus challenge opponent:bob [rules:swap] [days:3 | minutes:5] [color:white] [rated:false] [position:<FPN>]
       bob: accept | decline          alice: cancel
-      alice: /focus move c4-d4 [draw:true]   (или просто `move c4-d4`; `suggest c4` покажет допустимые ходы)
-      board | resign | draw [accept|decline] | takeback [accept|decline] | abort | games | history [game] | replay [game] | rules
+      alice: /focus move c4-d4 [draw:true] [confirm:true]   (или просто `move c4-d4`; `suggest c4` покажет допустимые ходы)
+      board [side:black] | resign | draw [accept|decline] | takeback [accept|decline] | abort | games | history [game] | replay [game] | rules
       moretime | notify [dm:true|false] | leaderboard [page] | stats [user] | watch [page]
       wait 2d   (пропустить время: 30m, 6h, 2d; затем сработают напоминания, выход времени на ход и истечение вызовов)
     Начните строку с `#name`, чтобы играть в другом канале. `quit` завершает сеанс.
@@ -27,6 +27,8 @@ console-which-move = какой ход? например, `move c4-d4`
 console-suggestions = допустимые ходы: { $moves }
 console-not-a-page = `{ $text }` — не номер страницы (1, 2, …)
 console-not-a-boolean = `{ $text }` — не true и не false
+console-confirm-hint = {"  "}(чтобы всё же сыграть его: `move { $move } confirm:true`)
+console-not-a-side = `{ $text }` — не сторона: white или black
 console-how-long = на сколько? например, `wait 2d`, `wait 6h`, `wait 30m`, `wait 90s`: от 1 секунды до 365 дней
 console-game-number = партию указывают её номером
 console-unknown-command = здесь нет команды `{ $command }`; список команд покажет `help`

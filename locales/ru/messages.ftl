@@ -80,6 +80,7 @@ permission-create-public-threads = Создавать публичные вет�
 button-accept = Принять
 button-decline = Отклонить
 button-cancel = Отменить
+button-play-anyway = Всё равно сыграть
 button-agree = Согласиться
 button-refuse = Отказаться
 button-previous = ◀ Назад
@@ -149,6 +150,8 @@ move-played = { $player } { $kind ->
     } **{ $move }**{ $effect }.
 move-captured = взято в плен: { $count }
 move-to-reserve = в резерв: { $count }
+# Предложенный ход (автодополнение), который сразу проигрывает по правилу зеркала.
+suggestion-loses-mirror = { $move } (проигрыш: правило зеркала)
 board-caption = Партия { $game }: { $white } (белые) против { $black } (чёрные), ходов сделано: { $ply } · { $terms }
 
 ## Результаты

@@ -15,8 +15,8 @@ pub use script::{Line, LineError, parse};
 use crate::i18n::Lang;
 use crate::rules::{Color, Rules};
 use crate::service::{
-    Board, ChallengeRequest, Clock, Delivery, DrawReport, GameService, Letter, Members, Place,
-    Postman, ServiceError, SystemClock, User, coin_toss,
+    Board, ChallengeRequest, Clock, Delivery, DrawReport, GameService, Letter, Members, MoveTerms,
+    Place, Postman, ServiceError, SystemClock, User, coin_toss,
 };
 use crate::store::{AsyncStore, ChallengeId, ColorChoice, GameId, NoticeId};
 use crate::strings::{self, Localized};
@@ -34,6 +34,11 @@ struct ConsoleClock {
 impl Clock for ConsoleClock {
     fn now(&self) -> i64 {
         SystemClock.now() + self.skipped.load(std::sync::atomic::Ordering::SeqCst)
+    }
+
+    fn now_ms(&self) -> i64 {
+        let skipped = self.skipped.load(std::sync::atomic::Ordering::SeqCst);
+        SystemClock.now_ms() + skipped.saturating_mul(1_000)
     }
 }
 
@@ -327,12 +332,20 @@ impl Console {
     }
 
     async fn picture(&mut self, board: &Board) -> String {
+        self.picture_from(board, Color::White).await
+    }
+
+    /// [`Console::picture`] with the board seen from `side` (from Black's, turned around).
+    async fn picture_from(&mut self, board: &Board, side: Color) -> String {
         self.pictures += 1;
         let path = self.out_dir.join(format!(
             "game{}-ply{}-{}.png",
             board.game.id.0, board.game.ply, self.pictures
         ));
-        let options = strings::picture::options(self.lang, board);
+        let options = crate::render::RenderOptions {
+            flipped: side == Color::Black,
+            ..strings::picture::options(self.lang, board)
+        };
         let written = match self.service.picture(board, options).await {
             Ok(png) => std::fs::write(&path, png).map_err(|e| e.to_string()),
             Err(e) => Err(e.to_string()),
@@ -415,7 +428,27 @@ impl Console {
                         self.private(user, &self.say("console-which-move", &[])),
                     ]);
                 };
-                let report = service.play(place, user, &text).await?;
+                // `confirm:true`: play it even if it loses at once under the mirror rule.
+                let confirmed = match line.options.get("confirm").map(|c| c.to_lowercase()) {
+                    None => false,
+                    Some(c) if c == "true" || c == "yes" => true,
+                    Some(c) if c == "false" || c == "no" => false,
+                    Some(c) => {
+                        let said = tr!(self.lang, "console-not-a-boolean", text = c.as_str());
+                        return Ok(vec![self.private(user, &said)]);
+                    }
+                };
+                let terms = MoveTerms {
+                    seen_at: None,
+                    mirror_loss_confirmed: confirmed,
+                };
+                let report = match service.play_with(place, user, &text, terms).await {
+                    Err(error @ ServiceError::MirrorLoss { mv, .. }) => {
+                        let hint = tr!(self.lang, "console-confirm-hint", move = mv.to_string());
+                        return Ok(vec![self.refusal(user, &error), hint]);
+                    }
+                    result => result?,
+                };
                 let mut msg = strings::move_played(self.lang, &report);
                 // `draw:true`: the move comes with a draw offer.
                 if line
@@ -431,14 +464,35 @@ impl Console {
             }
             "suggest" => {
                 let typed = arg("move").unwrap_or_default();
-                let moves = service.suggest_moves(place, user.id, &typed).await;
+                let moves: Vec<String> = service
+                    .suggestions(place, user.id, &typed)
+                    .await
+                    .iter()
+                    .map(|s| strings::suggestion(self.lang, s))
+                    .collect();
                 let text = tr!(self.lang, "console-suggestions", moves = moves.join(" "));
                 Ok(vec![self.private(user, &text)])
             }
             "board" => {
+                let side = match line.options.get("side").map(|s| s.to_lowercase()) {
+                    None => None,
+                    Some(s) if s == "white" => Some(Color::White),
+                    Some(s) if s == "black" => Some(Color::Black),
+                    Some(s) => {
+                        let said = tr!(self.lang, "console-not-a-side", text = s.as_str());
+                        return Ok(vec![self.private(user, &said)]);
+                    }
+                };
                 let board = service.board(place).await?;
                 let text = strings::board_caption(self.lang, &board);
-                Ok(vec![self.public(&text), self.picture(&board).await])
+                // `side:`: seen from that side, for the asker only (as on Discord).
+                match side {
+                    Some(side) => Ok(vec![
+                        self.private(user, &text),
+                        self.picture_from(&board, side).await,
+                    ]),
+                    None => Ok(vec![self.public(&text), self.picture(&board).await]),
+                }
             }
             "resign" => {
                 let board = service.resign(place, user).await?;
@@ -782,7 +836,7 @@ const COMMANDS: [(&str, &[&str]); 16] = [
         ],
     ),
     ("move", &["move", "draw"]),
-    ("board", &[]),
+    ("board", &["side"]),
     ("resign", &[]),
     ("draw", &[]),
     ("takeback", &[]),
@@ -824,6 +878,9 @@ fn in_english(lang: Lang, line: &str) -> String {
     for color in ColorChoice::ALL {
         let id = format!("choice-color-{}", color.as_str());
         values.push((say(&id), color.as_str().to_owned()));
+    }
+    for side in ["white", "black"] {
+        values.push((say(&format!("choice-side-{side}")), side.to_owned()));
     }
     let find = |list: &[(String, String)], word: &str| {
         list.iter()

@@ -19,9 +19,9 @@ pub struct Line {
 }
 
 /// Option names the console understands.
-const KEYS: [&str; 13] = [
-    "opponent", "rules", "days", "minutes", "color", "rated", "position", "move", "draw", "game",
-    "dm", "page", "user",
+const KEYS: [&str; 15] = [
+    "opponent", "rules", "days", "minutes", "color", "rated", "position", "move", "draw",
+    "confirm", "game", "dm", "page", "user", "side",
 ];
 
 /// Why a line cannot be read (the console says how to write one, in its language).

@@ -5,15 +5,19 @@ use poise::CreateReply;
 use poise::serenity_prelude as serenity;
 
 use super::components::{challenge_buttons, ladder_buttons, watch_buttons};
-use super::ids::Action;
+use super::ids::{Action, created_at};
 use super::localized::{
-    ColorOption, DaysChoice, LanguageChoice, MinutesChoice, RulesChoice, ThreadsChoice, localize,
+    ColorOption, DaysChoice, LanguageChoice, MinutesChoice, RulesChoice, SideChoice, ThreadsChoice,
+    localize,
 };
 use super::members::DiscordMembers;
 use super::threads::{self, Venue};
-use super::{Context, Error, board_reply, mentions, place_of, quiet_reply, readers, user_of};
+use super::{
+    Context, Error, board_reply, board_reply_from, mentions, place_of, quiet_reply, readers,
+    user_of,
+};
 use crate::i18n::Lang;
-use crate::service::{ChallengeRequest, DrawReport};
+use crate::service::{ChallengeRequest, DrawReport, MoveTerms, ServiceError};
 use crate::store::GameId;
 use crate::strings;
 
@@ -149,17 +153,30 @@ async fn autocomplete_move(
     ctx: Context<'_>,
     partial: &str,
 ) -> serenity::CreateAutocompleteResponse {
-    let moves = ctx
+    let suggestions = ctx
         .data()
         .service
-        .suggest_moves(place_of(ctx), ctx.author().id.get(), partial)
+        .suggestions(place_of(ctx), ctx.author().id.get(), partial)
         .await;
+    // Only the typing user sees the choices: in their client's language. The value stays the
+    // move's notation; the name may say that it loses under the mirror rule.
+    let lang = Lang::of_tag(ctx.locale().unwrap_or("en"));
     serenity::CreateAutocompleteResponse::new().set_choices(
-        moves
-            .into_iter()
-            .map(serenity::AutocompleteChoice::from)
+        suggestions
+            .iter()
+            .map(|s| {
+                serenity::AutocompleteChoice::new(strings::suggestion(lang, s), s.mv.to_string())
+            })
             .collect(),
     )
+}
+
+/// When the slash command of `ctx` was used: its interaction's creation time.
+fn sent_at(ctx: Context<'_>) -> Option<crate::service::Timestamp> {
+    match ctx {
+        poise::Context::Application(app) => Some(created_at(app.interaction.id.get())),
+        poise::Context::Prefix(_) => None,
+    }
 }
 
 /// Play a move in this channel's game: c4-d4 moves a stack, +e5 drops from your reserve.
@@ -178,7 +195,27 @@ pub async fn play(
     let readers = readers(ctx).await;
     let service = &ctx.data().service;
     let me = user_of(ctx.author(), ctx.author_member().await.as_deref());
-    let report = service.play(place_of(ctx), &me, &notation).await?;
+    let terms = MoveTerms {
+        seen_at: sent_at(ctx),
+        mirror_loss_confirmed: false,
+    };
+    let report = match service
+        .play_with(place_of(ctx), &me, &notation, terms)
+        .await
+    {
+        Err(error @ ServiceError::MirrorLoss { game, ply, mv }) => {
+            // Not played: the player is asked, privately, whether they mean it.
+            let button = serenity::CreateButton::new(Action::PlayAnyway(game, ply, mv).custom_id())
+                .label(strings::button(readers.user, "play-anyway"))
+                .style(serenity::ButtonStyle::Danger);
+            let reply = quiet_reply(strings::refusal(readers.user, &error))
+                .components(vec![serenity::CreateActionRow::Buttons(vec![button])])
+                .ephemeral(true);
+            ctx.send(reply).await?;
+            return Ok(());
+        }
+        result => result?,
+    };
     let ping = report
         .board
         .to_move()
@@ -208,15 +245,24 @@ pub async fn play(
 }
 
 /// Show this channel's game.
+///
+/// With `side`, privately and seen from that side (from Black's, the board turned around).
 #[poise::command(
     slash_command,
     required_bot_permissions = "VIEW_CHANNEL | SEND_MESSAGES | ATTACH_FILES | EMBED_LINKS | READ_MESSAGE_HISTORY"
 )]
-pub async fn board(ctx: Context<'_>) -> Result<(), Error> {
+pub async fn board(ctx: Context<'_>, side: Option<SideChoice>) -> Result<(), Error> {
     let readers = readers(ctx).await;
     let service = &ctx.data().service;
     let me = user_of(ctx.author(), ctx.author_member().await.as_deref());
     let (board, plays) = service.board_for(place_of(ctx), &me).await?;
+    if let Some(SideChoice(side)) = side {
+        let lang = readers.user;
+        let text = strings::board_caption(lang, &board);
+        let reply = board_reply_from(service, lang, text, &board, side).await?;
+        ctx.send(reply.ephemeral(true)).await?;
+        return Ok(());
+    }
     // Players see it in the channel; onlookers privately (in their own language), so the
     // channel stays the game's.
     let lang = if plays { readers.server } else { readers.user };

@@ -178,6 +178,38 @@ async fn act(
         }
         Action::Replay(id) => replay(ctx, service, click, readers.user, &me, id).await?,
         Action::Rematch(id) => rematch(ctx, service, click, lang, &me, id).await?,
+        Action::PlayAnyway(id, ply, mv) => {
+            let report = service.play_anyway(id, ply, &me, mv).await?;
+            // The private question is answered: its button goes.
+            update(ctx, click, click.message.content.clone()).await?;
+            let game = &report.board.game;
+            let ping = report.board.to_move().or(Some(game.player(!report.mover)));
+            let text = strings::move_played(lang, &report);
+            let picture = attachment(service, lang, &report.board).await?;
+            if click.channel_id.get() != game.channel_id {
+                // Confirmed where the move was typed, outside the game's thread: the move is
+                // announced where the game is played, as `/focus move` does.
+                let message = serenity::CreateMessage::new()
+                    .content(text.clone())
+                    .add_file(picture.clone())
+                    .allowed_mentions(mentions(ping));
+                match serenity::ChannelId::new(game.channel_id)
+                    .send_message(&ctx.http, message)
+                    .await
+                {
+                    Ok(_) => return Ok(()),
+                    // The move is stored: say it here rather than nowhere.
+                    Err(e) => {
+                        tracing::warn!(error = %e, game = game.id.0, "cannot post in a game's channel; answering here");
+                    }
+                }
+            }
+            let message = serenity::CreateInteractionResponseFollowup::new()
+                .content(text)
+                .add_file(picture)
+                .allowed_mentions(mentions(ping));
+            click.create_followup(ctx, message).await?;
+        }
         Action::Watch(page) => {
             let guild = click.guild_id.map_or(0, |g| g.get());
             let shown = service.watch(guild, page).await?;

@@ -1,7 +1,21 @@
 //! Component `custom_id`s: they carry every id a click needs, so buttons keep working after a
-//! restart through one global handler (no in-memory collectors).
+//! restart through one global handler (no in-memory collectors). Also the time a Discord id
+//! (a snowflake) was made at ([`created_at`]).
 
+use crate::rules::Move;
+use crate::service::Timestamp;
 use crate::store::{ChallengeId, GameId};
+
+/// Discord's epoch, the first moment of 2015 (UTC), in unix milliseconds: a snowflake counts
+/// its milliseconds from there.
+pub const DISCORD_EPOCH_MS: i64 = 1_420_070_400_000;
+
+/// When the Discord object with snowflake `id` (an interaction, a message) was created: the
+/// milliseconds since [`DISCORD_EPOCH_MS`] in the id's top 42 bits (`id >> 22`; Discord's
+/// "Snowflakes" reference).
+pub fn created_at(id: u64) -> Timestamp {
+    Timestamp::from_unix_ms(DISCORD_EPOCH_MS + (id >> 22) as i64)
+}
 
 /// What a button does.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -24,10 +38,14 @@ pub enum Action {
     Replay(GameId),
     /// Offer the rematch of a finished game.
     Rematch(GameId),
+    /// Play this move, which loses at once under the mirror rule, in a game at a ply: the
+    /// player's confirmation.
+    PlayAnyway(GameId, u32, Move),
 }
 
 impl Action {
-    /// The `custom_id`: `focus:<verb>:<id>[:<ply>]`, at most 100 characters as Discord allows.
+    /// The `custom_id`: `focus:<verb>:<id>[:<ply>[:<move>]]`, at most 100 characters as
+    /// Discord allows.
     pub fn custom_id(self) -> String {
         match self {
             Action::Accept(id) => format!("focus:accept:{}", id.0),
@@ -41,6 +59,7 @@ impl Action {
             Action::Watch(page) => format!("focus:watch:{page}"),
             Action::Replay(id) => format!("focus:replay:{}", id.0),
             Action::Rematch(id) => format!("focus:rematch:{}", id.0),
+            Action::PlayAnyway(id, ply, mv) => format!("focus:play-anyway:{}:{ply}:{mv}", id.0),
         }
     }
 
@@ -50,8 +69,18 @@ impl Action {
         let verb = parts.next()?;
         let id: i64 = parts.next()?.parse().ok()?;
         let ply = parts.next().map(str::parse::<u32>);
+        // Move notation has no `:` (`c4-d4`, `+e5`, `d4~d5`).
+        let mv = parts.next().map(str::parse::<Move>);
         if parts.next().is_some() {
             return None;
+        }
+        if let Some(mv) = mv {
+            return match (verb, ply) {
+                ("play-anyway", Some(Ok(ply))) => {
+                    Some(Action::PlayAnyway(GameId(id), ply, mv.ok()?))
+                }
+                _ => None,
+            };
         }
         let action = match (verb, ply) {
             ("accept", None) => Action::Accept(ChallengeId(id)),
@@ -95,6 +124,9 @@ mod tests {
             Action::Watch(1),
             Action::Watch(u32::MAX),
             Action::Ladder(u32::MAX),
+            Action::PlayAnyway(GameId(i64::MAX), u32::MAX, "f5-e5".parse().unwrap()),
+            Action::PlayAnyway(GameId(2), 1, "+e5".parse().unwrap()),
+            Action::PlayAnyway(GameId(2), 0, "d4~d5".parse().unwrap()),
         ] {
             let id = action.custom_id();
             assert!(id.len() <= 100);
@@ -114,8 +146,32 @@ mod tests {
             "focus:ladder:1:2",
             "focus:watch:0",
             "focus:watch:4294967296",
+            "focus:play-anyway:1:2",
+            "focus:play-anyway:1:2:c4-c9",
+            "focus:play-anyway:1:x:c4-d4",
+            "focus:play-anyway:1:2:c4-d4:3",
+            "focus:takeback-yes:1:2:c4-d4",
         ] {
             assert_eq!(Action::parse(junk), None, "{junk}");
         }
+        assert_eq!(
+            Action::PlayAnyway(GameId(3), 7, "f5-e5".parse().unwrap()).custom_id(),
+            "focus:play-anyway:3:7:f5-e5"
+        );
+    }
+
+    #[test]
+    fn a_snowflake_tells_when_it_was_made() {
+        // Discord's documented example: 175928847299117063 was made at 1462015105796 ms.
+        assert_eq!(
+            created_at(175_928_847_299_117_063).unix_ms(),
+            1_462_015_105_796
+        );
+        assert_eq!(created_at(0).unix_ms(), DISCORD_EPOCH_MS);
+        // The low 22 bits (worker, process, increment) do not change the time.
+        assert_eq!(
+            created_at((5 << 22) | 0x3f_ffff).unix_ms(),
+            DISCORD_EPOCH_MS + 5
+        );
     }
 }

@@ -14,7 +14,7 @@ use poise::CommandParameterChoice;
 
 use super::{Data, Error};
 use crate::i18n::{Arg, Lang, tr};
-use crate::rules::Rules;
+use crate::rules::{Color, Rules};
 use crate::store::{ColorChoice, DAYS_PER_MOVE, MINUTES_PER_MOVE};
 
 /// Fills in the names and descriptions of `commands` and their options, in every language,
@@ -212,6 +212,26 @@ impl Choices for ThreadsChoice {
 }
 choice_parameter!(ThreadsChoice);
 
+/// The side option of `/focus board`: the board seen from White's side or from Black's.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct SideChoice(pub Color);
+
+impl Choices for SideChoice {
+    fn values() -> Vec<Self> {
+        Color::ALL.into_iter().map(SideChoice).collect()
+    }
+    fn choice(self) -> CommandParameterChoice {
+        choice(&format!("choice-side-{}", self.code()), &[])
+    }
+    fn code(self) -> &'static str {
+        match self.0 {
+            Color::White => "white",
+            Color::Black => "black",
+        }
+    }
+}
+choice_parameter!(SideChoice);
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -316,6 +336,17 @@ mod tests {
         assert_eq!(RulesChoice::values().len(), 4);
         assert_eq!(RulesChoice(Rules::SWAP_MIRROR).choice().name, "swap+mirror");
         assert_eq!(ColorOption(ColorChoice::Black).choice().name, "black");
+        let sides: Vec<(String, Option<String>)> = SideChoice::values()
+            .into_iter()
+            .map(|s| (s.choice().name.into_owned(), ru(s.choice())))
+            .collect();
+        assert_eq!(
+            sides,
+            [
+                ("white".to_owned(), Some("белые".to_owned())),
+                ("black".to_owned(), Some("чёрные".to_owned()))
+            ]
+        );
         let languages: Vec<String> = LanguageChoice::values()
             .into_iter()
             .map(|l| l.choice().name.into_owned())

@@ -36,6 +36,8 @@ pub use config::{Config, ConfigError};
 
 use crate::i18n::Lang;
 use crate::locale::Locale;
+use crate::render::RenderOptions;
+use crate::rules::Color;
 use crate::service::{Board, Clock, GameService, History, Place, ServiceError, SystemClock, User};
 use crate::store::{AsyncStore, StoreError};
 use crate::strings;
@@ -215,9 +217,25 @@ pub async fn attachment(
     lang: Lang,
     board: &Board,
 ) -> Result<serenity::CreateAttachment, ServiceError> {
-    let png = service
-        .picture(board, strings::picture::options(lang, board))
-        .await?;
+    attachment_from(service, lang, board, Color::White).await
+}
+
+/// [`attachment`] with the board seen from `side`: from Black's, turned around (rank 8 at the
+/// bottom).
+///
+/// # Errors
+/// As [`attachment`].
+pub async fn attachment_from(
+    service: &GameService,
+    lang: Lang,
+    board: &Board,
+    side: Color,
+) -> Result<serenity::CreateAttachment, ServiceError> {
+    let options = RenderOptions {
+        flipped: side == Color::Black,
+        ..strings::picture::options(lang, board)
+    };
+    let png = service.picture(board, options).await?;
     Ok(serenity::CreateAttachment::bytes(
         png,
         format!("focus-game-{}.png", board.game.id.0),
@@ -246,6 +264,23 @@ pub async fn board_reply(
         .attachment(attachment(service, lang, board).await?)
         .components(components::finished_buttons(lang, &board.game, false))
         .allowed_mentions(mentions(ping)))
+}
+
+/// [`board_reply`] with the board seen from `side`, pinging nobody.
+///
+/// # Errors
+/// As [`attachment`].
+pub async fn board_reply_from(
+    service: &GameService,
+    lang: Lang,
+    text: String,
+    board: &Board,
+    side: Color,
+) -> Result<poise::CreateReply, ServiceError> {
+    Ok(poise::CreateReply::default()
+        .content(text)
+        .attachment(attachment_from(service, lang, board, side).await?)
+        .allowed_mentions(mentions(None)))
 }
 
 /// The user's sentence for a failed handler: the refusal's, or for a failure of the bot a

@@ -200,6 +200,25 @@ impl Position {
         Ok(self.play_unchecked(mv))
     }
 
+    /// True when `mv` is a legal move here that loses the game at once under the mirror rule:
+    /// the rules have [`Rules::mirror_loss`](super::Rules::mirror_loss), Black is to move,
+    /// and the move leaves the position mirror-symmetric ([`Position::is_mirror_symmetric`]:
+    /// a 180° turn with colours exchanged, reserves equal, captures equal). An illegal move
+    /// loses nothing: it is not played at all.
+    ///
+    /// Source: the commissioning description (kostyor.ru, issue 4-03, A. Borovikov), the
+    /// second of its two anti-mirroring remedies, as `focus-rules.md` restates it under "The
+    /// two anti-mirroring rules": "Black loses at once if their move leaves the position
+    /// mirror-symmetric". Adapters use it to warn before such a move is played.
+    pub fn loses_by_mirror(&self, mv: Move) -> bool {
+        if !self.rules.mirror_loss || self.side != Color::Black || self.check(mv).is_err() {
+            return false;
+        }
+        let mut after = *self;
+        after.play_unchecked(mv);
+        after.mirror_loss
+    }
+
     /// Reads `text` as a move ([`Move`]'s notation) and plays it.
     ///
     /// # Errors
@@ -253,5 +272,60 @@ impl Position {
             to_reserve: own as usize,
             captured: theirs as usize,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{Outcome, Rules, WinReason};
+
+    /// Black's copy of each of White's 68 first moves (the same move turned 180°) is the one
+    /// reply that loses at once under the mirror rule, and only under it.
+    #[test]
+    fn the_copied_reply_alone_loses_by_the_mirror_rule() {
+        let start = Position::start().with_rules(Rules::MIRROR);
+        for white in start.legal_moves() {
+            let mut pos = start;
+            pos.play(white).unwrap();
+            assert!(
+                !start.loses_by_mirror(white),
+                "White never loses so: {white}"
+            );
+            let Move::Step { from, to } = white else {
+                panic!("the start has only steps: {white}");
+            };
+            let copy = Move::Step {
+                from: from.rotate180(),
+                to: to.rotate180(),
+            };
+            let losing: Vec<Move> = pos
+                .legal_moves()
+                .iter()
+                .copied()
+                .filter(|&m| pos.loses_by_mirror(m))
+                .collect();
+            assert_eq!(losing, [copy], "after {white}");
+            let mut after = pos;
+            after.play(copy).unwrap();
+            assert_eq!(
+                after.outcome(),
+                Outcome::Win {
+                    winner: Color::White,
+                    reason: WinReason::MirrorRule
+                }
+            );
+            // Without the rule, or for a move that is not legal, nothing loses.
+            let classic = pos.with_rules(Rules::CLASSIC);
+            assert!(!classic.loses_by_mirror(copy));
+            assert!(
+                !pos.loses_by_mirror(Move::Drop { to: to.rotate180() }),
+                "no reserve"
+            );
+        }
+        let mut pos = start;
+        pos.play("c4-d4".parse().unwrap()).unwrap();
+        assert!(pos.loses_by_mirror("f5-e5".parse().unwrap()));
+        assert!(!pos.loses_by_mirror("f5-f6".parse().unwrap()));
     }
 }

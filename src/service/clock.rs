@@ -15,10 +15,34 @@ use tokio::sync::watch;
 /// A future a clock returns: resolves once its time has come.
 pub type Wait = Pin<Box<dyn Future<Output = ()> + Send + 'static>>;
 
-/// A source of the current time in unix seconds.
+/// A moment to the millisecond, as unix milliseconds (since 1970-01-01 UTC): when a player
+/// was shown a position (for Discord, when their interaction was created), or when a move
+/// was stored.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Timestamp(pub i64);
+
+impl Timestamp {
+    /// The moment `ms` unix milliseconds.
+    pub const fn from_unix_ms(ms: i64) -> Timestamp {
+        Timestamp(ms)
+    }
+
+    /// Unix milliseconds.
+    pub const fn unix_ms(self) -> i64 {
+        self.0
+    }
+}
+
+/// A source of the current time in unix seconds (and milliseconds).
 pub trait Clock: Send + Sync + 'static {
     /// Seconds since 1970-01-01 UTC.
     fn now(&self) -> i64;
+
+    /// Milliseconds since 1970-01-01 UTC, in the second [`Clock::now`] reads. The default,
+    /// for a clock that knows only seconds, is the start of that second.
+    fn now_ms(&self) -> i64 {
+        self.now().saturating_mul(1_000)
+    }
 
     /// Resolves once [`Clock::now`] reads `at` (unix seconds) or later; at once for a moment
     /// already past.
@@ -43,6 +67,12 @@ impl Clock for SystemClock {
             .map_or(0, |d| d.as_secs() as i64)
     }
 
+    fn now_ms(&self) -> i64 {
+        SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
+    }
+
     /// Sleeps until the very start of second `at` rather than a whole number of seconds
     /// from a rounded-down now: a deadline is met within milliseconds, not up to a second
     /// late.
@@ -57,6 +87,7 @@ impl Clock for SystemClock {
 
 /// A clock that stands still until told to move; clones share the same time, and a
 /// [`Clock::sleep_until`] on any of them ends when one is moved to (or past) its moment.
+/// It keeps milliseconds; [`Clock::now`] reads the second they fall in.
 #[derive(Clone, Debug)]
 pub struct ManualClock(Arc<watch::Sender<i64>>);
 
@@ -67,19 +98,28 @@ impl Default for ManualClock {
 }
 
 impl ManualClock {
-    /// A clock showing `now` (unix seconds).
+    /// A clock showing `now` (unix seconds), at the start of that second.
     pub fn at(now: i64) -> ManualClock {
-        ManualClock(Arc::new(watch::Sender::new(now)))
+        ManualClock(Arc::new(watch::Sender::new(now.saturating_mul(1_000))))
     }
 
     /// Moves the clock forward by `seconds`, waking the sleepers whose moment came.
     pub fn advance(&self, seconds: i64) {
-        self.0.send_modify(|now| *now += seconds);
+        self.advance_ms(seconds.saturating_mul(1_000));
+    }
+
+    /// Moves the clock forward by `ms` milliseconds, waking the sleepers whose moment came.
+    pub fn advance_ms(&self, ms: i64) {
+        self.0.send_modify(|now| *now += ms);
     }
 }
 
 impl Clock for ManualClock {
     fn now(&self) -> i64 {
+        self.now_ms().div_euclid(1_000)
+    }
+
+    fn now_ms(&self) -> i64 {
         *self.0.borrow()
     }
 
@@ -89,7 +129,11 @@ impl Clock for ManualClock {
     fn sleep_until(&self, at: i64) -> Wait {
         let mut time = self.0.subscribe();
         Box::pin(async move {
-            if time.wait_for(|&now| now >= at).await.is_err() {
+            if time
+                .wait_for(|&now| now.div_euclid(1_000) >= at)
+                .await
+                .is_err()
+            {
                 // Every handle of the clock is gone: its time can never come.
                 std::future::pending::<()>().await;
             }
@@ -119,6 +163,12 @@ mod tests {
             .await
             .expect("past moment");
         assert_eq!(clock.now(), 105);
+        // Milliseconds add up to seconds.
+        assert_eq!(clock.now_ms(), 105_000);
+        clock.advance_ms(999);
+        assert_eq!((clock.now(), clock.now_ms()), (105, 105_999));
+        clock.advance_ms(1);
+        assert_eq!((clock.now(), clock.now_ms()), (106, 106_000));
     }
 
     #[tokio::test]

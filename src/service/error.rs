@@ -4,8 +4,8 @@
 
 use thiserror::Error;
 
-use crate::rules::MoveError;
-use crate::store::StoreError;
+use crate::rules::{Move, MoveError};
+use crate::store::{GameId, StoreError};
 
 /// A refused or failed use case.
 ///
@@ -46,6 +46,25 @@ pub enum ServiceError {
         /// The attachment limit, in bytes.
         limit: u64,
     },
+    /// A move that loses at once under the mirror rule, played without the player's
+    /// confirmation: it is not played. What a confirmation needs to name it.
+    MirrorLoss {
+        /// The game.
+        game: GameId,
+        /// The ply the game was at (the position the move was refused in).
+        ply: u32,
+        /// The move.
+        mv: Move,
+    },
+    /// A move whose interaction was created before the opponent's last move was stored: the
+    /// player chose it without seeing the position it would be played in.
+    StaleInteraction,
+    /// A confirmation of a mirror-rule move given after the position changed (another ply,
+    /// or the move no longer loses there).
+    StaleConfirmation,
+    /// A confirmation of a mirror-rule move by someone other than this player, the one it
+    /// was offered to.
+    NotYourConfirmation(u64),
     /// An unreadable or illegal move.
     Move(#[from] MoveError),
     /// A refusal or failure of the store (its message says which).
@@ -73,6 +92,10 @@ impl ServiceError {
             | ServiceError::NotAManager
             | ServiceError::DaysAndMinutes
             | ServiceError::ReplayTooLarge { .. }
+            | ServiceError::MirrorLoss { .. }
+            | ServiceError::StaleInteraction
+            | ServiceError::StaleConfirmation
+            | ServiceError::NotYourConfirmation(_)
             | ServiceError::Move(_) => true,
             ServiceError::Store(e) => e.for_users(),
             _ => false,

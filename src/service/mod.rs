@@ -22,14 +22,14 @@ mod views;
 use std::sync::Arc;
 
 pub use challenges::{ChallengeRequest, DEFAULT_TIME_CONTROL, coin_toss};
-pub use clock::{Clock, ManualClock, SystemClock, Wait};
+pub use clock::{Clock, ManualClock, SystemClock, Timestamp, Wait};
 pub use error::{Result, ServiceError};
 pub use ladder::{MEMBER_RECHECK, Members, RECENT_GAMES, Stats};
 pub use play::MAX_SUGGESTIONS;
 pub use post::{Delivered, Delivery, Letter, Named, News, Postman};
 pub use views::{
-    Board, ChallengeView, DrawReport, GameLink, GameSummary, History, MoveReport, Place, User,
-    Watch, WatchedGame,
+    Board, ChallengeView, DrawReport, GameLink, GameSummary, History, MoveReport, MoveTerms, Place,
+    Suggestion, User, Watch, WatchedGame,
 };
 
 use crate::render::RenderOptions;
@@ -81,6 +81,11 @@ impl GameService {
     /// The time on the service's clock (unix seconds).
     pub fn now(&self) -> i64 {
         self.clock.now()
+    }
+
+    /// The time on the service's clock, to the millisecond.
+    pub fn now_ms(&self) -> Timestamp {
+        Timestamp(self.clock.now_ms())
     }
 
     /// Remembers the display name of everyone who acts, so pictures can name them later.

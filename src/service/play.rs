@@ -1,31 +1,129 @@
 //! Playing: moves, their autocomplete, and the board.
 
 use super::deadlines::wakes_sweeper;
-use super::{Board, GameService, MoveReport, Place, Result, ServiceError, User};
-use crate::rules::{Move, MoveError};
-use crate::store::{GameStatus, StoreError};
+use super::{
+    Board, GameService, MoveReport, MoveTerms, Place, Result, ServiceError, Suggestion, Timestamp,
+    User,
+};
+use crate::rules::{Color, Move, MoveError};
+use crate::store::{Game, GameId, GameStatus, StoreError};
 
 /// Discord shows at most this many autocomplete choices.
 pub const MAX_SUGGESTIONS: usize = 25;
 
 impl GameService {
+    /// `user` plays `text` (move notation) in the game of `place`, with nothing known of when
+    /// they saw the position and nothing confirmed: [`GameService::play_with`] with
+    /// [`MoveTerms::default`].
+    ///
+    /// # Errors
+    /// As [`GameService::play_with`].
+    pub async fn play(&self, place: Place, user: &User, text: &str) -> Result<MoveReport> {
+        self.play_with(place, user, text, MoveTerms::default())
+            .await
+    }
+
     /// `user` plays `text` (move notation) in the game of `place`. Of two moves for the same
     /// ply arriving together, exactly one is played; the other gets "the position changed".
     ///
+    /// Refused, changing nothing: a move chosen before the opponent's last move was stored
+    /// (`terms.seen_at` earlier than it: the player has not seen the position), and, unless
+    /// `terms.mirror_loss_confirmed`, a move that loses at once under the mirror rule (the
+    /// player is asked to confirm it: [`GameService::play_anyway`]).
+    ///
     /// # Errors
     /// [`ServiceError::NoGameHere`], [`ServiceError::NotAPlayer`], [`ServiceError::Move`]
-    /// for unreadable text, and the store's refusals (not your turn, an illegal move, the
-    /// game is over, the position changed).
-    pub async fn play(&self, place: Place, user: &User, text: &str) -> Result<MoveReport> {
+    /// for unreadable text, [`ServiceError::StaleInteraction`], [`ServiceError::MirrorLoss`],
+    /// and the store's refusals (not your turn, an illegal move, the game is over, the
+    /// position changed).
+    pub async fn play_with(
+        &self,
+        place: Place,
+        user: &User,
+        text: &str,
+        terms: MoveTerms,
+    ) -> Result<MoveReport> {
         let game = self.game_of(place, user.id).await?;
         let mover = game.color_of(user.id).ok_or(ServiceError::NotAPlayer)?;
         let mv: Move = text.parse().map_err(MoveError::Parse)?;
+        if let Some(seen_at) = terms.seen_at {
+            self.ensure_seen(&game, user.id, seen_at).await?;
+        }
+        if !terms.mirror_loss_confirmed && loses_by_mirror(&game, mover, mv)? {
+            return Err(ServiceError::MirrorLoss {
+                game: game.id,
+                ply: game.ply,
+                mv,
+            });
+        }
+        self.record(game, user, mover, mv).await
+    }
+
+    /// `user` confirms `mv`, a move that loses at once under the mirror rule, which
+    /// [`GameService::play_with`] refused in game `id` at `ply`
+    /// ([`ServiceError::MirrorLoss`]): it is played if the position is still the one it was
+    /// refused in.
+    ///
+    /// # Errors
+    /// The store's [`StoreError::GameNotActive`] once the game is over;
+    /// [`ServiceError::StaleConfirmation`] when the game has moved on from `ply` (or the move
+    /// no longer loses there); [`ServiceError::NotYourConfirmation`] for anyone but the player
+    /// to move; then as [`GameService::play_with`].
+    pub async fn play_anyway(
+        &self,
+        id: GameId,
+        ply: u32,
+        user: &User,
+        mv: Move,
+    ) -> Result<MoveReport> {
+        let game = self.store.call(move |s| s.game(id)).await?;
+        if game.status != GameStatus::Active {
+            return Err(StoreError::GameNotActive {
+                id,
+                status: game.status,
+            }
+            .into());
+        }
+        let position = game.current_position()?;
+        if game.ply != ply || !position.loses_by_mirror(mv) {
+            return Err(ServiceError::StaleConfirmation);
+        }
+        let to_move = game.player(position.side_to_move());
+        if user.id != to_move {
+            return Err(ServiceError::NotYourConfirmation(to_move));
+        }
+        let mover = position.side_to_move();
+        self.record(game, user, mover, mv).await
+    }
+
+    /// Refuses a move of `user_id`, who saw the position at `seen_at`, when the opponent's
+    /// last move in `game` was stored after that. A move stored before schema version 10 has
+    /// no time and refuses nothing; nor does the player's own move.
+    async fn ensure_seen(&self, game: &Game, user_id: u64, seen_at: Timestamp) -> Result<()> {
+        let id = game.id;
+        let last = self.store.call(move |s| s.last_move(id)).await?;
+        let unseen = last.is_some_and(|m| {
+            // A move stored since `game` was read changes the ply: the store refuses that.
+            m.ply == game.ply
+                && m.player_id != user_id
+                && m.stored_at_ms.is_some_and(|at| at > seen_at.unix_ms())
+        });
+        if unseen {
+            Err(ServiceError::StaleInteraction)
+        } else {
+            Ok(())
+        }
+    }
+
+    /// Stores `mv` of `user` (playing `mover`) in `game` at the ply it was read at, and
+    /// reports it.
+    async fn record(&self, game: Game, user: &User, mover: Color, mv: Move) -> Result<MoveReport> {
         self.seen(user).await?;
-        let (id, uid, seen_ply, now) = (game.id, user.id, game.ply, self.now());
+        let (id, uid, seen_ply, now_ms) = (game.id, user.id, game.ply, self.now_ms().unix_ms());
         let (played, wake) = self
             .store
             .call(move |s| {
-                let played = s.record_move(id, uid, seen_ply, mv, now)?;
+                let played = s.record_move_ms(id, uid, seen_ply, mv, now_ms)?;
                 let wake = wakes_sweeper(s, &played.game)?;
                 Ok((played, wake))
             })
@@ -51,6 +149,16 @@ impl GameService {
     /// moves whose notation starts with it, or that land on the square typed. Empty when the
     /// user has no game here or it is not their turn (autocomplete has no room for errors).
     pub async fn suggest_moves(&self, place: Place, user_id: u64, typed: &str) -> Vec<String> {
+        self.suggestions(place, user_id, typed)
+            .await
+            .iter()
+            .map(|s| s.mv.to_string())
+            .collect()
+    }
+
+    /// [`GameService::suggest_moves`], each move with whether it loses at once under the
+    /// mirror rule, for the suggestion to say so.
+    pub async fn suggestions(&self, place: Place, user_id: u64, typed: &str) -> Vec<Suggestion> {
         let Ok(game) = self.game_of(place, user_id).await else {
             return Vec::new();
         };
@@ -88,7 +196,10 @@ impl GameService {
                     || (typed.starts_with('+') && text.starts_with(&typed))
             })
             .take(MAX_SUGGESTIONS)
-            .map(Move::to_string)
+            .map(|&mv| Suggestion {
+                mv,
+                loses_by_mirror: position.loses_by_mirror(mv),
+            })
             .collect()
     }
 
@@ -111,4 +222,17 @@ impl GameService {
         let plays = board.game.color_of(user.id).is_some();
         Ok((board, plays))
     }
+}
+
+/// Whether `mv` by `mover` in `game` is the player's own turn and loses at once under the
+/// mirror rule (a move out of turn is left to the store to refuse).
+///
+/// # Errors
+/// [`StoreError::Mismatch`] if the stored position is unreadable.
+fn loses_by_mirror(game: &Game, mover: Color, mv: Move) -> Result<bool> {
+    if game.status != GameStatus::Active {
+        return Ok(false);
+    }
+    let position = game.current_position()?;
+    Ok(position.side_to_move() == mover && position.loses_by_mirror(mv))
 }

@@ -77,6 +77,31 @@ pub struct MoveReport {
     pub draw_lapsed: Option<Color>,
 }
 
+/// What comes with a move besides its notation ([`GameService::play_with`]).
+///
+/// [`GameService::play_with`]: super::GameService::play_with
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct MoveTerms {
+    /// When the player was last shown the position: for Discord, when their interaction was
+    /// created. A move chosen before the opponent's last move was stored is refused;
+    /// `None` (not known) refuses nothing.
+    pub seen_at: Option<super::Timestamp>,
+    /// The player confirmed the move even though it loses at once under the mirror rule.
+    pub mirror_loss_confirmed: bool,
+}
+
+/// A legal move suggested while the player types ([`GameService::suggestions`]).
+///
+/// [`GameService::suggestions`]: super::GameService::suggestions
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Suggestion {
+    /// The move.
+    pub mv: Move,
+    /// Playing it loses the game at once under the mirror rule
+    /// ([`Position::loses_by_mirror`]).
+    pub loses_by_mirror: bool,
+}
+
 /// A challenge and the names involved.
 #[derive(Clone, Debug)]
 pub struct ChallengeView {

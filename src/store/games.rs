@@ -232,6 +232,9 @@ pub struct StoredMove {
     pub player_id: u64,
     /// When (unix seconds).
     pub played_at: i64,
+    /// When it was stored, in unix milliseconds; `None` for a move stored before schema
+    /// version 10.
+    pub stored_at_ms: Option<i64>,
 }
 
 /// The columns of `games` in the order [`game_from_row`] reads them.
@@ -287,18 +290,25 @@ pub(crate) fn get_game(conn: &rusqlite::Connection, id: GameId) -> Result<Game> 
 
 /// The moves of game `id` in order.
 pub(crate) fn get_moves(conn: &rusqlite::Connection, id: GameId) -> Result<Vec<StoredMove>> {
-    let mut stmt = conn.prepare_cached(
-        "SELECT ply, notation, player_id, played_at FROM moves WHERE game_id = ?1 ORDER BY ply",
-    )?;
-    let rows = stmt.query_map([id], |row| {
-        Ok(StoredMove {
-            ply: row.get(0)?,
-            notation: row.get(1)?,
-            player_id: row.get::<_, Snowflake>(2)?.0,
-            played_at: row.get(3)?,
-        })
-    })?;
+    let mut stmt = conn.prepare_cached(&format!(
+        "SELECT {MOVE_COLUMNS} FROM moves WHERE game_id = ?1 ORDER BY ply"
+    ))?;
+    let rows = stmt.query_map([id], move_from_row)?;
     Ok(rows.collect::<rusqlite::Result<_>>()?)
+}
+
+/// The columns of `moves` in the order [`move_from_row`] reads them.
+const MOVE_COLUMNS: &str = "ply, notation, player_id, played_at, stored_at_ms";
+
+/// Reads a row selected with [`MOVE_COLUMNS`].
+fn move_from_row(row: &Row<'_>) -> rusqlite::Result<StoredMove> {
+    Ok(StoredMove {
+        ply: row.get(0)?,
+        notation: row.get(1)?,
+        player_id: row.get::<_, Snowflake>(2)?.0,
+        played_at: row.get(3)?,
+        stored_at_ms: row.get(4)?,
+    })
 }
 
 /// Replays `moves` from the game's start: the position reached, or what is wrong. Checks that
@@ -391,6 +401,18 @@ impl Store {
     /// [`StoreError::Sqlite`] if SQLite fails.
     pub fn moves(&self, id: GameId) -> Result<Vec<StoredMove>> {
         get_moves(&self.conn, id)
+    }
+
+    /// The last move of game `id` (the one of the highest ply), if it has any: one row,
+    /// however long the game.
+    ///
+    /// # Errors
+    /// [`StoreError::Sqlite`] if SQLite fails.
+    pub fn last_move(&self, id: GameId) -> Result<Option<StoredMove>> {
+        let mut stmt = self.conn.prepare_cached(&format!(
+            "SELECT {MOVE_COLUMNS} FROM moves WHERE game_id = ?1 ORDER BY ply DESC LIMIT 1"
+        ))?;
+        Ok(stmt.query_row([id], move_from_row).optional()?)
     }
 
     /// The game occupying `channel_id` (in play or held for a moderator), if any.

@@ -72,6 +72,24 @@ impl Store {
         mv: Move,
         now: i64,
     ) -> Result<PlayedMove> {
+        self.record_move_ms(id, player_id, seen_ply, mv, now.saturating_mul(1_000))
+    }
+
+    /// [`Store::record_move`] at `now_ms`, unix milliseconds: the move is stored with that
+    /// time ([`StoredMove::stored_at_ms`](super::StoredMove::stored_at_ms)), and everything
+    /// counted in seconds (its `played_at`, the deadline) uses the second it falls in.
+    ///
+    /// # Errors
+    /// As [`Store::record_move`].
+    pub fn record_move_ms(
+        &mut self,
+        id: GameId,
+        player_id: u64,
+        seen_ply: u32,
+        mv: Move,
+        now_ms: i64,
+    ) -> Result<PlayedMove> {
+        let now = now_ms.div_euclid(1_000);
         self.write_then(|tx| {
             let game = get_game(tx, id)?;
             game.ensure_active()?;
@@ -90,10 +108,17 @@ impl Store {
             let ply = seen_ply + 1;
             let deadline = game.time_control.deadline_after(now);
             tx.prepare_cached(
-                "INSERT INTO moves (game_id, ply, notation, player_id, played_at) \
-                 VALUES (?1, ?2, ?3, ?4, ?5)",
+                "INSERT INTO moves (game_id, ply, notation, player_id, played_at, stored_at_ms) \
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
             )?
-            .execute(params![id, ply, mv.to_string(), Snowflake(player_id), now])?;
+            .execute(params![
+                id,
+                ply,
+                mv.to_string(),
+                Snowflake(player_id),
+                now,
+                now_ms
+            ])?;
             // `AND ply = ?` repeats the guard in SQL: the update cannot apply to a game that
             // moved on, whatever the code above believed.
             let updated = tx

@@ -18,6 +18,7 @@ const MIGRATIONS: &[M<'static>] = &[
     M::up(include_str!("../../migrations/0007_threads.sql")),
     M::up(include_str!("../../migrations/0008_rematch.sql")),
     M::up(include_str!("../../migrations/0009_channel_names.sql")),
+    M::up(include_str!("../../migrations/0010_move_times.sql")),
 ];
 
 /// The schema version this binary writes: the number of migrations it knows.
@@ -42,7 +43,7 @@ mod tests {
     #[test]
     fn the_migrations_are_well_formed() {
         Migrations::from_slice(MIGRATIONS).validate().unwrap();
-        assert_eq!(SCHEMA_VERSION, 9);
+        assert_eq!(SCHEMA_VERSION, 10);
     }
 
     #[test]

@@ -493,6 +493,16 @@ impl Localized for ServiceError {
                 plies = *plies as u64,
                 mib = (*limit / (1024 * 1024)).max(1)
             ),
+            ServiceError::MirrorLoss { mv, .. } => {
+                tr!(lang, "error-mirror-loss", move = mv.to_string())
+            }
+            ServiceError::StaleInteraction => tr!(lang, "error-stale-interaction"),
+            ServiceError::StaleConfirmation => tr!(lang, "error-stale-confirmation"),
+            ServiceError::NotYourConfirmation(player) => tr!(
+                lang,
+                "error-not-your-confirmation",
+                player = super::mention(*player)
+            ),
             ServiceError::Move(error) => error.localized(lang),
             ServiceError::Store(error) => error.localized(lang),
             ServiceError::Render => "the board picture could not be drawn".to_owned(),

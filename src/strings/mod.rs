@@ -111,9 +111,22 @@ pub fn bad_option(lang: Lang, input: &str) -> String {
     tr!(lang, "bad-option", input = input)
 }
 
-/// Labels of the buttons: `accept`, `decline`, `cancel`, `agree`, `refuse`, `previous`, `next`.
+/// Labels of the buttons: `accept`, `decline`, `cancel`, `agree`, `refuse`, `previous`, `next`,
+/// `play-anyway`.
 pub fn button(lang: Lang, which: &str) -> String {
     crate::i18n::tr(lang, &format!("button-{which}"), &[])
+}
+
+/// How a suggested move is shown as the player types (an autocomplete choice's name, at most
+/// 100 characters): its notation, marked when it loses at once under the mirror rule
+/// (`f5-e5 (loses: mirror rule)`).
+pub fn suggestion(lang: Lang, suggestion: &crate::service::Suggestion) -> String {
+    let mv = suggestion.mv.to_string();
+    if suggestion.loses_by_mirror {
+        tr!(lang, "suggestion-loses-mirror", move = mv)
+    } else {
+        mv
+    }
 }
 
 /// The rules, time control and rating of a game, e.g. `classic rules · 3 days per move · rated`

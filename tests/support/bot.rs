@@ -74,9 +74,14 @@ impl World {
     /// `guild`, the clock at `t0`, an empty database.
     pub async fn with_guild_at(guild: FakeGuild, t0: i64) -> World {
         let dir = tempfile::tempdir().expect("temporary directory");
+        let fake = FakeDiscord::start_with(guild).await;
+        let clock = ManualClock::at(t0);
+        // Users act on the bots' clock: an interaction is made when the clock says.
+        let time = clock.clone();
+        fake.set_clock(move || time.now_ms());
         World {
-            fake: FakeDiscord::start_with(guild).await,
-            clock: ManualClock::at(t0),
+            fake,
+            clock,
             db: dir.path().join("focus.db"),
             starts: 0,
             _dir: dir,

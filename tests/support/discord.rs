@@ -22,6 +22,11 @@
 //! Discord sends it only with the privileged GUILD_MEMBERS intent. Extra members for a larger
 //! server: [`FakeGuild::with_human`].
 //!
+//! Time: interaction ids are snowflakes, as on Discord: the moment they were made, in
+//! milliseconds since 2015, shifted left 22 bits, over a unique increment. They are made by the
+//! system's time unless [`FakeDiscord::set_clock`] gives a clock (the bot's manual one);
+//! [`FakeDiscord::stamp`] and [`FakeDiscord::slash_at`] make one at a chosen moment.
+//!
 //! Languages: interactions carry `"locale": "en-US"` and, in the guild, `"guild_locale":
 //! "en-US"` unless a test says otherwise: [`FakeDiscord::set_locale`] sets the client language of
 //! one user's interactions (as when their Discord app is in Russian), and
@@ -84,6 +89,24 @@ const DEFAULT_LOCALE: &str = "en-US";
 /// The first id the fake hands out for what it creates (messages, interactions, commands, DM
 /// channels); fixture ids stay below it, so the two never collide.
 const FIRST_GENERATED_ID: u64 = 1_000_000;
+
+/// Discord's epoch, 2015-01-01 00:00 UTC, in unix milliseconds: snowflakes count from there.
+pub const DISCORD_EPOCH_MS: i64 = 1_420_070_400_000;
+
+/// The snowflake Discord would give an object made at `unix_ms`, with `increment` (kept
+/// unique by the caller) in its low 22 bits: `(ms since the Discord epoch) << 22 | increment`.
+pub fn snowflake_at(unix_ms: i64, increment: u64) -> u64 {
+    let since = u64::try_from(unix_ms - DISCORD_EPOCH_MS).expect("a moment after 2015");
+    (since << 22) | (increment & 0x3f_ffff)
+}
+
+/// When the object with snowflake `id` was made, in unix milliseconds.
+pub fn snowflake_time(id: u64) -> i64 {
+    DISCORD_EPOCH_MS + (id >> 22) as i64
+}
+
+/// The time interactions are made at (unix milliseconds), when a test sets one.
+type InteractionClock = Arc<dyn Fn() -> i64 + Send + Sync>;
 
 mod gateway;
 mod guild;
@@ -160,6 +183,8 @@ struct Inner {
     threads: HashMap<u64, FakeThread>,
     /// The next channel message created is stored and recorded, but never answered.
     hang_next_message: bool,
+    /// What interactions' snowflakes are made from; the system's time when `None`.
+    clock: Option<InteractionClock>,
     reject_token: bool,
     identify: Option<Value>,
     gateway: Option<GatewayLink>,
@@ -170,6 +195,18 @@ impl Inner {
     fn fresh_id(&mut self) -> u64 {
         self.next_id += 1;
         self.next_id
+    }
+
+    /// A fresh interaction id: a snowflake made now, by the interaction clock.
+    fn interaction_id(&mut self) -> u64 {
+        let now = match &self.clock {
+            Some(clock) => clock(),
+            None => std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0, |d| d.as_millis() as i64),
+        };
+        let increment = self.fresh_id();
+        snowflake_at(now, increment)
     }
 }
 
@@ -435,6 +472,38 @@ impl FakeDiscord {
     /// Makes interactions from now on carry `attachment_size_limit: bytes` instead of 10 MiB.
     pub fn set_attachment_limit(&self, bytes: u64) {
         self.shared.lock().attachment_limit = bytes;
+    }
+
+    /// From now on interactions are made at the time `clock` reads (unix milliseconds): their
+    /// ids are snowflakes of that moment, as on Discord, where the system's time makes them
+    /// until this is called. A bot on a manual clock gets interactions made on its clock.
+    pub fn set_clock(&self, clock: impl Fn() -> i64 + Send + Sync + 'static) {
+        self.shared.lock().clock = Some(Arc::new(clock));
+    }
+
+    /// Makes `interaction` (JSON from [`Self::slash_json`] and the like) one made at
+    /// `unix_ms`: its id becomes a snowflake of that moment (still unique), as when a user
+    /// sent it then and it arrives only now.
+    pub fn stamp(&self, interaction: &mut Value, unix_ms: i64) {
+        let id: u64 = interaction["id"]
+            .as_str()
+            .and_then(|s| s.parse().ok())
+            .expect("interaction id");
+        interaction["id"] = json!(snowflake_at(unix_ms, id).to_string());
+    }
+
+    /// [`Self::slash`] for an interaction made at `unix_ms` ([`Self::stamp`]).
+    pub async fn slash_at(
+        &self,
+        user: &FakeUser,
+        channel: u64,
+        command: &str,
+        options: Value,
+        unix_ms: i64,
+    ) -> u64 {
+        let mut interaction = self.slash_json(user, Some(channel), command, &options);
+        self.stamp(&mut interaction, unix_ms);
+        self.send_interaction(interaction).await
     }
 
     /// The value Discord sends for the choice called `name` (its English name) of option
@@ -909,7 +978,7 @@ impl FakeDiscord {
                 .cloned()
                 .unwrap_or_else(|| DEFAULT_LOCALE.to_owned());
             (
-                inner.fresh_id(),
+                inner.interaction_id(),
                 locale,
                 inner.guild_locale.clone(),
                 inner.attachment_limit,
