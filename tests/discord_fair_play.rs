@@ -358,6 +358,8 @@ async fn a_move_that_loses_by_the_mirror_rule_is_marked_and_played_only_once_con
         played.text()
     );
     assert_eq!(played.files.len(), 1, "the board");
+    // The move lost the game: this is its last message.
+    assert_eq!(played.custom_ids(), ["focus:replay:1", "focus:rematch:1"]);
     let store = Store::open(&w.db).unwrap();
     let game = store.game(GameId(1)).unwrap();
     assert_eq!(

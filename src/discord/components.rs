@@ -192,6 +192,7 @@ async fn act(
                 let message = serenity::CreateMessage::new()
                     .content(text.clone())
                     .add_file(picture.clone())
+                    .components(finished_buttons(lang, game, false))
                     .allowed_mentions(mentions(ping));
                 match serenity::ChannelId::new(game.channel_id)
                     .send_message(&ctx.http, message)
@@ -204,9 +205,11 @@ async fn act(
                     }
                 }
             }
+            // The move lost the game: its last message gets Replay and Rematch.
             let message = serenity::CreateInteractionResponseFollowup::new()
                 .content(text)
                 .add_file(picture)
+                .components(finished_buttons(lang, game, false))
                 .allowed_mentions(mentions(ping));
             click.create_followup(ctx, message).await?;
         }
