@@ -35,15 +35,18 @@ fn game(plies: usize) -> (Position, Vec<Move>) {
 }
 
 fn gif(c: &mut Criterion) {
-    let options = ReplayOptions {
+    use focus_bot::i18n::Lang;
+    use focus_bot::strings::picture;
+    // As `/focus replay` draws them: names, and the game and move number in every frame.
+    let options = |plies: u32| ReplayOptions {
         white: "Alice".into(),
         black: "Boris".into(),
-        ..ReplayOptions::new(focus_bot::strings::picture::words(
-            focus_bot::i18n::Lang::ENGLISH,
-        ))
+        corners: picture::replay_corners(Lang::ENGLISH, Some(1234), plies, true),
+        ..ReplayOptions::new(picture::words(Lang::ENGLISH))
     };
     // The palette and the renderer's layers are made once per process, before the first replay.
     let (start, moves) = game(80);
+    let (options, long_options) = (options(80), options(400));
     let bytes = replay_gif(&start, &moves, &options).unwrap();
     println!(
         "80-ply replay: {} bytes ({:.2} MiB)",
@@ -51,7 +54,7 @@ fn gif(c: &mut Criterion) {
         bytes.len() as f64 / 1048576.0
     );
     let (long_start, long_moves) = game(400);
-    let long = replay_gif(&long_start, &long_moves, &options).unwrap();
+    let long = replay_gif(&long_start, &long_moves, &long_options).unwrap();
     println!(
         "400-ply replay: {} bytes ({:.2} MiB)",
         long.len(),
@@ -69,9 +72,13 @@ fn gif(c: &mut Criterion) {
     });
     group.bench_function("400 plies", |b| {
         b.iter(|| {
-            replay_gif(black_box(&long_start), black_box(&long_moves), &options)
-                .unwrap()
-                .len()
+            replay_gif(
+                black_box(&long_start),
+                black_box(&long_moves),
+                &long_options,
+            )
+            .unwrap()
+            .len()
         })
     });
     group.finish();
