@@ -3,7 +3,7 @@
 
 mod support;
 
-use serde_json::{Value, json};
+use serde_json::json;
 use support::bot::{WAIT, World};
 use support::discord::{FakeUser, Reply, ReplyKind, mention};
 
@@ -13,45 +13,18 @@ const T0: i64 = 1_772_442_000;
 /// The board picture's size in pixels.
 const PICTURE: (u16, u16) = (684, 800);
 
-/// Alice (White: the colour option's first choice) challenges Bob in `channel` (a rated
-/// 3-day game, the defaults) and Bob accepts.
-async fn alice_plays_bob(w: &World, channel: u64) -> (FakeUser, FakeUser) {
-    let (alice, bob) = (w.fake.user("alice"), w.fake.user("bob"));
-    let options = json!({ "opponent": bob.id, "color": 0 });
-    let id = w
-        .fake
-        .slash(&alice, channel, "focus challenge", options)
-        .await;
-    let challenge = w.fake.reply_to(id, WAIT).await;
-    let message = challenge.message_id.expect("the challenge's message");
-    let id = w
-        .fake
-        .click(&bob, channel, message, &challenge.custom_ids()[0])
-        .await;
-    w.fake.reply_to(id, WAIT).await;
-    w.fake.reply_to(id, WAIT).await;
-    (alice, bob)
-}
-
-/// `user` runs `/focus <command>` with `options` in `channel`; the first reply.
-async fn slash(w: &World, user: &FakeUser, channel: u64, command: &str, options: Value) -> Reply {
-    let id = w
-        .fake
-        .slash(user, channel, &format!("focus {command}"), options)
-        .await;
-    w.fake.reply_to(id, WAIT).await
-}
-
 /// Alice and Bob play three plies in `channel`, then Bob resigns: Alice (White) wins. The
 /// resignation's message, the game's last.
 async fn a_finished_game(w: &World, channel: u64) -> (FakeUser, FakeUser, Reply) {
-    let (alice, bob) = alice_plays_bob(w, channel).await;
+    let (alice, bob) = w.alice_plays_bob(channel, json!({})).await;
     for (who, mv) in [(&alice, "c4-d4"), (&bob, "e4-d4"), (&alice, "b4-c4")] {
-        let r = slash(w, who, channel, "move", json!({ "move": mv })).await;
+        let r = w
+            .slash(who, channel, "focus move", json!({ "move": mv }))
+            .await;
         assert!(!r.ephemeral(), "{}", r.text());
         assert!(r.custom_ids().is_empty(), "no buttons while in play: {r:?}");
     }
-    let last = slash(w, &bob, channel, "resign", json!({})).await;
+    let last = w.slash(&bob, channel, "focus resign", json!({})).await;
     (alice, bob, last)
 }
 
@@ -170,7 +143,9 @@ async fn focus_replay_posts_the_last_game_of_the_channel_and_refuses_privately()
     assert_eq!(removed.kind, ReplyKind::Delete, "{removed:?}");
 
     // A game that does not exist: one private sentence, nothing posted.
-    let r = slash(&w, &alice, general, "replay", json!({ "game": 99 })).await;
+    let r = w
+        .slash(&alice, general, "focus replay", json!({ "game": 99 }))
+        .await;
     assert!(r.ephemeral(), "{r:?}");
     assert_eq!(r.text(), "there is no game #99");
 
@@ -186,7 +161,7 @@ async fn focus_replay_posts_the_last_game_of_the_channel_and_refuses_privately()
     let refusal = w.fake.reply_to(id, WAIT).await;
     assert_eq!(
         refusal.text(),
-        "the replay of game 1 (3 plies) is larger than Discord lets me attach here (1 MiB): \
+        "the replay of game 1 (3 plies) is larger than Discord lets me attach here (19 KiB): \
          `/focus history` gives its record"
     );
     assert!(refusal.files.is_empty());
@@ -211,11 +186,7 @@ async fn rematch_offers_the_same_game_with_colours_swapped_once() {
 
     // An onlooker may not offer it.
     let carol = w.fake.user("carol");
-    let id = w
-        .fake
-        .click(&carol, general, message, "focus:rematch:1")
-        .await;
-    let r = w.fake.reply_to(id, WAIT).await;
+    let r = w.click(&carol, general, message, "focus:rematch:1").await;
     assert!(r.ephemeral(), "{r:?}");
     assert_eq!(r.text(), "you are not playing in game #1");
 
@@ -252,11 +223,7 @@ async fn rematch_offers_the_same_game_with_colours_swapped_once() {
     );
 
     // Once per game: Alice's click, too, is refused.
-    let id = w
-        .fake
-        .click(&alice, general, message, "focus:rematch:1")
-        .await;
-    let r = w.fake.reply_to(id, WAIT).await;
+    let r = w.click(&alice, general, message, "focus:rematch:1").await;
     assert!(r.ephemeral(), "{r:?}");
     assert_eq!(
         r.text(),
@@ -287,8 +254,8 @@ async fn an_aborted_game_has_no_replay_or_rematch() {
     let mut w = World::at(T0).await;
     let bot = w.start_bot().await;
     let general = w.fake.channel("general");
-    let (alice, _) = alice_plays_bob(&w, general).await;
-    let r = slash(&w, &alice, general, "abort", json!({})).await;
+    let (alice, _) = w.alice_plays_bob(general, json!({})).await;
+    let r = w.slash(&alice, general, "focus abort", json!({})).await;
     assert_eq!(r.text(), "Game 1 was aborted: no result, no rating change.");
     assert!(r.custom_ids().is_empty(), "{r:?}");
     bot.stop().await;

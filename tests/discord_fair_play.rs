@@ -18,34 +18,6 @@ use support::discord::{FakeGuild, FakeUser, Reply, ReplyKind, mention, snowflake
 /// Where the clock starts: 2026-03-02 09:00 UTC.
 const T0: i64 = 1_772_442_000;
 
-/// Alice (White: the colour option's first choice) challenges Bob in `channel` and Bob
-/// accepts; waits for the acceptance and the game's first message.
-async fn alice_plays_bob(w: &World, channel: u64) -> (FakeUser, FakeUser) {
-    alice_plays_bob_with(w, channel, json!({})).await
-}
-
-/// [`alice_plays_bob`] with more options of the challenge (`rules`, …).
-async fn alice_plays_bob_with(w: &World, channel: u64, more: Value) -> (FakeUser, FakeUser) {
-    let (alice, bob) = (w.fake.user("alice"), w.fake.user("bob"));
-    let mut options = json!({ "opponent": bob.id, "color": 0 });
-    if let (Some(options), Some(more)) = (options.as_object_mut(), more.as_object()) {
-        options.extend(more.clone());
-    }
-    let id = w
-        .fake
-        .slash(&alice, channel, "focus challenge", options)
-        .await;
-    let challenge = w.fake.reply_to(id, WAIT).await;
-    let message = challenge.message_id.expect("the challenge's message");
-    let id = w
-        .fake
-        .click(&bob, channel, message, &challenge.custom_ids()[0])
-        .await;
-    w.fake.reply_to(id, WAIT).await;
-    w.fake.reply_to(id, WAIT).await;
-    (alice, bob)
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_challenge_to_someone_who_left_the_server_is_refused_and_pings_nobody() {
     let mut w = World::at(T0).await;
@@ -94,7 +66,7 @@ async fn autocomplete_reads_cyrillic_look_alikes_as_the_move_command_does() {
     let mut w = World::at(T0).await;
     let bot = w.start_bot().await;
     let general = w.fake.channel("general");
-    let (alice, _) = alice_plays_bob(&w, general).await;
+    let (alice, _) = w.alice_plays_bob(general, json!({})).await;
     let suggest = |typed: &'static str| {
         let w = &w;
         let alice = &alice;
@@ -122,7 +94,7 @@ async fn a_record_too_long_for_a_message_comes_as_a_file_replay_reads() {
     let mut w = World::at(T0).await;
     let bot = w.start_bot().await;
     let general = w.fake.channel("general");
-    let (alice, bob) = alice_plays_bob(&w, general).await;
+    let (alice, bob) = w.alice_plays_bob(general, json!({})).await;
     bot.stop().await;
 
     // 400 plies, far past what a message holds, played into the store while the bot is off;
@@ -189,7 +161,7 @@ async fn a_draw_offered_with_a_move_lapses_when_the_game_goes_on_and_both_are_to
     let mut w = World::at(T0).await;
     let bot = w.start_bot().await;
     let general = w.fake.channel("general");
-    let (alice, bob) = alice_plays_bob(&w, general).await;
+    let (alice, bob) = w.alice_plays_bob(general, json!({})).await;
     let (a, b) = (mention(&alice), mention(&bob));
 
     // The move and the offer in one message, with the offer's buttons.
@@ -267,17 +239,8 @@ async fn choices(w: &World, user: &FakeUser, channel: u64, typed: &str) -> Vec<(
 
 /// Plays `mv` for `user` in `channel`; the answer.
 async fn play(w: &World, user: &FakeUser, channel: u64, mv: &str) -> Reply {
-    let id = w
-        .fake
-        .slash(user, channel, "focus move", json!({ "move": mv }))
-        .await;
-    w.fake.reply_to(id, WAIT).await
-}
-
-/// `user` clicks `custom_id` on message `message` in `channel`; the first answer.
-async fn click(w: &World, user: &FakeUser, channel: u64, message: u64, custom_id: &str) -> Reply {
-    let id = w.fake.click(user, channel, message, custom_id).await;
-    w.fake.reply_to(id, WAIT).await
+    w.slash(user, channel, "focus move", json!({ "move": mv }))
+        .await
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -286,7 +249,7 @@ async fn a_move_that_loses_by_the_mirror_rule_is_marked_and_played_only_once_con
     let bot = w.start_bot().await;
     let general = w.fake.channel("general");
     let mirror = w.fake.choice("challenge", "rules", "mirror");
-    let (alice, bob) = alice_plays_bob_with(&w, general, json!({ "rules": mirror })).await;
+    let (alice, bob) = w.alice_plays_bob(general, json!({ "rules": mirror })).await;
     let r = play(&w, &alice, general, "c4-d4").await;
     assert!(!r.ephemeral(), "{}", r.text());
 
@@ -334,7 +297,7 @@ async fn a_move_that_loses_by_the_mirror_rule_is_marked_and_played_only_once_con
 
     // The button is Bob's alone.
     for other in [&alice, &w.fake.user("carol")] {
-        let r = click(&w, other, general, message, button).await;
+        let r = w.click(other, general, message, button).await;
         assert!(r.ephemeral());
         assert_eq!(
             r.text(),
@@ -369,7 +332,7 @@ async fn a_move_that_loses_by_the_mirror_rule_is_marked_and_played_only_once_con
     drop(store);
 
     // Clicked again, the game is over: one sentence, nothing changes.
-    let r = click(&w, &bob, general, message, button).await;
+    let r = w.click(&bob, general, message, button).await;
     assert!(r.ephemeral());
     assert_eq!(r.text(), "game #1 is not in play: it is over");
     assert_eq!(game_one(&w), (2, GameStatus::Finished));
@@ -382,7 +345,7 @@ async fn a_confirmation_after_the_position_changed_changes_nothing_even_after_a_
     let bot = w.start_bot().await;
     let general = w.fake.channel("general");
     let mirror = w.fake.choice("challenge", "rules", "mirror");
-    let (alice, bob) = alice_plays_bob_with(&w, general, json!({ "rules": mirror })).await;
+    let (alice, bob) = w.alice_plays_bob(general, json!({ "rules": mirror })).await;
     play(&w, &alice, general, "c4-d4").await;
     let asked = play(&w, &bob, general, "f5-e5").await;
     assert!(asked.ephemeral(), "{}", asked.text());
@@ -391,32 +354,28 @@ async fn a_confirmation_after_the_position_changed_changes_nothing_even_after_a_
     let message = asked.message_id.expect("the question's message");
 
     // White takes her move back (Black agrees), then plays another.
-    let id = w
-        .fake
-        .slash(&alice, general, "focus takeback", json!({}))
+    let request = w.slash(&alice, general, "focus takeback", json!({})).await;
+    let r = w
+        .click(
+            &bob,
+            general,
+            request.message_id.unwrap(),
+            "focus:takeback-yes:1:1",
+        )
         .await;
-    let request = w.fake.reply_to(id, WAIT).await;
-    let r = click(
-        &w,
-        &bob,
-        general,
-        request.message_id.unwrap(),
-        "focus:takeback-yes:1:1",
-    )
-    .await;
     assert!(!r.ephemeral(), "{}", r.text());
     // A restart between: the button is routed by its custom_id alone.
     bot.stop().await;
     let bot = w.start_bot().await;
     let stale = "this confirmation is out of date: the position changed since it was offered; \
                  look at the board and choose your move again";
-    let r = click(&w, &bob, general, message, button).await;
+    let r = w.click(&bob, general, message, button).await;
     assert!(r.ephemeral());
     assert_eq!(r.text(), stale, "at another ply");
     assert_eq!(game_one(&w), (0, GameStatus::Active));
     play(&w, &alice, general, "c4-c5").await;
     // The same ply again, but the move no longer copies White's: still out of date.
-    let r = click(&w, &bob, general, message, button).await;
+    let r = w.click(&bob, general, message, button).await;
     assert_eq!(r.text(), stale, "another position at the same ply");
     assert_eq!(game_one(&w), (1, GameStatus::Active));
     // Typed now, the move is an ordinary one.
@@ -431,7 +390,7 @@ async fn a_move_typed_before_the_opponents_move_was_stored_is_refused() {
     let mut w = World::at(T0).await;
     let bot = w.start_bot().await;
     let general = w.fake.channel("general");
-    let (alice, bob) = alice_plays_bob(&w, general).await;
+    let (alice, bob) = w.alice_plays_bob(general, json!({})).await;
 
     // Bob starts typing at T0 (his interaction is made then); Alice's move is stored 1.5 s
     // later; Bob's command arrives after it.
@@ -519,7 +478,7 @@ async fn the_board_from_either_side_is_shown_privately_and_turned_for_black() {
     let mut w = World::at(T0).await;
     let bot = w.start_bot().await;
     let general = w.fake.channel("general");
-    let (alice, bob) = alice_plays_bob(&w, general).await;
+    let (alice, bob) = w.alice_plays_bob(general, json!({})).await;
     play(&w, &alice, general, "c4-d4").await;
     let white = picture_from(&w, general, Color::White).await;
     let black = picture_from(&w, general, Color::Black).await;

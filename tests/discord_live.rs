@@ -33,11 +33,6 @@ impl World {
         self.clock.advance(t - now);
     }
 
-    async fn slash(&self, user: &FakeUser, channel: u64, command: &str, options: Value) -> Reply {
-        let id = self.fake.slash(user, channel, command, options).await;
-        self.fake.reply_to(id, WAIT).await
-    }
-
     /// The registered `option` of `/focus challenge`.
     fn challenge_option(&self, option: &str) -> Value {
         let commands = self

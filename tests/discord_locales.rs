@@ -920,6 +920,21 @@ fn check_node(node: &Value, path: &str, language_choices: &mut Vec<Value>) -> us
     checked
 }
 
+/// The choices of `option`: `(English name, Russian name)`.
+fn choice_names(option: &Value) -> Vec<(&str, &str)> {
+    option["choices"]
+        .as_array()
+        .expect("choices")
+        .iter()
+        .map(|c| {
+            (
+                c["name"].as_str().unwrap_or_default(),
+                ru(c, "name_localizations"),
+            )
+        })
+        .collect()
+}
+
 /// The choices of `/focus challenge`'s option `option`: `(value, English name, Russian name)`.
 fn choices_of(focus: &Value, option: &str) -> Vec<(i64, String, String)> {
     find_option(find_option(focus, "challenge"), option)["choices"]
@@ -1063,18 +1078,7 @@ async fn every_command_option_and_choice_is_named_in_russian_within_discords_lim
         ]
     );
 
-    let threads: Vec<(&str, &str)> =
-        find_option(find_option(focus, "settings"), "threads")["choices"]
-            .as_array()
-            .expect("choices")
-            .iter()
-            .map(|c| {
-                (
-                    c["name"].as_str().unwrap_or_default(),
-                    ru(c, "name_localizations"),
-                )
-            })
-            .collect();
+    let threads = choice_names(find_option(find_option(focus, "settings"), "threads"));
     assert_eq!(threads, [("on", "вкл"), ("off", "выкл")]);
     // `/focus board side:`, its name, description and choices.
     let side = find_option(find_option(focus, "board"), "side");
@@ -1088,18 +1092,10 @@ async fn every_command_option_and_choice_is_named_in_russian_within_discords_lim
             "С чьей стороны показать доску (со стороны чёрных она перевёрнута); видно только вам"
         )
     );
-    let sides: Vec<(&str, &str)> = side["choices"]
-        .as_array()
-        .expect("choices")
-        .iter()
-        .map(|c| {
-            (
-                c["name"].as_str().unwrap_or_default(),
-                ru(c, "name_localizations"),
-            )
-        })
-        .collect();
-    assert_eq!(sides, [("white", "белые"), ("black", "чёрные")]);
+    assert_eq!(
+        choice_names(side),
+        [("white", "белые"), ("black", "чёрные")]
+    );
 
     // The languages are named in themselves, in every client: no localizations.
     let languages: Vec<(Value, Value)> = language_choices

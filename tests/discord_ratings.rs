@@ -45,12 +45,6 @@ impl World {
         self.clock.advance(seconds);
     }
 
-    /// Sends a slash command and returns its answer.
-    async fn slash(&self, user: &FakeUser, channel: u64, command: &str, options: Value) -> Reply {
-        let id = self.fake.slash(user, channel, command, options).await;
-        self.fake.reply_to(id, WAIT).await
-    }
-
     /// `user` plays `mv` in the game of `channel`.
     async fn play(&self, user: &FakeUser, channel: u64, mv: &str) -> Reply {
         let r = self

@@ -7,7 +7,7 @@
 
 mod support;
 
-use serde_json::{Value, json};
+use serde_json::json;
 use serenity::all::Permissions;
 use support::bot::{WAIT, World};
 use support::discord::{FakeGuild, FakeUser, Reply, ReplyKind, mention, png_size};
@@ -41,11 +41,6 @@ struct Started {
 }
 
 impl World {
-    async fn slash(&self, user: &FakeUser, channel: u64, command: &str, options: Value) -> Reply {
-        let id = self.fake.slash(user, channel, command, options).await;
-        self.fake.reply_to(id, WAIT).await
-    }
-
     /// `white` challenges `black` in `channel` (2 days a move, White for the challenger).
     async fn challenge(&self, white: &FakeUser, black: &FakeUser, channel: u64) -> Reply {
         let options = json!({

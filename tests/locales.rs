@@ -370,3 +370,28 @@ fn a_refusal_linking_many_threads_names_twenty_and_counts_the_rest() {
     }
     assert!(strings::refusal(Lang::of_tag("ru"), &links(25)).ends_with(", и ещё 5)"));
 }
+
+#[test]
+fn a_replay_too_large_names_the_limit_in_its_unit_and_the_plies_in_plural() {
+    use focus_bot::service::ServiceError;
+    use focus_bot::store::GameId;
+    let too_large = |plies: usize, limit: u64| ServiceError::ReplayTooLarge {
+        game: GameId(12),
+        plies,
+        limit,
+    };
+    assert_eq!(
+        strings::refusal(Lang::ENGLISH, &too_large(1, 10 << 20)),
+        "the replay of game 12 (1 ply) is larger than Discord lets me attach here (10 MiB): \
+         `/focus history` gives its record"
+    );
+    assert_eq!(
+        strings::refusal(Lang::of_tag("ru"), &too_large(22, 25 << 20)),
+        "анимация партии 12 (22 хода) больше, чем Discord позволяет приложить здесь (25 МиБ): \
+         `/фокус история` даст её запись"
+    );
+    assert!(
+        strings::refusal(Lang::ENGLISH, &too_large(805, 512 << 10)).contains("(805 plies)")
+            && strings::refusal(Lang::ENGLISH, &too_large(805, 512 << 10)).contains("(512 KiB)")
+    );
+}

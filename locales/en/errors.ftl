@@ -98,7 +98,10 @@ error-rematch-offered = a rematch of game { $game } was offered already: each ga
 error-replay-too-large = the replay of game { $game } ({ $plies ->
         [one] { $plies } ply
        *[other] { $plies } plies
-    }) is larger than Discord lets me attach here ({ $mib } MiB): `/focus history` gives its record
+    }) is larger than Discord lets me attach here ({ $size } { $unit ->
+        [kib] KiB
+       *[mib] MiB
+    }): `/focus history` gives its record
 error-own-move = it is your move: `/focus moretime` gives your opponent time on theirs
 # $time: the most a move may have left, e.g. `30 days`, or `10 minutes` in a live game.
 error-too-much-time = your opponent already has close to { $time } for this move, the most a move can have

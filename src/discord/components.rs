@@ -298,12 +298,7 @@ async fn rematch(
     me: &crate::service::User,
     id: GameId,
 ) -> Result<(), BotError> {
-    let guild = click.guild_id.map_or(0, |g| g.get());
-    let venue = threads::venue(
-        service.threads_on(guild).await?,
-        click.channel.as_ref(),
-        click.app_permissions,
-    );
+    let venue = click_venue(service, click).await?;
     let place = super::place_of_click(click);
     let (game, view) = service
         .rematch(place, me, id, venue == Venue::Thread)
@@ -326,6 +321,19 @@ async fn rematch(
     Ok(())
 }
 
+/// Where a game accepted from a challenge made where `click` was would be played.
+async fn click_venue(
+    service: &GameService,
+    click: &serenity::ComponentInteraction,
+) -> Result<Venue, BotError> {
+    let guild = click.guild_id.map_or(0, |g| g.get());
+    Ok(threads::venue(
+        service.threads_on(guild).await?,
+        click.channel.as_ref(),
+        click.app_permissions,
+    ))
+}
+
 /// Accept on challenge `id`: the game starts, in a thread of its own started from the
 /// challenge's message when the server and the channel allow it, else in the channel; the
 /// challenge's message says where.
@@ -337,12 +345,7 @@ async fn accept(
     me: &crate::service::User,
     id: crate::store::ChallengeId,
 ) -> Result<(), BotError> {
-    let guild = click.guild_id.map_or(0, |g| g.get());
-    let venue = threads::venue(
-        service.threads_on(guild).await?,
-        click.channel.as_ref(),
-        click.app_permissions,
-    );
+    let venue = click_venue(service, click).await?;
     // A thread started from the challenge's message gets the message's id.
     let thread = (venue == Venue::Thread).then_some(click.message.id);
     let mut board = service

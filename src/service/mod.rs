@@ -179,18 +179,29 @@ impl GameService {
     /// [`ServiceError::Render`] if the drawing task fails (a bug).
     pub async fn picture(&self, board: &Board, options: RenderOptions) -> Result<Vec<u8>> {
         let position = board.position;
+        self.drawn(move || crate::render::render(&position, &options))
+            .await
+    }
+
+    /// Runs the drawing `draw` off the async runtime, one drawing per core at a time (the
+    /// render gate).
+    ///
+    /// # Errors
+    /// [`ServiceError::Render`] if the drawing task panics.
+    async fn drawn<T: Send + 'static>(
+        &self,
+        draw: impl FnOnce() -> T + Send + 'static,
+    ) -> Result<T> {
         let _permit = self
             .render_gate
             .acquire()
             .await
             .map_err(|_| ServiceError::Render)?;
-        tokio::task::spawn_blocking(move || crate::render::render(&position, &options))
+        tokio::task::spawn_blocking(draw)
             .await
             .map_err(|_| ServiceError::Render)
     }
-}
 
-impl GameService {
     /// The animated replay of `history`'s game (GIF bytes; see [`crate::render::replay_gif`]),
     /// drawn with `options` off the async runtime, one drawing per core at a time.
     ///
@@ -206,19 +217,13 @@ impl GameService {
     ) -> Result<Vec<u8>> {
         let start = start_of(&history.game)?;
         let record = history.record.clone();
-        let _permit = self
-            .render_gate
-            .acquire()
-            .await
-            .map_err(|_| ServiceError::Render)?;
-        let gif = tokio::task::spawn_blocking(move || {
-            let (_, moves) = crate::rules::record::replay_moves(start, &record).ok()?;
-            crate::render::replay_gif(&start, &moves, &options).ok()
-        })
-        .await
-        .ok()
-        .flatten()
-        .ok_or(ServiceError::Render)?;
+        let gif = self
+            .drawn(move || {
+                let (_, moves) = crate::rules::record::replay_moves(start, &record).ok()?;
+                crate::render::replay_gif(&start, &moves, &options).ok()
+            })
+            .await?
+            .ok_or(ServiceError::Render)?;
         if gif.len() as u64 > limit {
             return Err(ServiceError::ReplayTooLarge {
                 game: history.game.id,

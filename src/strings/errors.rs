@@ -491,7 +491,13 @@ impl Localized for ServiceError {
                 "error-replay-too-large",
                 game = game.0.to_string(),
                 plies = *plies as u64,
-                mib = (*limit / (1024 * 1024)).max(1)
+                // Discord's limits are whole MiB; the stand-in's smaller ones whole KiB.
+                size = if *limit >= 1 << 20 {
+                    *limit >> 20
+                } else {
+                    *limit >> 10
+                },
+                unit = if *limit >= 1 << 20 { "mib" } else { "kib" }
             ),
             ServiceError::MirrorLoss { mv, .. } => {
                 tr!(lang, "error-mirror-loss", move = mv.to_string())

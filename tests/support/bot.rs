@@ -12,7 +12,9 @@ use focus_bot::store::AsyncStore;
 use tokio::sync::oneshot;
 use tokio::task::JoinHandle;
 
-use super::discord::{FAKE_TOKEN, FakeDiscord, FakeGuild};
+use serde_json::{Value, json};
+
+use super::discord::{FAKE_TOKEN, FakeDiscord, FakeGuild, FakeUser, Reply};
 
 /// Long enough for a loaded CI machine; only reached when something is broken.
 pub const WAIT: Duration = Duration::from_secs(20);
@@ -127,6 +129,54 @@ impl World {
         self.starts += 1;
         wait_registered(&self.fake, self.starts).await;
         (Bot { stop, task }, service)
+    }
+}
+
+impl World {
+    /// `user` sends `/<command>` (`"focus move"`) with `options` in `channel`; the first answer.
+    pub async fn slash(
+        &self,
+        user: &FakeUser,
+        channel: u64,
+        command: &str,
+        options: Value,
+    ) -> Reply {
+        let id = self.fake.slash(user, channel, command, options).await;
+        self.fake.reply_to(id, WAIT).await
+    }
+
+    /// `user` clicks `custom_id` on message `message` in `channel`; the first answer.
+    pub async fn click(
+        &self,
+        user: &FakeUser,
+        channel: u64,
+        message: u64,
+        custom_id: &str,
+    ) -> Reply {
+        let id = self.fake.click(user, channel, message, custom_id).await;
+        self.fake.reply_to(id, WAIT).await
+    }
+
+    /// Alice (White: the colour option's first choice) challenges Bob in `channel`, with the
+    /// challenge options `more` besides (`rules`, …), and Bob accepts; waits for the acceptance
+    /// and the game's first message.
+    pub async fn alice_plays_bob(&self, channel: u64, more: Value) -> (FakeUser, FakeUser) {
+        let (alice, bob) = (self.fake.user("alice"), self.fake.user("bob"));
+        let mut options = json!({ "opponent": bob.id, "color": 0 });
+        if let (Some(options), Some(more)) = (options.as_object_mut(), more.as_object()) {
+            options.extend(more.clone());
+        }
+        let challenge = self
+            .slash(&alice, channel, "focus challenge", options)
+            .await;
+        let message = challenge.message_id.expect("the challenge's message");
+        let id = self
+            .fake
+            .click(&bob, channel, message, &challenge.custom_ids()[0])
+            .await;
+        self.fake.reply_to(id, WAIT).await;
+        self.fake.reply_to(id, WAIT).await;
+        (alice, bob)
     }
 }
 
