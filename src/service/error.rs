@@ -71,6 +71,8 @@ pub enum ServiceError {
     Store(#[from] StoreError),
     /// Drawing the board failed (a bug: rendering has no user input to fail on).
     Render,
+    /// An engine search failed (a bug: searches have no user input to fail on).
+    Engine,
 }
 
 impl ServiceError {

@@ -16,6 +16,7 @@ mod languages;
 mod play;
 mod post;
 mod queries;
+mod thinking;
 mod threads;
 mod views;
 
@@ -56,6 +57,8 @@ pub struct GameService {
     sweeps: Arc<std::sync::atomic::AtomicU64>,
     /// Locales already stored, so an interaction does not pay a write to store them again.
     locales_seen: Arc<languages::Seen>,
+    /// The search pool of the engine ([`GameService::think`]).
+    thinkers: thinking::Thinkers,
 }
 
 impl GameService {
@@ -70,6 +73,7 @@ impl GameService {
             mail: Arc::default(),
             sweeps: Arc::default(),
             locales_seen: Arc::default(),
+            thinkers: thinking::Thinkers::new(cores),
         }
     }
 

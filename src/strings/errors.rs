@@ -512,6 +512,7 @@ impl Localized for ServiceError {
             ServiceError::Move(error) => error.localized(lang),
             ServiceError::Store(error) => error.localized(lang),
             ServiceError::Render => "the board picture could not be drawn".to_owned(),
+            ServiceError::Engine => "the engine's search failed".to_owned(),
         }
     }
 }
