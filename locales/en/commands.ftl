@@ -28,6 +28,8 @@ command-challenge = challenge
     .rated-description = Whether the game counts for ratings (default yes)
     .position = position
     .position-description = Start from this position (FPN) instead of the standard setup; never rated
+    .level = level
+    .level-description = Against me (the bot as opponent): how strongly I play, 1 to 8 (default 3)
 
 ## Playing a game in this channel.
 
@@ -79,6 +81,9 @@ command-stats = stats
     .description = A player's rating, rank, record, streak and last games on this server.
     .user = user
     .user-description = Whose stats (default: yours)
+
+command-hint = hint
+    .description = My suggested move in your game against me, privately (three a game).
 
 command-history = history
     .description = The moves of this channel's game (or of a game by number), as a record to replay.

@@ -33,6 +33,7 @@ console-game-number = a game is given by its number
 console-unknown-command = `{ $command }` is not a command here; type `help` for the list
 console-whom = whom? e.g. `opponent:bob` (leave it out to challenge anyone)
 console-not-days = `{ $text }` is not a number of days (or `unlimited`)
+console-not-a-level = `{ $text }` is not a level: give a number from 1 to 8
 console-not-minutes = `{ $text }` is not a number of minutes
 console-not-a-colour = `{ $text }` is not a colour: white, black or random
 console-not-a-challenge = `{ $text }` is not a challenge number

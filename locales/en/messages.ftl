@@ -117,6 +117,14 @@ to-move-by = { $player } ({ $color ->
         [white] White
        *[black] Black
     }) to move, by { $time } ({ $relative }).
+hint-given = My hint in game { $game }: **{ $move }**. { $left ->
+        [0] That was your last hint in this game.
+        [one] You have { $left } hint left in this game.
+       *[other] You have { $left } hints left in this game.
+    }
+bot-game-announced = { $player } plays against me.
+bot-level = I play at level { $level } of 8.
+bot-thinking = { $bot } (level { $level }) is thinking…
 game-started = **Game { $game } begins!** { $white } plays White, { $black } plays Black.
 move-played = { $player } { $kind ->
         [drop] dropped
@@ -251,6 +259,9 @@ wins-losses-draws = { $wins ->
        *[other] { $draws } draws
     }
 stats-none = { $player } has not finished a game on this server yet.
+stats-none-between-people = { $player } has not finished a game against a person on this server yet.
+stats-against-bot = Against me: { $results }
+stats-bot-level = level { $level }: { $record }
 stats-rank = rank { $rank } of { $ranked }
 stats-no-rated-game = no rated game yet
 stats-left = not ranked: no longer on this server

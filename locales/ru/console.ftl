@@ -34,6 +34,7 @@ console-game-number = партию указывают её номером
 console-unknown-command = здесь нет команды `{ $command }`; список команд покажет `help`
 console-whom = кого? например, `opponent:bob` (без этого параметра вызов сможет принять любой)
 console-not-days = `{ $text }` — не число дней (и не `unlimited`)
+console-not-a-level = `{ $text }` — не уровень: укажите число от 1 до 8
 console-not-minutes = `{ $text }` — не число минут
 console-not-a-colour = `{ $text }` — не цвет: white, black или random
 console-not-a-challenge = `{ $text }` — не номер вызова

@@ -142,6 +142,15 @@ to-move-by = Ходит { $player } ({ $color ->
         [white] белые
        *[black] чёрные
     }), срок — до { $time } ({ $relative }).
+hint-given = Моя подсказка в партии { $game }: **{ $move }**. { $left ->
+        [0] Это была ваша последняя подсказка в этой партии.
+        [one] У вас осталась { $left } подсказка в этой партии.
+        [few] У вас остались { $left } подсказки в этой партии.
+       *[many] У вас осталось { $left } подсказок в этой партии.
+    }
+bot-game-announced = { $player } играет против меня.
+bot-level = Я играю на уровне { $level } из 8.
+bot-thinking = { $bot } (уровень { $level }) думает…
 game-started = **Партия { $game } начинается!** { $white } играет белыми, { $black } — чёрными.
 move-played = { $player } { $kind ->
         [drop] ставит из резерва
@@ -287,6 +296,9 @@ wins-losses-draws = { $wins ->
         [many] { $draws } ничьих
        *[other] { $draws } ничьей
     }
+stats-none-between-people = У { $player } ещё нет доигранных партий с людьми на этом сервере.
+stats-against-bot = Против меня: { $results }
+stats-bot-level = уровень { $level }: { $record }
 stats-none = У { $player } ещё нет доигранных партий на этом сервере.
 stats-rank = место { $rank } из { $ranked }
 stats-no-rated-game = рейтинговых партий пока нет

@@ -274,6 +274,14 @@ impl Console {
         )
     }
 
+    /// The bot itself, as the console plays it: the user named `bot`.
+    fn bot(&mut self) -> User {
+        User {
+            is_bot: true,
+            ..self.user(BOT_NAME)
+        }
+    }
+
     fn user(&mut self, name: &str) -> User {
         let id = user_id(name);
         self.names.insert(id, name.to_owned());
@@ -381,6 +389,29 @@ impl Console {
                     Ok(r) => r,
                     Err(text) => return Ok(vec![self.private(user, &text)]),
                 };
+                let level = match line.options.get("level").map(|l| l.trim()) {
+                    None => None,
+                    Some(text) => match text.parse::<i64>() {
+                        Ok(n) => Some(n),
+                        Err(_) => {
+                            let said = tr!(self.lang, "console-not-a-level", text = text);
+                            return Ok(vec![self.private(user, &said)]);
+                        }
+                    },
+                };
+                let bot = self.bot();
+                if request.opponent.as_ref().is_some_and(|o| o.id == bot.id) {
+                    let level = level.unwrap_or(i64::from(crate::service::DEFAULT_BOT_LEVEL));
+                    let board = service
+                        .challenge_bot(place, user, &bot, level, request, None)
+                        .await?;
+                    service.bot_to_move(&board.game);
+                    let text = strings::game_started(self.lang, &board);
+                    return Ok(vec![self.public(&text), self.picture(&board).await]);
+                }
+                if level.is_some() {
+                    return Err(ServiceError::LevelWithoutBot);
+                }
                 let view = service.challenge(place, user, request).await?;
                 // The console's "message" of the challenge is its number, so that when it
                 // expires the console shows its buttons being disabled, as on Discord.
@@ -460,7 +491,15 @@ impl Console {
                 {
                     msg = format!("{msg}\n{}", strings::draw_offered(self.lang, &game, by));
                 }
+                // Against the bot, it answers (the sweep after this line shows its move).
+                service.bot_to_move(&report.board.game);
                 Ok(vec![self.public(&msg), self.picture(&report.board).await])
+            }
+            "hint" => {
+                let hint = service.hint(place, user).await?;
+                Ok(vec![
+                    self.private(user, &strings::hint_given(self.lang, &hint)),
+                ])
             }
             "suggest" => {
                 let typed = arg("move").unwrap_or_default();
@@ -686,7 +725,10 @@ impl Console {
 
     /// Runs the deadline sweep and prints what the bot would send on its own.
     async fn sweep(&mut self) -> Result<Vec<String>, ServiceError> {
+        // The bot's moves are searched first, so that they show after the line that asked.
+        self.service.bots_idle().await;
         self.service.sweep().await?;
+        self.service.bots_idle().await;
         let mailbox = Mailbox::default();
         self.service.deliver(&mailbox).await?;
         let letters = mailbox.0.into_inner().unwrap_or_default();
@@ -827,16 +869,20 @@ impl Console {
     }
 }
 
+/// The name the bot goes by in the console: `opponent:bot` challenges it.
+const BOT_NAME: &str = "bot";
+
 /// The console's commands and the options of each, by their English names.
-const COMMANDS: [(&str, &[&str]); 16] = [
+const COMMANDS: [(&str, &[&str]); 17] = [
     (
         "challenge",
         &[
-            "opponent", "rules", "days", "minutes", "color", "rated", "position",
+            "opponent", "rules", "days", "minutes", "color", "rated", "position", "level",
         ],
     ),
     ("move", &["move", "draw"]),
     ("board", &["side"]),
+    ("hint", &[]),
     ("resign", &[]),
     ("draw", &[]),
     ("takeback", &[]),

@@ -19,9 +19,9 @@ pub struct Line {
 }
 
 /// Option names the console understands.
-const KEYS: [&str; 15] = [
+const KEYS: [&str; 16] = [
     "opponent", "rules", "days", "minutes", "color", "rated", "position", "move", "draw",
-    "confirm", "game", "dm", "page", "user", "side",
+    "confirm", "game", "dm", "page", "user", "side", "level",
 ];
 
 /// Why a line cannot be read (the console says how to write one, in its language).

@@ -17,7 +17,7 @@ use super::{
     user_of,
 };
 use crate::i18n::Lang;
-use crate::service::{ChallengeRequest, DrawReport, MoveTerms, ServiceError};
+use crate::service::{ChallengeRequest, DEFAULT_BOT_LEVEL, DrawReport, MoveTerms, ServiceError};
 use crate::store::GameId;
 use crate::strings;
 
@@ -59,6 +59,7 @@ pub fn all() -> Vec<poise::Command<super::Data, Error>> {
         "challenge",
         "play",
         "board",
+        "hint",
         "resign",
         "draw",
         "takeback",
@@ -98,10 +99,19 @@ pub async fn challenge(
     color: Option<ColorOption>,
     rated: Option<bool>,
     position: Option<String>,
+    #[min = 1]
+    #[max = 8]
+    level: Option<i64>,
 ) -> Result<(), Error> {
     let readers = readers(ctx).await;
     let service = &ctx.data().service;
     let me = user_of(ctx.author(), ctx.author_member().await.as_deref());
+    let against_me = opponent
+        .as_ref()
+        .is_some_and(|o| o.id == ctx.framework().bot_id());
+    if level.is_some() && !against_me {
+        return Err(ServiceError::LevelWithoutBot.into());
+    }
     if let (Some(opponent), poise::Context::Application(app)) = (&opponent, ctx) {
         // Discord resolves a member for a user who is on the server, and only then.
         let members = &app.interaction.data.resolved.members;
@@ -121,6 +131,10 @@ pub async fn challenge(
         position,
         threads: thread_venue(ctx).await == Venue::Thread,
     };
+    if let (true, Some(bot)) = (against_me, &opponent) {
+        let level = level.unwrap_or(i64::from(DEFAULT_BOT_LEVEL));
+        return challenge_me(ctx, &me, &user_of(bot, None), level, request).await;
+    }
     let view = service.challenge(place_of(ctx), &me, request).await?;
     let id = view.challenge.id;
     let reply = CreateReply::default()
@@ -130,6 +144,93 @@ pub async fn challenge(
     let handle = ctx.send(reply).await?;
     let message = handle.message().await?;
     service.set_challenge_message(id, message.id.get()).await?;
+    Ok(())
+}
+
+/// `me` starts a game against the bot (`bot`, its own user) at `level`: in a thread of its own
+/// when games get threads here (started from the reply that announces it), else here. The
+/// bot moves once the start is shown, if it has White.
+async fn challenge_me(
+    ctx: Context<'_>,
+    me: &crate::service::User,
+    bot: &crate::service::User,
+    level: i64,
+    request: ChallengeRequest,
+) -> Result<(), Error> {
+    let readers = readers(ctx).await;
+    let lang = readers.server;
+    let service = &ctx.data().service;
+    let place = place_of(ctx);
+    if !request.threads {
+        let board = service
+            .challenge_bot(place, me, bot, level, request, None)
+            .await?;
+        let text = strings::game_started(lang, &board);
+        let reply = board_reply(service, lang, text, &board, board.to_move()).await?;
+        ctx.send(reply).await?;
+        service.bot_to_move(&board.game);
+        return Ok(());
+    }
+    // A thread starts from a message: this reply, which the game's thread is then named after.
+    let handle = ctx
+        .send(
+            CreateReply::default()
+                .content(strings::bot_game_announced(lang, me.id))
+                .allowed_mentions(mentions(None)),
+        )
+        .await?;
+    let message = handle.message().await?;
+    let mut board = match service
+        .challenge_bot(place, me, bot, level, request, Some(message.id.get()))
+        .await
+    {
+        Ok(board) => board,
+        Err(e) => {
+            // Refused: the announcement goes, the refusal is said privately.
+            let _ = handle.delete(ctx).await;
+            return Err(e.into());
+        }
+    };
+    let name = strings::threads::thread_name(lang, &board);
+    let channel = ctx.channel_id();
+    let in_thread = match threads::start(ctx.http(), channel, message.id, name).await {
+        Ok(()) => true,
+        Err(e) => {
+            tracing::warn!(error = %e, game = board.game.id.0, "cannot start a game's thread; playing in the channel");
+            if let Ok(game) = service.play_in_parent(board.game.id).await {
+                board.game = game;
+            }
+            false
+        }
+    };
+    let announced = match in_thread {
+        true => format!(
+            "{}\n{}",
+            strings::bot_game_announced(lang, me.id),
+            strings::threads::game_in_thread(lang, board.game.id, message.id.get())
+        ),
+        false => format!(
+            "{}\n{}",
+            strings::bot_game_announced(lang, me.id),
+            strings::threads::no_thread(lang, &[])
+        ),
+    };
+    handle
+        .edit(ctx, CreateReply::default().content(announced))
+        .await?;
+    let text = strings::game_started(lang, &board);
+    let mut start = serenity::CreateMessage::new()
+        .content(text)
+        .allowed_mentions(mentions(board.to_move()));
+    start = start.add_file(super::attachment(service, lang, &board).await?);
+    if let Err(e) = serenity::ChannelId::new(board.game.channel_id)
+        .send_message(ctx.http(), start)
+        .await
+    {
+        // The game is stored: its player reaches it with /focus board.
+        tracing::warn!(error = %e, game = board.game.id.0, "cannot post a game's start");
+    }
+    service.bot_to_move(&board.game);
     Ok(())
 }
 
@@ -241,7 +342,23 @@ pub async fn play(
             Action::Draw(id, false),
         ));
     }
-    threads::answer(ctx, readers.user, &report.board.game, reply).await
+    threads::answer(ctx, readers.user, &report.board.game, reply).await?;
+    // Against the bot, it answers now that the move is shown.
+    service.bot_to_move(&report.board.game);
+    Ok(())
+}
+
+/// My suggested move in your game against me, privately (three a game).
+#[poise::command(slash_command)]
+pub async fn hint(ctx: Context<'_>) -> Result<(), Error> {
+    let readers = readers(ctx).await;
+    let me = user_of(ctx.author(), ctx.author_member().await.as_deref());
+    // The search may wait for a core behind other games' searches: acknowledge first.
+    ctx.defer_ephemeral().await?;
+    let hint = ctx.data().service.hint(place_of(ctx), &me).await?;
+    ctx.send(quiet_reply(strings::hint_given(readers.user, &hint)).ephemeral(true))
+        .await?;
+    Ok(())
 }
 
 /// Show this channel's game.

@@ -28,6 +28,12 @@ impl GameService {
             );
             self.mail.notify_one();
         }
+        // Where the bot was to move and is not thinking (the process stopped while it was to
+        // move, or a search failed), it moves now.
+        let woken = self.wake_bots().await?;
+        if woken > 0 {
+            tracing::info!(games = woken, "the bot moves where it was to move");
+        }
         Ok(swept)
     }
 

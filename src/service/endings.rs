@@ -25,6 +25,9 @@ impl GameService {
     pub async fn draw(&self, place: Place, user: &User) -> Result<DrawReport> {
         let game = self.game_of(place, user.id).await?;
         let by = game.color_of(user.id).ok_or(ServiceError::NotAPlayer)?;
+        if game.bot.is_some() {
+            return Err(ServiceError::BotPlaysOn);
+        }
         let (id, uid, now) = (game.id, user.id, self.now());
         match self.store.call(move |s| s.offer_draw(id, uid, now)).await? {
             DrawOffer::Offered(game) => Ok(DrawReport::Offered { game, by }),
@@ -60,6 +63,9 @@ impl GameService {
     pub async fn request_takeback(&self, place: Place, user: &User) -> Result<Board> {
         let game = self.game_of(place, user.id).await?;
         let you = game.color_of(user.id).ok_or(ServiceError::NotAPlayer)?;
+        if game.bot.is_some() {
+            return Err(ServiceError::BotPlaysOn);
+        }
         // Taking back undoes the last ply, which must be the requester's own move.
         if game.ply > 0 && game.current_position()?.side_to_move() == you {
             return Err(if game.ply == 1 {

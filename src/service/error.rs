@@ -22,8 +22,16 @@ pub enum ServiceError {
     NotAPlayer,
     /// A challenge to oneself.
     ChallengeSelf,
-    /// A challenge to a bot.
+    /// A challenge to a bot (other than this one), or by one.
     ChallengeBot,
+    /// A level of the bot outside 1 to 8 (as typed).
+    BotLevel(i64),
+    /// A level given for a game between people.
+    LevelWithoutBot,
+    /// A hint asked for in a game between people.
+    HintBetweenPeople,
+    /// A takeback or draw asked of the bot, which plays every game out.
+    BotPlaysOn,
     /// A challenge to this user, who is not a member of the server (Discord lets a user
     /// option name anyone).
     ChallengeStranger(u64),
@@ -87,6 +95,10 @@ impl ServiceError {
             | ServiceError::NotAPlayer
             | ServiceError::ChallengeSelf
             | ServiceError::ChallengeBot
+            | ServiceError::BotLevel(_)
+            | ServiceError::LevelWithoutBot
+            | ServiceError::HintBetweenPeople
+            | ServiceError::BotPlaysOn
             | ServiceError::ChallengeStranger(_)
             | ServiceError::ChannelBusy
             | ServiceError::AbortTooLate

@@ -35,6 +35,9 @@ pub struct Stats {
     /// The score against the user who asked, from the asker's side, when they asked about
     /// someone else.
     pub head_to_head: Option<HeadToHead>,
+    /// Their results against each level of the bot (games against the bot are not in their
+    /// record, standing or rating).
+    pub against_bot: Vec<crate::store::LevelResults>,
 }
 
 impl GameService {
@@ -144,6 +147,7 @@ impl GameService {
                     streak: s.streak(guild_id, user_id)?,
                     recent: s.recent_games(guild_id, user_id, RECENT_GAMES)?,
                     head_to_head,
+                    against_bot: s.bot_results(guild_id, user_id)?,
                 })
             })
             .await?;

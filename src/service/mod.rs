@@ -6,6 +6,7 @@
 //! ([`AsyncStore`]) and pictures are drawn on tokio's blocking pool. Time comes from an
 //! injectable [`Clock`].
 
+mod bots;
 mod challenges;
 mod clock;
 mod deadlines;
@@ -22,6 +23,7 @@ mod views;
 
 use std::sync::Arc;
 
+pub use bots::{DEFAULT_BOT_LEVEL, HINT_NODES, HintView};
 pub use challenges::{ChallengeRequest, DEFAULT_TIME_CONTROL, coin_toss};
 pub use clock::{Clock, ManualClock, SystemClock, Timestamp, Wait};
 pub use error::{Result, ServiceError};
@@ -59,6 +61,8 @@ pub struct GameService {
     locales_seen: Arc<languages::Seen>,
     /// The search pool of the engine ([`GameService::think`]).
     thinkers: thinking::Thinkers,
+    /// Games whose bot move is being searched.
+    thinking: bots::Thinking,
 }
 
 impl GameService {
@@ -74,6 +78,7 @@ impl GameService {
             sweeps: Arc::default(),
             locales_seen: Arc::default(),
             thinkers: thinking::Thinkers::new(cores),
+            thinking: bots::Thinking::default(),
         }
     }
 

@@ -38,6 +38,9 @@ pub enum News {
         /// Who ran out of time.
         loser: u64,
     },
+    /// The bot moved in a game against it: its move, as a person's move is reported (the
+    /// board is the position after it, the game maybe over).
+    BotMoved(Box<super::MoveReport>),
 }
 
 impl News {
@@ -47,6 +50,7 @@ impl News {
             News::YourTurn { game, .. }
             | News::Reminder { game, .. }
             | News::TimedOut { game, .. } => Some(game),
+            News::BotMoved(report) => Some(&report.board.game),
         }
     }
 }
@@ -289,8 +293,63 @@ impl GameService {
                 }
             }
             (NoticeKind::ChallengeExpired, _) => return Ok(None),
+            (NoticeKind::BotMove, _) => {
+                let Some(report) = self.bot_move_report(game, notice.ply).await? else {
+                    return Ok(None);
+                };
+                Letter::Post {
+                    channel_id: report.board.game.channel_id,
+                    ping: vec![user],
+                    board: Some(Box::new(report.board.clone())),
+                    locale: server,
+                    news: News::BotMoved(Box::new(report)),
+                }
+            }
         };
         Ok(Some(letter))
+    }
+
+    /// The report of the bot's move at `ply` (1-based) of `game`, replayed from the stored
+    /// moves: the board shows the position right after it even if the person has moved on
+    /// since. `None` when that move is no longer there (taken back) or was not the bot's.
+    async fn bot_move_report(
+        &self,
+        game: Game,
+        ply: Option<u32>,
+    ) -> Result<Option<super::MoveReport>> {
+        let Some(ply) = ply.filter(|&p| p >= 1) else {
+            return Ok(None);
+        };
+        let id = game.id;
+        let (white, black) = (game.white_id, game.black_id);
+        let (moves, names) = self
+            .store
+            .call(move |s| Ok((s.moves(id)?, [s.name(white)?, s.name(black)?])))
+            .await?;
+        let Some(played) = moves.get(ply as usize - 1) else {
+            return Ok(None);
+        };
+        let mut position = game.start_position()?;
+        for m in &moves[..ply as usize - 1] {
+            position.play_str(&m.notation)?;
+        }
+        let mover = position.side_to_move();
+        if !game.bot_plays(mover) {
+            return Ok(None);
+        }
+        let (mv, effect) = position.play_str(&played.notation)?;
+        Ok(Some(super::MoveReport {
+            board: Board {
+                game,
+                position,
+                last_move: Some(mv),
+                names,
+            },
+            mv,
+            mover,
+            effect,
+            draw_lapsed: None,
+        }))
     }
 
     /// `user`'s opponent in `game`, with their stored name.

@@ -63,7 +63,10 @@ impl GameService {
             return Err(ServiceError::NoGameHere);
         }
         let id = game.id;
-        let moves = self.store.call(move |s| s.moves(id)).await?;
+        let (moves, hints) = self
+            .store
+            .call(move |s| Ok((s.moves(id)?, s.hints(id)?)))
+            .await?;
         let first = start_of(&game)?.side_to_move();
         let mut record = String::new();
         for (i, m) in moves.iter().enumerate() {
@@ -75,6 +78,10 @@ impl GameService {
                 record.push_str("1... ");
             }
             record.push_str(&m.notation);
+            // A move played after a hint says so, as a comment that replays skip.
+            if hints.iter().any(|h| h.ply as usize == i) {
+                record.push_str(" {hint}");
+            }
             record.push(' ');
         }
         record.truncate(record.trim_end().len());

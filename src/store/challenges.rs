@@ -124,7 +124,7 @@ pub(crate) fn challenge_from_row(row: &Row<'_>) -> rusqlite::Result<Challenge> {
 
 /// A new challenge's columns as checked: the time control's, and the set-up position as
 /// stored (normalised FPN).
-struct Checked {
+pub(super) struct Checked {
     days: u32,
     minutes: Option<u32>,
     start_fpn: Option<String>,
@@ -132,7 +132,7 @@ struct Checked {
 
 impl Checked {
     /// Checks `new` (see [`Store::create_challenge`] for the refusals).
-    fn of(new: &NewChallenge) -> Result<Checked> {
+    pub(super) fn of(new: &NewChallenge) -> Result<Checked> {
         let (days, minutes) = new.time_control.check()?.columns();
         if new.opponent_id == Some(new.challenger_id) {
             return Err(StoreError::OwnChallenge);
@@ -157,7 +157,7 @@ impl Checked {
 }
 
 /// Inserts challenge `new`, checked as `checked`, in `tx`.
-fn insert_challenge(
+pub(super) fn insert_challenge(
     tx: &Transaction<'_>,
     new: &NewChallenge,
     checked: &Checked,
@@ -354,66 +354,7 @@ impl Store {
         toss: Color,
         thread_id: Option<u64>,
     ) -> Result<Game> {
-        self.write_then(|tx| {
-            let challenge = match open_challenge(tx, id, now)? {
-                Ok(c) => c,
-                Err(expired) => return Ok(Err(expired)),
-            };
-            if acceptor_id == challenge.challenger_id {
-                return Err(StoreError::OwnChallenge);
-            }
-            if challenge.opponent_id.is_some_and(|o| o != acceptor_id) {
-                return Err(StoreError::NotYourChallenge(id));
-            }
-            let challenger_color = match challenge.color {
-                ColorChoice::White => Color::White,
-                ColorChoice::Black => Color::Black,
-                ColorChoice::Random => toss,
-            };
-            let (white, black) = match challenger_color {
-                Color::White => (challenge.challenger_id, acceptor_id),
-                Color::Black => (acceptor_id, challenge.challenger_id),
-            };
-            let fpn = match &challenge.start_fpn {
-                Some(fpn) => fpn.clone(),
-                None => Position::start().to_string(),
-            };
-            let (days, minutes) = challenge.time_control.columns();
-            let inserted = tx.execute(
-                "INSERT INTO games (guild_id, channel_id, white_id, black_id, rules, rated, \
-                 start_fpn, created_at, last_move_at, deadline, days_per_move, fpn, challenge_id, \
-                 minutes_per_move, parent_channel_id) \
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?8, ?9, ?10, ?11, ?12, ?13, ?14)",
-                params![
-                    Snowflake(challenge.guild_id),
-                    Snowflake(thread_id.unwrap_or(challenge.channel_id)),
-                    Snowflake(white),
-                    Snowflake(black),
-                    challenge.rules,
-                    challenge.rated,
-                    challenge.start_fpn,
-                    now,
-                    challenge.time_control.deadline_after(now),
-                    days,
-                    fpn,
-                    id,
-                    minutes,
-                    thread_id.map(|_| Snowflake(challenge.channel_id))
-                ],
-            );
-            match inserted {
-                Err(err) if is_channel_taken(&err) => return Err(StoreError::ChannelBusy),
-                other => other?,
-            };
-            let game_id = GameId(tx.last_insert_rowid());
-            set_status(tx, id, ChallengeStatus::Accepted)?;
-            let mut stmt =
-                tx.prepare_cached(&format!("SELECT {GAME_COLUMNS} FROM games WHERE id = ?1"))?;
-            let game = stmt.query_row([game_id], game_from_row)?;
-            let to_move = game.current_position()?.side_to_move();
-            super::notices::queue_turn_in(tx, &game, to_move, now)?;
-            Ok(Ok(game))
-        })
+        self.write_then(|tx| accept_in(tx, id, acceptor_id, now, toss, thread_id))
     }
 
     /// `user_id`, the challenged player, declines challenge `id`. A challenge open to anyone
@@ -473,4 +414,73 @@ impl Store {
     pub fn expire_challenges(&mut self, now: i64) -> Result<Vec<Challenge>> {
         self.write(|tx| super::deadlines::expire_in(tx, now))
     }
+}
+
+/// [`Store::accept_challenge_in`] inside `tx`: the outer result is a failure to undo, the inner
+/// a refusal to commit (an expired challenge is marked so).
+pub(super) fn accept_in(
+    tx: &Transaction<'_>,
+    id: ChallengeId,
+    acceptor_id: u64,
+    now: i64,
+    toss: Color,
+    thread_id: Option<u64>,
+) -> Result<Result<Game>> {
+    let challenge = match open_challenge(tx, id, now)? {
+        Ok(c) => c,
+        Err(expired) => return Ok(Err(expired)),
+    };
+    if acceptor_id == challenge.challenger_id {
+        return Err(StoreError::OwnChallenge);
+    }
+    if challenge.opponent_id.is_some_and(|o| o != acceptor_id) {
+        return Err(StoreError::NotYourChallenge(id));
+    }
+    let challenger_color = match challenge.color {
+        ColorChoice::White => Color::White,
+        ColorChoice::Black => Color::Black,
+        ColorChoice::Random => toss,
+    };
+    let (white, black) = match challenger_color {
+        Color::White => (challenge.challenger_id, acceptor_id),
+        Color::Black => (acceptor_id, challenge.challenger_id),
+    };
+    let fpn = match &challenge.start_fpn {
+        Some(fpn) => fpn.clone(),
+        None => Position::start().to_string(),
+    };
+    let (days, minutes) = challenge.time_control.columns();
+    let inserted = tx.execute(
+        "INSERT INTO games (guild_id, channel_id, white_id, black_id, rules, rated, \
+             start_fpn, created_at, last_move_at, deadline, days_per_move, fpn, challenge_id, \
+             minutes_per_move, parent_channel_id) \
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?8, ?9, ?10, ?11, ?12, ?13, ?14)",
+        params![
+            Snowflake(challenge.guild_id),
+            Snowflake(thread_id.unwrap_or(challenge.channel_id)),
+            Snowflake(white),
+            Snowflake(black),
+            challenge.rules,
+            challenge.rated,
+            challenge.start_fpn,
+            now,
+            challenge.time_control.deadline_after(now),
+            days,
+            fpn,
+            id,
+            minutes,
+            thread_id.map(|_| Snowflake(challenge.channel_id))
+        ],
+    );
+    match inserted {
+        Err(err) if is_channel_taken(&err) => return Err(StoreError::ChannelBusy),
+        other => other?,
+    };
+    let game_id = GameId(tx.last_insert_rowid());
+    set_status(tx, id, ChallengeStatus::Accepted)?;
+    let mut stmt = tx.prepare_cached(&format!("SELECT {GAME_COLUMNS} FROM games WHERE id = ?1"))?;
+    let game = stmt.query_row([game_id], game_from_row)?;
+    let to_move = game.current_position()?.side_to_move();
+    super::notices::queue_turn_in(tx, &game, to_move, now)?;
+    Ok(Ok(game))
 }

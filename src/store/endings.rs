@@ -98,7 +98,11 @@ pub(crate) fn finish_in(
     )?
     .execute(params![status, ending.result(), ending.reason(), now, id])?;
     if let Some(result) = ending.result() {
-        record_result(tx, &game, result, now)?;
+        // A player's record counts games between people; results against the bot are counted
+        // by level from the games themselves (`Store::bot_results`).
+        if game.bot.is_none() {
+            record_result(tx, &game, result, now)?;
+        }
         // In this same transaction, so that a result never stands without its ratings or the
         // reverse.
         if game.rated {

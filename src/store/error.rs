@@ -122,6 +122,8 @@ pub enum StoreError {
     NotFinished(GameId),
     /// A rematch of this game was offered already (once per game).
     RematchOffered(GameId),
+    /// A hint asked for in a game that had all its hints ([`super::HINTS_PER_GAME`]).
+    NoHintsLeft(GameId),
     /// A takeback in a game with no move.
     NothingToTakeBack,
     /// A move or more time came after the move's deadline: the game was ended on time
@@ -173,6 +175,7 @@ impl StoreError {
                 | StoreError::NoTakebackRequest
                 | StoreError::NotFinished(_)
                 | StoreError::RematchOffered(_)
+                | StoreError::NoHintsLeft(_)
                 | StoreError::NothingToTakeBack
                 | StoreError::TimeRanOut(_)
                 | StoreError::NoTimeLimit

@@ -125,6 +125,18 @@ pub struct Game {
     pub remind_at: Option<i64>,
     /// Both players' ratings after the game, for a finished rated game.
     pub ratings: Option<RatingChanges>,
+    /// The bot's seat in a game against the bot; `None` in a game between people.
+    pub bot: Option<BotSeat>,
+}
+
+/// Where the bot sits in a game against it: the colour it plays (its own Discord user is that
+/// colour's player) and the engine level it plays at.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct BotSeat {
+    /// The engine's level, 1 to 8 ([`crate::engine::Level`]).
+    pub level: u8,
+    /// The colour the bot plays.
+    pub color: Color,
 }
 
 /// Both players' Glicko-2 ratings after a rated game, and how much each changed.
@@ -152,6 +164,21 @@ impl Game {
         match color {
             Color::White => self.white_id,
             Color::Black => self.black_id,
+        }
+    }
+
+    /// True when the bot plays `color` in this game.
+    pub fn bot_plays(&self, color: Color) -> bool {
+        self.bot.is_some_and(|b| b.color == color)
+    }
+
+    /// The deadline of `to_move`, who must move from `now` (unix seconds): none for the bot,
+    /// whom a time control never binds, else as the game's time control says.
+    pub fn deadline_for(&self, to_move: Color, now: i64) -> Option<i64> {
+        if self.bot_plays(to_move) {
+            None
+        } else {
+            self.time_control.deadline_after(now)
         }
     }
 
@@ -241,7 +268,8 @@ pub struct StoredMove {
 pub(crate) const GAME_COLUMNS: &str = "id, guild_id, channel_id, white_id, black_id, rules, \
     rated, start_fpn, status, result, reason, created_at, last_move_at, deadline, days_per_move, \
     fpn, ply, draw_offer_by, takeback_by, challenge_id, finished_at, remind_at, white_rating, \
-    black_rating, white_change, black_change, minutes_per_move, parent_channel_id";
+    black_rating, white_change, black_change, minutes_per_move, parent_channel_id, bot_level, \
+    bot_color";
 
 /// Reads a row selected with [`GAME_COLUMNS`].
 pub(crate) fn game_from_row(row: &Row<'_>) -> rusqlite::Result<Game> {
@@ -276,6 +304,10 @@ pub(crate) fn game_from_row(row: &Row<'_>) -> rusqlite::Result<Game> {
             _ => None,
         },
         parent_channel_id: row.get::<_, Option<Snowflake>>(27)?.map(|s| s.0),
+        bot: match (row.get(28)?, row.get(29)?) {
+            (Some(level), Some(color)) => Some(BotSeat { level, color }),
+            _ => None,
+        },
     })
 }
 

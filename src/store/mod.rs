@@ -46,6 +46,7 @@
 //! ```
 
 mod async_store;
+mod bots;
 mod challenges;
 mod deadlines;
 mod endings;
@@ -69,11 +70,14 @@ use std::time::Duration;
 use rusqlite::{Connection, MAIN_DB, OpenFlags, Transaction, TransactionBehavior};
 
 pub use async_store::AsyncStore;
+pub use bots::{HINTS_PER_GAME, Hint, LevelResults};
 pub use challenges::{CHALLENGE_LIFETIME, Challenge, ChallengeStatus, ColorChoice, NewChallenge};
 pub use deadlines::{ABORT_MAX_PLY, Swept};
 pub use endings::{DrawOffer, Ending, RESULT_MIN_PLY};
 pub use error::{Result, StoreError};
-pub use games::{EndReason, Game, GameResult, GameStatus, LoadedGame, RatingChanges, StoredMove};
+pub use games::{
+    BotSeat, EndReason, Game, GameResult, GameStatus, LoadedGame, RatingChanges, StoredMove,
+};
 pub use ids::{ChallengeId, GameId, NoticeId};
 pub use ladder::{HeadToHead, LadderEntry, LadderPage, Outcome, PAGE_SIZE, Standing};
 pub use moves::PlayedMove;

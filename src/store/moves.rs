@@ -106,7 +106,7 @@ impl Store {
             }
             let effect = position.play(mv)?;
             let ply = seen_ply + 1;
-            let deadline = game.time_control.deadline_after(now);
+            let deadline = game.deadline_for(position.side_to_move(), now);
             tx.prepare_cached(
                 "INSERT INTO moves (game_id, ply, notation, player_id, played_at, stored_at_ms) \
                  VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
@@ -143,6 +143,22 @@ impl Store {
                 });
             }
             let outcome = position.outcome();
+            // The bot's move is posted by the outbox, so that a crash between storing and
+            // posting it loses nothing; it pings the person it plays.
+            if game.bot_plays(you) {
+                super::notices::queue_in(
+                    tx,
+                    &super::notices::NewNotice {
+                        kind: super::NoticeKind::BotMove,
+                        game_id: Some(id),
+                        challenge_id: None,
+                        user_id: Some(game.player(!you)),
+                        ply: Some(ply),
+                        via: super::Via::Channel,
+                    },
+                    now,
+                )?;
+            }
             let game = match outcome {
                 Outcome::Ongoing => {
                     let game = get_game(tx, id)?;
@@ -265,7 +281,7 @@ fn take_back_in(tx: &Transaction<'_>, id: GameId, seen_ply: u32, now: i64) -> Re
         "DELETE FROM moves WHERE game_id = ?1 AND ply = ?2",
         params![id, game.ply],
     )?;
-    let deadline = game.time_control.deadline_after(now);
+    let deadline = game.deadline_for(position.side_to_move(), now);
     tx.execute(
         "UPDATE games SET fpn = ?1, ply = ?2, last_move_at = ?3, deadline = ?4, remind_at = ?5, \
          draw_offer_by = NULL, takeback_by = NULL WHERE id = ?6",

@@ -25,6 +25,8 @@ text_enum! {
         TimeOut => "time-out",
         /// A challenge nobody accepted ran out; its message's buttons are disabled.
         ChallengeExpired => "challenge-expired",
+        /// The bot moved in a game against it: the move and its board, in the game's channel.
+        BotMove => "bot-move",
     }
 }
 
@@ -209,7 +211,7 @@ pub(crate) fn queue_turn_in(
     now: i64,
 ) -> Result<bool> {
     let user = game.player(to_move);
-    if !super::settings::get_settings(tx, user)?.dm_notifications {
+    if game.bot_plays(to_move) || !super::settings::get_settings(tx, user)?.dm_notifications {
         return Ok(false);
     }
     let notice = NewNotice {

@@ -407,6 +407,12 @@ impl Localized for StoreError {
             StoreError::RematchOffered(id) => {
                 tr!(lang, "error-rematch-offered", game = id.0.to_string())
             }
+            StoreError::NoHintsLeft(id) => tr!(
+                lang,
+                "error-no-hints-left",
+                game = id.0.to_string(),
+                count = crate::store::HINTS_PER_GAME
+            ),
             StoreError::NothingToTakeBack => tr!(lang, "error-nothing-to-take-back"),
             StoreError::TimeRanOut(id) => tr!(lang, "error-time-ran-out", game = id.to_string()),
             StoreError::NoTimeLimit => tr!(lang, "error-no-time-limit"),
@@ -474,6 +480,12 @@ impl Localized for ServiceError {
             ServiceError::NotAPlayer => tr!(lang, "error-not-a-player"),
             ServiceError::ChallengeSelf => tr!(lang, "error-challenge-self"),
             ServiceError::ChallengeBot => tr!(lang, "error-challenge-bot"),
+            ServiceError::BotLevel(level) => {
+                tr!(lang, "error-bot-level", level = level.to_string())
+            }
+            ServiceError::LevelWithoutBot => tr!(lang, "error-level-without-bot"),
+            ServiceError::HintBetweenPeople => tr!(lang, "error-hint-between-people"),
+            ServiceError::BotPlaysOn => tr!(lang, "error-bot-plays-on"),
             ServiceError::ChallengeStranger(id) => {
                 tr!(
                     lang,

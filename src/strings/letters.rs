@@ -95,8 +95,8 @@ fn direct(lang: Lang, news: &News) -> String {
             );
             format!("{text} {}", channel_link(game.guild_id, game.channel_id))
         }
-        // Never sent as a DM; worded as in the channel.
-        News::TimedOut { .. } => in_channel(lang, news),
+        // Never sent as DMs; worded as in the channel.
+        News::TimedOut { .. } | News::BotMoved(_) => in_channel(lang, news),
     }
 }
 
@@ -125,6 +125,8 @@ fn in_channel(lang: Lang, news: &News) -> String {
             tr!(lang, "timed-out", player = mention(*loser)),
             result_line(lang, game)
         ),
+        // As a person's move is announced.
+        News::BotMoved(report) => super::move_played(lang, report),
         // Never posted in a channel (the move's message pinged the player); worded as the DM.
         News::YourTurn { .. } => direct(lang, news),
     }

@@ -267,6 +267,12 @@ pub fn replay_caption(lang: Lang, history: &History) -> String {
 /// Whose move it is, with the deadline when there is one; the result once the game is over.
 fn to_move_line(lang: Lang, board: &Board) -> String {
     match board.to_move() {
+        Some(id) if board.game.bot_plays(board.position.side_to_move()) => tr!(
+            lang,
+            "bot-thinking",
+            bot = mention(id),
+            level = board.game.bot.map_or(0, |b| b.level)
+        ),
         Some(id) => {
             let color = color_key(board.position.side_to_move());
             match board.game.deadline {
@@ -366,6 +372,22 @@ fn result_sentence(lang: Lang, game: &Game) -> String {
     }
 }
 
+/// A hint, for its asker only.
+pub fn hint_given(lang: Lang, hint: &crate::service::HintView) -> String {
+    tr!(
+        lang,
+        "hint-given",
+        game = hint.game.0.to_string(),
+        move = hint.mv.to_string(),
+        left = hint.left
+    )
+}
+
+/// The message from which a game of `player` against the bot gets its thread.
+pub fn bot_game_announced(lang: Lang, player: u64) -> String {
+    tr!(lang, "bot-game-announced", player = mention(player))
+}
+
 /// The message that starts a game.
 pub fn game_started(lang: Lang, board: &Board) -> String {
     let g = &board.game;
@@ -376,11 +398,12 @@ pub fn game_started(lang: Lang, board: &Board) -> String {
         white = mention(g.white_id),
         black = mention(g.black_id)
     );
-    format!(
-        "{head}\n{}\n{}",
-        terms(lang, g.rules, g.time_control, g.rated),
-        to_move_line(lang, board)
-    )
+    let terms = terms(lang, g.rules, g.time_control, g.rated);
+    let terms = match g.bot {
+        Some(seat) => format!("{terms}\n{}", tr!(lang, "bot-level", level = seat.level)),
+        None => terms,
+    };
+    format!("{head}\n{terms}\n{}", to_move_line(lang, board))
 }
 
 /// What a move trimmed, e.g. ` — captured 2, 1 to reserve`.
@@ -729,8 +752,29 @@ fn wins_losses_draws(lang: Lang, wins: u32, losses: u32, draws: u32) -> String {
 /// The `/focus stats` message.
 pub fn stats(lang: Lang, s: &Stats) -> String {
     let who = mention(s.user_id);
+    let against_bot = (!s.against_bot.is_empty()).then(|| {
+        let levels: Vec<String> = s
+            .against_bot
+            .iter()
+            .map(|r| {
+                tr!(
+                    lang,
+                    "stats-bot-level",
+                    level = r.level,
+                    record = wins_losses_draws(lang, r.wins, r.losses, r.draws)
+                )
+            })
+            .collect();
+        tr!(lang, "stats-against-bot", results = levels.join(" · "))
+    });
     let Some(standing) = &s.standing else {
-        return tr!(lang, "stats-none", player = who);
+        return match against_bot {
+            Some(line) => format!(
+                "{}\n{line}",
+                tr!(lang, "stats-none-between-people", player = who)
+            ),
+            None => tr!(lang, "stats-none", player = who),
+        };
     };
     let p = &standing.player;
     let place = match standing.rank {
@@ -805,6 +849,7 @@ pub fn stats(lang: Lang, s: &Stats) -> String {
         )),
         None => {}
     }
+    lines.extend(against_bot);
     lines.join("\n")
 }
 

@@ -1,0 +1,300 @@
+//! Games against the bot (issue 15): starting one, the bot's moves, hints, and the results of
+//! a player against each level.
+//!
+//! The bot's move is searched on the search pool ([`GameService::think`]) once the adapter has
+//! shown the position it answers ([`GameService::bot_to_move`]), and stored like anyone's
+//! move, at the ply it searched: a game that ended or changed meanwhile (a resignation, an
+//! abort, a time-out) refuses it, and it is dropped. The store queues the bot's move as an
+//! outbox notice in the same transaction, so the sweeper posts it with its board, and a crash
+//! between the two loses nothing. At start-up the sweep finds every game where the bot was to
+//! move and lets it move ([`GameService::wake_bots`]).
+
+use std::sync::{Arc, Mutex};
+
+use super::challenges::coin_toss;
+use super::deadlines::wakes_sweeper;
+use super::{Board, ChallengeRequest, GameService, Place, Result, ServiceError, User};
+use crate::engine::{Engine, Level, Limits};
+use crate::rules::{Move, Position};
+use crate::store::{Game, GameId, GameStatus, Hint, LevelResults, NewChallenge, StoreError};
+
+/// The level of the bot when the challenger names none.
+pub const DEFAULT_BOT_LEVEL: u8 = 3;
+
+/// The effort of a hint: the full engine with a node budget, so that the same position gets
+/// the same hint on any machine (about a fifth of a second at 2 M nodes/s).
+pub const HINT_NODES: u64 = 400_000;
+
+/// The games whose bot move is being searched now; a game is in it from the moment its search
+/// is queued until its move is stored or dropped, so a game never has two.
+pub(super) type Thinking = Arc<Mutex<std::collections::HashSet<GameId>>>;
+
+/// A hint given ([`GameService::hint`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HintView {
+    /// The game.
+    pub game: GameId,
+    /// The suggested move.
+    pub mv: Move,
+    /// Hints given in the game so far, this one included.
+    pub used: u32,
+    /// Hints left in the game.
+    pub left: u32,
+}
+
+/// The transposition table of a bot search, by level: the node-limited levels search at most
+/// 120,000 nodes (levels 1 to 3 far fewer), level 8 about two million in its second.
+fn table_mib(level: Level) -> usize {
+    match level.number() {
+        1..=3 => 1,
+        4..=7 => 8,
+        _ => 32,
+    }
+}
+
+/// The engine's move at `level` in `position`, reproducible for a given game and ply (the
+/// seed of the weaker levels' noise).
+fn bot_search(position: &Position, level: Level, seed: u64) -> Option<Move> {
+    let mut engine = Engine::with_table_mib(table_mib(level));
+    engine
+        .search(position, &level.limits(seed, None), |_| {})
+        .best
+}
+
+/// The noise seed of the bot's move at `ply` of game `id`: different for every move.
+fn seed_of(id: GameId, ply: u32) -> u64 {
+    (id.0 as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ u64::from(ply)
+}
+
+impl GameService {
+    /// `challenger` starts a game in `place` against `bot`, the bot's own user, playing at
+    /// `level` (1 to 8): no acceptance needed. The rules, colour and start are as `request`
+    /// asks; its time control binds the challenger only; the game is never rated. It is played
+    /// in `thread_id` when given (as [`GameService::accept_in`]). When the bot is to move first,
+    /// the adapter calls [`GameService::bot_to_move`] once the start is shown.
+    ///
+    /// # Errors
+    /// [`ServiceError::BotLevel`] for a level outside 1 to 8, [`ServiceError::ChallengeBot`]
+    /// for a challenger who is a bot, [`ServiceError::ChannelBusy`],
+    /// [`ServiceError::DaysAndMinutes`]; the store's refusals (a time per move not offered, a
+    /// bad or decided FPN).
+    pub async fn challenge_bot(
+        &self,
+        place: Place,
+        challenger: &User,
+        bot: &User,
+        level: i64,
+        request: ChallengeRequest,
+        thread_id: Option<u64>,
+    ) -> Result<Board> {
+        let level = u8::try_from(level)
+            .ok()
+            .and_then(Level::new)
+            .ok_or(ServiceError::BotLevel(level))?;
+        if challenger.is_bot {
+            return Err(ServiceError::ChallengeBot);
+        }
+        let time_control = request.time_control()?;
+        if thread_id.is_none() && self.game_here(place).await.is_ok() {
+            return Err(ServiceError::ChannelBusy);
+        }
+        self.seen(challenger).await?;
+        self.seen(bot).await?;
+        let new = NewChallenge {
+            guild_id: place.guild_id,
+            channel_id: place.channel_id,
+            challenger_id: challenger.id,
+            opponent_id: Some(bot.id),
+            rules: request.rules,
+            time_control,
+            color: request.color,
+            rated: false,
+            start_fpn: request.position,
+            created_at: self.now(),
+        };
+        let (bot_id, toss) = (bot.id, coin_toss());
+        let (game, wake) = self
+            .store
+            .call(move |s| {
+                let game = s.start_bot_game(&new, bot_id, level.number(), toss, thread_id)?;
+                let wake = wakes_sweeper(s, &game)?;
+                Ok((game, wake))
+            })
+            .await?;
+        self.mail_if(wake);
+        self.board_of(game).await
+    }
+
+    /// Lets the bot move in `game` (the row a use case just returned) if it is a game against
+    /// the bot, in play, with the bot to move and no search of it under way: its search is
+    /// queued on the search pool and its move stored at `game`'s ply (and posted by the
+    /// outbox) when found. Returns at once. Adapters call it after showing a position the bot
+    /// is to answer; it does nothing otherwise, so calling it after any move is safe.
+    pub fn bot_to_move(&self, game: &Game) {
+        if let Some((position, level)) = self.claim(game) {
+            let (service, game) = (self.clone(), game.clone());
+            tokio::spawn(async move { service.think_for(game, position, level).await });
+        }
+    }
+
+    /// Lets the bot move in every game in play where it is to move and not yet thinking (at
+    /// start-up: the process may have stopped while it was to move); returns how many
+    /// searches it queued.
+    ///
+    /// # Errors
+    /// The store's.
+    pub async fn wake_bots(&self) -> Result<usize> {
+        let games = self.store.call(|s| s.bot_games_to_move()).await?;
+        let mut queued = 0;
+        for game in games {
+            if let Some((position, level)) = self.claim(&game) {
+                queued += 1;
+                let service = self.clone();
+                tokio::spawn(async move { service.think_for(game, position, level).await });
+            }
+        }
+        Ok(queued)
+    }
+
+    /// Whether a search of the bot's move in game `id` is queued or running.
+    pub fn is_thinking(&self, id: GameId) -> bool {
+        self.thinking.lock().is_ok_and(|t| t.contains(&id))
+    }
+
+    /// Waits until no bot move is being searched (for tests and benchmarks).
+    pub async fn bots_idle(&self) {
+        loop {
+            let idle = self.thinking.lock().map_or(true, |t| t.is_empty());
+            if idle {
+                return;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(2)).await;
+        }
+    }
+
+    /// Marks `game` as thinking when the bot is to move in it and no search of it is under
+    /// way, and returns its position and the bot's level; `None` otherwise. Marked at once,
+    /// before any task runs, so that [`GameService::bots_idle`] sees it.
+    fn claim(&self, game: &Game) -> Option<(Position, Level)> {
+        let level = Level::new(game.bot?.level)?;
+        let position = game.current_position().ok()?;
+        if game.status != GameStatus::Active || !game.bot_plays(position.side_to_move()) {
+            return None;
+        }
+        let fresh = self.thinking.lock().is_ok_and(|mut t| t.insert(game.id));
+        fresh.then_some((position, level))
+    }
+
+    /// Searches and stores the bot's move in `game` (claimed by [`GameService::claim`]), then
+    /// releases the claim.
+    async fn think_for(&self, game: Game, position: Position, level: Level) {
+        let id = game.id;
+        if let Err(e) = self.bot_moves(game, position, level).await {
+            // A game that ended or moved on while the bot thought refuses its move: dropped.
+            match &e {
+                ServiceError::Store(
+                    StoreError::GameNotActive { .. } | StoreError::PositionChanged { .. },
+                ) => tracing::info!(game = id.0, error = %e, "the bot's move was dropped"),
+                _ => tracing::error!(game = id.0, error = %e, "the bot could not move"),
+            }
+        }
+        if let Ok(mut t) = self.thinking.lock() {
+            t.remove(&id);
+        }
+    }
+
+    /// The bot's search and move in `game` (at `position`, its current one).
+    async fn bot_moves(&self, game: Game, position: Position, level: Level) -> Result<()> {
+        let seed = seed_of(game.id, game.ply);
+        let mv = self
+            .think(move || bot_search(&position, level, seed))
+            .await?
+            .ok_or(ServiceError::Engine)?;
+        let (id, ply, bot, now_ms) = (
+            game.id,
+            game.ply,
+            game.player(position.side_to_move()),
+            self.now_ms().unix_ms(),
+        );
+        self.store
+            .call(move |s| s.record_move_ms(id, bot, ply, mv, now_ms))
+            .await?;
+        // The bot's move is a notice to post at once, and the person's deadline a new due
+        // moment.
+        self.reschedule();
+        Ok(())
+    }
+
+    /// The engine's suggested move for `user` in their game against the bot in `place`,
+    /// privately: at most [`crate::store::HINTS_PER_GAME`] a game (asking again in the same
+    /// position repeats the same hint, not counted again). The game's record marks the moves
+    /// played after a hint.
+    ///
+    /// # Errors
+    /// [`ServiceError::NoGameHere`], [`ServiceError::NotAPlayer`],
+    /// [`ServiceError::HintBetweenPeople`] in a game between people; the store's
+    /// [`StoreError::NotYourTurn`], [`StoreError::GameNotActive`] and
+    /// [`StoreError::NoHintsLeft`].
+    pub async fn hint(&self, place: Place, user: &User) -> Result<HintView> {
+        let game = self.game_of(place, user.id).await?;
+        let you = game.color_of(user.id).ok_or(ServiceError::NotAPlayer)?;
+        if game.bot.is_none() {
+            return Err(ServiceError::HintBetweenPeople);
+        }
+        game.ensure_active()?;
+        let position = game.current_position()?;
+        let to_move = position.side_to_move();
+        if to_move != you {
+            return Err(StoreError::NotYourTurn { to_move, you }.into());
+        }
+        let (id, ply) = (game.id, game.ply);
+        // Refused before searching when no hint is left (the store decides again, atomically).
+        let given = self.store.call(move |s| s.hints(id)).await?;
+        if let Some(hint) = given.iter().find(|h| h.ply == ply) {
+            return self.hint_view(id, &hint.notation, given.len() as u32);
+        }
+        if given.len() as u32 >= crate::store::HINTS_PER_GAME {
+            return Err(StoreError::NoHintsLeft(id).into());
+        }
+        let mv = self
+            .think(move || {
+                Engine::with_table_mib(32)
+                    .search(&position, &Limits::nodes(HINT_NODES), |_| {})
+                    .best
+            })
+            .await?
+            .ok_or(ServiceError::Engine)?;
+        let now = self.now();
+        let hint = Hint {
+            ply,
+            notation: mv.to_string(),
+        };
+        let (hint, used) = self
+            .store
+            .call(move |s| s.record_hint(id, &hint, now))
+            .await?;
+        self.hint_view(id, &hint.notation, used)
+    }
+
+    fn hint_view(&self, game: GameId, notation: &str, used: u32) -> Result<HintView> {
+        let mv = notation.parse::<Move>().map_err(|_| ServiceError::Engine)?;
+        Ok(HintView {
+            game,
+            mv,
+            used,
+            left: crate::store::HINTS_PER_GAME.saturating_sub(used),
+        })
+    }
+
+    /// `user_id`'s results against each level of the bot on `place`'s server.
+    ///
+    /// # Errors
+    /// The store's.
+    pub async fn bot_results(&self, place: Place, user_id: u64) -> Result<Vec<LevelResults>> {
+        let guild = place.guild_id;
+        Ok(self
+            .store
+            .call(move |s| s.bot_results(guild, user_id))
+            .await?)
+    }
+}
