@@ -798,7 +798,12 @@ impl FakeDiscord {
                 let id: u64 = snowflake_text(&value)
                     .parse()
                     .expect("user option is a user id");
-                if let Some(member) = self.shared.guild.member(id) {
+                // The bot is a member of every server it is in (the fixture lists people).
+                let bot_member = (id == self.shared.bot.id).then(|| guild::FakeMember {
+                    user: self.shared.bot.clone(),
+                    roles: vec![],
+                });
+                if let Some(member) = self.shared.guild.member(id).or(bot_member.as_ref()) {
                     resolved_users.insert(id.to_string(), member.user.json());
                     // A user who left is still a user, but no member to resolve.
                     if guild.is_some() && self.shared.is_member(id) {

@@ -1,0 +1,327 @@
+//! Games against the bot (issue 15) end to end through the Discord stand-in: a whole game
+//! against level 1 played by a script, the bot moving after a restart, a resignation while it
+//! thinks, and hints.
+
+mod support;
+
+use std::time::Duration;
+
+use focus_bot::engine::{Engine, Limits};
+use focus_bot::rules::{Color, Move, Position};
+use focus_bot::store::{ColorChoice, NewChallenge, Store, TimeControl};
+use serde_json::json;
+use support::bot::{WAIT, World};
+use support::discord::{FakeUser, Reply, ReplyKind, mention};
+
+/// Where the clock starts: 2026-03-02 09:00 UTC.
+const T0: i64 = 1_772_442_000;
+
+/// The bot's move in the text of its move message: the first `**…**`.
+fn move_in(text: &str) -> Move {
+    let bold = text
+        .split("**")
+        .nth(1)
+        .unwrap_or_else(|| panic!("no move in {text:?}"));
+    bold.parse()
+        .unwrap_or_else(|e| panic!("{bold:?} is not a move: {e}"))
+}
+
+/// Whether `reply` is the bot's own message in `channel` announcing a move of the bot.
+fn is_bot_move(reply: &Reply, channel: u64, bot: &FakeUser) -> bool {
+    reply.kind == ReplyKind::ChannelMessage
+        && reply.channel_id == Some(channel)
+        && reply
+            .text()
+            .starts_with(&format!("{} played", mention(bot)))
+}
+
+/// The bot's `n`-th (0-based) move message in `channel`, once it is there.
+async fn bot_move(w: &World, channel: u64, bot: &FakeUser, n: usize) -> Reply {
+    let deadline = tokio::time::Instant::now() + WAIT;
+    loop {
+        let moves: Vec<Reply> = w
+            .fake
+            .replies()
+            .into_iter()
+            .filter(|r| is_bot_move(r, channel, bot))
+            .collect();
+        if let Some(reply) = moves.get(n) {
+            return reply.clone();
+        }
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "no bot move {n} in {channel}"
+        );
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+}
+
+/// The answer to interaction `id` after its deferral, if it was deferred.
+async fn answer_to(w: &World, id: u64) -> Reply {
+    w.fake
+        .reply_where(WAIT, |r| {
+            r.interaction_id == Some(id) && r.kind != ReplyKind::Callback(5)
+        })
+        .await
+}
+
+/// Whether `bytes` is a PNG picture.
+fn is_png(bytes: &[u8]) -> bool {
+    bytes.starts_with(b"\x89PNG\r\n\x1a\n")
+}
+
+/// Alice challenges the bot in #general at `level` with `color`; the game's first message
+/// (posted in the game's channel or thread) and that channel.
+async fn alice_plays_the_bot(w: &World, level: i64, color: u64) -> (FakeUser, Reply, u64) {
+    let alice = w.fake.user("alice");
+    let bot = w.fake.bot_user().clone();
+    let general = w.fake.channel("general");
+    let options = json!({ "opponent": bot.id, "level": level, "color": color });
+    let first = w.slash(&alice, general, "focus challenge", options).await;
+    assert!(!first.ephemeral(), "{}", first.text());
+    // Here, the reply is the start; in a thread of its own, the start is posted there.
+    let start = if first.text().contains("begins!") {
+        first
+    } else {
+        w.fake
+            .reply_where(WAIT, |r| r.text().contains("begins!"))
+            .await
+    };
+    assert!(
+        start
+            .text()
+            .contains(&format!("I play at level {level} of 8.")),
+        "{}",
+        start.text()
+    );
+    assert!(start.files.iter().any(|(_, b)| is_png(b)), "{start:?}");
+    let channel = start.channel_id.expect("the start's channel");
+    (alice, start, channel)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_whole_game_against_level_1_played_by_a_script() {
+    let mut w = World::at(T0).await;
+    let bot = w.start_bot().await;
+    let me = w.fake.bot_user().clone();
+    // Alice plays White, the colour option's first choice, with a two-ply search.
+    let (alice, start, channel) = alice_plays_the_bot(&w, 1, 0).await;
+    assert!(start.text().contains("unrated"), "{}", start.text());
+    let mut position = Position::start();
+    let mut engine = Engine::with_table_mib(1);
+    let mut seen = 0;
+    let mut last = None;
+    for _ in 0..200 {
+        let mv = engine
+            .search(&position, &Limits::depth(2), |_| {})
+            .best
+            .expect("alice has a move while the game goes on");
+        position.play(mv).expect("alice's move is legal");
+        let reply = w
+            .slash(
+                &alice,
+                channel,
+                "focus move",
+                json!({ "move": mv.to_string() }),
+            )
+            .await;
+        assert!(!reply.ephemeral(), "{}", reply.text());
+        if position.legal_moves().is_empty() {
+            last = Some(reply);
+            break;
+        }
+        // The bot answers with its own message: a legal move and its board.
+        let answer = bot_move(&w, channel, &me, seen).await;
+        seen += 1;
+        let theirs = move_in(answer.text());
+        position
+            .play(theirs)
+            .unwrap_or_else(|e| panic!("the bot's {theirs} is illegal: {e}"));
+        assert!(answer.files.iter().any(|(_, b)| is_png(b)), "{answer:?}");
+        if position.legal_moves().is_empty() {
+            last = Some(answer);
+            break;
+        }
+        assert!(
+            answer
+                .text()
+                .contains(&format!("{} (White) to move", mention(&alice))),
+            "{}",
+            answer.text()
+        );
+    }
+    let last = last.expect("the game ends within 200 moves of each side");
+    assert!(last.text().contains("wins game 1"), "{}", last.text());
+    assert_eq!(last.custom_ids(), ["focus:replay:1", "focus:rematch:1"]);
+    // Never on the ladder, unrated; /focus stats counts the game against level 1.
+    let general = w.fake.channel("general");
+    let stats = w.slash(&alice, general, "focus stats", json!({})).await;
+    let won = position.side_to_move() == Color::Black;
+    let record = if won { "1 win" } else { "1 loss" };
+    assert!(
+        stats.text().contains("Against me: level 1: ") && stats.text().contains(record),
+        "{}",
+        stats.text()
+    );
+    let board = w
+        .slash(&alice, general, "focus leaderboard", json!({}))
+        .await;
+    assert!(!board.text().contains(&mention(&me)), "{}", board.text());
+    bot.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_bot_moves_after_a_restart_where_it_was_to_move() {
+    let mut w = World::at(T0).await;
+    let me = w.fake.bot_user().clone();
+    let alice = w.fake.user("alice");
+    let general = w.fake.channel("general");
+    // The process stopped with the bot to move: a game stored with the bot as White.
+    {
+        let mut store = Store::open(&w.db).expect("open the database");
+        let new = NewChallenge {
+            guild_id: w.fake.guild_id(),
+            channel_id: general,
+            challenger_id: alice.id,
+            opponent_id: Some(me.id),
+            rules: focus_bot::rules::Rules::CLASSIC,
+            time_control: TimeControl::Days(3),
+            color: ColorChoice::Black,
+            rated: false,
+            start_fpn: None,
+            created_at: T0,
+        };
+        let game = store
+            .start_bot_game(&new, me.id, 2, Color::Black, None)
+            .expect("a game against the bot");
+        assert_eq!(game.deadline, None, "the bot has no deadline");
+        assert_eq!(store.bot_games_to_move().expect("read").len(), 1);
+    }
+    let bot = w.start_bot().await;
+    let moved = bot_move(&w, general, &me, 0).await;
+    let mv = move_in(moved.text());
+    assert!(Position::start().check(mv).is_ok(), "{mv}");
+    assert!(moved.files.iter().any(|(_, b)| is_png(b)), "{moved:?}");
+    // Alice's deadline starts with the bot's move.
+    assert!(moved.text().contains("to move, by"), "{}", moved.text());
+    bot.stop().await;
+    let store = Store::open(&w.db).expect("open the database");
+    assert!(store.bot_games_to_move().expect("read").is_empty());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_move_the_bot_finds_after_a_resignation_is_dropped() {
+    let mut w = World::at(T0).await;
+    let bot = w.start_bot().await;
+    let me = w.fake.bot_user().clone();
+    // Level 8 thinks for a second: long enough to resign in.
+    let (alice, _, channel) = alice_plays_the_bot(&w, 8, 0).await;
+    w.slash(&alice, channel, "focus move", json!({ "move": "c4-d4" }))
+        .await;
+    let first = bot_move(&w, channel, &me, 0).await;
+    let mut position = Position::start();
+    position
+        .play("c4-d4".parse().expect("a move"))
+        .expect("legal");
+    position
+        .play(move_in(first.text()))
+        .expect("the bot's move is legal");
+    let mv = position.legal_moves()[0];
+    w.slash(
+        &alice,
+        channel,
+        "focus move",
+        json!({ "move": mv.to_string() }),
+    )
+    .await;
+    let resigned = w.slash(&alice, channel, "focus resign", json!({})).await;
+    assert!(
+        resigned
+            .text()
+            .contains(&format!("**{} (Black) wins game 1**", mention(&me))),
+        "{}",
+        resigned.text()
+    );
+    // Its search ends within the second; its move is never played nor posted.
+    tokio::time::sleep(Duration::from_millis(2_500)).await;
+    let posted = w
+        .fake
+        .replies()
+        .iter()
+        .filter(|r| is_bot_move(r, channel, &me))
+        .count();
+    assert_eq!(posted, 1, "only the bot's first move was posted");
+    let store = Store::open(&w.db).expect("open the database");
+    let id = focus_bot::store::GameId(1);
+    assert_eq!(store.moves(id).expect("moves").len(), 3);
+    bot.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn hints_come_three_a_game_and_only_against_the_bot() {
+    let mut w = World::at(T0).await;
+    let bot = w.start_bot().await;
+    let me = w.fake.bot_user().clone();
+    // Between people: refused, privately.
+    let games = w.fake.channel("games");
+    let (alice, _bob) = w.alice_plays_bob(games, json!({})).await;
+    let id = w.fake.slash(&alice, games, "focus hint", json!({})).await;
+    let refused = answer_to(&w, id).await;
+    assert!(refused.ephemeral(), "{refused:?}");
+    assert!(
+        refused
+            .text()
+            .contains("hints are only for games against me"),
+        "{}",
+        refused.text()
+    );
+
+    // Against the bot (Alice has White): three hints, each a legal move, then no more.
+    let (_, _, channel) = alice_plays_the_bot(&w, 1, 0).await;
+    let mut position = Position::start();
+    let mut given = Vec::new();
+    for n in 0..4 {
+        let id = w.fake.slash(&alice, channel, "focus hint", json!({})).await;
+        let answer = answer_to(&w, id).await;
+        assert!(answer.ephemeral(), "{answer:?}");
+        if n == 3 {
+            assert!(
+                answer.text().contains("you have had all 3 hints of game 2"),
+                "{}",
+                answer.text()
+            );
+            break;
+        }
+        let hint = move_in(answer.text());
+        assert!(position.check(hint).is_ok(), "hint {hint} is legal");
+        given.push(hint);
+        // Alice follows the hint; the bot answers.
+        position.play(hint).expect("legal");
+        w.slash(
+            &alice,
+            channel,
+            "focus move",
+            json!({ "move": hint.to_string() }),
+        )
+        .await;
+        let last = bot_move(&w, channel, &me, n).await;
+        position
+            .play(move_in(last.text()))
+            .expect("the bot's move is legal");
+        let left = match n {
+            0 => "You have 2 hints left".to_owned(),
+            1 => "You have 1 hint left".to_owned(),
+            _ => "That was your last hint".to_owned(),
+        };
+        assert!(answer.text().contains(&left), "{}", answer.text());
+    }
+    // The record marks the moves played after a hint.
+    let history = w.slash(&alice, channel, "focus history", json!({})).await;
+    assert_eq!(
+        history.text().matches("{hint}").count(),
+        3,
+        "{}",
+        history.text()
+    );
+    bot.stop().await;
+}
