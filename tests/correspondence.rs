@@ -2378,7 +2378,9 @@ fn migrating_an_older_database_gives_games_in_play_their_reminder() {
     // Back to schema 2: undo migrations 3 (correspondence), 4 (ratings), 5 (languages), 6
     // (live clock), 7 (threads), 8 (rematch), 9 (channel names) and 10 (move times).
     conn.execute_batch(
-        "ALTER TABLE moves DROP COLUMN stored_at_ms; DROP TABLE channel_names; \
+        "DROP INDEX games_bot_active; ALTER TABLE games DROP COLUMN bot_color; \
+         ALTER TABLE games DROP COLUMN bot_level; DROP TABLE hints; \
+         ALTER TABLE moves DROP COLUMN stored_at_ms; DROP TABLE channel_names; \
          ALTER TABLE games DROP COLUMN rematch_challenge_id; \
          DROP INDEX games_by_parent; DROP INDEX games_watch; DROP INDEX games_finished_in; \
          ALTER TABLE games DROP COLUMN parent_channel_id; \

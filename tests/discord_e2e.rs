@@ -118,6 +118,7 @@ async fn a_whole_game_through_discord_with_a_restart() {
             "challenge",
             "move",
             "board",
+            "hint",
             "resign",
             "draw",
             "takeback",

@@ -1451,6 +1451,7 @@ async fn stats_of_yourself_someone_else_and_a_stranger() {
             streak: None,
             recent: vec![],
             head_to_head: Some(HeadToHead::default()),
+            against_bot: vec![],
         }
     );
     assert_eq!(

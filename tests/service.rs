@@ -611,12 +611,12 @@ async fn bad_challenges_are_refused_with_a_sentence_and_create_nothing() {
         (
             alice(),
             named(robot()),
-            "bots cannot play Focus: challenge a person".into(),
+            "other bots cannot play Focus: challenge a person, or challenge me".into(),
         ),
         (
             robot(),
             ChallengeRequest::default(),
-            "bots cannot play Focus: challenge a person".into(),
+            "other bots cannot play Focus: challenge a person, or challenge me".into(),
         ),
         (
             alice(),
@@ -710,7 +710,7 @@ async fn bad_challenges_are_refused_with_a_sentence_and_create_nothing() {
         .unwrap();
     assert_eq!(
         err_text(f.svc.accept(c.challenge.id, &robot(), Color::White).await),
-        "bots cannot play Focus: challenge a person"
+        "other bots cannot play Focus: challenge a person, or challenge me"
     );
     assert_eq!(
         f.challenge_row(c.challenge.id).await.status,

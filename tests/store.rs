@@ -1317,7 +1317,9 @@ fn rows_from_before_live_games_read_as_before() {
     // Back to schema 5: undo 10 (move times), 9 (channel names), 8 (rematch), 7 (threads), then
     // 6 (live clock).
     conn.execute_batch(
-        "ALTER TABLE moves DROP COLUMN stored_at_ms; DROP TABLE channel_names; \
+        "DROP INDEX games_bot_active; ALTER TABLE games DROP COLUMN bot_color; \
+         ALTER TABLE games DROP COLUMN bot_level; DROP TABLE hints; \
+         ALTER TABLE moves DROP COLUMN stored_at_ms; DROP TABLE channel_names; \
          ALTER TABLE games DROP COLUMN rematch_challenge_id; \
          DROP INDEX games_by_parent; DROP INDEX games_watch; DROP INDEX games_finished_in; \
          ALTER TABLE games DROP COLUMN parent_channel_id; \
@@ -1358,8 +1360,12 @@ fn moves_from_before_move_times_read_without_one() {
     };
     let conn = Connection::open(&path).unwrap();
     // Back to schema 9: undo 10 (move times).
-    conn.execute_batch("ALTER TABLE moves DROP COLUMN stored_at_ms; PRAGMA user_version = 9;")
-        .unwrap();
+    conn.execute_batch(
+        "DROP INDEX games_bot_active; ALTER TABLE games DROP COLUMN bot_color; \
+         ALTER TABLE games DROP COLUMN bot_level; DROP TABLE hints; \
+         ALTER TABLE moves DROP COLUMN stored_at_ms; PRAGMA user_version = 9;",
+    )
+    .unwrap();
     drop(conn);
     let mut store = Store::open(&path).unwrap();
     assert_eq!(store.schema_version().unwrap(), SCHEMA_VERSION);
