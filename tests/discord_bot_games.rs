@@ -11,7 +11,7 @@ use focus_bot::rules::{Color, Move, Position};
 use focus_bot::store::{ColorChoice, NewChallenge, Store, TimeControl};
 use serde_json::json;
 use support::bot::{WAIT, World};
-use support::discord::{FakeUser, Reply, ReplyKind, mention};
+use support::discord::{FakeGuild, FakeUser, Reply, ReplyKind, mention};
 
 /// Where the clock starts: 2026-03-02 09:00 UTC.
 const T0: i64 = 1_772_442_000;
@@ -167,6 +167,54 @@ async fn a_whole_game_against_level_1_played_by_a_script() {
         .slash(&alice, general, "focus leaderboard", json!({}))
         .await;
     assert!(!board.text().contains(&mention(&me)), "{}", board.text());
+
+    // Rematch: a new game at once, colours swapped (the bot has White and moves first).
+    let message = last.message_id.expect("the last message");
+    let again = w.click(&alice, channel, message, "focus:rematch:1").await;
+    assert_eq!(again.kind, ReplyKind::Callback(7), "{again:?}");
+    let started = w
+        .fake
+        .reply_where(WAIT, |r| r.text().contains("Game 2 begins!"))
+        .await;
+    assert!(
+        started
+            .text()
+            .contains(&format!("{} plays White", mention(&me))),
+        "{}",
+        started.text()
+    );
+    let first = bot_move(&w, started.channel_id.expect("a channel"), &me, seen).await;
+    assert!(Position::start().check(move_in(first.text())).is_ok());
+    // Once per game.
+    let twice = w.click(&alice, channel, message, "focus:rematch:1").await;
+    assert!(twice.ephemeral(), "{twice:?}");
+    bot.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_against_the_bot_gets_a_thread_of_its_own_where_threads_are_on() {
+    let mut w = World::with_guild_at(FakeGuild::standard().with_threads(), T0).await;
+    let bot = w.start_bot().await;
+    let me = w.fake.bot_user().clone();
+    let general = w.fake.channel("general");
+    // Alice plays Black: the bot moves first, in the thread.
+    let (alice, start, thread) = alice_plays_the_bot(&w, 2, 1).await;
+    assert_ne!(thread, general, "the game is played in its thread");
+    assert!(w.fake.thread(thread).is_some(), "{start:?}");
+    let first = bot_move(&w, thread, &me, 0).await;
+    let mut position = Position::start();
+    position.play(move_in(first.text())).expect("legal");
+    let mv = position.legal_moves()[0];
+    let reply = w
+        .slash(
+            &alice,
+            thread,
+            "focus move",
+            json!({ "move": mv.to_string() }),
+        )
+        .await;
+    assert!(!reply.ephemeral(), "{}", reply.text());
+    bot_move(&w, thread, &me, 1).await;
     bot.stop().await;
 }
 

@@ -300,7 +300,7 @@ async fn rematch(
 ) -> Result<(), BotError> {
     let venue = click_venue(service, click).await?;
     let place = super::place_of_click(click);
-    let (game, view) = service
+    let (game, rematch) = service
         .rematch(place, me, id, venue == Venue::Thread)
         .await?;
     replace(
@@ -310,6 +310,19 @@ async fn rematch(
         finished_buttons(lang, &game, true),
     )
     .await?;
+    let view = match rematch {
+        crate::service::Rematch::Challenge(view) => view,
+        // Against the bot: the new game starts here at once.
+        crate::service::Rematch::Started(board) => {
+            let message = serenity::CreateInteractionResponseFollowup::new()
+                .content(strings::game_started(lang, &board))
+                .add_file(attachment(service, lang, &board).await?)
+                .allowed_mentions(mentions(board.to_move()));
+            click.create_followup(ctx, message).await?;
+            service.bot_to_move(&board.game);
+            return Ok(());
+        }
+    };
     let message = serenity::CreateInteractionResponseFollowup::new()
         .content(strings::rematch_posted(lang, &view, id))
         .components(challenge_buttons(lang, &view.challenge, false))

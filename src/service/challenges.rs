@@ -46,6 +46,16 @@ impl Default for ChallengeRequest {
     }
 }
 
+/// What a Rematch click made ([`GameService::rematch`]).
+#[derive(Clone, Debug)]
+pub enum Rematch {
+    /// A challenge to the other player, to accept or decline.
+    Challenge(ChallengeView),
+    /// A game against the bot, started at once; the adapter shows it, then calls
+    /// [`GameService::bot_to_move`] (the bot may have White).
+    Started(Box<Board>),
+}
+
 /// The time per move when the challenger asks for none: three days.
 pub const DEFAULT_TIME_CONTROL: TimeControl = TimeControl::Days(3);
 
@@ -145,7 +155,7 @@ impl GameService {
         user: &User,
         id: GameId,
         threads: bool,
-    ) -> Result<(Game, ChallengeView)> {
+    ) -> Result<(Game, Rematch)> {
         let game = self.store.call(move |s| s.game(id)).await?;
         if game.guild_id != place.guild_id {
             return Err(ServiceError::NoGameHere);
@@ -159,6 +169,9 @@ impl GameService {
         }
         self.seen(user).await?;
         let opponent = game.player(!color);
+        if let Some(seat) = game.bot {
+            return self.rematch_bot(place, user, game, seat, color).await;
+        }
         let new = NewChallenge {
             guild_id: place.guild_id,
             channel_id: place.channel_id,
@@ -185,7 +198,47 @@ impl GameService {
             challenger: Some(user.name.clone()),
             opponent,
         };
-        Ok((game, view))
+        Ok((game, Rematch::Challenge(view)))
+    }
+
+    /// The rematch of `game` against the bot (in `seat`), asked by `user` who played `color`:
+    /// it starts at once in `place`, colours swapped, same level.
+    async fn rematch_bot(
+        &self,
+        place: Place,
+        user: &User,
+        game: Game,
+        seat: crate::store::BotSeat,
+        color: Color,
+    ) -> Result<(Game, Rematch)> {
+        let bot = game.player(seat.color);
+        let new = NewChallenge {
+            guild_id: place.guild_id,
+            channel_id: place.channel_id,
+            challenger_id: user.id,
+            opponent_id: Some(bot),
+            rules: game.rules,
+            time_control: game.time_control,
+            color: match color {
+                Color::White => ColorChoice::Black,
+                Color::Black => ColorChoice::White,
+            },
+            rated: false,
+            start_fpn: game.start_fpn.clone(),
+            created_at: self.now(),
+        };
+        let (id, level) = (game.id, seat.level);
+        let (started, wake) = self
+            .store
+            .call(move |s| {
+                let started = s.start_bot_rematch(id, &new, bot, level, None)?;
+                let wake = wakes_sweeper(s, &started)?;
+                Ok((started, wake))
+            })
+            .await?;
+        self.mail_if(wake);
+        let board = self.board_of(started).await?;
+        Ok((game, Rematch::Started(Box::new(board))))
     }
 
     /// Records the id of the message showing challenge `id`.

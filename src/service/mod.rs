@@ -24,7 +24,7 @@ mod views;
 use std::sync::Arc;
 
 pub use bots::{DEFAULT_BOT_LEVEL, HINT_NODES, HintView};
-pub use challenges::{ChallengeRequest, DEFAULT_TIME_CONTROL, coin_toss};
+pub use challenges::{ChallengeRequest, DEFAULT_TIME_CONTROL, Rematch, coin_toss};
 pub use clock::{Clock, ManualClock, SystemClock, Timestamp, Wait};
 pub use error::{Result, ServiceError};
 pub use ladder::{MEMBER_RECHECK, Members, RECENT_GAMES, Stats};

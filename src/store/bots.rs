@@ -53,22 +53,40 @@ impl Store {
         thread_id: Option<u64>,
     ) -> Result<super::Game> {
         let checked = Checked::of(new)?;
+        self.write(|tx| start_bot_in(tx, new, &checked, bot_id, level, toss, thread_id))
+    }
+
+    /// Starts the rematch of finished game `id` against the bot: as
+    /// [`Store::start_bot_game`], once per game (in one transaction with the game's mark, as
+    /// [`Store::create_rematch`]).
+    ///
+    /// # Errors
+    /// As [`Store::start_bot_game`]; [`StoreError::NoSuchGame`], [`StoreError::NotFinished`],
+    /// [`StoreError::RematchOffered`].
+    pub fn start_bot_rematch(
+        &mut self,
+        id: GameId,
+        new: &NewChallenge,
+        bot_id: u64,
+        level: u8,
+        thread_id: Option<u64>,
+    ) -> Result<super::Game> {
+        let checked = Checked::of(new)?;
         self.write(|tx| {
-            let challenge = insert_challenge(tx, new, &checked)?;
-            let game = accept_in(tx, challenge.id, bot_id, new.created_at, toss, thread_id)??;
-            let color = game.color_of_player(bot_id)?;
-            tx.execute(
-                "UPDATE games SET bot_level = ?2, bot_color = ?3 WHERE id = ?1",
-                params![game.id, level, color],
+            let old = get_game(tx, id)?;
+            if old.status != super::GameStatus::Finished {
+                return Err(StoreError::NotFinished(id));
+            }
+            // The colour is the challenge's own (swapped from the old game), never tossed.
+            let game = start_bot_in(tx, new, &checked, bot_id, level, Color::White, thread_id)?;
+            let marked = tx.execute(
+                "UPDATE games SET rematch_challenge_id = ?2 \
+                 WHERE id = ?1 AND rematch_challenge_id IS NULL",
+                params![id, game.challenge_id],
             )?;
-            let game = get_game(tx, game.id)?;
-            if game.current_position()?.side_to_move() == color {
-                // The deadline the acceptance set was the bot's: it has none.
-                tx.execute(
-                    "UPDATE games SET deadline = NULL, remind_at = NULL WHERE id = ?1",
-                    params![game.id],
-                )?;
-                return get_game(tx, game.id);
+            // Dropping the transaction undoes the game just started.
+            if marked == 0 {
+                return Err(StoreError::RematchOffered(id));
             }
             Ok(game)
         })
@@ -192,4 +210,33 @@ impl Store {
         }
         Ok(results)
     }
+}
+
+/// [`Store::start_bot_game`] inside `tx`.
+fn start_bot_in(
+    tx: &rusqlite::Transaction<'_>,
+    new: &NewChallenge,
+    checked: &Checked,
+    bot_id: u64,
+    level: u8,
+    toss: Color,
+    thread_id: Option<u64>,
+) -> Result<super::Game> {
+    let challenge = insert_challenge(tx, new, checked)?;
+    let game = accept_in(tx, challenge.id, bot_id, new.created_at, toss, thread_id)??;
+    let color = game.color_of_player(bot_id)?;
+    tx.execute(
+        "UPDATE games SET bot_level = ?2, bot_color = ?3 WHERE id = ?1",
+        params![game.id, level, color],
+    )?;
+    let game = get_game(tx, game.id)?;
+    if game.current_position()?.side_to_move() == color {
+        // The deadline the acceptance set was the bot's: it has none.
+        tx.execute(
+            "UPDATE games SET deadline = NULL, remind_at = NULL WHERE id = ?1",
+            params![game.id],
+        )?;
+        return get_game(tx, game.id);
+    }
+    Ok(game)
 }
