@@ -240,3 +240,133 @@ fn start_bot_in(
     }
     Ok(game)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Rules;
+    use crate::store::{ColorChoice, TimeControl};
+
+    const BOT: u64 = 1;
+    const ALICE: u64 = 2;
+    const T0: i64 = 1_800_000_000;
+
+    fn new(channel: u64, color: ColorChoice) -> NewChallenge {
+        NewChallenge {
+            guild_id: 9,
+            channel_id: channel,
+            challenger_id: ALICE,
+            opponent_id: Some(BOT),
+            rules: Rules::CLASSIC,
+            time_control: TimeControl::Days(3),
+            color,
+            rated: false,
+            start_fpn: None,
+            created_at: T0,
+        }
+    }
+
+    #[test]
+    fn the_bot_has_no_deadline_and_the_person_has_theirs() {
+        let mut s = Store::open_in_memory().unwrap();
+        // The bot has White: to move, without a deadline; no challenge is left open.
+        let game = s
+            .start_bot_game(&new(10, ColorChoice::Black), BOT, 4, Color::White, None)
+            .unwrap();
+        assert_eq!(
+            game.bot.map(|b| (b.level, b.color)),
+            Some((4, Color::White))
+        );
+        assert_eq!(
+            (game.deadline, game.remind_at, game.rated),
+            (None, None, false)
+        );
+        assert!(s.open_challenges(10, T0).unwrap().is_empty());
+        assert_eq!(s.bot_games_to_move().unwrap().len(), 1);
+        // After its move Alice has three days; the move is a notice for the channel.
+        let mv = game.current_position().unwrap().legal_moves()[0];
+        let played = s.record_move(game.id, BOT, 0, mv, T0 + 5).unwrap();
+        assert_eq!(played.game.deadline, Some(T0 + 5 + 3 * 86_400));
+        assert!(s.bot_games_to_move().unwrap().is_empty());
+        let notices = s.pending_notices().unwrap();
+        assert_eq!(notices.len(), 1);
+        assert_eq!(
+            (notices[0].kind, notices[0].user_id, notices[0].ply),
+            (crate::store::NoticeKind::BotMove, Some(ALICE), Some(1))
+        );
+        // Alice moves: the bot is to move again, without a deadline.
+        let mv = played.position.legal_moves()[0];
+        let played = s.record_move(game.id, ALICE, 1, mv, T0 + 9).unwrap();
+        assert_eq!(played.game.deadline, None);
+    }
+
+    #[test]
+    fn three_hints_a_game_one_per_ply() {
+        let mut s = Store::open_in_memory().unwrap();
+        let game = s
+            .start_bot_game(&new(10, ColorChoice::White), BOT, 1, Color::White, None)
+            .unwrap();
+        let hint = |ply: u32, m: &str| Hint {
+            ply,
+            notation: m.to_owned(),
+        };
+        assert_eq!(s.record_hint(game.id, &hint(0, "c4-d4"), T0).unwrap().1, 1);
+        // The same ply again: the stored hint, not counted again.
+        let (again, used) = s.record_hint(game.id, &hint(0, "b4-c4"), T0).unwrap();
+        assert_eq!((again.notation.as_str(), used), ("c4-d4", 1));
+        assert_eq!(s.record_hint(game.id, &hint(2, "a4-b4"), T0).unwrap().1, 2);
+        assert_eq!(s.record_hint(game.id, &hint(4, "d4-e4"), T0).unwrap().1, 3);
+        assert!(matches!(
+            s.record_hint(game.id, &hint(6, "e4-f4"), T0),
+            Err(StoreError::NoHintsLeft(id)) if id == game.id
+        ));
+        assert_eq!(s.hints(game.id).unwrap().len(), 3);
+    }
+
+    #[test]
+    fn results_against_the_bot_are_counted_by_level_and_kept_off_the_record() {
+        let mut s = Store::open_in_memory().unwrap();
+        let mut finish = |channel: u64, level: u8, resigner: u64| {
+            let game = s
+                .start_bot_game(
+                    &new(channel, ColorChoice::White),
+                    BOT,
+                    level,
+                    Color::White,
+                    None,
+                )
+                .unwrap();
+            // Two plies, so that a resignation is a result and not an abort.
+            let p = game.current_position().unwrap();
+            let a = p.legal_moves()[0];
+            let played = s.record_move(game.id, ALICE, 0, a, T0).unwrap();
+            let b = played.position.legal_moves()[0];
+            s.record_move(game.id, BOT, 1, b, T0).unwrap();
+            s.resign(game.id, resigner, T0 + 1).unwrap();
+        };
+        finish(10, 2, BOT);
+        finish(11, 2, ALICE);
+        finish(12, 2, BOT);
+        finish(13, 5, ALICE);
+        assert_eq!(
+            s.bot_results(9, ALICE).unwrap(),
+            [
+                LevelResults {
+                    level: 2,
+                    wins: 2,
+                    losses: 1,
+                    draws: 0
+                },
+                LevelResults {
+                    level: 5,
+                    wins: 0,
+                    losses: 1,
+                    draws: 0
+                },
+            ]
+        );
+        // Neither Alice's record nor the bot's has them: the ladder counts people's games.
+        assert!(s.player(9, ALICE).unwrap().is_none());
+        assert!(s.player(9, BOT).unwrap().is_none());
+    }
+}
