@@ -201,14 +201,9 @@ impl GameService {
         &self,
         draw: impl FnOnce() -> T + Send + 'static,
     ) -> Result<T> {
-        let _permit = self
-            .render_gate
-            .acquire()
+        gated(&self.render_gate, draw)
             .await
-            .map_err(|_| ServiceError::Render)?;
-        tokio::task::spawn_blocking(draw)
-            .await
-            .map_err(|_| ServiceError::Render)
+            .ok_or(ServiceError::Render)
     }
 
     /// The animated replay of `history`'s game (GIF bytes; see [`crate::render::replay_gif`]),
@@ -242,6 +237,16 @@ impl GameService {
         }
         Ok(gif)
     }
+}
+
+/// Runs `job` on tokio's blocking pool once `gate` gives a permit (first come, first served),
+/// holding it until the job is done; `None` if the job panicked or the gate is closed.
+async fn gated<T: Send + 'static>(
+    gate: &tokio::sync::Semaphore,
+    job: impl FnOnce() -> T + Send + 'static,
+) -> Option<T> {
+    let _permit = gate.acquire().await.ok()?;
+    tokio::task::spawn_blocking(job).await.ok()
 }
 
 /// The position a game starts from (its set-up FPN or the standard start).

@@ -40,14 +40,8 @@ impl GameService {
         &self,
         job: impl FnOnce() -> T + Send + 'static,
     ) -> Result<T> {
-        let _permit = self
-            .thinkers
-            .gate
-            .acquire()
+        super::gated(&self.thinkers.gate, job)
             .await
-            .map_err(|_| ServiceError::Engine)?;
-        tokio::task::spawn_blocking(job)
-            .await
-            .map_err(|_| ServiceError::Engine)
+            .ok_or(ServiceError::Engine)
     }
 }
