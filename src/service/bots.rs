@@ -25,9 +25,11 @@ pub const DEFAULT_BOT_LEVEL: u8 = 3;
 /// the same hint on any machine (about a fifth of a second at 2 M nodes/s).
 pub const HINT_NODES: u64 = 400_000;
 
-/// The games whose bot move is being searched now; a game is in it from the moment its search
-/// is queued until its move is stored or dropped, so a game never has two.
-pub(super) type Thinking = Arc<Mutex<std::collections::HashSet<GameId>>>;
+/// The bot moves being searched now, by game and ply: one is in it from the moment its search
+/// is queued until its move is stored or dropped, so a position never has two. Keyed by ply
+/// too, since the person may answer the bot's move (stored) before its search's claim is
+/// released: the next ply's claim must not find the game taken.
+pub(super) type Thinking = Arc<Mutex<std::collections::HashSet<(GameId, u32)>>>;
 
 /// A hint given ([`GameService::hint`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -158,7 +160,9 @@ impl GameService {
 
     /// Whether a search of the bot's move in game `id` is queued or running.
     pub fn is_thinking(&self, id: GameId) -> bool {
-        self.thinking.lock().is_ok_and(|t| t.contains(&id))
+        self.thinking
+            .lock()
+            .is_ok_and(|t| t.iter().any(|(game, _)| *game == id))
     }
 
     /// Waits until no bot move is being searched (for tests and benchmarks).
@@ -181,14 +185,17 @@ impl GameService {
         if game.status != GameStatus::Active || !game.bot_plays(position.side_to_move()) {
             return None;
         }
-        let fresh = self.thinking.lock().is_ok_and(|mut t| t.insert(game.id));
+        let fresh = self
+            .thinking
+            .lock()
+            .is_ok_and(|mut t| t.insert((game.id, game.ply)));
         fresh.then_some((position, level))
     }
 
     /// Searches and stores the bot's move in `game` (claimed by [`GameService::claim`]), then
     /// releases the claim.
     async fn think_for(&self, game: Game, position: Position, level: Level) {
-        let id = game.id;
+        let (id, ply) = (game.id, game.ply);
         if let Err(e) = self.bot_moves(game, position, level).await {
             // A game that ended or moved on while the bot thought refuses its move: dropped.
             match &e {
@@ -199,7 +206,7 @@ impl GameService {
             }
         }
         if let Ok(mut t) = self.thinking.lock() {
-            t.remove(&id);
+            t.remove(&(id, ply));
         }
     }
 
