@@ -1314,10 +1314,10 @@ fn rows_from_before_live_games_read_as_before() {
         new_game(&mut store, 1)
     };
     let conn = Connection::open(&path).unwrap();
-    // Back to schema 5: undo 10 (move times), 9 (channel names), 8 (rematch), 7 (threads), then
+    // Back to schema 5: undo 11 (analyses), 10 (move times), 9 (channel names), 8 (rematch), 7 (threads), then
     // 6 (live clock).
     conn.execute_batch(
-        "ALTER TABLE moves DROP COLUMN stored_at_ms; DROP TABLE channel_names; \
+        "DROP TABLE analyses; ALTER TABLE moves DROP COLUMN stored_at_ms; DROP TABLE channel_names; \
          ALTER TABLE games DROP COLUMN rematch_challenge_id; \
          DROP INDEX games_by_parent; DROP INDEX games_watch; DROP INDEX games_finished_in; \
          ALTER TABLE games DROP COLUMN parent_channel_id; \
@@ -1357,8 +1357,10 @@ fn moves_from_before_move_times_read_without_one() {
         id
     };
     let conn = Connection::open(&path).unwrap();
-    // Back to schema 9: undo 10 (move times).
-    conn.execute_batch("ALTER TABLE moves DROP COLUMN stored_at_ms; PRAGMA user_version = 9;")
+    // Back to schema 9: undo 11 (analyses) and 10 (move times).
+    conn.execute_batch(
+        "DROP TABLE analyses; ALTER TABLE moves DROP COLUMN stored_at_ms; PRAGMA user_version = 9;",
+    )
         .unwrap();
     drop(conn);
     let mut store = Store::open(&path).unwrap();

@@ -6,6 +6,7 @@
 //! ([`AsyncStore`]) and pictures are drawn on tokio's blocking pool. Time comes from an
 //! injectable [`Clock`].
 
+mod analysis;
 mod challenges;
 mod clock;
 mod deadlines;
@@ -22,6 +23,7 @@ mod views;
 
 use std::sync::Arc;
 
+pub use analysis::{Analysis, OnProgress, Progress};
 pub use challenges::{ChallengeRequest, DEFAULT_TIME_CONTROL, coin_toss};
 pub use clock::{Clock, ManualClock, SystemClock, Timestamp, Wait};
 pub use error::{Result, ServiceError};
@@ -59,6 +61,8 @@ pub struct GameService {
     locales_seen: Arc<languages::Seen>,
     /// The search pool of the engine ([`GameService::think`]).
     thinkers: thinking::Thinkers,
+    /// The node budget of each position of an analysis ([`GameService::analysis`]).
+    analysis_nodes: u64,
 }
 
 impl GameService {
@@ -74,6 +78,7 @@ impl GameService {
             sweeps: Arc::default(),
             locales_seen: Arc::default(),
             thinkers: thinking::Thinkers::new(cores),
+            analysis_nodes: crate::engine::review::REVIEW_NODES,
         }
     }
 

@@ -45,6 +45,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod analyses;
 mod async_store;
 mod challenges;
 mod deadlines;
@@ -68,6 +69,7 @@ use std::time::Duration;
 
 use rusqlite::{Connection, MAIN_DB, OpenFlags, Transaction, TransactionBehavior};
 
+pub use analyses::StoredAnalysis;
 pub use async_store::AsyncStore;
 pub use challenges::{CHALLENGE_LIFETIME, Challenge, ChallengeStatus, ColorChoice, NewChallenge};
 pub use deadlines::{ABORT_MAX_PLY, Swept};
