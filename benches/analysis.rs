@@ -61,7 +61,10 @@ fn analysis(c: &mut Criterion) {
     let t = Instant::now();
     let two = review_in_pairs(start, &moves);
     let paired = t.elapsed();
-    assert_eq!(one, two, "the review does not depend on the order of its searches");
+    assert_eq!(
+        one, two,
+        "the review does not depend on the order of its searches"
+    );
     println!(
         "80-ply game at {REVIEW_NODES} nodes a position: {:.2} s on one core, {:.2} s two at a \
          time; {} moves flagged",

@@ -58,7 +58,10 @@ async fn chase(svc: &GameService, channel: u64) -> GameId {
         position: Some(CHASE.to_owned()),
         ..ChallengeRequest::default()
     };
-    let view = svc.challenge(place(channel), &alice(), request).await.unwrap();
+    let view = svc
+        .challenge(place(channel), &alice(), request)
+        .await
+        .unwrap();
     svc.accept(view.challenge.id, &bob(), Color::Black)
         .await
         .unwrap()
@@ -70,10 +73,7 @@ async fn chase(svc: &GameService, channel: u64) -> GameId {
 fn recorder() -> (OnProgress, Arc<Mutex<Vec<Progress>>>) {
     let seen = Arc::new(Mutex::new(Vec::new()));
     let into = seen.clone();
-    (
-        Arc::new(move |p| into.lock().unwrap().push(p)),
-        seen,
-    )
+    (Arc::new(move |p| into.lock().unwrap().push(p)), seen)
 }
 
 fn mv(text: &str) -> Move {
@@ -90,7 +90,10 @@ async fn a_finished_game_is_reviewed_on_the_pool_stored_and_then_answered_at_onc
     // In play: refused, for fair play, in one sentence naming the game.
     let (on, seen) = recorder();
     let err = svc.analysis(here, bob().id, None, on).await.unwrap_err();
-    assert!(matches!(err, ServiceError::AnalysisInPlay(g) if g == id), "{err:?}");
+    assert!(
+        matches!(err, ServiceError::AnalysisInPlay(g) if g == id),
+        "{err:?}"
+    );
     assert!(err.for_users());
     assert_eq!(
         strings::refusal(Lang::ENGLISH, &err),
@@ -109,9 +112,17 @@ async fn a_finished_game_is_reviewed_on_the_pool_stored_and_then_answered_at_onc
     assert_eq!(blunder.played, mv("d8-e8"));
     assert_ne!(blunder.best, Some(mv("d8-e8")));
     assert_eq!(blunder.after, Score::Loss(1));
-    assert_eq!(a.review.plies[1].class, None, "Black's win is the engine's move");
+    assert_eq!(
+        a.review.plies[1].class, None,
+        "Black's win is the engine's move"
+    );
     // Progress: from none judged to both, after each pair of positions (3 positions: 2 pairs).
-    let progress: Vec<(usize, usize)> = seen.lock().unwrap().iter().map(|p| (p.done, p.total)).collect();
+    let progress: Vec<(usize, usize)> = seen
+        .lock()
+        .unwrap()
+        .iter()
+        .map(|p| (p.done, p.total))
+        .collect();
     assert_eq!(progress, [(0, 2), (1, 2), (2, 2)]);
 
     let text = strings::analysis::text(Lang::ENGLISH, &a);
@@ -121,7 +132,10 @@ async fn a_finished_game_is_reviewed_on_the_pool_stored_and_then_answered_at_onc
         "**Analysis of game 1**: <@1001> (White) vs <@1002> (Black), 2 plies."
     );
     assert_eq!(lines[1], "White (<@1001>): 1 blunder");
-    assert_eq!(lines[2], "Black (<@1002>): no inaccuracies, mistakes or blunders");
+    assert_eq!(
+        lines[2],
+        "Black (<@1002>): no inaccuracies, mistakes or blunders"
+    );
     let better = blunder.best.unwrap().to_string();
     let drop = strings::analysis::pieces(Lang::ENGLISH, blunder.drop);
     assert_eq!(
@@ -145,7 +159,12 @@ async fn a_finished_game_is_reviewed_on_the_pool_stored_and_then_answered_at_onc
     assert!(!again.searched);
     assert_eq!(again.review, a.review);
     assert!(seen.lock().unwrap().is_empty());
-    let stored = svc.store().call(move |s| s.analysis(id)).await.unwrap().unwrap();
+    let stored = svc
+        .store()
+        .call(move |s| s.analysis(id))
+        .await
+        .unwrap()
+        .unwrap();
     assert_eq!(stored.nodes, NODES);
     assert_eq!(stored.assessments.len(), 3);
     assert_eq!(stored.assessments[2], "- loss 0", "White to move has lost");
@@ -167,11 +186,19 @@ async fn two_analyses_of_one_game_at_once_agree_and_store_one() {
     let (a, b) = (a.unwrap(), b.unwrap());
     assert_eq!(a.review, b.review, "the review is deterministic");
     assert_eq!(a.review.plies.len(), 2);
-    let stored = svc.store().call(move |s| s.analysis(id)).await.unwrap().unwrap();
+    let stored = svc
+        .store()
+        .call(move |s| s.analysis(id))
+        .await
+        .unwrap()
+        .unwrap();
     assert_eq!(stored.assessments.len(), 3);
     // A third reads the one stored.
     let (three, _) = recorder();
-    let c = svc.analysis(place(11), alice().id, Some(id), three).await.unwrap();
+    let c = svc
+        .analysis(place(11), alice().id, Some(id), three)
+        .await
+        .unwrap();
     assert!(!c.searched);
     assert_eq!(c.review, a.review);
 }
@@ -182,8 +209,14 @@ async fn aborted_unknown_and_other_servers_games_are_refused() {
     let id = chase(&svc, 12).await;
     svc.abort(place(12), &alice(), false).await.unwrap();
     let (on, _) = recorder();
-    let err = svc.analysis(place(12), alice().id, Some(id), on.clone()).await.unwrap_err();
-    assert!(matches!(err, ServiceError::AnalysisAborted(g) if g == id), "{err:?}");
+    let err = svc
+        .analysis(place(12), alice().id, Some(id), on.clone())
+        .await
+        .unwrap_err();
+    assert!(
+        matches!(err, ServiceError::AnalysisAborted(g) if g == id),
+        "{err:?}"
+    );
     assert_eq!(
         strings::refusal(Lang::ENGLISH, &err),
         "game 1 was aborted: only a game with a result can be analysed"
@@ -204,9 +237,15 @@ async fn aborted_unknown_and_other_servers_games_are_refused() {
         guild_id: GUILD + 1,
         channel_id: 12,
     };
-    let err = svc.analysis(elsewhere, alice().id, Some(id), on).await.unwrap_err();
+    let err = svc
+        .analysis(elsewhere, alice().id, Some(id), on)
+        .await
+        .unwrap_err();
     assert!(matches!(err, ServiceError::NoGameHere), "{err:?}");
-    assert_eq!(svc.store().call(move |s| s.analysis(id)).await.unwrap(), None);
+    assert_eq!(
+        svc.store().call(move |s| s.analysis(id)).await.unwrap(),
+        None
+    );
 }
 
 /// A review of `plies` plies, every move a blunder of the largest drop (the longest lines).
@@ -221,7 +260,11 @@ fn all_blunders(plies: usize) -> Review {
             .map(|ply| PlyReview {
                 ply,
                 number: (ply + 1) / 2,
-                mover: if ply % 2 == 1 { Color::White } else { Color::Black },
+                mover: if ply % 2 == 1 {
+                    Color::White
+                } else {
+                    Color::Black
+                },
                 played,
                 best: Some(played),
                 after: Score::Loss(99),
@@ -239,7 +282,10 @@ async fn the_text_fits_one_message_in_every_language_for_the_longest_games() {
     svc.play(place(13), &alice(), "d8-e8").await.unwrap();
     svc.play(place(13), &bob(), "e7-e8").await.unwrap();
     let (on, _) = recorder();
-    let mut a: Analysis = svc.analysis(place(13), alice().id, Some(id), on).await.unwrap();
+    let mut a: Analysis = svc
+        .analysis(place(13), alice().id, Some(id), on)
+        .await
+        .unwrap();
     // The largest numbers anything could have: the game, the players, 1,000 plies.
     a.history.game.id = GameId(i64::MAX);
     a.history.game.white_id = u64::MAX;
@@ -248,7 +294,12 @@ async fn the_text_fits_one_message_in_every_language_for_the_longest_games() {
     for lang in Lang::all() {
         let text = strings::analysis::text(lang, &a);
         let units = text.encode_utf16().count();
-        assert!(units <= strings::MESSAGE_LIMIT, "{} in {}: {text}", units, lang.code());
+        assert!(
+            units <= strings::MESSAGE_LIMIT,
+            "{} in {}: {text}",
+            units,
+            lang.code()
+        );
         let listed = text.lines().filter(|l| l.contains("h4~h5")).count();
         assert_eq!(listed, strings::analysis::MAX_LISTED, "{text}");
         let more = 1_000 - strings::analysis::MAX_LISTED;
@@ -258,9 +309,18 @@ async fn the_text_fits_one_message_in_every_language_for_the_longest_games() {
     assert!(en.contains("…and 988 more"), "{en}");
     // The worst are the ones listed (here the last plies), in the order played.
     let listed: Vec<&str> = en.lines().filter(|l| l.starts_with("Move ")).collect();
-    assert_eq!(listed[0], "Move 495 (White) h4~h5: blunder (−19.9); better h4~h5");
-    assert_eq!(listed[11], "Move 500 (Black) h4~h5: blunder (−20.0); better h4~h5");
-    assert!(en.contains("Black (<@18446744073709551614>): 500 blunders"), "{en}");
+    assert_eq!(
+        listed[0],
+        "Move 495 (White) h4~h5: blunder (−19.9); better h4~h5"
+    );
+    assert_eq!(
+        listed[11],
+        "Move 500 (Black) h4~h5: blunder (−20.0); better h4~h5"
+    );
+    assert!(
+        en.contains("Black (<@18446744073709551614>): 500 blunders"),
+        "{en}"
+    );
     let ru = strings::analysis::text(Lang::of_tag("ru"), &a);
     assert!(ru.contains("…и ещё 988"), "{ru}");
     assert!(ru.contains("500 грубых ошибок"), "{ru}");
@@ -302,9 +362,17 @@ fn the_chart_is_a_picture_of_its_size_with_the_marks_in_their_colours() {
                 PlyReview {
                     ply,
                     number: (ply + 1) / 2,
-                    mover: if ply % 2 == 1 { Color::White } else { Color::Black },
-                    played: Move::Drop { to: "d4".parse().unwrap() },
-                    best: Some(Move::Drop { to: "e4".parse().unwrap() }),
+                    mover: if ply % 2 == 1 {
+                        Color::White
+                    } else {
+                        Color::Black
+                    },
+                    played: Move::Drop {
+                        to: "d4".parse().unwrap(),
+                    },
+                    best: Some(Move::Drop {
+                        to: "e4".parse().unwrap(),
+                    }),
                     after: if ply < 30 {
                         Score::Cp(((ply as i32 * 37) % 500) - 150)
                     } else {
@@ -327,14 +395,21 @@ fn the_chart_is_a_picture_of_its_size_with_the_marks_in_their_colours() {
             .to_rgb8();
         assert_eq!((img.width(), img.height()), (CHART_WIDTH, CHART_HEIGHT));
         let colours: HashSet<[u8; 3]> = img.pixels().map(|p| p.0).collect();
-        assert!(colours.len() > 50, "anti-aliased lines and text: {}", colours.len());
+        assert!(
+            colours.len() > 50,
+            "anti-aliased lines and text: {}",
+            colours.len()
+        );
         // Each class's dot, in its colour.
         for dot in [[0xf5, 0xd3, 0x3c], [0xf0, 0x8c, 0x1e], [0xe0, 0x3a, 0x3a]] {
             let n = img.pixels().filter(|p| p.0 == dot).count();
             assert!(n >= 20, "{dot:?}: {n} pixels");
         }
         // White's area (cream) and Black's (charcoal) both show.
-        let cream = img.pixels().filter(|p| p.0[0] > 0xd0 && p.0[1] > 0xd0 && p.0[2] > 0xc8).count();
+        let cream = img
+            .pixels()
+            .filter(|p| p.0[0] > 0xd0 && p.0[1] > 0xd0 && p.0[2] > 0xc8)
+            .count();
         assert!(cream > 5_000, "White's area: {cream} pixels");
     }
 }
@@ -346,14 +421,18 @@ async fn the_console_posts_the_analysis_and_writes_the_chart() {
     let mut c = Console::new(store, dir.path(), vec![], Lang::ENGLISH)
         .unwrap()
         .with_analysis_nodes(NODES);
-    c.handle(&format!("alice: challenge opponent:bob color:white position:{CHASE}"))
-        .await;
+    c.handle(&format!(
+        "alice: challenge opponent:bob color:white position:{CHASE}"
+    ))
+    .await;
     c.handle("bob: accept").await;
     c.handle("alice: move d8-e8").await;
     assert_eq!(
         c.handle("bob: analysis").await,
-        ["[#general] bot → bob only: game 1 is still being played: the engine's analysis comes \
-          once it is over, for fair play"]
+        [
+            "[#general] bot → bob only: game 1 is still being played: the engine's analysis comes \
+          once it is over, for fair play"
+        ]
     );
     c.handle("bob: move e7-e8").await;
     let lines = c.handle("alice: /focus analysis").await;
@@ -364,7 +443,10 @@ async fn the_console_posts_the_analysis_and_writes_the_chart() {
         ),
         "{lines:?}"
     );
-    assert!(lines[0].contains("Move 1 (White) d8-e8: blunder (−"), "{lines:?}");
+    assert!(
+        lines[0].contains("Move 1 (White) d8-e8: blunder (−"),
+        "{lines:?}"
+    );
     let path = dir.path().join("game1-analysis.png");
     assert_eq!(lines[1], format!("  chart: {}", path.display()));
     let img = image::open(&path).unwrap();

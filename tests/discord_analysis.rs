@@ -28,7 +28,9 @@ async fn analyse(w: &World, user: &FakeUser, channel: u64) -> (Reply, Reply, Vec
         .fake
         .reply_where(WAIT, |r| {
             r.kind == ReplyKind::ChannelMessage
-                && r.files.iter().any(|(name, _)| name.ends_with("-analysis.png"))
+                && r.files
+                    .iter()
+                    .any(|(name, _)| name.ends_with("-analysis.png"))
         })
         .await;
     // The private acknowledgement is removed once the analysis is posted.
@@ -70,9 +72,7 @@ async fn analysis_is_refused_in_play_then_posted_with_its_chart_and_instant_the_
     }
 
     // In play: one private sentence, nothing posted.
-    let r = w
-        .slash(&bob, general, "focus analysis", json!({}))
-        .await;
+    let r = w.slash(&bob, general, "focus analysis", json!({})).await;
     assert!(r.ephemeral(), "{r:?}");
     assert_eq!(
         r.text(),
@@ -111,10 +111,19 @@ async fn analysis_is_refused_in_play_then_posted_with_its_chart_and_instant_the_
             mention(&bob)
         )
     );
-    assert!(lines[1].starts_with(&format!("White ({}): ", mention(&alice))), "{text}");
-    assert!(lines[2].starts_with(&format!("Black ({}): ", mention(&bob))), "{text}");
     assert!(
-        lines.last().unwrap().starts_with("A move's loss is what it gave away"),
+        lines[1].starts_with(&format!("White ({}): ", mention(&alice))),
+        "{text}"
+    );
+    assert!(
+        lines[2].starts_with(&format!("Black ({}): ", mention(&bob))),
+        "{text}"
+    );
+    assert!(
+        lines
+            .last()
+            .unwrap()
+            .starts_with("A move's loss is what it gave away"),
         "{text}"
     );
     assert_eq!(posted.files.len(), 1);
@@ -130,7 +139,11 @@ async fn analysis_is_refused_in_play_then_posted_with_its_chart_and_instant_the_
         answers.iter().all(|r| r.kind != ReplyKind::EditOriginal),
         "no search, no progress: {answers:?}"
     );
-    assert_eq!(again.text(), posted.text(), "the channel's language: English");
+    assert_eq!(
+        again.text(),
+        posted.text(),
+        "the channel's language: English"
+    );
     assert_eq!(decoded(&again.files[0].1).0, CHART);
 
     // A game that does not exist: one private sentence.

@@ -1361,7 +1361,7 @@ fn moves_from_before_move_times_read_without_one() {
     conn.execute_batch(
         "DROP TABLE analyses; ALTER TABLE moves DROP COLUMN stored_at_ms; PRAGMA user_version = 9;",
     )
-        .unwrap();
+    .unwrap();
     drop(conn);
     let mut store = Store::open(&path).unwrap();
     assert_eq!(store.schema_version().unwrap(), SCHEMA_VERSION);

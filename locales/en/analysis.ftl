@@ -15,6 +15,10 @@ analysis-side = { $color ->
         [white] White
        *[black] Black
     } ({ $player }): { $summary }
+analysis-side-unnamed = { $color ->
+        [white] White
+       *[black] Black
+    }: { $summary }
 analysis-side-clean = no inaccuracies, mistakes or blunders
 analysis-count-inaccuracy = { $count ->
         [one] { $count } inaccuracy

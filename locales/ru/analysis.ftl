@@ -19,6 +19,10 @@ analysis-side = { $color ->
         [white] Белые
        *[black] Чёрные
     } ({ $player }): { $summary }
+analysis-side-unnamed = { $color ->
+        [white] Белые
+       *[black] Чёрные
+    }: { $summary }
 analysis-side-clean = ни неточностей, ни ошибок, ни грубых ошибок
 analysis-count-inaccuracy = { $count ->
         [one] { $count } неточность

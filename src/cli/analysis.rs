@@ -43,28 +43,34 @@ pub(crate) fn run(args: &AnalysisArgs) -> Result<(), CliError> {
     let assessments = assess_in_pairs(start, &moves, args.nodes)?;
     let review = Review::new(start, &moves, &assessments)?;
     let lang = args.lang;
-    // The header's names when it has them (a `/focus history` record does), else the colours.
-    let name = |tag: &str, color: Color| {
+    // The header's names when it has them (a `/focus history` record does).
+    let name = |tag: &str| {
         header
             .tag(tag)
             .map(str::trim)
             .filter(|n| !n.is_empty() && *n != "?")
-            .map_or_else(|| color_name(lang, color), str::to_owned)
+            .unwrap_or_default()
+            .to_owned()
     };
-    let (white, black) = (name("White", Color::White), name("Black", Color::Black));
+    let (white, black) = (name("White"), name("Black"));
+    // The chart's title names the colours when the record names nobody.
+    let shown = |name: &str, color: Color| match name {
+        "" => color_name(lang, color),
+        name => name.to_owned(),
+    };
     if let Some(path) = &args.out {
         let title = match header.tag("Game") {
             Some(game) => tr!(
                 lang,
                 "chart-title",
                 game = game.to_owned(),
-                white = white.as_str(),
-                black = black.as_str()
+                white = shown(&white, Color::White),
+                black = shown(&black, Color::Black)
             ),
             None => format!(
                 "{} \u{2013} {}",
-                white.as_str(),
-                black.as_str()
+                shown(&white, Color::White),
+                shown(&black, Color::Black)
             ),
         };
         let png = chart(&review_chart(lang, title, &review))?;

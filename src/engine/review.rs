@@ -448,7 +448,10 @@ mod tests {
         let a = assess(&start, 1_000);
         assert!(matches!(
             Review::new(start, &[mv("d8-e8")], &[a]),
-            Err(ReviewError::Assessments { positions: 2, found: 1 })
+            Err(ReviewError::Assessments {
+                positions: 2,
+                found: 1
+            })
         ));
         assert!(matches!(
             positions(start, &[mv("d4-d3")]),

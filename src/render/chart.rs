@@ -161,8 +161,8 @@ pub fn chart(data: &Chart) -> Result<Vec<u8>, ChartError> {
     let moves = x_of(data.scores.len().saturating_sub(1), data.first_ply).max(10.0);
     let ticks = x_ticks(moves);
     let legend = legend_layout(data);
-    let (x_px, y_px) = plot(data, &mut buf, moves, &ticks, &legend)
-        .map_err(|e| ChartError(e.to_string()))?;
+    let (x_px, y_px) =
+        plot(data, &mut buf, moves, &ticks, &legend).map_err(|e| ChartError(e.to_string()))?;
     let mut img = RgbImage::from_raw(CHART_WIDTH, CHART_HEIGHT, buf)
         .ok_or_else(|| ChartError("the buffer does not fit the picture".into()))?;
     words(&mut img, data, &ticks, &x_px, &y_px, &legend);
@@ -179,7 +179,11 @@ fn legend_layout(data: &Chart) -> Vec<(i32, i32)> {
         .iter()
         .rev()
         .map(|name| {
-            let (w, _) = text::measure(&text::REGULAR, LEGEND_PX, &text::clean(&text::REGULAR, name));
+            let (w, _) = text::measure(
+                &text::REGULAR,
+                LEGEND_PX,
+                &text::clean(&text::REGULAR, name),
+            );
             let name_x = right - w as i32;
             let dot_x = name_x - 10;
             right = dot_x - 20;
@@ -242,14 +246,23 @@ fn plot<'a>(
         }))?;
     }
     // The plot's frame.
-    root.draw(&Rectangle::new([(left, top), (right, bottom)], DIM.mix(0.5)))?;
+    root.draw(&Rectangle::new(
+        [(left, top), (right, bottom)],
+        DIM.mix(0.5),
+    ))?;
     // The legend's dots.
     for (class, &(dot_x, _)) in Class::ALL.iter().zip(legend) {
         let (colour, radius) = MARK_STYLE[*class as usize];
         root.draw(&Circle::new((dot_x, LEGEND_Y), radius, colour.filled()))?;
     }
-    let x_px = ticks.iter().map(|&x| chart.backend_coord(&(x, 0.0)).0).collect();
-    let y_px = Y_TICKS.iter().map(|&y| chart.backend_coord(&(0.0, y)).1).collect();
+    let x_px = ticks
+        .iter()
+        .map(|&x| chart.backend_coord(&(x, 0.0)).0)
+        .collect();
+    let y_px = Y_TICKS
+        .iter()
+        .map(|&y| chart.backend_coord(&(0.0, y)).1)
+        .collect();
     root.present()?;
     Ok((x_px, y_px))
 }
@@ -272,25 +285,60 @@ fn words(
     for (name, &(_, name_x)) in data.classes.iter().zip(legend) {
         let name = text::clean(&text::REGULAR, name);
         let (_, h) = text::measure(&text::REGULAR, LEGEND_PX, &name);
-        text::draw(img, &text::REGULAR, LEGEND_PX, ink, name_x, LEGEND_Y - h as i32 / 2 - 3, &name);
+        text::draw(
+            img,
+            &text::REGULAR,
+            LEGEND_PX,
+            ink,
+            name_x,
+            LEGEND_Y - h as i32 / 2 - 3,
+            &name,
+        );
     }
     for (&x, &px) in ticks.iter().zip(x_px) {
         let label = format!("{x:.0}");
-        text::draw_centred(img, &text::REGULAR, TICK_PX, dim, (px as f32, (bottom + 14) as f32), &label);
+        text::draw_centred(
+            img,
+            &text::REGULAR,
+            TICK_PX,
+            dim,
+            (px as f32, (bottom + 14) as f32),
+            &label,
+        );
     }
     for (&y, &py) in Y_TICKS.iter().zip(y_px) {
         let label = y_label(y);
         let (w, h) = text::measure(&text::REGULAR, TICK_PX, &label);
-        text::draw(img, &text::REGULAR, TICK_PX, dim, left - 8 - w as i32, py - h as i32 / 2 - 2, &label);
+        text::draw(
+            img,
+            &text::REGULAR,
+            TICK_PX,
+            dim,
+            left - 8 - w as i32,
+            py - h as i32 / 2 - 2,
+            &label,
+        );
     }
     // The horizontal axis's name, centred, cut before the legend.
     let legend_left = legend.first().map_or(right, |&(dot_x, _)| dot_x - 12);
     let centre_x = (left + right) / 2;
     let room = (2 * (legend_left - centre_x - 8)).max(40) as u32;
     let x_name = text::fit(&text::REGULAR, LABEL_PX, &data.x_label, room);
-    text::draw_centred(img, &text::REGULAR, LABEL_PX, ink, (centre_x as f32, LEGEND_Y as f32 - 1.0), &x_name);
+    text::draw_centred(
+        img,
+        &text::REGULAR,
+        LABEL_PX,
+        ink,
+        (centre_x as f32, LEGEND_Y as f32 - 1.0),
+        &x_name,
+    );
     // The vertical axis's name, drawn level on a strip and turned to read upwards.
-    let y_name = text::fit(&text::REGULAR, LABEL_PX, &data.y_label, (bottom - top) as u32);
+    let y_name = text::fit(
+        &text::REGULAR,
+        LABEL_PX,
+        &data.y_label,
+        (bottom - top) as u32,
+    );
     let (w, h) = text::measure(&text::REGULAR, LABEL_PX, &y_name);
     let mut strip = RgbImage::from_pixel(w + 4, h + 6, palette::BACKGROUND);
     text::draw(&mut strip, &text::REGULAR, LABEL_PX, ink, 2, 1, &y_name);

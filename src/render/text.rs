@@ -14,14 +14,12 @@ pub(crate) const BOLD_TTF: &[u8] = include_bytes!("../../fonts/DejaVuSans-Bold.t
 
 /// DejaVu Sans Book.
 pub static REGULAR: LazyLock<FontRef<'static>> = LazyLock::new(|| {
-    FontRef::try_from_slice(REGULAR_TTF)
-        .expect("the embedded DejaVuSans.ttf is a valid font")
+    FontRef::try_from_slice(REGULAR_TTF).expect("the embedded DejaVuSans.ttf is a valid font")
 });
 
 /// DejaVu Sans Bold.
 pub static BOLD: LazyLock<FontRef<'static>> = LazyLock::new(|| {
-    FontRef::try_from_slice(BOLD_TTF)
-        .expect("the embedded DejaVuSans-Bold.ttf is a valid font")
+    FontRef::try_from_slice(BOLD_TTF).expect("the embedded DejaVuSans-Bold.ttf is a valid font")
 });
 
 /// Width and height in pixels of `text` at `size` px.

@@ -45,7 +45,7 @@ pub fn text(lang: Lang, analysis: &Analysis) -> String {
 }
 
 /// The text of a review without a stored game (`focus-bot analysis`): each side's counts and
-/// the judged moves, the players named `white` and `black`.
+/// the judged moves, the players named `white` and `black` (empty: by colour only).
 pub fn review_text(lang: Lang, white: &str, black: &str, review: &Review) -> String {
     body(lang, None, [white, black], review)
 }
@@ -74,7 +74,8 @@ pub fn class_name(lang: Lang, class: Class) -> String {
     tr!(lang, "analysis-class", class = class_key(class))
 }
 
-/// One side's line: `White (@a): 1 inaccuracy, 2 blunders`.
+/// One side's line: `White (@a): 1 inaccuracy, 2 blunders`; `White: …` when `player` is
+/// empty.
 fn side_line(lang: Lang, color: Color, player: &str, review: &Review) -> String {
     let counts: Vec<String> = Class::ALL
         .iter()
@@ -89,6 +90,14 @@ fn side_line(lang: Lang, color: Color, player: &str, review: &Review) -> String 
     } else {
         counts.join(", ")
     };
+    if player.is_empty() {
+        return tr!(
+            lang,
+            "analysis-side-unnamed",
+            color = color_key(color),
+            summary = summary
+        );
+    }
     tr!(
         lang,
         "analysis-side",
@@ -169,7 +178,10 @@ pub fn chart(lang: Lang, analysis: &Analysis) -> Chart {
 
 /// The chart of `review` in `lang`, titled `title`.
 pub fn review_chart(lang: Lang, title: String, review: &Review) -> Chart {
-    let first_black = review.plies.first().is_some_and(|p| p.mover == Color::Black);
+    let first_black = review
+        .plies
+        .first()
+        .is_some_and(|p| p.mover == Color::Black);
     Chart {
         title,
         x_label: tr!(lang, "chart-x"),

@@ -135,10 +135,7 @@ impl World {
 impl World {
     /// Starts a bot as [`World::start_bot`] does, over the service `make` makes of the one it
     /// would use (e.g. with a small analysis budget: the test build's engine is unoptimised).
-    pub async fn start_bot_over(
-        &mut self,
-        make: impl FnOnce(GameService) -> GameService,
-    ) -> Bot {
+    pub async fn start_bot_over(&mut self, make: impl FnOnce(GameService) -> GameService) -> Bot {
         let config = Config {
             token: FAKE_TOKEN.to_owned(),
             database: self.db.clone(),
