@@ -89,7 +89,7 @@ async fn analysis_is_refused_in_play_then_posted_with_its_chart_and_instant_the_
     let edits: Vec<String> = answers
         .iter()
         .filter(|r| r.kind == ReplyKind::EditOriginal)
-        .map(Reply::text)
+        .map(|r| r.text().to_owned())
         .collect();
     assert!(!edits.is_empty(), "the progress is shown: {answers:?}");
     for edit in &edits {

@@ -129,6 +129,7 @@ async fn a_whole_game_through_discord_with_a_restart() {
             "stats",
             "history",
             "replay",
+            "analysis",
             "rules",
             "settings",
             "watch"
