@@ -259,7 +259,7 @@ fn all_blunders(plies: usize) -> Review {
         plies: (1..=plies)
             .map(|ply| PlyReview {
                 ply,
-                number: (ply + 1) / 2,
+                number: ply.div_ceil(2),
                 mover: if ply % 2 == 1 {
                     Color::White
                 } else {
@@ -361,7 +361,7 @@ fn the_chart_is_a_picture_of_its_size_with_the_marks_in_their_colours() {
                 };
                 PlyReview {
                     ply,
-                    number: (ply + 1) / 2,
+                    number: ply.div_ceil(2),
                     mover: if ply % 2 == 1 {
                         Color::White
                     } else {
