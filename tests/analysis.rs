@@ -452,3 +452,43 @@ async fn the_console_posts_the_analysis_and_writes_the_chart() {
     let img = image::open(&path).unwrap();
     assert_eq!((img.width(), img.height()), (CHART_WIDTH, CHART_HEIGHT));
 }
+
+#[test]
+fn the_store_keeps_the_first_analysis_of_a_game() {
+    use focus_bot::store::{NewChallenge, StoredAnalysis, TimeControl};
+    let mut store = Store::open_in_memory().unwrap();
+    let challenge = store
+        .create_challenge(&NewChallenge {
+            guild_id: GUILD,
+            channel_id: 2,
+            challenger_id: 10,
+            opponent_id: Some(20),
+            rules: focus_bot::rules::Rules::CLASSIC,
+            time_control: TimeControl::Days(3),
+            color: ColorChoice::White,
+            rated: false,
+            start_fpn: None,
+            created_at: T0,
+        })
+        .unwrap();
+    let game = store
+        .accept_challenge(challenge.id, 20, T0 + 1, Color::White)
+        .unwrap();
+    assert_eq!(store.analysis(game.id).unwrap(), None);
+    let first = StoredAnalysis {
+        nodes: 7,
+        assessments: vec!["c4-d4 cp 12".into(), "- loss 0".into()],
+    };
+    assert!(store.save_analysis(game.id, &first, T0 + 2).unwrap());
+    let second = StoredAnalysis {
+        nodes: 8,
+        assessments: vec!["- win 0".into()],
+    };
+    assert!(
+        !store.save_analysis(game.id, &second, T0 + 3).unwrap(),
+        "written once"
+    );
+    assert_eq!(store.analysis(game.id).unwrap(), Some(first));
+    // A game that does not exist has no analysis to store (the foreign key).
+    assert!(store.save_analysis(GameId(99), &second, T0).is_err());
+}
