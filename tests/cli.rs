@@ -348,3 +348,93 @@ fn render_gif_refuses_a_bad_record_in_one_line_and_writes_nothing() {
     assert_eq!(o.status.code(), Some(2));
     assert!(!out.exists());
 }
+
+/// White's d8-e8 stacks both its pieces next to Black's e7, which covers them and wins.
+const BLUNDER: &str = ".,w,w,./.,.,.,b,.,./.,.,.,.,.,.,.,./.,.,.,.,.,.,.,./.,.,.,.,.,.,.,./\
+    .,.,.,.,.,b,.,./.,.,.,.,.,./.,.,.,. w 0 0 16 16";
+
+#[test]
+fn analysis_prints_each_sides_mistakes_and_writes_the_chart() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("chart.png");
+    let record = format!(
+        "[Game \"7\"]\n[White \"Alice\"]\n[Black \"Boris\"]\n[FPN \"{BLUNDER}\"]\n\n1. d8-e8 e7-e8 0-1\n"
+    );
+    // A small budget: the test build's engine is unoptimised.
+    let args = [
+        "analysis",
+        "--nodes",
+        "3000",
+        "--out",
+        out.to_str().unwrap(),
+    ];
+    let o = focus_bot(&args, &record);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = stdout(&o);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[0], "White (Alice): 1 blunder");
+    assert_eq!(
+        lines[1],
+        "Black (Boris): no inaccuracies, mistakes or blunders"
+    );
+    assert!(
+        lines[2].starts_with("Move 1 (White) d8-e8: blunder (−") && lines[2].contains("; better "),
+        "{text}"
+    );
+    assert!(!lines[2].ends_with("better d8-e8"), "{text}");
+    assert!(lines[3].starts_with("A move's loss is"), "{text}");
+    let img = image::open(&out).unwrap();
+    assert_eq!((img.width(), img.height()), (900, 420));
+
+    // In Russian, without names and without a picture: the colours, in the same order.
+    let o = focus_bot(
+        &[
+            "analysis", "--nodes", "3000", "--lang", "ru", "--fpn", BLUNDER,
+        ],
+        "1. d8-e8 e7-e8",
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = stdout(&o);
+    assert!(
+        text.starts_with("Белые: 1 грубая ошибка\nЧёрные: ни неточностей"),
+        "{text}"
+    );
+    assert!(
+        text.contains("Ход 1 (белые) d8-e8: грубая ошибка (−"),
+        "{text}"
+    );
+}
+
+#[test]
+fn analysis_refuses_bad_records_in_one_line() {
+    let o = focus_bot(&["analysis", "--nodes", "100"], "1. c4-c5 f5-f6 2. c5-c8");
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(
+        stderr(&o),
+        "error: ply 3 (2. c5-c8): c5-c8 moves 3 pieces, but c5 holds only 2: a stack moves \
+         exactly as many squares as the pieces it takes\n"
+    );
+    assert_eq!(stdout(&o), "");
+    let o = focus_bot(&["analysis", "--lang", "de"], "1. c4-d4");
+    assert_eq!(o.status.code(), Some(2), "a usage error");
+    let o = focus_bot(&["analysis", "--nodes", "0"], "1. c4-d4");
+    assert_eq!(o.status.code(), Some(2), "a usage error");
+    let o = focus_bot(
+        &[
+            "analysis",
+            "--nodes",
+            "100",
+            "--out",
+            "/nonexistent-dir/x.png",
+        ],
+        "1. c4-d4",
+    );
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(
+        stderr(&o),
+        "error: cannot write /nonexistent-dir/x.png: No such file or directory (os error 2)\n"
+    );
+    let o = focus_bot(&["analysis"], "\u{0}\u{ff}garbage");
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).starts_with("error: ply 1 "), "{}", stderr(&o));
+}

@@ -2376,9 +2376,10 @@ fn migrating_an_older_database_gives_games_in_play_their_reminder() {
     };
     let conn = Connection::open(&path).unwrap();
     // Back to schema 2: undo migrations 3 (correspondence), 4 (ratings), 5 (languages), 6
-    // (live clock), 7 (threads), 8 (rematch), 9 (channel names) and 10 (move times).
+    // (live clock), 7 (threads), 8 (rematch), 9 (channel names), 10 (move times), 11 (games
+    // against the bot) and 12 (analyses).
     conn.execute_batch(
-        "DROP INDEX games_bot_active; ALTER TABLE games DROP COLUMN bot_color; \
+        "DROP TABLE analyses; DROP INDEX games_bot_active; ALTER TABLE games DROP COLUMN bot_color; \
          ALTER TABLE games DROP COLUMN bot_level; DROP TABLE hints; \
          ALTER TABLE moves DROP COLUMN stored_at_ms; DROP TABLE channel_names; \
          ALTER TABLE games DROP COLUMN rematch_challenge_id; \

@@ -130,6 +130,7 @@ async fn a_whole_game_through_discord_with_a_restart() {
             "stats",
             "history",
             "replay",
+            "analysis",
             "rules",
             "settings",
             "watch"

@@ -1314,10 +1314,10 @@ fn rows_from_before_live_games_read_as_before() {
         new_game(&mut store, 1)
     };
     let conn = Connection::open(&path).unwrap();
-    // Back to schema 5: undo 10 (move times), 9 (channel names), 8 (rematch), 7 (threads), then
+    // Back to schema 5: undo 12 (analyses), 11 (games against the bot), 10 (move times), 9 (channel names), 8 (rematch), 7 (threads), then
     // 6 (live clock).
     conn.execute_batch(
-        "DROP INDEX games_bot_active; ALTER TABLE games DROP COLUMN bot_color; \
+        "DROP TABLE analyses; DROP INDEX games_bot_active; ALTER TABLE games DROP COLUMN bot_color; \
          ALTER TABLE games DROP COLUMN bot_level; DROP TABLE hints; \
          ALTER TABLE moves DROP COLUMN stored_at_ms; DROP TABLE channel_names; \
          ALTER TABLE games DROP COLUMN rematch_challenge_id; \
@@ -1359,9 +1359,9 @@ fn moves_from_before_move_times_read_without_one() {
         id
     };
     let conn = Connection::open(&path).unwrap();
-    // Back to schema 9: undo 10 (move times).
+    // Back to schema 9: undo 12 (analyses), 11 (games against the bot) and 10 (move times).
     conn.execute_batch(
-        "DROP INDEX games_bot_active; ALTER TABLE games DROP COLUMN bot_color; \
+        "DROP TABLE analyses; DROP INDEX games_bot_active; ALTER TABLE games DROP COLUMN bot_color; \
          ALTER TABLE games DROP COLUMN bot_level; DROP TABLE hints; \
          ALTER TABLE moves DROP COLUMN stored_at_ms; PRAGMA user_version = 9;",
     )

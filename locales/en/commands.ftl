@@ -95,6 +95,11 @@ command-replay = replay
     .game = game
     .game-description = A game's number (default: this channel's game, or the last one finished here)
 
+command-analysis = analysis
+    .description = The engine's review of a finished game: a chart of the evaluation and each side's mistakes.
+    .game = game
+    .game-description = A game's number (default: the last game finished in this channel)
+
 ## Help and server settings.
 
 command-rules = rules

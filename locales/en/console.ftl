@@ -5,8 +5,9 @@ console-help =
     Type lines as `name: command` — each name is a player (new names are new players):
       alice: /focus challenge opponent:bob [rules:swap] [days:3 | minutes:5] [color:white] [rated:false] [position:<FPN>]
       bob: accept | decline          alice: cancel
+      alice: /focus challenge opponent:bot [level:1-8]   (a game against the bot, at once; `hint` in it: its move, three a game)
       alice: /focus move c4-d4 [draw:true] [confirm:true]   (or just `move c4-d4`; `suggest c4` lists legal moves)
-      board [side:black] | resign | draw [accept|decline] | takeback [accept|decline] | abort | games | history [game] | replay [game] | rules
+      board [side:black] | resign | draw [accept|decline] | takeback [accept|decline] | abort | games | history [game] | replay [game] | analysis [game] | rules
       moretime | notify [dm:true|false] | leaderboard [page] | stats [user] | watch [page]
       wait 2d   (let time pass: 30m, 6h, 2d; reminders, time-outs and expired challenges follow)
     Start a line with `#name` to play in another channel. `quit` ends the session.
@@ -16,6 +17,7 @@ console-private = {"["}#{ $channel }] bot → { $user } only: { $text }
 console-dm = {"["}DM to { $user }] bot: { $text }
 console-edit-challenge = {"["}#{ $channel }] bot edits challenge { $challenge } (its buttons are disabled): { $text }
 console-board = {"  "}board: { $path }
+console-chart = {"  "}chart: { $path }
 console-replay = {"  "}replay: { $path }
 console-board-failed = {"  "}board: cannot write { $path }: { $error }
 console-challenge-hint = {"  "}(challenge { $challenge }: answer with `accept`, `decline` or `cancel`)

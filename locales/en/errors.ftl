@@ -129,6 +129,8 @@ error-mirror-loss = { $move } loses at once under the mirror rule: it leaves the
 error-stale-interaction = the position changed while you were typing: look again
 error-stale-confirmation = this confirmation is out of date: the position changed since it was offered; look at the board and choose your move again
 error-not-your-confirmation = only { $player } can confirm this move
+error-analysis-in-play = game { $game } is still being played: the engine's analysis comes once it is over, for fair play
+error-analysis-aborted = game { $game } was aborted: only a game with a result can be analysed
 
 ## The bot's own failures (details go to the log)
 

@@ -6,8 +6,9 @@ console-help =
     Вводите строки вида `имя: команда` — каждое имя означает игрока (новое имя — новый игрок):
       alice: /focus challenge opponent:bob [rules:swap] [days:3 | minutes:5] [color:white] [rated:false] [position:<FPN>]
       bob: accept | decline          alice: cancel
+      alice: /focus challenge opponent:bot [level:1-8]   (партия с ботом, сразу; в ней `hint` — его совет, три за партию)
       alice: /focus move c4-d4 [draw:true] [confirm:true]   (или просто `move c4-d4`; `suggest c4` покажет допустимые ходы)
-      board [side:black] | resign | draw [accept|decline] | takeback [accept|decline] | abort | games | history [game] | replay [game] | rules
+      board [side:black] | resign | draw [accept|decline] | takeback [accept|decline] | abort | games | history [game] | replay [game] | analysis [game] | rules
       moretime | notify [dm:true|false] | leaderboard [page] | stats [user] | watch [page]
       wait 2d   (пропустить время: 30m, 6h, 2d; затем сработают напоминания, выход времени на ход и истечение вызовов)
     Начните строку с `#name`, чтобы играть в другом канале. `quit` завершает сеанс.
@@ -17,6 +18,7 @@ console-private = {"["}#{ $channel }] бот → только { $user }: { $text
 console-dm = {"["}ЛС для { $user }] бот: { $text }
 console-edit-challenge = {"["}#{ $channel }] бот изменяет вызов { $challenge } (его кнопки отключены): { $text }
 console-board = {"  "}доска: { $path }
+console-chart = {"  "}график: { $path }
 console-replay = {"  "}повтор: { $path }
 console-board-failed = {"  "}доска: не удалось записать { $path }: { $error }
 console-challenge-hint = {"  "}(вызов { $challenge }: ответьте `accept`, `decline` или `cancel`)

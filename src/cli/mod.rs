@@ -1,5 +1,6 @@
 //! The command line: clap subcommands, each a thin adapter over the library.
 
+mod analysis;
 mod bestmove;
 mod console;
 mod db;
@@ -52,6 +53,9 @@ enum Command {
     Match(matches::MatchArgs),
     /// Tune the evaluation weights on self-play games (Texel tuning); print them.
     Tune(tune::TuneArgs),
+    /// Review a game record read from stdin with the engine: print each side's inaccuracies,
+    /// mistakes and blunders with the better moves; with --out, write the evaluation chart.
+    Analysis(analysis::AnalysisArgs),
 }
 
 /// Where a game starts, as the `--fpn` and `--rules` options give it.
@@ -193,6 +197,15 @@ pub enum CliError {
         /// The first of them.
         first: String,
     },
+    /// A review cannot be made (a bug: the record's moves were checked before).
+    #[error("{0}")]
+    Review(#[from] crate::engine::review::ReviewError),
+    /// The chart cannot be drawn (a bug).
+    #[error("{0}")]
+    Chart(#[from] crate::render::chart::ChartError),
+    /// An engine search panicked (a bug).
+    #[error("an engine search failed")]
+    Engine,
     /// Standard output cannot be written (a full disk, a closed pipe).
     #[error("cannot write the output: {0}")]
     Stdout(std::io::Error),
@@ -227,6 +240,7 @@ pub fn main() -> ExitCode {
         Command::Bestmove(args) => bestmove::run(&args),
         Command::Match(args) => matches::run(&args),
         Command::Tune(args) => tune::run(&args),
+        Command::Analysis(args) => analysis::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

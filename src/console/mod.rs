@@ -129,6 +129,13 @@ impl Console {
         })
     }
 
+    /// The same console analysing games with about `nodes` nodes a position (the bot's effort
+    /// by default; tests, whose engine is unoptimised, use less).
+    pub fn with_analysis_nodes(mut self, nodes: u64) -> Console {
+        self.service = self.service.with_analysis_nodes(nodes);
+        self
+    }
+
     /// Reads lines from `input` until it ends or says `quit`, writing replies to `out`.
     ///
     /// # Errors
@@ -711,6 +718,44 @@ impl Console {
                     shown,
                 ])
             }
+            "analysis" => {
+                let id = match arg("game") {
+                    Some(text) => match text.trim_start_matches('#').parse::<i64>() {
+                        Ok(n) => Some(GameId(n)),
+                        Err(_) => {
+                            return Ok(vec![
+                                self.private(user, &self.say("console-game-number", &[])),
+                            ]);
+                        }
+                    },
+                    None => None,
+                };
+                // A terminal shows no progress line: the answer comes when the review is done.
+                let analysis = service
+                    .analysis(place, user.id, id, std::sync::Arc::new(|_| {}))
+                    .await?;
+                let png = service
+                    .chart(strings::analysis::chart(self.lang, &analysis))
+                    .await?;
+                let path = self
+                    .out_dir
+                    .join(format!("game{}-analysis.png", analysis.game().0));
+                let written = std::fs::write(&path, png).map_err(|e| e.to_string());
+                let path = path.display().to_string();
+                let shown = match written {
+                    Ok(()) => tr!(self.lang, "console-chart", path = path),
+                    Err(error) => tr!(
+                        self.lang,
+                        "console-board-failed",
+                        path = path,
+                        error = error
+                    ),
+                };
+                Ok(vec![
+                    self.public(&strings::analysis::text(self.lang, &analysis)),
+                    shown,
+                ])
+            }
             "rules" => {
                 // The text opens with the game's name: no title needed in a terminal.
                 let (_, text) = strings::rules(self.lang);
@@ -873,7 +918,7 @@ impl Console {
 const BOT_NAME: &str = "bot";
 
 /// The console's commands and the options of each, by their English names.
-const COMMANDS: [(&str, &[&str]); 17] = [
+const COMMANDS: [(&str, &[&str]); 18] = [
     (
         "challenge",
         &[
@@ -895,6 +940,7 @@ const COMMANDS: [(&str, &[&str]); 17] = [
     ("stats", &["user"]),
     ("history", &["game"]),
     ("replay", &["game"]),
+    ("analysis", &["game"]),
     ("rules", &[]),
 ];
 

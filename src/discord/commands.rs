@@ -71,6 +71,7 @@ pub fn all() -> Vec<poise::Command<super::Data, Error>> {
         "stats",
         "history",
         "replay",
+        "analysis",
         "rules",
         "settings",
         "watch"
@@ -618,6 +619,90 @@ pub async fn replay(ctx: Context<'_>, game: Option<i64>) -> Result<(), Error> {
     let message = serenity::CreateMessage::new()
         .content(strings::replay_caption(readers.server, &history))
         .add_file(super::replay_attachment(&history, gif))
+        .allowed_mentions(mentions(None));
+    ctx.channel_id()
+        .send_message(ctx.serenity_context(), message)
+        .await?;
+    if let poise::Context::Application(app) = ctx {
+        app.interaction
+            .delete_response(ctx.serenity_context())
+            .await?;
+    }
+    Ok(())
+}
+
+/// The shortest time between two edits of an analysis's progress line.
+const PROGRESS_EVERY: std::time::Duration = std::time::Duration::from_secs(1);
+
+/// Edits the deferred reply to `text`; a progress line that fails to show is only logged
+/// (no reason to stop the analysis).
+async fn show_progress(ctx: Context<'_>, text: String) {
+    if let poise::Context::Application(app) = ctx {
+        let edit = serenity::EditInteractionResponse::new().content(text);
+        if let Err(e) = app
+            .interaction
+            .edit_response(ctx.serenity_context(), edit)
+            .await
+        {
+            tracing::warn!(error = %e, "analysis progress not shown");
+        }
+    }
+}
+
+/// The engine's review of a finished game, posted here.
+///
+/// This channel's last game, or one by number: a chart of the evaluation and each side's
+/// mistakes with the better moves.
+#[poise::command(
+    slash_command,
+    required_bot_permissions = "VIEW_CHANNEL | SEND_MESSAGES | ATTACH_FILES | EMBED_LINKS | READ_MESSAGE_HISTORY"
+)]
+pub async fn analysis(ctx: Context<'_>, game: Option<i64>) -> Result<(), Error> {
+    let readers = readers(ctx).await;
+    let service = &ctx.data().service;
+    // Refused (a game in play, aborted, unknown) before the acknowledgement: one private
+    // sentence.
+    let history = service
+        .analysable(place_of(ctx), ctx.author().id.get(), game.map(GameId))
+        .await?;
+    // The review takes up to some seconds: a private acknowledgement, edited with the
+    // progress (for the asker only); the analysis itself is posted in the channel.
+    ctx.defer_ephemeral().await?;
+    let (tx, mut rx) = tokio::sync::watch::channel(None);
+    let on_progress: crate::service::OnProgress = std::sync::Arc::new(move |p| {
+        tx.send_replace(Some(p));
+    });
+    let work = service.analyse(history, on_progress);
+    tokio::pin!(work);
+    // Discord limits edits of one message to a few a second: the progress is shown when it
+    // moves, at most once a second (the first at once). A stored analysis shows none.
+    let (mut shown, mut last_edit, mut open) = (None, None::<tokio::time::Instant>, true);
+    let analysis = loop {
+        let latest = *rx.borrow_and_update();
+        let waiting = latest.is_some() && latest != shown;
+        let due = last_edit.map_or_else(tokio::time::Instant::now, |t| t + PROGRESS_EVERY);
+        if let (true, Some(p)) = (waiting && due <= tokio::time::Instant::now(), latest) {
+            shown = latest;
+            last_edit = Some(tokio::time::Instant::now());
+            show_progress(ctx, strings::analysis::progress(readers.user, p)).await;
+            continue;
+        }
+        tokio::select! {
+            biased;
+            done = &mut work => break done?,
+            changed = rx.changed(), if open => open = changed.is_ok(),
+            () = tokio::time::sleep_until(due), if waiting => {}
+        }
+    };
+    let png = service
+        .chart(strings::analysis::chart(readers.server, &analysis))
+        .await?;
+    let message = serenity::CreateMessage::new()
+        .content(strings::analysis::text(readers.server, &analysis))
+        .add_file(serenity::CreateAttachment::bytes(
+            png,
+            format!("focus-game-{}-analysis.png", analysis.game().0),
+        ))
         .allowed_mentions(mentions(None));
     ctx.channel_id()
         .send_message(ctx.serenity_context(), message)

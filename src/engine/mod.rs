@@ -10,6 +10,7 @@
 //!   ([`score`]).
 //! - [`eval`]: the evaluation, a weighted sum of features; [`tune`] fits the weights to the
 //!   results of self-play games (logistic "Texel" tuning).
+//! - [`review`]: a finished game judged move by move (inaccuracies, mistakes, blunders).
 //! - [`limits`]: depth, nodes, time; [`levels`]: levels 1 to 8; [`greedy`]: the one-ply
 //!   yardstick; [`selfplay`]: games between players, as the match tool and the tuner play
 //!   them.
@@ -30,6 +31,7 @@ pub mod levels;
 pub mod limits;
 pub mod lines;
 pub mod ordering;
+pub mod review;
 pub mod rng;
 pub mod score;
 pub mod search;

@@ -19,6 +19,7 @@
 //! # Ok::<(), image::ImageError>(())
 //! ```
 
+pub mod chart;
 mod encode;
 mod gif;
 mod layout;

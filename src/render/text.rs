@@ -6,16 +6,20 @@ use ab_glyph::{Font, FontRef, PxScale};
 use image::{Rgb, RgbImage};
 use imageproc::drawing::{draw_text_mut, text_size};
 
+/// The bytes of DejaVu Sans Book (also given to the chart's plotting library).
+pub(crate) const REGULAR_TTF: &[u8] = include_bytes!("../../fonts/DejaVuSans.ttf");
+
+/// The bytes of DejaVu Sans Bold.
+pub(crate) const BOLD_TTF: &[u8] = include_bytes!("../../fonts/DejaVuSans-Bold.ttf");
+
 /// DejaVu Sans Book.
 pub static REGULAR: LazyLock<FontRef<'static>> = LazyLock::new(|| {
-    FontRef::try_from_slice(include_bytes!("../../fonts/DejaVuSans.ttf"))
-        .expect("the embedded DejaVuSans.ttf is a valid font")
+    FontRef::try_from_slice(REGULAR_TTF).expect("the embedded DejaVuSans.ttf is a valid font")
 });
 
 /// DejaVu Sans Bold.
 pub static BOLD: LazyLock<FontRef<'static>> = LazyLock::new(|| {
-    FontRef::try_from_slice(include_bytes!("../../fonts/DejaVuSans-Bold.ttf"))
-        .expect("the embedded DejaVuSans-Bold.ttf is a valid font")
+    FontRef::try_from_slice(BOLD_TTF).expect("the embedded DejaVuSans-Bold.ttf is a valid font")
 });
 
 /// Width and height in pixels of `text` at `size` px.

@@ -73,6 +73,11 @@ pub enum ServiceError {
     /// A confirmation of a mirror-rule move by someone other than this player, the one it
     /// was offered to.
     NotYourConfirmation(u64),
+    /// An analysis asked for a game still in play (or held for a moderator): the engine's
+    /// opinion of a game in play would be help from outside, so it waits for the result.
+    AnalysisInPlay(GameId),
+    /// An analysis asked for an aborted game, which has no result to learn from.
+    AnalysisAborted(GameId),
     /// An unreadable or illegal move.
     Move(#[from] MoveError),
     /// A refusal or failure of the store (its message says which).
@@ -110,6 +115,8 @@ impl ServiceError {
             | ServiceError::StaleInteraction
             | ServiceError::StaleConfirmation
             | ServiceError::NotYourConfirmation(_)
+            | ServiceError::AnalysisInPlay(_)
+            | ServiceError::AnalysisAborted(_)
             | ServiceError::Move(_) => true,
             ServiceError::Store(e) => e.for_users(),
             _ => false,

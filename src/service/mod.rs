@@ -6,6 +6,7 @@
 //! ([`AsyncStore`]) and pictures are drawn on tokio's blocking pool. Time comes from an
 //! injectable [`Clock`].
 
+mod analysis;
 mod bots;
 mod challenges;
 mod clock;
@@ -23,6 +24,7 @@ mod views;
 
 use std::sync::Arc;
 
+pub use analysis::{Analysis, OnProgress, Progress};
 pub use bots::{DEFAULT_BOT_LEVEL, HINT_NODES, HintView};
 pub use challenges::{ChallengeRequest, DEFAULT_TIME_CONTROL, Rematch, coin_toss};
 pub use clock::{Clock, ManualClock, SystemClock, Timestamp, Wait};
@@ -63,6 +65,8 @@ pub struct GameService {
     thinkers: thinking::Thinkers,
     /// Games whose bot move is being searched.
     thinking: bots::Thinking,
+    /// The node budget of each position of an analysis ([`GameService::analysis`]).
+    analysis_nodes: u64,
 }
 
 impl GameService {
@@ -79,6 +83,7 @@ impl GameService {
             locales_seen: Arc::default(),
             thinkers: thinking::Thinkers::new(cores),
             thinking: bots::Thinking::default(),
+            analysis_nodes: crate::engine::review::REVIEW_NODES,
         }
     }
 

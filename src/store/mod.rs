@@ -45,6 +45,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod analyses;
 mod async_store;
 mod bots;
 mod challenges;
@@ -69,6 +70,7 @@ use std::time::Duration;
 
 use rusqlite::{Connection, MAIN_DB, OpenFlags, Transaction, TransactionBehavior};
 
+pub use analyses::StoredAnalysis;
 pub use async_store::AsyncStore;
 pub use bots::{HINTS_PER_GAME, Hint, LevelResults};
 pub use challenges::{CHALLENGE_LIFETIME, Challenge, ChallengeStatus, ColorChoice, NewChallenge};

@@ -521,6 +521,12 @@ impl Localized for ServiceError {
                 "error-not-your-confirmation",
                 player = super::mention(*player)
             ),
+            ServiceError::AnalysisInPlay(game) => {
+                tr!(lang, "error-analysis-in-play", game = game.0.to_string())
+            }
+            ServiceError::AnalysisAborted(game) => {
+                tr!(lang, "error-analysis-aborted", game = game.0.to_string())
+            }
             ServiceError::Move(error) => error.localized(lang),
             ServiceError::Store(error) => error.localized(lang),
             ServiceError::Render => "the board picture could not be drawn".to_owned(),

@@ -7,6 +7,7 @@
 //! Mentions are written `<@id>`; Discord shows them as names, the console as `@name`. Discord
 //! timestamps (`<t:unix:R>`) are shown by each client in its own language.
 
+pub mod analysis;
 pub mod errors;
 pub mod letters;
 pub mod picture;

@@ -133,6 +133,27 @@ impl World {
 }
 
 impl World {
+    /// Starts a bot as [`World::start_bot`] does, over the service `make` makes of the one it
+    /// would use (e.g. with a small analysis budget: the test build's engine is unoptimised).
+    pub async fn start_bot_over(&mut self, make: impl FnOnce(GameService) -> GameService) -> Bot {
+        let config = Config {
+            token: FAKE_TOKEN.to_owned(),
+            database: self.db.clone(),
+            guild_id: Some(self.fake.guild_id()),
+            api_base: Some(self.fake.api_base()),
+            sweep_interval: SWEEP,
+        };
+        let store = AsyncStore::open(&self.db).await.expect("open the database");
+        let service = make(GameService::new(store, Arc::new(self.clock.clone())));
+        let (stop, stopped) = oneshot::channel::<()>();
+        let task = tokio::spawn(run_with_service(config, service, async move {
+            let _ = stopped.await;
+        }));
+        self.starts += 1;
+        wait_registered(&self.fake, self.starts).await;
+        Bot { stop, task }
+    }
+
     /// `user` sends `/<command>` (`"focus move"`) with `options` in `channel`; the first answer.
     pub async fn slash(
         &self,

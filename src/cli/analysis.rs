@@ -1,0 +1,108 @@
+//! `focus-bot analysis`: the engine's review of a game record read from stdin (as `replay`
+//! reads it): each side's inaccuracies, mistakes and blunders with the better moves, and with
+//! `--out` the chart of the evaluation, as `/focus analysis` posts them.
+
+use std::io::{Read, Write};
+use std::path::PathBuf;
+
+use super::{CliError, StartArgs};
+use crate::engine::review::{Assessment, REVIEW_NODES, Review, assess, positions};
+use crate::i18n::Lang;
+use crate::render::chart::chart;
+use crate::rules::record::{read_record, replay_moves};
+use crate::rules::{Color, Position};
+use crate::strings::analysis::{review_chart, review_text};
+use crate::strings::color_name;
+use crate::tr;
+
+#[derive(Debug, clap::Args)]
+pub(crate) struct AnalysisArgs {
+    #[command(flatten)]
+    start: StartArgs,
+    /// The language of the text and the chart: en or ru.
+    #[arg(long, alias = "locale", value_name = "LANG", default_value = "en", value_parser = super::language)]
+    lang: Lang,
+    /// Write the chart of the evaluation to this PNG file.
+    #[arg(long, value_name = "FILE")]
+    out: Option<PathBuf>,
+    /// Nodes the engine searches in each position (the bot's effort by default).
+    #[arg(long, value_name = "N", default_value_t = REVIEW_NODES, value_parser = clap::value_parser!(u64).range(1..))]
+    nodes: u64,
+}
+
+pub(crate) fn run(args: &AnalysisArgs) -> Result<(), CliError> {
+    let mut record = Vec::new();
+    std::io::stdin()
+        .read_to_end(&mut record)
+        .map_err(CliError::Stdin)?;
+    // A record is text; bytes that are not UTF-8 become U+FFFD and fail as moves, by ply.
+    let text = String::from_utf8_lossy(&record);
+    let header = read_record(&text).map_err(crate::rules::record::ReplayError::from)?;
+    let start = args.start.position_for(&header)?;
+    let (_, moves) = replay_moves(start, &text)?;
+    let assessments = assess_in_pairs(start, &moves, args.nodes)?;
+    let review = Review::new(start, &moves, &assessments)?;
+    let lang = args.lang;
+    // The header's names when it has them (a `/focus history` record does).
+    let name = |tag: &str| {
+        header
+            .tag(tag)
+            .map(str::trim)
+            .filter(|n| !n.is_empty() && *n != "?")
+            .unwrap_or_default()
+            .to_owned()
+    };
+    let (white, black) = (name("White"), name("Black"));
+    // The chart's title names the colours when the record names nobody.
+    let shown = |name: &str, color: Color| match name {
+        "" => color_name(lang, color),
+        name => name.to_owned(),
+    };
+    if let Some(path) = &args.out {
+        let title = match header.tag("Game") {
+            Some(game) => tr!(
+                lang,
+                "chart-title",
+                game = game.to_owned(),
+                white = shown(&white, Color::White),
+                black = shown(&black, Color::Black)
+            ),
+            None => format!(
+                "{} \u{2013} {}",
+                shown(&white, Color::White),
+                shown(&black, Color::Black)
+            ),
+        };
+        let png = chart(&review_chart(lang, title, &review))?;
+        std::fs::write(path, png).map_err(|source| CliError::Write {
+            path: path.clone(),
+            source,
+        })?;
+    }
+    let mut out = std::io::stdout().lock();
+    writeln!(out, "{}", review_text(lang, &white, &black, &review)).map_err(CliError::Stdout)?;
+    out.flush().map_err(CliError::Stdout)
+}
+
+/// Every position searched, two at a time (on two threads), as the bot's pool does.
+fn assess_in_pairs(
+    start: Position,
+    moves: &[crate::rules::Move],
+    nodes: u64,
+) -> Result<Vec<Assessment>, CliError> {
+    let all = positions(start, moves)?;
+    let mut out = Vec::with_capacity(all.len());
+    for pair in all.chunks(2) {
+        std::thread::scope(|s| {
+            let handles: Vec<_> = pair
+                .iter()
+                .map(|p| s.spawn(move || assess(p, nodes)))
+                .collect();
+            for h in handles {
+                out.push(h.join().map_err(|_| CliError::Engine)?);
+            }
+            Ok::<(), CliError>(())
+        })?;
+    }
+    Ok(out)
+}
