@@ -10,6 +10,15 @@
 //! (both for the mover, clamped to ±[`CLAMP`], a forced win or loss counting as the clamp).
 //! The engine's own move costs nothing. The drop makes the move's [`Class`]:
 //!
+//! The two scores are compared at the same horizon: the position before at depth *d*, the one
+//! after at depth *d − 1*, both ending *d* plies from the position before. Focus evaluations
+//! swing by more than half a piece from one depth to the next (the side to move at the leaves
+//! changes; from the start: +0.65, −0.66, +1.17, 0.00, +0.67 at depths 1 to 5), so comparing
+//! each position's deepest score, which a node budget leaves at the same depth for both, made
+//! nearly every move an inaccuracy or a mistake. Every position therefore keeps the score of
+//! each depth it completed ([`Assessment::by_depth`]). The chart shows the mean of a
+//! position's two deepest scores, for the same reason.
+//!
 //! | class | drop, in pieces |
 //! | --- | --- |
 //! | inaccuracy | at least 0.5 ([`INACCURACY`]) |
@@ -89,16 +98,54 @@ impl Class {
 }
 
 /// The engine's verdict on one position: its best move and the score, for the side to move.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Assessment {
     /// The best move found; `None` when the game is over there.
     pub best: Option<Move>,
-    /// The score for the side to move (`Win(0)` / `Loss(0)` when the game is over there).
+    /// The score for the side to move, of the deepest iteration (`Win(0)` / `Loss(0)` when
+    /// the game is over there).
     pub score: Score,
+    /// The score of every iteration completed, depth 1 first (the last is `score`); empty for
+    /// a finished position, whose score holds at every depth.
+    pub by_depth: Vec<Score>,
+}
+
+impl Assessment {
+    /// The deepest iteration completed (0 for a finished position).
+    pub fn depth(&self) -> usize {
+        self.by_depth.len()
+    }
+
+    /// The score at `depth` (from 1), or the deepest one when the search did not get there.
+    pub fn at(&self, depth: usize) -> Score {
+        match depth.checked_sub(1).and_then(|i| self.by_depth.get(i)) {
+            Some(&score) => score,
+            None => self.score,
+        }
+    }
+
+    /// The score to show: the mean of the two deepest iterations, which damps the swing from
+    /// one depth to the next; a forced result as it is.
+    pub fn shown(&self) -> Score {
+        match self.by_depth.as_slice() {
+            [.., Score::Cp(a), Score::Cp(b)] => Score::Cp((a + b) / 2),
+            _ => self.score,
+        }
+    }
+}
+
+/// `score` for the other side (a forced result's distance unchanged).
+fn turned(score: Score) -> Score {
+    match score {
+        Score::Cp(v) => Score::Cp(-v),
+        Score::Win(n) => Score::Loss(n),
+        Score::Loss(n) => Score::Win(n),
+    }
 }
 
 /// Searches `pos` with a fresh engine for about `nodes` nodes. A finished position is scored
-/// from its outcome without a search.
+/// from its outcome without a search; a position with one legal move (which the engine plays
+/// without searching) by the search of the position after it, one depth deeper.
 pub fn assess(pos: &Position, nodes: u64) -> Assessment {
     if let Outcome::Win { winner, .. } = pos.outcome() {
         // A mirror-rule loss leaves White to move and the winner: the search, which sees no
@@ -108,24 +155,64 @@ pub fn assess(pos: &Position, nodes: u64) -> Assessment {
         } else {
             Score::Loss(0)
         };
-        return Assessment { best: None, score };
+        return Assessment {
+            best: None,
+            score,
+            by_depth: Vec::new(),
+        };
+    }
+    let moves = pos.legal_moves();
+    if let [only] = moves.as_slice() {
+        let mut next = *pos;
+        next.play_unchecked(*only);
+        let after = assess(&next, nodes);
+        let turn = |s: Score| {
+            if next.side_to_move() == pos.side_to_move() {
+                s
+            } else {
+                turned(s)
+            }
+        };
+        // Depth d + 1 here is depth d there; depth 1 here is taken as depth 1 there.
+        let by_depth: Vec<Score> = after
+            .by_depth
+            .first()
+            .into_iter()
+            .chain(&after.by_depth)
+            .map(|&s| turn(s))
+            .collect();
+        return Assessment {
+            best: Some(*only),
+            score: turn(after.score),
+            by_depth,
+        };
     }
     let mut engine = Engine::with_table_mib(TABLE_MIB);
-    let report = engine.search(pos, &Limits::nodes(nodes), |_| {});
+    let mut by_depth = Vec::new();
+    let report = engine.search(pos, &Limits::nodes(nodes), |info| by_depth.push(info.score));
     Assessment {
         best: report.best,
         score: report.info.score,
+        by_depth,
     }
 }
 
 /// An [`Assessment`] as it is stored: the move (or `-`) and the score as the engine protocol
-/// writes it, `d5-e5 cp 35`, `- loss 0`.
+/// writes it, then `depths` and the score of every depth: `d5-e5 cp 35 depths cp 60 cp -20
+/// cp 35`, `- loss 0`.
 impl fmt::Display for Assessment {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.best {
-            Some(mv) => write!(f, "{mv} {}", self.score),
-            None => write!(f, "- {}", self.score),
+            Some(mv) => write!(f, "{mv} {}", self.score)?,
+            None => write!(f, "- {}", self.score)?,
         }
+        if !self.by_depth.is_empty() {
+            write!(f, " depths")?;
+            for score in &self.by_depth {
+                write!(f, " {score}")?;
+            }
+        }
+        Ok(())
     }
 }
 
@@ -139,23 +226,39 @@ impl FromStr for Assessment {
 
     fn from_str(text: &str) -> Result<Assessment, AssessmentError> {
         let bad = || AssessmentError(text.to_owned());
-        let mut words = text.split_whitespace();
-        let (Some(mv), Some(kind), Some(n), None) =
-            (words.next(), words.next(), words.next(), words.next())
-        else {
-            return Err(bad());
+        let words: Vec<&str> = text.split_whitespace().collect();
+        let score_of = |kind: &str, n: &str| -> Result<Score, AssessmentError> {
+            Ok(match kind {
+                "cp" => Score::Cp(n.parse().map_err(|_| bad())?),
+                "win" => Score::Win(n.parse().map_err(|_| bad())?),
+                "loss" => Score::Loss(n.parse().map_err(|_| bad())?),
+                _ => return Err(bad()),
+            })
+        };
+        let (mv, kind, n, rest) = match words.as_slice() {
+            [mv, kind, n] => (*mv, *kind, *n, &[][..]),
+            [mv, kind, n, "depths", rest @ ..] if !rest.is_empty() && rest.len() % 2 == 0 => {
+                (*mv, *kind, *n, rest)
+            }
+            _ => return Err(bad()),
         };
         let best = match mv {
             "-" => None,
             mv => Some(mv.parse().map_err(|_| bad())?),
         };
-        let score = match kind {
-            "cp" => Score::Cp(n.parse().map_err(|_| bad())?),
-            "win" => Score::Win(n.parse().map_err(|_| bad())?),
-            "loss" => Score::Loss(n.parse().map_err(|_| bad())?),
-            _ => return Err(bad()),
-        };
-        Ok(Assessment { best, score })
+        let score = score_of(kind, n)?;
+        let by_depth = rest
+            .chunks(2)
+            .map(|pair| score_of(pair[0], pair[1]))
+            .collect::<Result<Vec<_>, _>>()?;
+        if by_depth.last().is_some_and(|&last| last != score) {
+            return Err(bad());
+        }
+        Ok(Assessment {
+            best,
+            score,
+            by_depth,
+        })
     }
 }
 
@@ -276,17 +379,25 @@ impl Review {
                 let (before, after) = (&assessments[i], &assessments[i + 1]);
                 let mover = all[i].side_to_move();
                 let next = all[i + 1].side_to_move();
+                // The same horizon for both (see the module's notes): depth d before, d − 1
+                // after, d as deep as both searches allow. A finished position's score holds
+                // at every depth.
+                let d = match after.depth() {
+                    0 => before.depth(),
+                    a => before.depth().min(a + 1),
+                };
+                let (then, now) = (before.at(d), after.at(d.saturating_sub(1).max(1)));
                 // The score after the move for the mover: the next side's, turned round
                 // when the turn passed (asked of the position rather than assumed).
                 let after_for_mover = if next == mover {
-                    value(after.score)
+                    value(now)
                 } else {
-                    -value(after.score)
+                    -value(now)
                 };
                 let drop = if before.best == Some(played) {
                     0
                 } else {
-                    (value(before.score) - after_for_mover).max(0)
+                    (value(then) - after_for_mover).max(0)
                 };
                 PlyReview {
                     ply: i + 1,
@@ -294,14 +405,14 @@ impl Review {
                     mover,
                     played,
                     best: before.best,
-                    after: for_white(after.score, next),
+                    after: for_white(after.shown(), next),
                     drop,
                     class: Class::of(drop),
                 }
             })
             .collect();
         Ok(Review {
-            start: for_white(assessments[0].score, start.side_to_move()),
+            start: for_white(assessments[0].shown(), start.side_to_move()),
             plies,
         })
     }
@@ -414,21 +525,32 @@ mod tests {
             Assessment {
                 best: Some(mv("d5-e5")),
                 score: Score::Cp(-35),
+                by_depth: vec![Score::Cp(60), Score::Cp(-20), Score::Cp(-35)],
             },
             Assessment {
                 best: None,
                 score: Score::Loss(0),
+                by_depth: vec![],
             },
             Assessment {
                 best: Some(mv("+e5")),
                 score: Score::Win(3),
+                by_depth: vec![Score::Cp(10), Score::Win(3)],
             },
         ] {
-            assert_eq!(a.to_string().parse::<Assessment>(), Ok(a));
+            assert_eq!(a.to_string().parse::<Assessment>(), Ok(a.clone()));
         }
+        assert_eq!(
+            Assessment::from_str("d5-e5 cp 35 depths cp 60 cp 35").map(|a| a.shown()),
+            Ok(Score::Cp(47))
+        );
         assert_eq!(Assessment::from_str("- cp").ok(), None);
         assert_eq!(Assessment::from_str("z9 cp 1").ok(), None);
         assert_eq!(Assessment::from_str("- mate 1").ok(), None);
+        assert_eq!(Assessment::from_str("c4-d4 cp 1 depths").ok(), None);
+        assert_eq!(Assessment::from_str("c4-d4 cp 1 depths cp").ok(), None);
+        // The deepest depth's score is the score.
+        assert_eq!(Assessment::from_str("c4-d4 cp 1 depths cp 2").ok(), None);
     }
 
     #[test]
