@@ -7,7 +7,7 @@
 
 use crate::rules::{Color, Move, Position, Stack};
 
-use super::lines::{Board, REACH, threats};
+use super::lines::{BLACK_PIECES, REACH, threats};
 
 use super::score::{MAX_EVAL, Value};
 
@@ -98,23 +98,36 @@ pub fn features_and_threats(pos: &Position) -> (Features, bool) {
     let mut under_own = [0i32; 2];
     let mut buried = [0i32; 2];
     let mut mobility = [0i32; 2];
-    let board = Board::new(pos);
+    // The squares of each height are gathered on the way (as `Board::new` would) for the
+    // threats; the piece counts come from a table, as the default target has no popcount.
+    let mut exact = [0u64; 6];
     for color in Color::ALL {
         let c = color.index();
         let mut bits = pos.controlled_mask(color);
         while bits != 0 {
             let i = bits.trailing_zeros() as usize;
             bits &= bits - 1;
-            let stack = board.stacks[i];
+            let stack = pos.board[i];
             let h = stack.height();
+            exact[h] |= 1 << i;
             control[c][h] += 1;
-            let own = stack.count(color) as i32;
+            let black = BLACK_PIECES[stack.code()] as i32;
+            let own = match color {
+                Color::White => h as i32 - black,
+                Color::Black => black,
+            };
             under_own[c] += own - 1;
             buried[1 - c] += h as i32 - own;
             mobility[c] += REACH[i][h] as i32;
         }
     }
-    let threat = threats(pos, &board.at_least);
+    let mut at_least = [0u64; 6];
+    let mut acc = 0;
+    for j in (1..6).rev() {
+        acc |= exact[j];
+        at_least[j] = acc;
+    }
+    let threat = threats(pos, &at_least);
     let (us, them) = (side.index(), (!side).index());
     let per_side = |c: usize| -> [i32; 12] {
         let color = Color::ALL[c];

@@ -51,6 +51,18 @@ pub static REACH: [[u8; 6]; 64] = {
     r
 };
 
+/// `BLACK_PIECES[code]`: the black pieces of the stack `code` ([`Stack::count`] as a table).
+pub static BLACK_PIECES: [u8; Stack::CODES] = {
+    let mut t = [0u8; Stack::CODES];
+    let mut code = 1;
+    while code < Stack::CODES {
+        let height = 7 - (code as u8).leading_zeros();
+        t[code] = ((code as u32) & ((1 << height) - 1)).count_ones() as u8;
+        code += 1;
+    }
+    t
+};
+
 /// `BOTTOM_BLACK[code][e]`: black pieces among the bottom `e` pieces of the stack `code`.
 static BOTTOM_BLACK: [[u8; 6]; Stack::CODES] = {
     let mut t = [[0u8; 6]; Stack::CODES];
@@ -362,6 +374,18 @@ mod tests {
                     pos.play_unchecked(moves[rng.below(moves.len())]);
                 }
             }
+        }
+    }
+
+    #[test]
+    fn black_pieces_counts_black_pieces() {
+        for code in 1..Stack::CODES {
+            let stack = Stack::from_code(code).unwrap();
+            assert_eq!(
+                BLACK_PIECES[code] as usize,
+                stack.count(Color::Black),
+                "{stack}"
+            );
         }
     }
 
