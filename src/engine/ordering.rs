@@ -84,13 +84,29 @@ impl Killers {
     }
 }
 
-const TT_MOVE: i32 = 1 << 30;
-const CAPTURE: i32 = 1 << 24;
-const KILLER: i32 = 1 << 20;
+// Order keys, small enough to share an `i32` with a move's place (see `Picker::keys`): quiet
+// moves by history, within ±`HISTORY_MAX` (the gravity of `History::update` keeps them so),
+// then killers, then captures (most pieces first: 1 to 5 of them, history breaking ties
+// within ±512), then the table's move.
+const TT_MOVE: i32 = 32_767;
+const CAPTURE: i32 = 16_500;
+const KILLER: i32 = 16_400;
+const _: () = assert!(HISTORY_MAX < KILLER && KILLER < CAPTURE + 1024 - 512);
+const _: () = assert!(CAPTURE + 5 * 1024 + 512 < TT_MOVE);
+
+/// `key` of the move at `place` packed so that the larger of two packed keys is the move with
+/// the better key, or with the same key the earlier place: one maximum then finds the move
+/// the first-best selection hands out.
+#[inline]
+fn packed(key: i32, place: usize) -> i32 {
+    debug_assert!((-HISTORY_MAX..=TT_MOVE).contains(&key) && place < 256);
+    (key << 8) | (255 - place as i32)
+}
 
 /// The moves of a node with their order keys, handed out best first.
 pub(crate) struct Picker {
     pub(crate) moves: MoveList,
+    /// Per move, its order key and its place in `moves` ([`packed`]).
     keys: ArrayVec<i32, MAX_MOVES>,
     next: usize,
 }
@@ -132,11 +148,13 @@ impl Picker {
                     h
                 }
             })
+            .enumerate()
+            .map(|(i, key)| packed(key, i))
             .collect();
         if let Some(tt) = tt_move
             && let Some(i) = moves.iter().position(|&m| m == tt)
         {
-            keys[i] = TT_MOVE;
+            keys[i] = packed(TT_MOVE, i);
         }
         Picker {
             moves,
@@ -189,8 +207,11 @@ impl Picker {
                         to: square_unchecked(to),
                     };
                     let h = row[from * 64 + to as usize];
+                    keys.push(packed(
+                        key_of(mv, pos.board[to as usize], k + 1, h),
+                        moves.len(),
+                    ));
                     moves.push(mv);
-                    keys.push(key_of(mv, pos.board[to as usize], k + 1, h));
                 }
             }
         }
@@ -198,14 +219,14 @@ impl Picker {
             for to in Square::ALL {
                 let mv = Move::Drop { to };
                 let h = row[4096 + to.index()];
+                keys.push(packed(key_of(mv, pos.board[to.index()], 1, h), moves.len()));
                 moves.push(mv);
-                keys.push(key_of(mv, pos.board[to.index()], 1, h));
             }
         }
         if let Some(tt) = tt_move
             && let Some(i) = moves.iter().position(|&m| m == tt)
         {
-            keys[i] = TT_MOVE;
+            keys[i] = packed(TT_MOVE, i);
         }
         Picker {
             moves,
@@ -214,23 +235,20 @@ impl Picker {
         }
     }
 
-    /// The next move in order with its key, or `None` when all were handed out: the first of
-    /// the best keys left, swapped to the front of what is left.
+    /// The next move in order with its order key, or `None` when all were handed out: the
+    /// first of the best keys left, swapped to the front of what is left.
     pub(crate) fn next(&mut self) -> Option<(Move, i32)> {
         let n = self.moves.len();
         let rest = self.keys.get(self.next..n).filter(|r| !r.is_empty())?;
-        // Two passes, the maximum then its first place, instead of one loop that keeps the
-        // best so far: the first is vectorised, the second has one well-predicted branch, and
-        // the move handed out is the same.
+        // One vectorised maximum over the packed keys finds the first of the best moves left.
         let best = rest.iter().copied().fold(i32::MIN, i32::max);
-        let at = self.next
-            + rest
-                .iter()
-                .position(|&k| k == best)
-                .expect("the max is there");
+        let at = (255 - (best & 0xFF)) as usize;
         self.moves.swap(self.next, at);
-        self.keys.swap(self.next, at);
-        let out = (self.moves[self.next], best);
+        // The keys trade places, each keeping the place bits of the slot it moves to.
+        let (here, there) = (self.keys[self.next], self.keys[at]);
+        self.keys[self.next] = (there & !0xFF) | (here & 0xFF);
+        self.keys[at] = (here & !0xFF) | (there & 0xFF);
+        let out = (self.moves[self.next], best >> 8);
         self.next += 1;
         Some(out)
     }
@@ -262,6 +280,9 @@ mod tests {
         history: &History,
         ply: usize,
     ) -> Vec<(Move, i32)> {
+        const TT_MOVE: i32 = 1 << 30;
+        const CAPTURE: i32 = 1 << 24;
+        const KILLER: i32 = 1 << 20;
         let side = pos.side_to_move().index();
         let mut moves = pos.legal_moves();
         let mut keys: Vec<i32> = moves
@@ -289,7 +310,15 @@ mod tests {
             }
             moves.swap(next, best);
             keys.swap(next, best);
-            out.push((moves[next], keys[next]));
+            // The key as its kind: table move or capture, killer, or the history value.
+            let kind = if keys[next] >= CAPTURE {
+                1 << 20
+            } else if keys[next] == KILLER {
+                1 << 19
+            } else {
+                keys[next]
+            };
+            out.push((moves[next], kind));
         }
         out
     }
@@ -324,11 +353,22 @@ mod tests {
                     };
                     let mut picker =
                         Picker::new(&pos, pos.legal_moves(), tt, &killers, &history, ply);
-                    let got: Vec<(Move, i32)> = std::iter::from_fn(|| picker.next()).collect();
+                    let kind = |(mv, key): (Move, i32)| {
+                        if Picker::is_tactical(key) {
+                            (mv, 1 << 20)
+                        } else if Picker::is_killer_key(key) {
+                            (mv, 1 << 19)
+                        } else {
+                            (mv, key)
+                        }
+                    };
+                    let got: Vec<(Move, i32)> =
+                        std::iter::from_fn(|| picker.next().map(kind)).collect();
                     let want = reference_order(&pos, tt, &killers, &history, ply);
                     assert_eq!(got, want, "{pos}");
                     let mut picker = Picker::generate(&pos, tt, &killers, &history, ply);
-                    let got: Vec<(Move, i32)> = std::iter::from_fn(|| picker.next()).collect();
+                    let got: Vec<(Move, i32)> =
+                        std::iter::from_fn(|| picker.next().map(kind)).collect();
                     assert_eq!(got, want, "generated in {pos}");
                     pos.play_unchecked(moves[rng.below(moves.len())]);
                 }
