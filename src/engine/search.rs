@@ -410,6 +410,10 @@ impl Engine {
             let mut child = *pos;
             child.play_unchecked(mv);
             let ckey = Zobrist::after(key, pos, &child, mv);
+            if depth > 1 {
+                // The child probes the table first thing; start its load now.
+                self.tt.prefetch(ckey);
+            }
             let cs = self.eval.sums_after(sums, pos, &child, mv);
             self.nodes += 1;
             let quiet = !Picker::is_tactical(order);

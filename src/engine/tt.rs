@@ -98,6 +98,13 @@ impl Table {
             .map(|s| unpack(s.data))
     }
 
+    /// Starts reading the bucket of `key` from memory ahead of a [`Table::probe`] of it: a plain
+    /// load whose value is thrown away, so the miss overlaps the work done before the probe.
+    #[inline]
+    pub fn prefetch(&self, key: u64) {
+        std::hint::black_box(self.buckets[self.bucket(key)].0[0].key);
+    }
+
     /// Stores a result for `key`. `mv` of `None` keeps a move stored earlier for the key.
     pub fn store(&mut self, key: u64, mv: Option<Move>, value: Value, depth: i32, bound: Bound) {
         let bucket = &mut self.buckets[key as usize & self.mask].0;
