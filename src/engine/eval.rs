@@ -5,9 +5,9 @@
 //! ([`Weights::TUNED`]) come from logistic (Texel) tuning on positions of self-play games
 //! (`focus-bot tune`, [`super::tune`]).
 
-use crate::rules::{Color, Position, Stack};
+use crate::rules::{Color, Move, Position, Stack};
 
-use super::lines::{Board, REACH, captures_by_landing};
+use super::lines::{BLACK_PIECES, REACH, threats};
 
 use super::score::{MAX_EVAL, Value};
 
@@ -98,37 +98,36 @@ pub fn features_and_threats(pos: &Position) -> (Features, bool) {
     let mut under_own = [0i32; 2];
     let mut buried = [0i32; 2];
     let mut mobility = [0i32; 2];
-    let mut threat = [0u32; 2];
-    let board = Board::new(pos);
-    let fives = board.at_least[Stack::MAX_HEIGHT];
+    // The squares of each height are gathered on the way (as `Board::new` would) for the
+    // threats; the piece counts come from a table, as the default target has no popcount.
+    let mut exact = [0u64; 6];
     for color in Color::ALL {
         let c = color.index();
         let mut bits = pos.controlled_mask(color);
         while bits != 0 {
             let i = bits.trailing_zeros() as usize;
             bits &= bits - 1;
-            let stack = board.stacks[i];
+            let stack = pos.board[i];
             let h = stack.height();
+            exact[h] |= 1 << i;
             control[c][h] += 1;
-            let own = stack.count(color) as i32;
+            let black = BLACK_PIECES[stack.code()] as i32;
+            let own = match color {
+                Color::White => h as i32 - black,
+                Color::Black => black,
+            };
             under_own[c] += own - 1;
             buried[1 - c] += h as i32 - own;
             mobility[c] += REACH[i][h] as i32;
-            threat[c] = threat[c].max(board.best_capture(i, color));
-        }
-        // A drop on a 5-stack with an enemy piece at the bottom captures it.
-        if threat[c] == 0 && pos.reserve(color) > 0 {
-            let mut t = fives;
-            while t != 0 {
-                let j = t.trailing_zeros() as usize;
-                t &= t - 1;
-                if captures_by_landing(board.stacks[j], 1, color) > 0 {
-                    threat[c] = 1;
-                    break;
-                }
-            }
         }
     }
+    let mut at_least = [0u64; 6];
+    let mut acc = 0;
+    for j in (1..6).rev() {
+        acc |= exact[j];
+        at_least[j] = acc;
+    }
+    let threat = threats(pos, &at_least);
     let (us, them) = (side.index(), (!side).index());
     let per_side = |c: usize| -> [i32; 12] {
         let color = Color::ALL[c];
@@ -172,6 +171,146 @@ pub fn evaluate_and_threats(pos: &Position, weights: &Weights) -> (Value, bool) 
     (v.clamp(-MAX_EVAL + 1, MAX_EVAL - 1), capture)
 }
 
+/// The evaluation with its weights folded into tables: the search's fast path, equal to
+/// [`evaluate_and_threats`] for the same weights.
+///
+/// Every feature but the threats, the reserve and capture counts is a sum over stacks, and a
+/// stack's share depends only on its square and its pieces, so the weighted share of each
+/// (square, stack) is computed once here and the board costs one table look-up per occupied
+/// square. The dot product is linear, so the regrouped sum is the same integer.
+pub struct Evaluator {
+    weights: Weights,
+    /// `square[i][code]`: the weighted share of the stack `code` on square index `i`, White's
+    /// features minus Black's; 0 for the empty stack.
+    square: Box<[[i32; Stack::CODES]; 64]>,
+}
+
+impl Evaluator {
+    /// The tables for `weights`.
+    pub fn new(weights: Weights) -> Evaluator {
+        let w = &weights.0;
+        let mut square = Box::new([[0i32; Stack::CODES]; 64]);
+        for (i, row) in square.iter_mut().enumerate() {
+            for (code, share) in row.iter_mut().enumerate() {
+                let Some(stack) = Stack::from_code(code) else {
+                    continue;
+                };
+                let Some(owner) = stack.top() else {
+                    continue;
+                };
+                let h = stack.height();
+                let own = stack.count(owner) as i32;
+                // control_h, under_own and mobility for the owner; buried for the other side.
+                let owner_share = w[1 + h] + w[7] * (own - 1) + w[9] * REACH[i][h] as i32
+                    - w[8] * (h as i32 - own);
+                *share = match owner {
+                    Color::White => owner_share,
+                    Color::Black => -owner_share,
+                };
+            }
+        }
+        Evaluator { weights, square }
+    }
+
+    /// The weights evaluated with.
+    pub fn weights(&self) -> &Weights {
+        &self.weights
+    }
+
+    /// [`evaluate_and_threats`] of `pos` under [`Evaluator::weights`].
+    #[inline]
+    pub fn evaluate_and_threats(&self, pos: &Position) -> (Value, bool) {
+        self.evaluate_with(pos, &self.sums(pos))
+    }
+
+    /// The board sums of `pos`, read from every occupied square.
+    pub fn sums(&self, pos: &Position) -> Sums {
+        let mut score = 0i32;
+        let mut exact = [0u64; 6];
+        let mut bits = pos.controlled[0] | pos.controlled[1];
+        while bits != 0 {
+            let i = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            let stack = pos.board[i];
+            score += self.square[i][stack.code()];
+            exact[stack.height()] |= 1 << i;
+        }
+        let mut at_least = [0u64; 6];
+        let mut acc = 0;
+        for j in (1..6).rev() {
+            acc |= exact[j];
+            at_least[j] = acc;
+        }
+        Sums { score, at_least }
+    }
+
+    /// The sums of `after`, reached by playing `mv` in `before` whose sums are `sums`: only
+    /// the squares `mv` touched are read again, as [`super::zobrist::Zobrist::after`] does
+    /// for keys. Equal to [`Evaluator::sums`]`(after)`.
+    #[inline]
+    pub fn sums_after(&self, sums: &Sums, before: &Position, after: &Position, mv: Move) -> Sums {
+        let mut out = *sums;
+        let mut touch = |i: usize| {
+            let (old, new) = (before.board[i], after.board[i]);
+            out.score += self.square[i][new.code()] - self.square[i][old.code()];
+            let (bit, h) = (1u64 << i, new.height());
+            for (j, mask) in out.at_least.iter_mut().enumerate().skip(1) {
+                *mask = (*mask & !bit) | (((h >= j) as u64) << i);
+            }
+        };
+        match mv {
+            Move::Step { from, to } => {
+                touch(from.index());
+                touch(to.index());
+            }
+            Move::Drop { to } => touch(to.index()),
+            Move::Swap { a, b } => {
+                touch(a.index());
+                touch(b.index());
+            }
+        }
+        out
+    }
+
+    /// [`Evaluator::evaluate_and_threats`] of `pos` whose board sums are `sums`.
+    #[inline]
+    pub fn evaluate_with(&self, pos: &Position, sums: &Sums) -> (Value, bool) {
+        let w = &self.weights.0;
+        let per_side = |c: usize| -> i32 {
+            let reserve = pos.reserve[c] as i32;
+            // At most two stacks: clearing the two lowest bits leaves nothing.
+            let m = pos.controlled[c];
+            let m = m & m.wrapping_sub(1);
+            let few = m & m.wrapping_sub(1) == 0;
+            w[0] * reserve
+                + w[1] * pos.captured[c] as i32
+                + w[10] * (reserve == 0) as i32
+                + w[11] * (reserve == 0 && few) as i32
+        };
+        let white = sums.score + per_side(0) - per_side(1);
+        let threat = threats(pos, &sums.at_least);
+        let (us, them) = (pos.side.index(), (!pos.side).index());
+        let v = match pos.side {
+            Color::White => white,
+            Color::Black => -white,
+        } + w[12] * threat[us] as i32
+            + w[13] * threat[them] as i32
+            + w[14];
+        (v.clamp(-MAX_EVAL + 1, MAX_EVAL - 1), threat[us] > 0)
+    }
+}
+
+/// What the evaluation keeps of the board between a position and the next, like a Zobrist
+/// key: the weighted sum of every stack's share ([`Evaluator`]) and the squares of each
+/// height, which the capture threats need.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Sums {
+    /// The stacks' weighted shares, White minus Black.
+    score: i32,
+    /// `at_least[j]`: the squares holding `j` or more pieces, as [`super::lines::Board`].
+    pub at_least: [u64; 6],
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -201,6 +340,42 @@ mod tests {
         assert_eq!(f[13], 3, "Black threatens three (h3 onto c3)");
         assert_eq!(f[10], 0);
         assert_eq!(f[11], 0, "both in danger");
+    }
+
+    #[test]
+    fn the_evaluator_equals_the_weighted_features() {
+        let mut rng = super::super::rng::Rng::new(17);
+        let mut random = [0i32; FEATURES];
+        for w in &mut random {
+            *w = rng.below(601) as i32 - 300;
+        }
+        let weights = [Weights::HAND, Weights::TUNED, Weights(random)];
+        let evaluators = weights.map(Evaluator::new);
+        for rules in crate::rules::Rules::ALL {
+            for _ in 0..20 {
+                let mut pos = Position::start().with_rules(rules);
+                for _ in 0..150 {
+                    for (w, e) in weights.iter().zip(&evaluators) {
+                        assert_eq!(
+                            e.evaluate_and_threats(&pos),
+                            evaluate_and_threats(&pos, w),
+                            "{pos}"
+                        );
+                    }
+                    let moves = pos.legal_moves();
+                    if moves.is_empty() {
+                        break;
+                    }
+                    let mv = moves[rng.below(moves.len())];
+                    let mut next = pos;
+                    next.play_unchecked(mv);
+                    for e in &evaluators {
+                        assert_eq!(e.sums_after(&e.sums(&pos), &pos, &next, mv), e.sums(&next));
+                    }
+                    pos = next;
+                }
+            }
+        }
     }
 
     #[test]

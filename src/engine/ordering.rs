@@ -3,7 +3,7 @@
 
 use arrayvec::ArrayVec;
 
-use crate::rules::{MAX_MOVES, Move, MoveList, Position};
+use crate::rules::{MAX_MOVES, Move, MoveList, Position, Square, Stack, TARGETS, square_unchecked};
 
 use super::lines::captures_by_landing;
 use super::score::MAX_PLY;
@@ -55,10 +55,6 @@ impl History {
         }
     }
 
-    fn get(&self, side: usize, mv: Move) -> i32 {
-        self.table[side][index(mv)]
-    }
-
     /// Rewards the move that cut (`bonus` > 0) or punishes one searched before it (< 0), with
     /// the usual gravity so values stay within ±`HISTORY_MAX`.
     pub(crate) fn update(&mut self, side: usize, mv: Move, bonus: i32) {
@@ -86,19 +82,31 @@ impl Killers {
             k[0] = Some(mv);
         }
     }
-
-    pub(crate) fn is_killer(&self, ply: usize, mv: Move) -> bool {
-        self.0[ply].contains(&Some(mv))
-    }
 }
 
-const TT_MOVE: i32 = 1 << 30;
-const CAPTURE: i32 = 1 << 24;
-const KILLER: i32 = 1 << 20;
+// Order keys, small enough to share an `i32` with a move's place (see `Picker::keys`): quiet
+// moves by history, within ±`HISTORY_MAX` (the gravity of `History::update` keeps them so),
+// then killers, then captures (most pieces first: 1 to 5 of them, history breaking ties
+// within ±512), then the table's move.
+const TT_MOVE: i32 = 32_767;
+const CAPTURE: i32 = 16_500;
+const KILLER: i32 = 16_400;
+const _: () = assert!(HISTORY_MAX < KILLER && KILLER < CAPTURE + 1024 - 512);
+const _: () = assert!(CAPTURE + 5 * 1024 + 512 < TT_MOVE);
+
+/// `key` of the move at `place` packed so that the larger of two packed keys is the move with
+/// the better key, or with the same key the earlier place: one maximum then finds the move
+/// the first-best selection hands out.
+#[inline]
+fn packed(key: i32, place: usize) -> i32 {
+    debug_assert!((-HISTORY_MAX..=TT_MOVE).contains(&key) && place < 256);
+    (key << 8) | (255 - place as i32)
+}
 
 /// The moves of a node with their order keys, handed out best first.
 pub(crate) struct Picker {
     pub(crate) moves: MoveList,
+    /// Per move, its order key and its place in `moves` ([`packed`]).
     keys: ArrayVec<i32, MAX_MOVES>,
     next: usize,
 }
@@ -113,24 +121,41 @@ impl Picker {
         history: &History,
         ply: usize,
     ) -> Picker {
-        let side = pos.side_to_move().index();
-        let keys = moves
+        // One pass over the moves with the side's history row and the ply's killers at hand;
+        // the table's move is marked afterwards (it outranks everything, whatever else it is).
+        let side = pos.side_to_move();
+        let row = &history.table[side.index()];
+        let killers_here = &killers.0[ply];
+        let mut keys: ArrayVec<i32, MAX_MOVES> = moves
             .iter()
             .map(|&mv| {
-                if Some(mv) == tt_move {
-                    TT_MOVE
+                let (target, count, index) = match mv {
+                    Move::Step { from, to } => (
+                        pos.board[to.index()],
+                        mv.count(),
+                        from.index() * 64 + to.index(),
+                    ),
+                    Move::Drop { to } => (pos.board[to.index()], 1, 4096 + to.index()),
+                    Move::Swap { a, .. } => (Stack::EMPTY, 0, 4160 + a.index()),
+                };
+                let h = row[index];
+                let caps = captures_by_landing(target, count, side) as i32;
+                if caps > 0 {
+                    CAPTURE + caps * 1024 + h / 32
+                } else if killers_here.contains(&Some(mv)) {
+                    KILLER
                 } else {
-                    let caps = captures(pos, mv) as i32;
-                    if caps > 0 {
-                        CAPTURE + caps * 1024 + history.get(side, mv) / 32
-                    } else if killers.is_killer(ply, mv) {
-                        KILLER
-                    } else {
-                        history.get(side, mv)
-                    }
+                    h
                 }
             })
+            .enumerate()
+            .map(|(i, key)| packed(key, i))
             .collect();
+        if let Some(tt) = tt_move
+            && let Some(i) = moves.iter().position(|&m| m == tt)
+        {
+            keys[i] = packed(TT_MOVE, i);
+        }
         Picker {
             moves,
             keys,
@@ -138,21 +163,92 @@ impl Picker {
         }
     }
 
-    /// The next move in order with its key, or `None` when all were handed out.
-    pub(crate) fn next(&mut self) -> Option<(Move, i32)> {
-        let n = self.moves.len();
-        if self.next >= n {
-            return None;
+    /// The legal moves of `pos` ordered as [`Picker::new`] orders them, generated and keyed in
+    /// one pass: the same moves in the same order as [`Position::legal_moves`] with the same
+    /// keys, without going through each move's kind, distance and squares again.
+    pub(crate) fn generate(
+        pos: &Position,
+        tt_move: Option<Move>,
+        killers: &Killers,
+        history: &History,
+        ply: usize,
+    ) -> Picker {
+        if pos.mirror_loss || pos.is_swap_turn() {
+            return Picker::new(pos, pos.legal_moves(), tt_move, killers, history, ply);
         }
-        let mut best = self.next;
-        for i in self.next + 1..n {
-            if self.keys[i] > self.keys[best] {
-                best = i;
+        let side = pos.side_to_move();
+        let row = &history.table[side.index()];
+        let [k0, k1] = killers.0[ply];
+        let mut moves = MoveList::new();
+        let mut keys: ArrayVec<i32, MAX_MOVES> = ArrayVec::new();
+        let key_of = |mv: Move, target: Stack, count: usize, h: i32| {
+            let caps = captures_by_landing(target, count, side) as i32;
+            if caps > 0 {
+                CAPTURE + caps * 1024 + h / 32
+            } else if k0 == Some(mv) || k1 == Some(mv) {
+                KILLER
+            } else {
+                h
+            }
+        };
+        // As `Position::legal_moves`: steps by square, direction and distance, then drops.
+        let mut bits = pos.controlled[side.index()];
+        while bits != 0 {
+            let from = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            let height = pos.board[from].height();
+            for targets in &TARGETS[from] {
+                for (k, &to) in targets[..height].iter().enumerate() {
+                    if to == u8::MAX {
+                        break; // ranks and files are unbroken: nothing further is on the board
+                    }
+                    let mv = Move::Step {
+                        from: square_unchecked(from as u8),
+                        to: square_unchecked(to),
+                    };
+                    let h = row[from * 64 + to as usize];
+                    keys.push(packed(
+                        key_of(mv, pos.board[to as usize], k + 1, h),
+                        moves.len(),
+                    ));
+                    moves.push(mv);
+                }
             }
         }
-        self.moves.swap(self.next, best);
-        self.keys.swap(self.next, best);
-        let out = (self.moves[self.next], self.keys[self.next]);
+        if pos.reserve[side.index()] > 0 {
+            for to in Square::ALL {
+                let mv = Move::Drop { to };
+                let h = row[4096 + to.index()];
+                keys.push(packed(key_of(mv, pos.board[to.index()], 1, h), moves.len()));
+                moves.push(mv);
+            }
+        }
+        if let Some(tt) = tt_move
+            && let Some(i) = moves.iter().position(|&m| m == tt)
+        {
+            keys[i] = packed(TT_MOVE, i);
+        }
+        Picker {
+            moves,
+            keys,
+            next: 0,
+        }
+    }
+
+    /// The next move in order with its order key, or `None` when all were handed out: the
+    /// first of the best keys left, swapped to the front of what is left.
+    pub(crate) fn next(&mut self) -> Option<(Move, i32)> {
+        let n = self.moves.len();
+        let rest = self.keys.get(self.next..n).filter(|r| !r.is_empty())?;
+        // One vectorised maximum over the packed keys finds the first of the best moves left.
+        let best = rest.iter().copied().fold(i32::MIN, i32::max);
+        let at = (255 - (best & 0xFF)) as usize;
+        self.moves.swap(self.next, at);
+        // The keys trade places, each keeping the place bits of the slot it moves to.
+        let (here, there) = (self.keys[self.next], self.keys[at]);
+        self.keys[self.next] = (there & !0xFF) | (here & 0xFF);
+        self.keys[at] = (here & !0xFF) | (there & 0xFF);
+        let out = (self.moves[self.next], best >> 8);
         self.next += 1;
         Some(out)
     }
@@ -171,6 +267,114 @@ impl Picker {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::rng::Rng;
+    use crate::rules::Rules;
+
+    /// The order as first written: every key from [`captures`], [`index`] and the killers, and
+    /// a selection that keeps the first best key seen. The picker must hand out the same moves
+    /// in the same order, ties included, or searches change.
+    fn reference_order(
+        pos: &Position,
+        tt_move: Option<Move>,
+        killers: &Killers,
+        history: &History,
+        ply: usize,
+    ) -> Vec<(Move, i32)> {
+        const TT_MOVE: i32 = 1 << 30;
+        const CAPTURE: i32 = 1 << 24;
+        const KILLER: i32 = 1 << 20;
+        let side = pos.side_to_move().index();
+        let mut moves = pos.legal_moves();
+        let mut keys: Vec<i32> = moves
+            .iter()
+            .map(|&mv| {
+                let h = history.table[side][index(mv)];
+                if Some(mv) == tt_move {
+                    TT_MOVE
+                } else if captures(pos, mv) > 0 {
+                    CAPTURE + captures(pos, mv) as i32 * 1024 + h / 32
+                } else if killers.0[ply].contains(&Some(mv)) {
+                    KILLER
+                } else {
+                    h
+                }
+            })
+            .collect();
+        let mut out = Vec::new();
+        for next in 0..moves.len() {
+            let mut best = next;
+            for i in next + 1..moves.len() {
+                if keys[i] > keys[best] {
+                    best = i;
+                }
+            }
+            moves.swap(next, best);
+            keys.swap(next, best);
+            // The key as its kind: table move or capture, killer, or the history value.
+            let kind = if keys[next] >= CAPTURE {
+                1 << 20
+            } else if keys[next] == KILLER {
+                1 << 19
+            } else {
+                keys[next]
+            };
+            out.push((moves[next], kind));
+        }
+        out
+    }
+
+    #[test]
+    fn hands_out_the_reference_order() {
+        let mut rng = Rng::new(31);
+        let mut history = History::new();
+        let mut killers = Killers::new();
+        for rules in Rules::ALL {
+            for _ in 0..10 {
+                let mut pos = Position::start().with_rules(rules);
+                for ply in 0..120 {
+                    let moves = pos.legal_moves();
+                    if moves.is_empty() {
+                        break;
+                    }
+                    // Some history (many moves keep equal keys: ties matter), a killer, and a
+                    // table move, legal or not.
+                    for _ in 0..8 {
+                        let mv = moves[rng.below(moves.len())];
+                        let bonus = rng.below(801) as i32 - 400;
+                        history.update(pos.side_to_move().index(), mv, bonus);
+                    }
+                    killers.add(ply, moves[rng.below(moves.len())]);
+                    let tt = match rng.below(3) {
+                        0 => None,
+                        1 => Some(moves[rng.below(moves.len())]),
+                        _ => Some(Move::Drop {
+                            to: crate::rules::Square::ALL[rng.below(52)],
+                        }),
+                    };
+                    let mut picker =
+                        Picker::new(&pos, pos.legal_moves(), tt, &killers, &history, ply);
+                    let kind = |(mv, key): (Move, i32)| {
+                        if Picker::is_tactical(key) {
+                            (mv, 1 << 20)
+                        } else if Picker::is_killer_key(key) {
+                            (mv, 1 << 19)
+                        } else {
+                            (mv, key)
+                        }
+                    };
+                    let got: Vec<(Move, i32)> =
+                        std::iter::from_fn(|| picker.next().map(kind)).collect();
+                    let want = reference_order(&pos, tt, &killers, &history, ply);
+                    assert_eq!(got, want, "{pos}");
+                    let mut picker = Picker::generate(&pos, tt, &killers, &history, ply);
+                    let got: Vec<(Move, i32)> =
+                        std::iter::from_fn(|| picker.next().map(kind)).collect();
+                    assert_eq!(got, want, "generated in {pos}");
+                    pos.play_unchecked(moves[rng.below(moves.len())]);
+                }
+            }
+        }
+    }
 
     #[test]
     fn table_move_then_captures_then_the_rest() {

@@ -6,9 +6,9 @@ use std::time::Duration;
 
 use crate::rules::{Color, Move, Outcome, Position};
 
-use super::eval::{Weights, evaluate_and_threats};
+use super::eval::{Evaluator, Sums, Weights};
 use super::limits::{Budget, Limits};
-use super::lines::capture_moves;
+use super::lines::capture_moves_with;
 use super::ordering::{History, Killers, Picker};
 use super::rng::mix;
 use super::score::{
@@ -77,7 +77,7 @@ pub struct Engine {
     tt: Table,
     history: History,
     killers: Killers,
-    weights: Weights,
+    eval: Evaluator,
     options: Options,
     // Per-search state.
     budget: Budget,
@@ -106,7 +106,7 @@ impl Engine {
             tt: Table::new(mib),
             history: History::new(),
             killers: Killers::new(),
-            weights: Weights::default(),
+            eval: Evaluator::new(Weights::default()),
             options: Options::default(),
             budget: Budget::new(&Limits::default()),
             nodes: 0,
@@ -119,7 +119,7 @@ impl Engine {
 
     /// The same engine evaluating with `weights`.
     pub fn with_weights(mut self, weights: Weights) -> Engine {
-        self.weights = weights;
+        self.eval = Evaluator::new(weights);
         self
     }
 
@@ -220,27 +220,22 @@ impl Engine {
     ) -> (Value, Option<Move>) {
         let (mut alpha, beta) = (-INFINITE, INFINITE);
         let tt_move = self.tt.probe(key).and_then(|h| h.mv).or(prev);
-        let mut picker = Picker::new(
-            pos,
-            pos.legal_moves(),
-            tt_move,
-            &self.killers,
-            &self.history,
-            0,
-        );
+        let sums = self.eval.sums(pos);
+        let mut picker = Picker::generate(pos, tt_move, &self.killers, &self.history, 0);
         let mut best = None;
         let mut first = true;
         while let Some((mv, _)) = picker.next() {
             let mut child = *pos;
             child.play_unchecked(mv);
             let ckey = Zobrist::after(key, pos, &child, mv);
+            let cs = self.eval.sums_after(&sums, pos, &child, mv);
             self.nodes += 1;
             let value = if first {
-                -self.negamax(&child, ckey, depth - 1, -beta, -alpha, 1, true)
+                -self.negamax(&child, ckey, &cs, depth - 1, -beta, -alpha, 1, true)
             } else {
-                let v = -self.negamax(&child, ckey, depth - 1, -alpha - 1, -alpha, 1, true);
+                let v = -self.negamax(&child, ckey, &cs, depth - 1, -alpha - 1, -alpha, 1, true);
                 if v > alpha && !self.stopped {
-                    -self.negamax(&child, ckey, depth - 1, -beta, -alpha, 1, true)
+                    -self.negamax(&child, ckey, &cs, depth - 1, -beta, -alpha, 1, true)
                 } else {
                     v
                 }
@@ -292,13 +287,13 @@ impl Engine {
     }
 
     /// The static evaluation with the level's noise.
-    fn eval(&self, pos: &Position, key: u64) -> Value {
-        self.eval_and_threats(pos, key).0
+    fn eval(&self, pos: &Position, key: u64, sums: &Sums) -> Value {
+        self.eval_and_threats(pos, key, sums).0
     }
 
     /// [`Engine::eval`], and whether the side to move has a capture.
-    fn eval_and_threats(&self, pos: &Position, key: u64) -> (Value, bool) {
-        let (v, capture) = evaluate_and_threats(pos, &self.weights);
+    fn eval_and_threats(&self, pos: &Position, key: u64, sums: &Sums) -> (Value, bool) {
+        let (v, capture) = self.eval.evaluate_with(pos, sums);
         if self.noise == 0 {
             (v, capture)
         } else {
@@ -332,6 +327,7 @@ impl Engine {
         &mut self,
         pos: &Position,
         key: u64,
+        sums: &Sums,
         depth: i32,
         mut alpha: Value,
         mut beta: Value,
@@ -342,7 +338,7 @@ impl Engine {
             return v;
         }
         if depth <= 0 || ply >= MAX_PLY - 1 {
-            return self.quiesce(pos, key, alpha, beta, ply, self.options.quiescence);
+            return self.quiesce(pos, key, sums, alpha, beta, ply, self.options.quiescence);
         }
         if self.must_stop() {
             return 0;
@@ -378,15 +374,16 @@ impl Engine {
             && !is_mate(beta)
             && !Self::endgame(pos)
         {
-            let stand = self.eval(pos, key);
+            let stand = self.eval(pos, key, sums);
             if stand >= beta {
                 let r = 2 + depth / 4;
                 let passed = pos.passed();
-                let pkey = Zobrist::key(&passed);
+                let pkey = Zobrist::after_pass(key, pos, &passed);
                 self.nodes += 1;
                 let v = -self.negamax(
                     &passed,
                     pkey,
+                    sums,
                     depth - 1 - r,
                     -beta,
                     -beta + 1,
@@ -403,14 +400,7 @@ impl Engine {
         }
 
         let side = pos.side_to_move().index();
-        let mut picker = Picker::new(
-            pos,
-            pos.legal_moves(),
-            tt_move,
-            &self.killers,
-            &self.history,
-            ply,
-        );
+        let mut picker = Picker::generate(pos, tt_move, &self.killers, &self.history, ply);
         let alpha0 = alpha;
         let mut best_value = -INFINITE;
         let mut best_move = None;
@@ -420,10 +410,15 @@ impl Engine {
             let mut child = *pos;
             child.play_unchecked(mv);
             let ckey = Zobrist::after(key, pos, &child, mv);
+            if depth > 1 {
+                // The child probes the table first thing; start its load now.
+                self.tt.prefetch(ckey);
+            }
+            let cs = self.eval.sums_after(sums, pos, &child, mv);
             self.nodes += 1;
             let quiet = !Picker::is_tactical(order);
             let value = if n == 0 {
-                -self.negamax(&child, ckey, depth - 1, -beta, -alpha, ply + 1, true)
+                -self.negamax(&child, ckey, &cs, depth - 1, -beta, -alpha, ply + 1, true)
             } else {
                 let mut r = 0;
                 if self.options.lmr
@@ -438,6 +433,7 @@ impl Engine {
                 let mut v = -self.negamax(
                     &child,
                     ckey,
+                    &cs,
                     depth - 1 - r,
                     -alpha - 1,
                     -alpha,
@@ -445,10 +441,19 @@ impl Engine {
                     true,
                 );
                 if v > alpha && r > 0 && !self.stopped {
-                    v = -self.negamax(&child, ckey, depth - 1, -alpha - 1, -alpha, ply + 1, true);
+                    v = -self.negamax(
+                        &child,
+                        ckey,
+                        &cs,
+                        depth - 1,
+                        -alpha - 1,
+                        -alpha,
+                        ply + 1,
+                        true,
+                    );
                 }
                 if v > alpha && v < beta && !self.stopped {
-                    v = -self.negamax(&child, ckey, depth - 1, -beta, -alpha, ply + 1, true);
+                    v = -self.negamax(&child, ckey, &cs, depth - 1, -beta, -alpha, ply + 1, true);
                 }
                 v
             };
@@ -492,10 +497,12 @@ impl Engine {
 
     /// Captures only, until the position is quiet or `left` plies are used; the side to move
     /// may always stand on the static evaluation.
+    #[allow(clippy::too_many_arguments)]
     fn quiesce(
         &mut self,
         pos: &Position,
         key: u64,
+        sums: &Sums,
         mut alpha: Value,
         beta: Value,
         ply: usize,
@@ -507,14 +514,14 @@ impl Engine {
         if self.must_stop() {
             return 0;
         }
-        let (stand, has_capture) = self.eval_and_threats(pos, key);
+        let (stand, has_capture) = self.eval_and_threats(pos, key, sums);
         if left == 0 || !has_capture || stand >= beta || ply >= MAX_PLY - 1 {
             return stand;
         }
         alpha = alpha.max(stand);
         let mut best = stand;
         let mut caps = arrayvec::ArrayVec::new();
-        capture_moves(pos, &mut caps);
+        capture_moves_with(pos, &sums.at_least, &mut caps);
         caps.sort_unstable_by_key(|c: &(u32, Move)| std::cmp::Reverse(c.0));
         for (_, mv) in caps {
             let mut child = *pos;
@@ -525,7 +532,8 @@ impl Engine {
             } else {
                 Zobrist::after(key, pos, &child, mv)
             };
-            let v = -self.quiesce(&child, ckey, -beta, -alpha, ply + 1, left - 1);
+            let cs = self.eval.sums_after(sums, pos, &child, mv);
+            let v = -self.quiesce(&child, ckey, &cs, -beta, -alpha, ply + 1, left - 1);
             if self.stopped {
                 return 0;
             }

@@ -88,6 +88,13 @@ impl Zobrist {
         key
     }
 
+    /// The key of `passed`, `before` with the other side to move ([`Position::passed`]), whose
+    /// key is `key`: the board is the same, so only the counts part is read again. Equal to
+    /// [`Zobrist::key`]`(passed)`.
+    pub fn after_pass(key: u64, before: &Position, passed: &Position) -> u64 {
+        key ^ Self::counts(before) ^ Self::counts(passed)
+    }
+
     /// The part of the key outside the board: side, swap turn, reserves, captures.
     fn counts(pos: &Position) -> u64 {
         let mut key = 0;
@@ -128,6 +135,11 @@ mod tests {
                     next.play_unchecked(mv);
                     key = Zobrist::after(key, &pos, &next, mv);
                     assert_eq!(key, Zobrist::key(&next), "after {mv} in {pos}");
+                    let passed = next.passed();
+                    assert_eq!(
+                        Zobrist::after_pass(key, &next, &passed),
+                        Zobrist::key(&passed)
+                    );
                     pos = next;
                 }
             }

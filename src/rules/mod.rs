@@ -60,4 +60,6 @@ pub use perft::perft;
 pub use play::{MoveEffect, MoveError, PlayError};
 pub use position::{PIECES_PER_PLAYER, Position};
 pub use square::{BOARD_MASK, Direction, ParseSquareError, Square, latin_lower};
+/// The step table and its square constructor, for the engine's own move generator.
+pub(crate) use square::{TARGETS, square_unchecked};
 pub use stack::Stack;
