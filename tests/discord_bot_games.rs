@@ -373,3 +373,28 @@ async fn hints_come_three_a_game_and_only_against_the_bot() {
     );
     bot.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn where_the_bot_may_not_start_a_thread_the_game_is_played_here_and_it_says_why() {
+    let guild = FakeGuild::standard().with_threads().with_channel(
+        9110,
+        "no-threads",
+        serenity::all::Permissions::CREATE_PUBLIC_THREADS,
+    );
+    let mut w = World::with_guild_at(guild, T0).await;
+    let bot = w.start_bot().await;
+    let me = w.fake.bot_user().clone();
+    let alice = w.fake.user("alice");
+    let options = json!({ "opponent": me.id, "level": 1, "color": 0 });
+    let start = w.slash(&alice, 9110, "focus challenge", options).await;
+    assert!(start.text().contains("begins!"), "{}", start.text());
+    assert!(
+        start
+            .text()
+            .contains("may not start threads here (missing: Create Public Threads)."),
+        "{}",
+        start.text()
+    );
+    assert_eq!(start.channel_id, Some(9110));
+    bot.stop().await;
+}

@@ -121,6 +121,7 @@ pub async fn challenge(
         }
     }
     let defaults = ChallengeRequest::default();
+    let venue = thread_venue(ctx).await;
     let request = ChallengeRequest {
         opponent: opponent.as_ref().map(|u| user_of(u, None)),
         rules: rules.map_or(defaults.rules, |r| r.0),
@@ -130,11 +131,11 @@ pub async fn challenge(
         // A set-up position is never rated; saying nothing about rating then means unrated.
         rated: rated.unwrap_or(position.is_none()),
         position,
-        threads: thread_venue(ctx).await == Venue::Thread,
+        threads: venue == Venue::Thread,
     };
     if let (true, Some(bot)) = (against_me, &opponent) {
         let level = level.unwrap_or(i64::from(DEFAULT_BOT_LEVEL));
-        return challenge_me(ctx, &me, &user_of(bot, None), level, request).await;
+        return challenge_me(ctx, &me, &user_of(bot, None), level, request, &venue).await;
     }
     let view = service.challenge(place_of(ctx), &me, request).await?;
     let id = view.challenge.id;
@@ -157,6 +158,7 @@ async fn challenge_me(
     bot: &crate::service::User,
     level: i64,
     request: ChallengeRequest,
+    venue: &Venue,
 ) -> Result<(), Error> {
     let readers = readers(ctx).await;
     let lang = readers.server;
@@ -166,7 +168,11 @@ async fn challenge_me(
         let board = service
             .challenge_bot(place, me, bot, level, request, None)
             .await?;
-        let text = strings::game_started(lang, &board);
+        let mut text = strings::game_started(lang, &board);
+        // The server wants threads, but the bot may not start one here: say why not.
+        if let Venue::Missing(missing) = venue {
+            text = format!("{text}\n{}", strings::threads::no_thread(lang, missing));
+        }
         let reply = board_reply(service, lang, text, &board, board.to_move()).await?;
         ctx.send(reply).await?;
         service.bot_to_move(&board.game);
