@@ -7,7 +7,7 @@ use std::hint::black_box;
 use std::time::Instant;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use focus_bot::engine::review::{Assessment, REVIEW_NODES, Review, assess, positions, review};
+use focus_bot::engine::review::{REVIEW_NODES, review, review_in_pairs};
 use focus_bot::engine::{Engine, Limits};
 use focus_bot::rules::{Move, Position};
 
@@ -35,22 +35,6 @@ fn game() -> Vec<Move> {
     unreachable!("some seed gives an 80-ply game")
 }
 
-/// The review two positions at a time, on two threads.
-fn review_in_pairs(start: Position, moves: &[Move]) -> Review {
-    let all = positions(start, moves).expect("legal moves");
-    let mut assessments: Vec<Assessment> = Vec::with_capacity(all.len());
-    for pair in all.chunks(2) {
-        std::thread::scope(|s| {
-            let handles: Vec<_> = pair
-                .iter()
-                .map(|p| s.spawn(move || assess(p, REVIEW_NODES)))
-                .collect();
-            assessments.extend(handles.into_iter().map(|h| h.join().expect("no panic")));
-        });
-    }
-    Review::new(start, moves, &assessments).expect("one assessment per position")
-}
-
 fn analysis(c: &mut Criterion) {
     let moves = game();
     let start = Position::start();
@@ -59,7 +43,7 @@ fn analysis(c: &mut Criterion) {
     let one = review(start, &moves, REVIEW_NODES).expect("legal moves");
     let single = t.elapsed();
     let t = Instant::now();
-    let two = review_in_pairs(start, &moves);
+    let two = review_in_pairs(start, &moves, REVIEW_NODES).expect("legal moves");
     let paired = t.elapsed();
     assert_eq!(
         one, two,
@@ -76,7 +60,7 @@ fn analysis(c: &mut Criterion) {
     let mut group = c.benchmark_group("analysis");
     group.sample_size(10);
     group.bench_function("80 plies, two positions at a time", |b| {
-        b.iter(|| black_box(review_in_pairs(start, black_box(&moves))))
+        b.iter(|| black_box(review_in_pairs(start, black_box(&moves), REVIEW_NODES)))
     });
     group.finish();
 }

@@ -2,15 +2,15 @@
 //! reads it): each side's inaccuracies, mistakes and blunders with the better moves, and with
 //! `--out` the chart of the evaluation, as `/focus analysis` posts them.
 
-use std::io::{Read, Write};
+use std::io::Write;
 use std::path::PathBuf;
 
 use super::{CliError, StartArgs};
-use crate::engine::review::{Assessment, REVIEW_NODES, Review, assess, positions};
+use crate::engine::review::{REVIEW_NODES, review_in_pairs};
 use crate::i18n::Lang;
 use crate::render::chart::chart;
-use crate::rules::record::{read_record, replay_moves};
-use crate::rules::{Color, Position};
+use crate::rules::Color;
+use crate::rules::record::replay_moves;
 use crate::strings::analysis::{review_chart, review_text};
 use crate::strings::color_name;
 use crate::tr;
@@ -31,17 +31,9 @@ pub(crate) struct AnalysisArgs {
 }
 
 pub(crate) fn run(args: &AnalysisArgs) -> Result<(), CliError> {
-    let mut record = Vec::new();
-    std::io::stdin()
-        .read_to_end(&mut record)
-        .map_err(CliError::Stdin)?;
-    // A record is text; bytes that are not UTF-8 become U+FFFD and fail as moves, by ply.
-    let text = String::from_utf8_lossy(&record);
-    let header = read_record(&text).map_err(crate::rules::record::ReplayError::from)?;
-    let start = args.start.position_for(&header)?;
+    let (text, header, start) = super::stdin_record(&args.start)?;
     let (_, moves) = replay_moves(start, &text)?;
-    let assessments = assess_in_pairs(start, &moves, args.nodes)?;
-    let review = Review::new(start, &moves, &assessments)?;
+    let review = review_in_pairs(start, &moves, args.nodes)?;
     let lang = args.lang;
     // The header's names when it has them (a `/focus history` record does).
     let name = |tag: &str| {
@@ -82,27 +74,4 @@ pub(crate) fn run(args: &AnalysisArgs) -> Result<(), CliError> {
     let mut out = std::io::stdout().lock();
     writeln!(out, "{}", review_text(lang, &white, &black, &review)).map_err(CliError::Stdout)?;
     out.flush().map_err(CliError::Stdout)
-}
-
-/// Every position searched, two at a time (on two threads), as the bot's pool does.
-fn assess_in_pairs(
-    start: Position,
-    moves: &[crate::rules::Move],
-    nodes: u64,
-) -> Result<Vec<Assessment>, CliError> {
-    let all = positions(start, moves)?;
-    let mut out = Vec::with_capacity(all.len());
-    for pair in all.chunks(2) {
-        std::thread::scope(|s| {
-            let handles: Vec<_> = pair
-                .iter()
-                .map(|p| s.spawn(move || assess(p, nodes)))
-                .collect();
-            for h in handles {
-                out.push(h.join().map_err(|_| CliError::Engine)?);
-            }
-            Ok::<(), CliError>(())
-        })?;
-    }
-    Ok(out)
 }

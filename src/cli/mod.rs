@@ -203,12 +203,30 @@ pub enum CliError {
     /// The chart cannot be drawn (a bug).
     #[error("{0}")]
     Chart(#[from] crate::render::chart::ChartError),
-    /// An engine search panicked (a bug).
-    #[error("an engine search failed")]
-    Engine,
     /// Standard output cannot be written (a full disk, a closed pipe).
     #[error("cannot write the output: {0}")]
     Stdout(std::io::Error),
+}
+
+/// A game record read from stdin, its header, and the position it starts from (`start`'s
+/// options checked against the header). Bytes that are not UTF-8 become U+FFFD: they fail as
+/// moves, by ply, rather than as the whole input.
+///
+/// # Errors
+/// [`CliError::Stdin`]; an unreadable header; options that contradict it.
+fn stdin_record(
+    start: &StartArgs,
+) -> Result<(String, crate::rules::record::Record, crate::rules::Position), CliError> {
+    use std::io::Read;
+    let mut record = Vec::new();
+    std::io::stdin()
+        .read_to_end(&mut record)
+        .map_err(CliError::Stdin)?;
+    let text = String::from_utf8_lossy(&record).into_owned();
+    let header = crate::rules::record::read_record(&text)
+        .map_err(crate::rules::record::ReplayError::from)?;
+    let position = start.position_for(&header)?;
+    Ok((text, header, position))
 }
 
 /// The line of a [`CliError::Header`].

@@ -353,21 +353,29 @@ impl Console {
     /// [`Console::picture`] with the board seen from `side` (from Black's, turned around).
     async fn picture_from(&mut self, board: &Board, side: Color) -> String {
         self.pictures += 1;
-        let path = self.out_dir.join(format!(
+        let name = format!(
             "game{}-ply{}-{}.png",
             board.game.id.0, board.game.ply, self.pictures
-        ));
+        );
         let options = crate::render::RenderOptions {
             flipped: side == Color::Black,
             ..strings::picture::options(self.lang, board)
         };
-        let written = match self.service.picture(board, options).await {
-            Ok(png) => std::fs::write(&path, png).map_err(|e| e.to_string()),
+        let png = self.service.picture(board, options).await;
+        self.write_out(&name, png, "console-board")
+    }
+
+    /// Writes `bytes` (or the error that stopped them being made) to file `name` in the output
+    /// folder; the line saying where, message `said` with its `path`, or why it failed.
+    fn write_out(&self, name: &str, bytes: Result<Vec<u8>, ServiceError>, said: &str) -> String {
+        let path = self.out_dir.join(name);
+        let written = match bytes {
+            Ok(bytes) => std::fs::write(&path, bytes).map_err(|e| e.to_string()),
             Err(e) => Err(e.to_string()),
         };
         let path = path.display().to_string();
         match written {
-            Ok(()) => tr!(self.lang, "console-board", path = path),
+            Ok(()) => tr!(self.lang, said, path = path),
             Err(error) => tr!(
                 self.lang,
                 "console-board-failed",
@@ -683,16 +691,10 @@ impl Console {
                 Ok(lines)
             }
             "history" | "replay" => {
-                let id = match arg("game") {
-                    Some(text) => match text.trim_start_matches('#').parse::<i64>() {
-                        Ok(n) => Some(GameId(n)),
-                        Err(_) => {
-                            return Ok(vec![
-                                self.private(user, &self.say("console-game-number", &[])),
-                            ]);
-                        }
-                    },
-                    None => None,
+                let Ok(id) = game_number(arg("game")) else {
+                    return Ok(vec![
+                        self.private(user, &self.say("console-game-number", &[])),
+                    ]);
                 };
                 let h = service.history(place, user.id, id).await?;
                 if line.command == "history" {
@@ -701,34 +703,18 @@ impl Console {
                 // No attachment limit in a terminal: the file is written whatever its size.
                 let options = strings::picture::replay_options(self.lang, &h);
                 let gif = service.replay(&h, options, u64::MAX).await?;
-                let path = self.out_dir.join(format!("game{}-replay.gif", h.game.id.0));
-                let written = std::fs::write(&path, gif).map_err(|e| e.to_string());
-                let path = path.display().to_string();
-                let shown = match written {
-                    Ok(()) => tr!(self.lang, "console-replay", path = path),
-                    Err(error) => tr!(
-                        self.lang,
-                        "console-board-failed",
-                        path = path,
-                        error = error
-                    ),
-                };
+                let name = format!("game{}-replay.gif", h.game.id.0);
+                let shown = self.write_out(&name, Ok(gif), "console-replay");
                 Ok(vec![
                     self.public(&strings::replay_caption(self.lang, &h)),
                     shown,
                 ])
             }
             "analysis" => {
-                let id = match arg("game") {
-                    Some(text) => match text.trim_start_matches('#').parse::<i64>() {
-                        Ok(n) => Some(GameId(n)),
-                        Err(_) => {
-                            return Ok(vec![
-                                self.private(user, &self.say("console-game-number", &[])),
-                            ]);
-                        }
-                    },
-                    None => None,
+                let Ok(id) = game_number(arg("game")) else {
+                    return Ok(vec![
+                        self.private(user, &self.say("console-game-number", &[])),
+                    ]);
                 };
                 // A terminal shows no progress line: the answer comes when the review is done.
                 let analysis = service
@@ -737,20 +723,8 @@ impl Console {
                 let png = service
                     .chart(strings::analysis::chart(self.lang, &analysis))
                     .await?;
-                let path = self
-                    .out_dir
-                    .join(format!("game{}-analysis.png", analysis.game().0));
-                let written = std::fs::write(&path, png).map_err(|e| e.to_string());
-                let path = path.display().to_string();
-                let shown = match written {
-                    Ok(()) => tr!(self.lang, "console-chart", path = path),
-                    Err(error) => tr!(
-                        self.lang,
-                        "console-board-failed",
-                        path = path,
-                        error = error
-                    ),
-                };
+                let name = format!("game{}-analysis.png", analysis.game().0);
+                let shown = self.write_out(&name, Ok(png), "console-chart");
                 Ok(vec![
                     self.public(&strings::analysis::text(self.lang, &analysis)),
                     shown,
@@ -912,6 +886,16 @@ impl Console {
             .map(|v| v.challenge.id)
             .ok_or_else(|| tr!(self.lang, "console-no-challenge")))
     }
+}
+
+/// The game number a command names (`12` or `#12`), `None` when it names none.
+///
+/// # Errors
+/// `Err(())` when the text is not a number.
+fn game_number(text: Option<String>) -> Result<Option<GameId>, ()> {
+    text.map(|t| t.trim_start_matches('#').parse::<i64>().map(GameId))
+        .transpose()
+        .map_err(drop)
 }
 
 /// The name the bot goes by in the console: `opponent:bot` challenges it.

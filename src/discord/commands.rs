@@ -210,18 +210,15 @@ async fn challenge_me(
             false
         }
     };
-    let announced = match in_thread {
-        true => format!(
-            "{}\n{}",
-            strings::bot_game_announced(lang, me.id),
-            strings::threads::game_in_thread(lang, board.game.id, message.id.get())
-        ),
-        false => format!(
-            "{}\n{}",
-            strings::bot_game_announced(lang, me.id),
-            strings::threads::no_thread(lang, &[])
-        ),
+    let whereabouts = if in_thread {
+        strings::threads::game_in_thread(lang, board.game.id, message.id.get())
+    } else {
+        strings::threads::no_thread(lang, &[])
     };
+    let announced = format!(
+        "{}\n{whereabouts}",
+        strings::bot_game_announced(lang, me.id)
+    );
     handle
         .edit(ctx, CreateReply::default().content(announced))
         .await?;
@@ -602,6 +599,20 @@ pub async fn history(ctx: Context<'_>, game: Option<i64>) -> Result<(), Error> {
     Ok(())
 }
 
+/// Posts `message` in the command's channel, then deletes the command's private deferred
+/// reply (its acknowledgement, or the progress it showed): what is posted is the answer.
+async fn post_here(ctx: Context<'_>, message: serenity::CreateMessage) -> Result<(), Error> {
+    ctx.channel_id()
+        .send_message(ctx.serenity_context(), message)
+        .await?;
+    if let poise::Context::Application(app) = ctx {
+        app.interaction
+            .delete_response(ctx.serenity_context())
+            .await?;
+    }
+    Ok(())
+}
+
 /// An animated replay of this channel's game (or of a game by number), posted here.
 #[poise::command(
     slash_command,
@@ -626,15 +637,7 @@ pub async fn replay(ctx: Context<'_>, game: Option<i64>) -> Result<(), Error> {
         .content(strings::replay_caption(readers.server, &history))
         .add_file(super::replay_attachment(&history, gif))
         .allowed_mentions(mentions(None));
-    ctx.channel_id()
-        .send_message(ctx.serenity_context(), message)
-        .await?;
-    if let poise::Context::Application(app) = ctx {
-        app.interaction
-            .delete_response(ctx.serenity_context())
-            .await?;
-    }
-    Ok(())
+    post_here(ctx, message).await
 }
 
 /// The shortest time between two edits of an analysis's progress line.
@@ -710,15 +713,7 @@ pub async fn analysis(ctx: Context<'_>, game: Option<i64>) -> Result<(), Error> 
             format!("focus-game-{}-analysis.png", analysis.game().0),
         ))
         .allowed_mentions(mentions(None));
-    ctx.channel_id()
-        .send_message(ctx.serenity_context(), message)
-        .await?;
-    if let poise::Context::Application(app) = ctx {
-        app.interaction
-            .delete_response(ctx.serenity_context())
-            .await?;
-    }
-    Ok(())
+    post_here(ctx, message).await
 }
 
 /// How to play Focus.

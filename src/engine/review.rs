@@ -305,6 +305,9 @@ pub enum ReviewError {
         /// Why.
         error: PlayError,
     },
+    /// A search thread panicked (a bug: searches have no user input to fail on).
+    #[error("a search failed")]
+    Search,
     /// Not one assessment per position (moves + 1).
     #[error("{found} assessments for {positions} positions")]
     Assessments {
@@ -448,6 +451,30 @@ pub fn review(start: Position, moves: &[Move], nodes: u64) -> Result<Review, Rev
         .iter()
         .map(|p| assess(p, nodes))
         .collect();
+    Review::new(start, moves, &assessments)
+}
+
+/// [`review`] with the positions searched two at a time, on two threads (as the bot's search
+/// pool runs them): the same review, in about half the time on two cores.
+///
+/// # Errors
+/// [`ReviewError::Illegal`] for the first move that cannot be played;
+/// [`ReviewError::Search`] if a search thread panicked (a bug).
+pub fn review_in_pairs(start: Position, moves: &[Move], nodes: u64) -> Result<Review, ReviewError> {
+    let all = positions(start, moves)?;
+    let mut assessments = Vec::with_capacity(all.len());
+    for pair in all.chunks(2) {
+        std::thread::scope(|s| {
+            let handles: Vec<_> = pair
+                .iter()
+                .map(|p| s.spawn(move || assess(p, nodes)))
+                .collect();
+            for h in handles {
+                assessments.push(h.join().map_err(|_| ReviewError::Search)?);
+            }
+            Ok::<(), ReviewError>(())
+        })?;
+    }
     Review::new(start, moves, &assessments)
 }
 

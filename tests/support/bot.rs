@@ -90,16 +90,21 @@ impl World {
         }
     }
 
-    /// Starts a bot on the world's database and clock, and waits until it has registered its
-    /// commands (so it is connected, and its sweeper starts right after).
-    pub async fn start_bot(&mut self) -> Bot {
-        let config = Config {
+    /// The configuration of a bot on the world's stand-in and database.
+    fn config(&self, sweep_interval: Duration) -> Config {
+        Config {
             token: FAKE_TOKEN.to_owned(),
             database: self.db.clone(),
             guild_id: Some(self.fake.guild_id()),
             api_base: Some(self.fake.api_base()),
-            sweep_interval: SWEEP,
-        };
+            sweep_interval,
+        }
+    }
+
+    /// Starts a bot on the world's database and clock, and waits until it has registered its
+    /// commands (so it is connected, and its sweeper starts right after).
+    pub async fn start_bot(&mut self) -> Bot {
+        let config = self.config(SWEEP);
         let (stop, stopped) = oneshot::channel::<()>();
         let clock: Arc<dyn Clock> = Arc::new(self.clock.clone());
         let task = tokio::spawn(run_with_clock(config, clock, async move {
@@ -113,13 +118,7 @@ impl World {
     /// Starts a bot as [`World::start_bot`] does, but sweeping at least every `sweep_interval`
     /// and over a service the test keeps a handle of (to count its sweeps).
     pub async fn start_bot_watched(&mut self, sweep_interval: Duration) -> (Bot, GameService) {
-        let config = Config {
-            token: FAKE_TOKEN.to_owned(),
-            database: self.db.clone(),
-            guild_id: Some(self.fake.guild_id()),
-            api_base: Some(self.fake.api_base()),
-            sweep_interval,
-        };
+        let config = self.config(sweep_interval);
         let store = AsyncStore::open(&self.db).await.expect("open the database");
         let service = GameService::new(store, Arc::new(self.clock.clone()));
         let (stop, stopped) = oneshot::channel::<()>();
@@ -136,13 +135,7 @@ impl World {
     /// Starts a bot as [`World::start_bot`] does, over the service `make` makes of the one it
     /// would use (e.g. with a small analysis budget: the test build's engine is unoptimised).
     pub async fn start_bot_over(&mut self, make: impl FnOnce(GameService) -> GameService) -> Bot {
-        let config = Config {
-            token: FAKE_TOKEN.to_owned(),
-            database: self.db.clone(),
-            guild_id: Some(self.fake.guild_id()),
-            api_base: Some(self.fake.api_base()),
-            sweep_interval: SWEEP,
-        };
+        let config = self.config(SWEEP);
         let store = AsyncStore::open(&self.db).await.expect("open the database");
         let service = make(GameService::new(store, Arc::new(self.clock.clone())));
         let (stop, stopped) = oneshot::channel::<()>();
