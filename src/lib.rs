@@ -16,6 +16,7 @@
 //! - Adapters: [`discord`] (the bot), [`console`] (offline play in a terminal) and [`cli`]
 //!   (the command line).
 
+pub mod app;
 pub mod cli;
 pub mod console;
 pub mod discord;
@@ -28,3 +29,4 @@ pub mod rules;
 pub mod service;
 pub mod store;
 pub mod strings;
+pub mod text;

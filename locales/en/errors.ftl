@@ -45,7 +45,7 @@ error-fpn-count = the { $field ->
        *[black-captured] captured by black
     } must be a number from 0 to 18, not `{ $text }`
 error-fpn-piece-count = { $color }'s pieces add up to { $total }, not 18: { $board } on the board + { $reserve } in reserve + { $captured } captured by { $opponent }
-error-rules = `{ $text }` is not a rule set: use classic, swap, mirror or swap+mirror
+error-rules = `{ $text }` is not a rule set: use { $choices }
 
 ## Game records
 

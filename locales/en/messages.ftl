@@ -135,6 +135,8 @@ move-captured = captured { $count }
 move-to-reserve = { $count } to reserve
 # A suggested move (autocomplete) that loses at once under the mirror rule.
 suggestion-loses-mirror = { $move } (loses: mirror rule)
+suggestions = Legal moves: { $moves }
+suggestions-none = No legal move of yours starts with `{ $typed }`.
 board-caption = Game { $game }: { $white } (White) vs { $black } (Black), ply { $ply } · { $terms }
 
 ## Results

@@ -81,7 +81,7 @@ error-fpn-piece-count = у { $color ->
         [white] белых
        *[black] чёрных
     } { $captured }
-error-rules = `{ $text }` — не набор правил: укажите classic, swap, mirror или swap+mirror
+error-rules = `{ $text }` — не набор правил: укажите { $choices }
 
 ## Записи партий
 

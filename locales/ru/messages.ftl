@@ -161,6 +161,8 @@ move-captured = взято в плен: { $count }
 move-to-reserve = в резерв: { $count }
 # Предложенный ход (автодополнение), который сразу проигрывает по правилу зеркала.
 suggestion-loses-mirror = { $move } (проигрыш: правило зеркала)
+suggestions = Допустимые ходы: { $moves }
+suggestions-none = Ни один ваш допустимый ход не начинается с `{ $typed }`.
 board-caption = Партия { $game }: { $white } (белые) против { $black } (чёрные), ходов сделано: { $ply } · { $terms }
 
 ## Результаты

@@ -1,7 +1,5 @@
 //! Reading one console line: `[#channel] name: command`.
 
-use std::collections::BTreeMap;
-
 /// One parsed line.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Line {
@@ -11,18 +9,19 @@ pub struct Line {
     pub user: String,
     /// The command word: `challenge`, `move`, `accept`, … (`/focus` is optional).
     pub command: String,
-    /// `key:value` options; a value runs until the next known key, so an FPN with spaces
-    /// fits (`position:… w 0 0 0 0`).
-    pub options: BTreeMap<String, String>,
+    /// `key:value` options in order, keys as typed; a value runs until the next `key:`, so
+    /// an FPN with spaces fits (`position:… w 0 0 0 0`).
+    pub options: Vec<(String, String)>,
     /// Words that are not options, in order (`/focus move c4-d4` gives `["c4-d4"]`).
     pub args: Vec<String>,
 }
 
-/// Option names the console understands.
-const KEYS: [&str; 16] = [
-    "opponent", "rules", "days", "minutes", "color", "rated", "position", "move", "draw",
-    "confirm", "game", "dm", "page", "user", "side", "level",
-];
+/// Whether `word` starts an option: a name of letters (any language), `-` or `_`, then `:`.
+fn option_start(word: &str) -> Option<(&str, &str)> {
+    let (key, value) = word.split_once(':')?;
+    let is_name = !key.is_empty() && key.chars().all(|c| c.is_alphabetic() || c == '-' || c == '_');
+    is_name.then_some((key, value))
+}
 
 /// Why a line cannot be read (the console says how to write one, in its language).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -57,7 +56,8 @@ pub fn parse(line: &str) -> Result<Option<Line>, LineError> {
         return Err(LineError::BadName);
     }
     let mut words = command.split_whitespace().peekable();
-    if words.peek() == Some(&"/focus") {
+    // `/focus` (or its name in another language, `/фокус`) before the subcommand.
+    if words.peek().is_some_and(|w| w.starts_with('/')) && command.split_whitespace().nth(1).is_some() {
         words.next();
     }
     let command = words
@@ -65,19 +65,13 @@ pub fn parse(line: &str) -> Result<Option<Line>, LineError> {
         .unwrap_or("")
         .trim_start_matches('/')
         .to_lowercase();
-    let mut options = BTreeMap::new();
+    let mut options: Vec<(String, String)> = Vec::new();
     let mut args = Vec::new();
-    let mut current: Option<String> = None;
     for word in words {
-        match word.split_once(':') {
-            Some((key, value)) if KEYS.contains(&key.to_lowercase().as_str()) => {
-                let key = key.to_lowercase();
-                options.insert(key.clone(), value.to_owned());
-                current = Some(key);
-            }
-            _ => match &current {
-                Some(key) => {
-                    let v = options.entry(key.clone()).or_default();
+        match option_start(word) {
+            Some((key, value)) => options.push((key.to_lowercase(), value.to_owned())),
+            None => match options.last_mut() {
+                Some((_, v)) => {
                     if !v.is_empty() {
                         v.push(' ');
                     }
@@ -107,16 +101,27 @@ mod tests {
             .unwrap();
         assert_eq!(line.user, "alice");
         assert_eq!(line.command, "challenge");
-        assert_eq!(line.options["opponent"], "bob");
-        assert_eq!(line.options["rules"], "swap");
-        assert_eq!(line.options["days"], "0");
+        let option = |line: &Line, key: &str| {
+            let found = line.options.iter().find(|(k, _)| k == key);
+            found.map(|(_, v)| v.clone()).unwrap_or_default()
+        };
+        assert_eq!(option(&line, "opponent"), "bob");
+        assert_eq!(option(&line, "rules"), "swap");
+        assert_eq!(option(&line, "days"), "0");
 
         let line = parse("#lobby bob: /focus challenge position:.,.,. w 0 0 13 13 rated:false")
             .unwrap()
             .unwrap();
         assert_eq!(line.channel.as_deref(), Some("lobby"));
-        assert_eq!(line.options["position"], ".,.,. w 0 0 13 13");
-        assert_eq!(line.options["rated"], "false");
+        assert_eq!(option(&line, "position"), ".,.,. w 0 0 13 13");
+        assert_eq!(option(&line, "rated"), "false");
+
+        // Every `name:` starts an option, known or not (the command then refuses it).
+        let line = parse("alice: challenge opponent:erin levl:3").unwrap().unwrap();
+        assert_eq!(option(&line, "opponent"), "erin");
+        assert_eq!(option(&line, "levl"), "3");
+        let line = parse("alice: вызов соперник:bob").unwrap().unwrap();
+        assert_eq!(option(&line, "соперник"), "bob");
 
         let line = parse("bob: move c4 - d4").unwrap().unwrap();
         assert_eq!(

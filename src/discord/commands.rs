@@ -20,6 +20,7 @@ use crate::i18n::Lang;
 use crate::service::{ChallengeRequest, DEFAULT_BOT_LEVEL, DrawReport, MoveTerms, ServiceError};
 use crate::store::GameId;
 use crate::strings;
+use crate::discord::markdown::markdown as md;
 
 /// A public question to `asked` (pinged alone) with Agree / Refuse buttons in `lang`.
 fn question(lang: Lang, text: String, yes: Action, no: Action, asked: u64) -> CreateReply {
@@ -140,7 +141,7 @@ pub async fn challenge(
     let view = service.challenge(place_of(ctx), &me, request).await?;
     let id = view.challenge.id;
     let reply = CreateReply::default()
-        .content(strings::challenge_posted(readers.server, &view))
+        .content(md(&strings::challenge_posted(readers.server, &view)))
         .components(challenge_buttons(readers.server, &view.challenge, false))
         .allowed_mentions(mentions(view.challenge.opponent_id));
     let handle = ctx.send(reply).await?;
@@ -168,10 +169,10 @@ async fn challenge_me(
         let board = service
             .challenge_bot(place, me, bot, level, request, None)
             .await?;
-        let mut text = strings::game_started(lang, &board);
+        let mut text = md(&strings::game_started(lang, &board));
         // The server wants threads, but the bot may not start one here: say why not.
         if let Venue::Missing(missing) = venue {
-            text = format!("{text}\n{}", strings::threads::no_thread(lang, missing));
+            text = format!("{text}\n{}", md(&strings::threads::no_thread(lang, missing)));
         }
         let reply = board_reply(service, lang, text, &board, board.to_move()).await?;
         ctx.send(reply).await?;
@@ -182,7 +183,7 @@ async fn challenge_me(
     let handle = ctx
         .send(
             CreateReply::default()
-                .content(strings::bot_game_announced(lang, me.id))
+                .content(md(&strings::bot_game_announced(lang, me.id)))
                 .allowed_mentions(mentions(None)),
         )
         .await?;
@@ -211,18 +212,18 @@ async fn challenge_me(
         }
     };
     let whereabouts = if in_thread {
-        strings::threads::game_in_thread(lang, board.game.id, message.id.get())
+        md(&strings::threads::game_in_thread(lang, board.game.id, message.id.get()))
     } else {
-        strings::threads::no_thread(lang, &[])
+        md(&strings::threads::no_thread(lang, &[]))
     };
     let announced = format!(
         "{}\n{whereabouts}",
-        strings::bot_game_announced(lang, me.id)
+        md(&strings::bot_game_announced(lang, me.id))
     );
     handle
         .edit(ctx, CreateReply::default().content(announced))
         .await?;
-    let text = strings::game_started(lang, &board);
+    let text = md(&strings::game_started(lang, &board));
     let mut start = serenity::CreateMessage::new()
         .content(text)
         .allowed_mentions(mentions(board.to_move()));
@@ -313,7 +314,7 @@ pub async fn play(
             let button = serenity::CreateButton::new(Action::PlayAnyway(game, ply, mv).custom_id())
                 .label(strings::button(readers.user, "play-anyway"))
                 .style(serenity::ButtonStyle::Danger);
-            let reply = quiet_reply(strings::refusal(readers.user, &error))
+            let reply = quiet_reply(md(&strings::refusal(readers.user, &error)))
                 .components(vec![serenity::CreateActionRow::Buttons(vec![button])])
                 .ephemeral(true);
             ctx.send(reply).await?;
@@ -325,7 +326,7 @@ pub async fn play(
         .board
         .to_move()
         .or(Some(report.board.game.player(!report.mover)));
-    let mut text = strings::move_played(readers.server, &report);
+    let mut text = md(&strings::move_played(readers.server, &report));
     // `draw:True`: the move comes with a draw offer, in the same message, with its buttons.
     let mut offer = None;
     if draw == Some(true)
@@ -334,7 +335,7 @@ pub async fn play(
     {
         text = format!(
             "{text}\n{}",
-            strings::draw_offered(readers.server, &game, by)
+            md(&strings::draw_offered(readers.server, &game, by))
         );
         offer = Some(game.id);
     }
@@ -360,7 +361,7 @@ pub async fn hint(ctx: Context<'_>) -> Result<(), Error> {
     // The search may wait for a core behind other games' searches: acknowledge first.
     ctx.defer_ephemeral().await?;
     let hint = ctx.data().service.hint(place_of(ctx), &me).await?;
-    ctx.send(quiet_reply(strings::hint_given(readers.user, &hint)).ephemeral(true))
+    ctx.send(quiet_reply(md(&strings::hint_given(readers.user, &hint))).ephemeral(true))
         .await?;
     Ok(())
 }
@@ -379,7 +380,7 @@ pub async fn board(ctx: Context<'_>, side: Option<SideChoice>) -> Result<(), Err
     let (board, plays) = service.board_for(place_of(ctx), &me).await?;
     if let Some(SideChoice(side)) = side {
         let lang = readers.user;
-        let text = strings::board_caption(lang, &board);
+        let text = md(&strings::board_caption(lang, &board));
         let reply = board_reply_from(service, lang, text, &board, side).await?;
         ctx.send(reply.ephemeral(true)).await?;
         return Ok(());
@@ -387,7 +388,7 @@ pub async fn board(ctx: Context<'_>, side: Option<SideChoice>) -> Result<(), Err
     // Players see it in the channel; onlookers privately (in their own language), so the
     // channel stays the game's.
     let lang = if plays { readers.server } else { readers.user };
-    let text = strings::board_caption(lang, &board);
+    let text = md(&strings::board_caption(lang, &board));
     let reply = board_reply(service, lang, text, &board, None).await?;
     if plays {
         threads::answer(ctx, readers.user, &board.game, reply).await
@@ -408,7 +409,7 @@ pub async fn resign(ctx: Context<'_>) -> Result<(), Error> {
     let me = user_of(ctx.author(), ctx.author_member().await.as_deref());
     let board = service.resign(place_of(ctx), &me).await?;
     let other = board.game.color_of(me.id).map(|c| board.game.player(!c));
-    let text = strings::game_ended(readers.server, &board);
+    let text = md(&strings::game_ended(readers.server, &board));
     let reply = board_reply(service, readers.server, text, &board, other).await?;
     threads::answer(ctx, readers.user, &board.game, reply).await
 }
@@ -426,7 +427,7 @@ pub async fn draw(ctx: Context<'_>) -> Result<(), Error> {
         DrawReport::Offered { game, by } => {
             let reply = question(
                 readers.server,
-                strings::draw_offered(readers.server, &game, by),
+                md(&strings::draw_offered(readers.server, &game, by)),
                 Action::Draw(game.id, true),
                 Action::Draw(game.id, false),
                 game.player(!by),
@@ -435,7 +436,7 @@ pub async fn draw(ctx: Context<'_>) -> Result<(), Error> {
         }
         DrawReport::Agreed(board) => {
             let other = board.game.color_of(me.id).map(|c| board.game.player(!c));
-            let text = strings::game_ended(readers.server, &board);
+            let text = md(&strings::game_ended(readers.server, &board));
             let reply = board_reply(service, readers.server, text, &board, other).await?;
             threads::answer(ctx, readers.user, &board.game, reply).await
         }
@@ -462,7 +463,7 @@ pub async fn takeback(ctx: Context<'_>) -> Result<(), Error> {
     let (id, ply) = (board.game.id, board.game.ply);
     let reply = question(
         readers.server,
-        strings::takeback_requested(readers.server, &board, by),
+        md(&strings::takeback_requested(readers.server, &board, by)),
         Action::Takeback(id, ply, true),
         Action::Takeback(id, ply, false),
         board.game.player(!by),
@@ -486,7 +487,7 @@ pub async fn abort(ctx: Context<'_>) -> Result<(), Error> {
         .and_then(|m| m.permissions)
         .is_some_and(|p| p.manage_messages());
     let board = service.abort(place_of(ctx), &me, moderator).await?;
-    let text = strings::game_ended(readers.server, &board);
+    let text = md(&strings::game_ended(readers.server, &board));
     let reply = board_reply(service, readers.server, text, &board, None).await?;
     threads::answer(ctx, readers.user, &board.game, reply).await
 }
@@ -501,7 +502,7 @@ pub async fn games(ctx: Context<'_>) -> Result<(), Error> {
         .service
         .games(place.guild_id, ctx.author().id.get())
         .await?;
-    ctx.send(quiet_reply(strings::dashboard(readers.user, &games)).ephemeral(true))
+    ctx.send(quiet_reply(md(&strings::dashboard(readers.user, &games))).ephemeral(true))
         .await?;
     Ok(())
 }
@@ -512,7 +513,7 @@ pub async fn moretime(ctx: Context<'_>) -> Result<(), Error> {
     let readers = readers(ctx).await;
     let me = user_of(ctx.author(), ctx.author_member().await.as_deref());
     let game = ctx.data().service.more_time(place_of(ctx), &me).await?;
-    let reply = quiet_reply(strings::more_time_given(readers.server, &game, me.id));
+    let reply = quiet_reply(md(&strings::more_time_given(readers.server, &game, me.id)));
     threads::answer(ctx, readers.user, &game, reply).await
 }
 
@@ -523,11 +524,11 @@ pub async fn notify(ctx: Context<'_>, dm: Option<bool>) -> Result<(), Error> {
     let settings = ctx.data().service.notify(ctx.author().id.get(), dm).await?;
     ctx.send(
         CreateReply::default()
-            .content(strings::notify_setting(
+            .content(md(&strings::notify_setting(
                 readers.user,
                 settings.dm_notifications,
                 dm.is_some(),
-            ))
+            )))
             .ephemeral(true),
     )
     .await?;
@@ -551,7 +552,7 @@ pub async fn leaderboard(ctx: Context<'_>, #[min = 1] page: Option<u32>) -> Resu
         .await?;
     let now = ctx.data().service.now();
     ctx.send(
-        quiet_reply(strings::leaderboard(readers.server, &shown, now))
+        quiet_reply(md(&strings::leaderboard(readers.server, &shown, now)))
             .components(ladder_buttons(readers.server, &shown)),
     )
     .await?;
@@ -566,7 +567,7 @@ pub async fn stats(ctx: Context<'_>, user: Option<serenity::User>) -> Result<(),
     let asker = ctx.author().id.get();
     let whom = user.as_ref().map_or(asker, |u| u.id.get());
     let stats = ctx.data().service.stats(guild, whom, asker).await?;
-    ctx.send(quiet_reply(strings::stats(readers.server, &stats)))
+    ctx.send(quiet_reply(md(&strings::stats(readers.server, &stats))))
         .await?;
     Ok(())
 }
@@ -581,14 +582,14 @@ pub async fn history(ctx: Context<'_>, game: Option<i64>) -> Result<(), Error> {
         .history(place_of(ctx), ctx.author().id.get(), game.map(GameId))
         .await?;
     let server = ctx.guild().map(|g| g.name.clone());
-    let text = strings::history(readers.user, &h, server.as_deref());
+    let text = md(&strings::history(readers.user, &h, server.as_deref()));
     // A long game's record does not fit in a message: it goes as a file, which
     // `focus-bot replay` reads as it is.
     let reply = if text.encode_utf16().count() <= strings::MESSAGE_LIMIT {
         quiet_reply(text)
     } else {
         let record = strings::record::record_text(&h, server.as_deref());
-        quiet_reply(strings::history_attached(readers.user, &h)).attachment(
+        quiet_reply(md(&strings::history_attached(readers.user, &h))).attachment(
             serenity::CreateAttachment::bytes(
                 record.into_bytes(),
                 format!("focus-game-{}.txt", h.game.id.0),
@@ -634,7 +635,7 @@ pub async fn replay(ctx: Context<'_>, game: Option<i64>) -> Result<(), Error> {
     let options = strings::picture::replay_options(readers.server, &history);
     let gif = service.replay(&history, options, limit).await?;
     let message = serenity::CreateMessage::new()
-        .content(strings::replay_caption(readers.server, &history))
+        .content(md(&strings::replay_caption(readers.server, &history)))
         .add_file(super::replay_attachment(&history, gif))
         .allowed_mentions(mentions(None));
     post_here(ctx, message).await
@@ -693,7 +694,7 @@ pub async fn analysis(ctx: Context<'_>, game: Option<i64>) -> Result<(), Error> 
         if let (true, Some(p)) = (waiting && due <= tokio::time::Instant::now(), latest) {
             shown = latest;
             last_edit = Some(tokio::time::Instant::now());
-            show_progress(ctx, strings::analysis::progress(readers.user, p)).await;
+            show_progress(ctx, md(&strings::analysis::progress(readers.user, p))).await;
             continue;
         }
         tokio::select! {
@@ -707,7 +708,7 @@ pub async fn analysis(ctx: Context<'_>, game: Option<i64>) -> Result<(), Error> 
         .chart(strings::analysis::chart(readers.server, &analysis))
         .await?;
     let message = serenity::CreateMessage::new()
-        .content(strings::analysis::text(readers.server, &analysis))
+        .content(md(&strings::analysis::text(readers.server, &analysis)))
         .add_file(serenity::CreateAttachment::bytes(
             png,
             format!("focus-game-{}-analysis.png", analysis.game().0),
@@ -726,7 +727,7 @@ pub async fn rules(ctx: Context<'_>) -> Result<(), Error> {
             .embed(
                 serenity::CreateEmbed::new()
                     .title(title)
-                    .description(text)
+                    .description(md(&text))
                     .colour(0x0025_6fe8),
             )
             .ephemeral(true),
@@ -759,25 +760,25 @@ pub async fn settings(
             service
                 .set_server_language(guild, manager, lang.locale())
                 .await?;
-            lines.push(strings::server_language(readers.user, lang, true));
+            lines.push(md(&strings::server_language(readers.user, lang, true)));
         }
         None if threads.is_none() => {
-            lines.push(strings::server_language(
+            lines.push(md(&strings::server_language(
                 readers.user,
                 readers.server,
                 false,
-            ));
+            )));
         }
         None => {}
     }
     match threads {
         Some(ThreadsChoice(on)) => {
             service.set_server_threads(guild, manager, on).await?;
-            lines.push(strings::threads::server_threads(readers.user, on, true));
+            lines.push(md(&strings::threads::server_threads(readers.user, on, true)));
         }
         None if language.is_none() => {
             let on = service.threads_on(guild).await?;
-            lines.push(strings::threads::server_threads(readers.user, on, false));
+            lines.push(md(&strings::threads::server_threads(readers.user, on, false)));
         }
         None => {}
     }
@@ -793,7 +794,7 @@ pub async fn watch(ctx: Context<'_>, #[min = 1] page: Option<u32>) -> Result<(),
     let guild = place_of(ctx).guild_id;
     let shown = ctx.data().service.watch(guild, page.unwrap_or(1)).await?;
     ctx.send(
-        quiet_reply(strings::threads::watch(readers.server, &shown))
+        quiet_reply(md(&strings::threads::watch(readers.server, &shown)))
             .components(watch_buttons(readers.server, &shown)),
     )
     .await?;

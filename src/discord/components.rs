@@ -12,6 +12,7 @@ use crate::i18n::Lang;
 use crate::service::{Board, DrawReport, GameService, Watch, coin_toss};
 use crate::store::{Challenge, Game, GameId, GameStatus, LadderPage};
 use crate::strings;
+use crate::discord::markdown::markdown as md;
 
 /// The buttons of a challenge's message in `lang`: Accept, Decline (for a named opponent) and
 /// Cancel; all `disabled` once it has expired.
@@ -107,7 +108,7 @@ fn page_buttons(
 pub async fn handle(ctx: &serenity::Context, data: &Data, click: &serenity::ComponentInteraction) {
     let Some(action) = Action::parse(&click.data.custom_id) else {
         let lang = Lang::of_tag(&click.locale);
-        let _ = ephemeral(ctx, click, &strings::stale_button(lang)).await;
+        let _ = ephemeral(ctx, click, &md(&strings::stale_button(lang))).await;
         return;
     };
     let _permit = data.gate.clone().acquire_owned().await;
@@ -142,17 +143,17 @@ async fn act(
         Action::Accept(id) => accept(ctx, service, click, lang, &me, id).await?,
         Action::Decline(id) => {
             let view = service.decline(id, &me).await?;
-            update(ctx, click, strings::challenge_closed(lang, &view)).await?;
+            update(ctx, click, md(&strings::challenge_closed(lang, &view))).await?;
         }
         Action::Cancel(id) => {
             let view = service.cancel(id, &me).await?;
-            update(ctx, click, strings::challenge_closed(lang, &view)).await?;
+            update(ctx, click, md(&strings::challenge_closed(lang, &view))).await?;
         }
         Action::Draw(id, accept) => match service.answer_draw(id, &me, accept).await? {
             DrawReport::Agreed(board) => {
                 update(ctx, click, click.message.content.clone()).await?;
                 let message = serenity::CreateInteractionResponseFollowup::new()
-                    .content(strings::game_ended(lang, &board))
+                    .content(md(&strings::game_ended(lang, &board)))
                     .add_file(attachment(service, lang, &board).await?)
                     .components(finished_buttons(lang, &board.game, false))
                     .allowed_mentions(mentions(None));
@@ -160,7 +161,7 @@ async fn act(
             }
             DrawReport::Offered { game, .. } => {
                 let by = game.color_of(me.id).unwrap_or(crate::rules::Color::White);
-                update(ctx, click, strings::draw_declined(lang, &game, by)).await?;
+                update(ctx, click, md(&strings::draw_declined(lang, &game, by))).await?;
             }
         },
         Action::Takeback(id, ply, accept) => {
@@ -168,12 +169,12 @@ async fn act(
             if accept {
                 update(ctx, click, click.message.content.clone()).await?;
                 let message = serenity::CreateInteractionResponseFollowup::new()
-                    .content(strings::takeback_done(lang, &board))
+                    .content(md(&strings::takeback_done(lang, &board)))
                     .add_file(attachment(service, lang, &board).await?)
                     .allowed_mentions(mentions(board.to_move()));
                 click.create_followup(ctx, message).await?;
             } else {
-                update(ctx, click, strings::takeback_declined(lang, &board.game)).await?;
+                update(ctx, click, md(&strings::takeback_declined(lang, &board.game))).await?;
             }
         }
         Action::Replay(id) => replay(ctx, service, click, readers.user, &me, id).await?,
@@ -184,7 +185,7 @@ async fn act(
             update(ctx, click, click.message.content.clone()).await?;
             let game = &report.board.game;
             let ping = report.board.to_move().or(Some(game.player(!report.mover)));
-            let text = strings::move_played(lang, &report);
+            let text = md(&strings::move_played(lang, &report));
             let picture = attachment(service, lang, &report.board).await?;
             if click.channel_id.get() != game.channel_id {
                 // Confirmed where the move was typed, outside the game's thread: the move is
@@ -216,7 +217,7 @@ async fn act(
         Action::Watch(page) => {
             let guild = click.guild_id.map_or(0, |g| g.get());
             let shown = service.watch(guild, page).await?;
-            let text = strings::threads::watch(lang, &shown);
+            let text = md(&strings::threads::watch(lang, &shown));
             replace(ctx, click, text, watch_buttons(lang, &shown)).await?;
         }
         Action::Ladder(page) => {
@@ -230,7 +231,7 @@ async fn act(
             match service.leaderboard(guild, page, &members).await {
                 Ok(shown) => {
                     let edit = serenity::EditInteractionResponse::new()
-                        .content(strings::leaderboard(lang, &shown, service.now()))
+                        .content(md(&strings::leaderboard(lang, &shown, service.now())))
                         .components(ladder_buttons(lang, &shown))
                         .allowed_mentions(mentions(None));
                     click.edit_response(ctx, edit).await?;
@@ -271,7 +272,7 @@ async fn replay(
     };
     let message = match made.await {
         Ok((history, gif)) => serenity::CreateInteractionResponseFollowup::new()
-            .content(strings::replay_caption(lang, &history))
+            .content(md(&strings::replay_caption(lang, &history)))
             .add_file(super::replay_attachment(&history, gif)),
         Err(e) => serenity::CreateInteractionResponseFollowup::new().content(failure_text(
             lang,
@@ -315,7 +316,7 @@ async fn rematch(
         // Against the bot: the new game starts here at once.
         crate::service::Rematch::Started(board) => {
             let message = serenity::CreateInteractionResponseFollowup::new()
-                .content(strings::game_started(lang, &board))
+                .content(md(&strings::game_started(lang, &board)))
                 .add_file(attachment(service, lang, &board).await?)
                 .allowed_mentions(mentions(board.to_move()));
             click.create_followup(ctx, message).await?;
@@ -324,7 +325,7 @@ async fn rematch(
         }
     };
     let message = serenity::CreateInteractionResponseFollowup::new()
-        .content(strings::rematch_posted(lang, &view, id))
+        .content(md(&strings::rematch_posted(lang, &view, id)))
         .components(challenge_buttons(lang, &view.challenge, false))
         .allowed_mentions(mentions(view.challenge.opponent_id));
     let posted = click.create_followup(ctx, message).await?;
@@ -367,10 +368,10 @@ async fn accept(
     let accepted = format!(
         "{}\n{}",
         click.message.content,
-        strings::accepted_by(lang, me.id)
+        md(&strings::accepted_by(lang, me.id))
     );
     let mut note = match &venue {
-        Venue::Missing(missing) => Some(strings::threads::no_thread(lang, missing)),
+        Venue::Missing(missing) => Some(md(&strings::threads::no_thread(lang, missing))),
         _ => None,
     };
     if let Some(thread) = thread {
@@ -378,10 +379,10 @@ async fn accept(
         match threads::start(&ctx.http, click.channel_id, click.message.id, name).await {
             Ok(()) => {
                 let whereabouts =
-                    strings::threads::game_in_thread(lang, board.game.id, thread.get());
+                    md(&strings::threads::game_in_thread(lang, board.game.id, thread.get()));
                 update(ctx, click, format!("{accepted}\n{whereabouts}")).await?;
                 let message = serenity::CreateMessage::new()
-                    .content(strings::game_started(lang, &board))
+                    .content(md(&strings::game_started(lang, &board)))
                     .add_file(attachment(service, lang, &board).await?)
                     .allowed_mentions(mentions(board.to_move()));
                 match serenity::ChannelId::new(thread.get())
@@ -403,7 +404,7 @@ async fn accept(
                 if let Ok(game) = service.play_in_parent(board.game.id).await {
                     board.game = game;
                 }
-                note = Some(strings::threads::no_thread(lang, &[]));
+                note = Some(md(&strings::threads::no_thread(lang, &[])));
             }
         }
     }
@@ -424,7 +425,7 @@ async fn started_here(
     board: &Board,
 ) -> Result<(), BotError> {
     let message = serenity::CreateInteractionResponseFollowup::new()
-        .content(strings::game_started(lang, board))
+        .content(md(&strings::game_started(lang, board)))
         .add_file(attachment(service, lang, board).await?)
         .allowed_mentions(mentions(board.to_move()));
     click.create_followup(ctx, message).await?;

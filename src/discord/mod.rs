@@ -21,6 +21,7 @@ pub mod config;
 pub mod ids;
 pub mod link;
 pub mod localized;
+pub mod markdown;
 pub mod members;
 pub mod sweeper;
 pub mod threads;
@@ -41,6 +42,7 @@ use crate::rules::Color;
 use crate::service::{Board, Clock, GameService, History, Place, ServiceError, SystemClock, User};
 use crate::store::{AsyncStore, StoreError};
 use crate::strings;
+use crate::discord::markdown::markdown as md;
 
 /// Shared by every handler.
 pub struct Data {
@@ -287,10 +289,10 @@ pub async fn board_reply_from(
 /// sentence saying so (the failure is logged with `what` was asked).
 pub fn failure_text(lang: Lang, error: &BotError, what: &str) -> String {
     match error {
-        BotError::Service(e) if e.for_users() => strings::refusal(lang, e),
+        BotError::Service(e) if e.for_users() => md(&strings::refusal(lang, e)),
         e => {
             tracing::error!(error = %e, %what, "interaction failed");
-            strings::internal_error(lang)
+            md(&strings::internal_error(lang))
         }
     }
 }
@@ -305,14 +307,14 @@ async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
             let text = failure_text(lang(ctx), &error, &ctx.command().qualified_name);
             (ctx, text)
         }
-        E::GuildOnly { ctx, .. } => (ctx, strings::guild_only(lang(ctx))),
+        E::GuildOnly { ctx, .. } => (ctx, md(&strings::guild_only(lang(ctx)))),
         E::MissingBotPermissions {
             missing_permissions,
             ctx,
             ..
         } => {
             let names: Vec<&str> = missing_permissions.get_permission_names();
-            (ctx, strings::missing_permissions(lang(ctx), &names))
+            (ctx, md(&strings::missing_permissions(lang(ctx), &names)))
         }
         E::ArgumentParse {
             error, input, ctx, ..
@@ -320,7 +322,7 @@ async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
             tracing::info!(%error, ?input, "an option could not be read");
             (
                 ctx,
-                strings::bad_option(lang(ctx), input.as_deref().unwrap_or("")),
+                md(&strings::bad_option(lang(ctx), input.as_deref().unwrap_or(""))),
             )
         }
         E::Setup {

@@ -14,6 +14,7 @@ use super::error_code;
 use crate::service::{Delivered, Delivery, GameService, Letter, Postman};
 use crate::store::NoticeId;
 use crate::strings;
+use crate::discord::markdown::markdown as md;
 
 /// Discord's "Cannot send messages to this user" (closed DMs) and "no mutual guilds": the DM
 /// will not go through later either.
@@ -43,7 +44,7 @@ impl Postman for DiscordPostman {
     async fn deliver(&self, notice: NoticeId, letter: &Letter) -> Delivery {
         let http = &*self.http;
         let lang = strings::letters::lang_of(letter);
-        let text = strings::letters::text(lang, letter);
+        let text = md(&strings::letters::text(lang, letter));
         let sent = match letter {
             Letter::Post {
                 channel_id,

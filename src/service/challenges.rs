@@ -1,7 +1,9 @@
 //! Challenges: made, accepted (the game starts), declined, cancelled.
 
 use super::deadlines::wakes_sweeper;
-use super::{Board, ChallengeView, GameService, Place, Result, ServiceError, User};
+use super::{
+    Board, ChallengeView, DEFAULT_BOT_LEVEL, GameService, Place, Result, ServiceError, User,
+};
 use crate::rules::{Color, Rules};
 use crate::store::{
     ChallengeId, ColorChoice, Game, GameId, GameStatus, NewChallenge, StoreError, TimeControl,
@@ -43,6 +45,73 @@ impl Default for ChallengeRequest {
             position: None,
             threads: false,
         }
+    }
+}
+
+/// The options of `/focus challenge`, as given (unset options are `None`).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ChallengeOptions {
+    /// Whom: nobody (an open challenge), a person, or the bot itself.
+    pub opponent: Option<Opponent>,
+    /// The rule set (default classic).
+    pub rules: Option<Rules>,
+    /// Days per move (0: no limit).
+    pub days: Option<u32>,
+    /// Minutes per move (a live game).
+    pub minutes: Option<u32>,
+    /// The challenger's colour (default random).
+    pub color: Option<ColorChoice>,
+    /// Whether the game is rated (default: yes, but a set-up position is unrated unless asked).
+    pub rated: Option<bool>,
+    /// A set-up position (FPN).
+    pub position: Option<String>,
+    /// The bot's level (only against the bot; default [`crate::service::DEFAULT_BOT_LEVEL`]).
+    pub level: Option<i64>,
+}
+
+/// The one challenged.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Opponent {
+    /// Who.
+    pub user: User,
+    /// Whether they are on the server (a bot counts as on it).
+    pub member: bool,
+}
+
+impl ChallengeOptions {
+    /// The service's request for these options, and the bot's level when `bot` (the bot's own
+    /// user id) is challenged: a challenge's rules of use, in one place.
+    ///
+    /// - A level is only for a game against the bot; it defaults to [`DEFAULT_BOT_LEVEL`].
+    /// - A set-up position is unrated unless `rated` says otherwise (the store then refuses).
+    /// - A person who is not on the server cannot be challenged.
+    ///
+    /// # Errors
+    /// [`ServiceError::LevelWithoutBot`], [`ServiceError::ChallengeStranger`].
+    pub fn request(self, bot: u64, threads: bool) -> Result<(ChallengeRequest, Option<i64>)> {
+        let against_bot = self.opponent.as_ref().is_some_and(|o| o.user.id == bot);
+        if self.level.is_some() && !against_bot {
+            return Err(ServiceError::LevelWithoutBot);
+        }
+        if let Some(o) = &self.opponent
+            && !o.member
+            && !o.user.is_bot
+        {
+            return Err(ServiceError::ChallengeStranger(o.user.id));
+        }
+        let defaults = ChallengeRequest::default();
+        let level = against_bot.then(|| self.level.unwrap_or(i64::from(DEFAULT_BOT_LEVEL)));
+        let request = ChallengeRequest {
+            opponent: self.opponent.map(|o| o.user),
+            rules: self.rules.unwrap_or(defaults.rules),
+            days: self.days,
+            minutes: self.minutes,
+            color: self.color.unwrap_or(defaults.color),
+            rated: self.rated.unwrap_or(self.position.is_none()),
+            position: self.position,
+            threads,
+        };
+        Ok((request, level))
     }
 }
 

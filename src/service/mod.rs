@@ -26,7 +26,9 @@ use std::sync::Arc;
 
 pub use analysis::{Analysis, OnProgress, Progress};
 pub use bots::{DEFAULT_BOT_LEVEL, HINT_NODES, HintView};
-pub use challenges::{ChallengeRequest, DEFAULT_TIME_CONTROL, Rematch, coin_toss};
+pub use challenges::{
+    ChallengeOptions, ChallengeRequest, DEFAULT_TIME_CONTROL, Opponent, Rematch, coin_toss,
+};
 pub use clock::{Clock, ManualClock, SystemClock, Timestamp, Wait};
 pub use error::{Result, ServiceError};
 pub use ladder::{MEMBER_RECHECK, Members, RECENT_GAMES, Stats};

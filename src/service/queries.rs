@@ -1,8 +1,8 @@
 //! Looking things up: a user's games, a game's history.
 
-use super::{GameService, GameSummary, History, Place, Result, ServiceError, start_of};
+use super::{GameService, GameSummary, History, Place, Result, ServiceError, User, start_of};
 use crate::rules::Color;
-use crate::store::GameId;
+use crate::store::{ChallengeId, GameId};
 
 impl GameService {
     /// `user_id`'s active games in `guild_id`: least time left first (games without a time
@@ -96,5 +96,64 @@ impl GameService {
             names,
             plies: moves.len(),
         })
+    }
+}
+
+impl GameService {
+    /// The names the bot knows of `ids` (those it never saw named are left out).
+    ///
+    /// # Errors
+    /// The store's.
+    pub async fn names(&self, ids: Vec<u64>) -> Result<Vec<(u64, String)>> {
+        self.store
+            .call(move |s| {
+                let mut names = Vec::new();
+                for id in ids {
+                    if let Some(name) = s.name(id)? {
+                        names.push((id, name));
+                    }
+                }
+                Ok(names)
+            })
+            .await
+            .map_err(Into::into)
+    }
+
+    /// Remembers that channel `id` is named `name` (for an adapter whose channel ids cannot be
+    /// read back as names, the console).
+    ///
+    /// # Errors
+    /// The store's.
+    pub async fn remember_channel_name(&self, id: u64, name: String) -> Result<()> {
+        self.store
+            .call(move |s| s.remember_channel_name(id, &name))
+            .await
+            .map_err(Into::into)
+    }
+
+    /// Every channel name remembered, by id.
+    ///
+    /// # Errors
+    /// The store's.
+    pub async fn channel_names(&self) -> Result<Vec<(u64, String)>> {
+        self.store
+            .call(|s| s.channel_names())
+            .await
+            .map_err(Into::into)
+    }
+
+    /// The open challenges `user` made in `place`, newest first.
+    ///
+    /// # Errors
+    /// The store's.
+    pub async fn own_challenges(&self, place: Place, user: &User) -> Result<Vec<ChallengeId>> {
+        let (channel, now, uid) = (place.channel_id, self.now(), user.id);
+        let mut open = self
+            .store
+            .call(move |s| s.open_challenges(channel, now))
+            .await?;
+        open.retain(|c| c.challenger_id == uid);
+        open.sort_by_key(|c| std::cmp::Reverse(c.created_at));
+        Ok(open.into_iter().map(|c| c.id).collect())
     }
 }

@@ -20,6 +20,7 @@ use crate::rules::{
 use crate::service::ServiceError;
 use crate::store::{ChallengeStatus, DAYS_PER_MOVE, GameStatus, MINUTES_PER_MOVE, StoreError};
 use crate::strings::color_key;
+use crate::text::Text;
 use crate::tr;
 
 /// Links to games a refusal names at most (each about 40 characters).
@@ -27,13 +28,19 @@ const MAX_LINKS: usize = 20;
 
 /// An error's sentence in a given language.
 pub trait Localized {
+    /// The sentence in `lang` as `strings` composes it (with its placeholders and marks), to
+    /// be put into another sentence.
+    fn marked(&self, lang: Lang) -> String;
+
     /// The sentence in `lang`.
-    fn localized(&self, lang: Lang) -> String;
+    fn localized(&self, lang: Lang) -> Text {
+        Text::from_marked(&self.marked(lang))
+    }
 }
 
 /// What a user is told when `error` refuses their request: its sentence when it is meant for
 /// users, else that something went wrong on our side (the caller logs the details).
-pub fn refusal(lang: Lang, error: &ServiceError) -> String {
+pub fn refusal(lang: Lang, error: &ServiceError) -> Text {
     if error.for_users() {
         error.localized(lang)
     } else {
@@ -42,15 +49,15 @@ pub fn refusal(lang: Lang, error: &ServiceError) -> String {
 }
 
 /// For failures of the bot itself; details go to the log, never to users.
-pub fn internal_error(lang: Lang) -> String {
-    tr!(lang, "error-internal")
+pub fn internal_error(lang: Lang) -> Text {
+    Text::from_marked(&tr!(lang, "error-internal"))
 }
 
 macro_rules! english_display {
     ($($t:ty),*) => {$(
         impl Display for $t {
             fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
-                f.write_str(&self.localized(Lang::ENGLISH))
+                f.write_str(&self.localized(Lang::ENGLISH).words())
             }
         }
     )*};
@@ -69,7 +76,7 @@ english_display!(
 );
 
 impl Localized for ParseSquareError {
-    fn localized(&self, lang: Lang) -> String {
+    fn marked(&self, lang: Lang) -> String {
         match self {
             ParseSquareError::NotASquare(t) => tr!(lang, "error-not-a-square", text = t.as_str()),
             ParseSquareError::CutCorner(t) => tr!(lang, "error-cut-corner", text = t.as_str()),
@@ -78,11 +85,11 @@ impl Localized for ParseSquareError {
 }
 
 impl Localized for ParseMoveError {
-    fn localized(&self, lang: Lang) -> String {
+    fn marked(&self, lang: Lang) -> String {
         match self {
             ParseMoveError::Empty => tr!(lang, "error-no-move"),
             ParseMoveError::Unreadable(t) => tr!(lang, "error-unreadable-move", text = t.as_str()),
-            ParseMoveError::Square(error) => error.localized(lang),
+            ParseMoveError::Square(error) => error.marked(lang),
             ParseMoveError::Diagonal { from, to } => tr!(
                 lang,
                 "error-diagonal",
@@ -116,7 +123,7 @@ impl Localized for ParseMoveError {
 }
 
 impl Localized for PlayError {
-    fn localized(&self, lang: Lang) -> String {
+    fn marked(&self, lang: Lang) -> String {
         match self {
             PlayError::GameOver => tr!(lang, "error-game-over"),
             PlayError::EmptySquare(square) => {
@@ -164,22 +171,22 @@ impl Localized for PlayError {
                 b = b.to_string(),
                 color = color_key(*color)
             ),
-            PlayError::Shape(error) => error.localized(lang),
+            PlayError::Shape(error) => error.marked(lang),
         }
     }
 }
 
 impl Localized for MoveError {
-    fn localized(&self, lang: Lang) -> String {
+    fn marked(&self, lang: Lang) -> String {
         match self {
-            MoveError::Parse(error) => error.localized(lang),
-            MoveError::Illegal(error) => error.localized(lang),
+            MoveError::Parse(error) => error.marked(lang),
+            MoveError::Illegal(error) => error.marked(lang),
         }
     }
 }
 
 impl Localized for FpnError {
-    fn localized(&self, lang: Lang) -> String {
+    fn marked(&self, lang: Lang) -> String {
         match self {
             FpnError::FieldCount(count) => tr!(lang, "error-fpn-fields", count = *count),
             FpnError::RankCount(count) => tr!(lang, "error-fpn-ranks", count = *count),
@@ -231,13 +238,22 @@ impl Localized for FpnError {
 }
 
 impl Localized for ParseRulesError {
-    fn localized(&self, lang: Lang) -> String {
-        tr!(lang, "error-rules", text = self.0.as_str())
+    fn marked(&self, lang: Lang) -> String {
+        let names: Vec<String> = crate::rules::Rules::ALL
+            .iter()
+            .map(|r| super::rules_name(lang, *r))
+            .collect();
+        tr!(
+            lang,
+            "error-rules",
+            text = self.0.as_str(),
+            choices = or_list(lang, &names)
+        )
     }
 }
 
 impl Localized for RecordError {
-    fn localized(&self, lang: Lang) -> String {
+    fn marked(&self, lang: Lang) -> String {
         match self {
             RecordError::UnclosedAnnotation { open, close, at } => tr!(
                 lang,
@@ -252,9 +268,9 @@ impl Localized for RecordError {
 }
 
 impl Localized for ReplayError {
-    fn localized(&self, lang: Lang) -> String {
+    fn marked(&self, lang: Lang) -> String {
         match self {
-            ReplayError::Record(error) => error.localized(lang),
+            ReplayError::Record(error) => error.marked(lang),
             ReplayError::Move {
                 ply,
                 number,
@@ -268,7 +284,7 @@ impl Localized for ReplayError {
                 number = *number,
                 side = side.to_string(),
                 text = t.as_str(),
-                error = error.localized(lang)
+                error = error.marked(lang)
             ),
         }
     }
@@ -302,7 +318,7 @@ fn offered_minutes(lang: Lang) -> String {
 }
 
 /// `a, b or c` in `lang`.
-fn or_list(lang: Lang, items: &[String]) -> String {
+pub(crate) fn or_list(lang: Lang, items: &[String]) -> String {
     match items.split_last() {
         Some((last, head)) if !head.is_empty() => tr!(
             lang,
@@ -315,7 +331,7 @@ fn or_list(lang: Lang, items: &[String]) -> String {
 }
 
 impl Localized for StoreError {
-    fn localized(&self, lang: Lang) -> String {
+    fn marked(&self, lang: Lang) -> String {
         match self {
             // The operator's failures: English, with SQLite's own words (never shown to
             // players; see `StoreError::for_users`).
@@ -362,7 +378,7 @@ impl Localized for StoreError {
                 to_move = color_key(*to_move),
                 you = color_key(*you)
             ),
-            StoreError::Illegal(error) => error.localized(lang),
+            StoreError::Illegal(error) => error.marked(lang),
             StoreError::Mismatch { id, .. } => tr!(lang, "error-mismatch", game = id.to_string()),
             StoreError::ChannelBusy => tr!(lang, "error-channel-busy"),
             StoreError::ChallengeExpired(id) => {
@@ -395,7 +411,7 @@ impl Localized for StoreError {
             ),
             StoreError::RatedSetUp => tr!(lang, "error-rated-setup"),
             StoreError::BadStartFpn(error) => {
-                tr!(lang, "error-bad-start", error = error.localized(lang))
+                tr!(lang, "error-bad-start", error = error.marked(lang))
             }
             StoreError::StartIsOver => tr!(lang, "error-start-is-over"),
             StoreError::DeadlineNotPassed => tr!(lang, "error-deadline-not-passed"),
@@ -433,9 +449,9 @@ impl Display for StoreError {
         match self {
             // The moderator reads the log: say what differs there.
             StoreError::Mismatch { detail, .. } => {
-                write!(f, "{} ({detail})", self.localized(Lang::ENGLISH))
+                write!(f, "{} ({detail})", self.localized(Lang::ENGLISH).words())
             }
-            _ => f.write_str(&self.localized(Lang::ENGLISH)),
+            _ => f.write_str(&self.localized(Lang::ENGLISH).words()),
         }
     }
 }
@@ -450,7 +466,7 @@ fn open_reason(source: &rusqlite::Error, path: &Path) -> String {
 }
 
 impl Localized for ServiceError {
-    fn localized(&self, lang: Lang) -> String {
+    fn marked(&self, lang: Lang) -> String {
         match self {
             ServiceError::NoGameHere => tr!(lang, "error-no-game-here"),
             ServiceError::InThreads(games) => {
@@ -464,7 +480,7 @@ impl Localized for ServiceError {
                             lang,
                             "game-link",
                             game = g.id.0.to_string(),
-                            thread = format!("<#{}>", g.channel_id)
+                            thread = super::channel(g.channel_id)
                         )
                     })
                     .collect();
@@ -527,8 +543,8 @@ impl Localized for ServiceError {
             ServiceError::AnalysisAborted(game) => {
                 tr!(lang, "error-analysis-aborted", game = game.0.to_string())
             }
-            ServiceError::Move(error) => error.localized(lang),
-            ServiceError::Store(error) => error.localized(lang),
+            ServiceError::Move(error) => error.marked(lang),
+            ServiceError::Store(error) => error.marked(lang),
             ServiceError::Render => "the board picture could not be drawn".to_owned(),
             ServiceError::Engine => "the engine's search failed".to_owned(),
         }

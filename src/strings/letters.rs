@@ -6,7 +6,10 @@ use crate::service::{Letter, Named, News};
 use crate::store::{Game, GameStatus};
 use crate::tr;
 
-use super::{aborts_on_time_out, challenge_expired, mention, result_line, timestamp};
+use super::{
+    aborts_on_time_out, challenge_expired_marked, mention, result_line_marked, timestamp,
+};
+use crate::text::Text;
 
 /// The language a letter is to be read in: its reader's or its server's.
 pub fn lang_of(letter: &Letter) -> Lang {
@@ -18,11 +21,15 @@ pub fn lang_of(letter: &Letter) -> Lang {
 }
 
 /// The text of `letter` in `lang` (normally [`lang_of`] the letter).
-pub fn text(lang: Lang, letter: &Letter) -> String {
+pub fn text(lang: Lang, letter: &Letter) -> Text {
+    Text::from_marked(&text_marked(lang, letter))
+}
+
+pub(crate) fn text_marked(lang: Lang, letter: &Letter) -> String {
     match letter {
         Letter::Post { news, .. } => in_channel(lang, news),
         Letter::Direct { news, .. } => direct(lang, news),
-        Letter::CloseChallenge { challenge, .. } => challenge_expired(lang, challenge),
+        Letter::CloseChallenge { challenge, .. } => challenge_expired_marked(lang, challenge),
     }
 }
 
@@ -40,7 +47,7 @@ pub(crate) fn due_words(lang: Lang, game: &Game) -> Option<String> {
 
 /// A link that opens channel `channel` of server `guild` (works in DMs).
 fn channel_link(guild: u64, channel: u64) -> String {
-    format!("https://discord.com/channels/{guild}/{channel}")
+    crate::text::channel_link(guild, channel)
 }
 
 /// What happens if time runs out in `game`: a loss, or an abort while each side has moved at
@@ -123,10 +130,10 @@ fn in_channel(lang: Lang, news: &News) -> String {
         News::TimedOut { game, loser } => format!(
             "{} {}",
             tr!(lang, "timed-out", player = mention(*loser)),
-            result_line(lang, game)
+            result_line_marked(lang, game)
         ),
         // As a person's move is announced.
-        News::BotMoved(report) => super::move_played(lang, report),
+        News::BotMoved(report) => super::move_played_marked(lang, report),
         // Never posted in a channel (the move's message pinged the player); worded as the DM.
         News::YourTurn { .. } => direct(lang, news),
     }

@@ -22,6 +22,7 @@ use crate::store::{
     ABORT_MAX_PLY, Challenge, ChallengeStatus, ColorChoice, EndReason, Game, GameId, GameResult,
     GameStatus, LadderEntry, LadderPage, Outcome, TimeControl,
 };
+use crate::text::{Piece, Text, TimeStyle};
 use crate::tr;
 
 pub use errors::{Localized, internal_error, refusal};
@@ -29,15 +30,54 @@ pub use errors::{Localized, internal_error, refusal};
 /// Discord's limit on a message's content, in characters (UTF-16 code units).
 pub const MESSAGE_LIMIT: usize = 2_000;
 
-/// A mention of user `id`.
+/// A user in a sentence (a placeholder that [`Text`] reads as [`crate::text::Piece::User`]).
 pub fn mention(id: u64) -> String {
-    format!("<@{id}>")
+    crate::text::user(id)
 }
 
-/// A Discord timestamp: `<t:unix:style>`, shown by each client in its reader's language and
-/// time zone (`f`: date and time, `R`: relative).
+/// A moment in a sentence: `'f'` a date and time, `'R'` relative to now (each adapter shows it
+/// in its reader's language and time zone).
 fn timestamp(unix: i64, style: char) -> String {
-    format!("<t:{unix}:{style}>")
+    let style = if style == 'R' {
+        TimeStyle::Relative
+    } else {
+        TimeStyle::DateTime
+    };
+    crate::text::time(unix, style)
+}
+
+/// A channel or thread in a sentence.
+pub fn channel(id: u64) -> String {
+    crate::text::channel(id)
+}
+
+/// The length of `text` in a Discord message (UTF-16 code units of its markdown), which must
+/// stay within [`MESSAGE_LIMIT`].
+pub fn message_len(text: &Text) -> usize {
+    let digits = |n: u64| n.to_string().len();
+    let utf16 = |s: &str| s.encode_utf16().count();
+    let mut len = 0;
+    let mut bold = false;
+    for span in text.spans() {
+        if span.bold != bold {
+            len += 2;
+            bold = span.bold;
+        }
+        len += match &span.piece {
+            Piece::Plain(s) => utf16(s),
+            Piece::Code(s) => utf16(s) + 2,
+            Piece::Block(s) => utf16(s) + 8,
+            Piece::User(id) | Piece::Channel(id) => digits(*id) + 3,
+            Piece::ChannelLink { guild, channel } => 30 + digits(*guild) + digits(*channel),
+            Piece::Time(t, _) => t.to_string().len() + 6,
+        };
+    }
+    len + if bold { 2 } else { 0 }
+}
+
+/// [`message_len`] of a marked string.
+fn marked_len(marked: &str) -> usize {
+    message_len(&Text::from_marked(marked))
 }
 
 /// A colour as messages select on it: `white`, `black` (each language puts it in the case its
@@ -80,18 +120,30 @@ pub fn someone(lang: Lang) -> String {
 }
 
 /// Commands used outside a server.
-pub fn guild_only(lang: Lang) -> String {
+pub fn guild_only(lang: Lang) -> Text {
+    Text::from_marked(&guild_only_marked(lang))
+}
+
+pub(crate) fn guild_only_marked(lang: Lang) -> String {
     tr!(lang, "guild-only")
 }
 
 /// A button whose `custom_id` the bot does not know (another version's, or junk).
-pub fn stale_button(lang: Lang) -> String {
+pub fn stale_button(lang: Lang) -> Text {
+    Text::from_marked(&stale_button_marked(lang))
+}
+
+pub(crate) fn stale_button_marked(lang: Lang) -> String {
     tr!(lang, "stale-button")
 }
 
 /// The bot lacks channel permissions: `missing` are Discord's permission names (`Send
 /// Messages`), each given in `lang` when it is one the bot asks for.
-pub fn missing_permissions(lang: Lang, missing: &[&str]) -> String {
+pub fn missing_permissions(lang: Lang, missing: &[&str]) -> Text {
+    Text::from_marked(&missing_permissions_marked(lang, missing))
+}
+
+pub(crate) fn missing_permissions_marked(lang: Lang, missing: &[&str]) -> String {
     let names: Vec<String> = missing
         .iter()
         .map(|name| permission_name(lang, name))
@@ -108,7 +160,11 @@ fn permission_name(lang: Lang, name: &str) -> String {
 }
 
 /// An option Discord delivered that could not be read.
-pub fn bad_option(lang: Lang, input: &str) -> String {
+pub fn bad_option(lang: Lang, input: &str) -> Text {
+    Text::from_marked(&bad_option_marked(lang, input))
+}
+
+pub(crate) fn bad_option_marked(lang: Lang, input: &str) -> String {
     tr!(lang, "bad-option", input = input)
 }
 
@@ -128,6 +184,17 @@ pub fn suggestion(lang: Lang, suggestion: &crate::service::Suggestion) -> String
     } else {
         mv
     }
+}
+
+/// The moves suggested to a player (each as [`suggestion`] shows it).
+pub fn suggestions(lang: Lang, moves: &[String]) -> Text {
+    Text::from_marked(&tr!(lang, "suggestions", moves = moves.join(" ")))
+}
+
+/// No legal move starts with what the player typed.
+pub fn no_suggestions(lang: Lang, typed: &str) -> Text {
+    let typed = if typed.trim().is_empty() { "…" } else { typed.trim() };
+    Text::from_marked(&tr!(lang, "suggestions-none", typed = typed))
 }
 
 /// The rules, time control and rating of a game, e.g. `classic rules · 3 days per move · rated`
@@ -164,7 +231,11 @@ pub fn span(lang: Lang, seconds: i64) -> String {
 }
 
 /// The message of a new challenge.
-pub fn challenge_posted(lang: Lang, view: &ChallengeView) -> String {
+pub fn challenge_posted(lang: Lang, view: &ChallengeView) -> Text {
+    Text::from_marked(&challenge_posted_marked(lang, view))
+}
+
+pub(crate) fn challenge_posted_marked(lang: Lang, view: &ChallengeView) -> String {
     let c = &view.challenge;
     let who = match c.opponent_id {
         Some(id) => tr!(
@@ -204,7 +275,11 @@ pub fn challenge_posted(lang: Lang, view: &ChallengeView) -> String {
 }
 
 /// A challenge that was declined, cancelled or expired.
-pub fn challenge_closed(lang: Lang, view: &ChallengeView) -> String {
+pub fn challenge_closed(lang: Lang, view: &ChallengeView) -> Text {
+    Text::from_marked(&challenge_closed_marked(lang, view))
+}
+
+pub(crate) fn challenge_closed_marked(lang: Lang, view: &ChallengeView) -> String {
     let c = &view.challenge;
     tr!(
         lang,
@@ -221,12 +296,20 @@ pub fn challenge_closed(lang: Lang, view: &ChallengeView) -> String {
 }
 
 /// Appended to a challenge when it is accepted.
-pub fn accepted_by(lang: Lang, id: u64) -> String {
+pub fn accepted_by(lang: Lang, id: u64) -> Text {
+    Text::from_marked(&accepted_by_marked(lang, id))
+}
+
+pub(crate) fn accepted_by_marked(lang: Lang, id: u64) -> String {
     tr!(lang, "accepted-by", player = mention(id))
 }
 
 /// The new text of a challenge that nobody accepted in time (its buttons are disabled).
-pub fn challenge_expired(lang: Lang, c: &Challenge) -> String {
+pub fn challenge_expired(lang: Lang, c: &Challenge) -> Text {
+    Text::from_marked(&challenge_expired_marked(lang, c))
+}
+
+pub(crate) fn challenge_expired_marked(lang: Lang, c: &Challenge) -> String {
     match c.opponent_id {
         Some(id) => tr!(
             lang,
@@ -244,16 +327,24 @@ pub fn challenge_expired(lang: Lang, c: &Challenge) -> String {
 
 /// The challenge of a rematch of game `of`: the challenge as [`challenge_posted`] words it,
 /// after a line naming the game played again.
-pub fn rematch_posted(lang: Lang, view: &ChallengeView, of: GameId) -> String {
+pub fn rematch_posted(lang: Lang, view: &ChallengeView, of: GameId) -> Text {
+    Text::from_marked(&rematch_posted_marked(lang, view, of))
+}
+
+pub(crate) fn rematch_posted_marked(lang: Lang, view: &ChallengeView, of: GameId) -> String {
     format!(
         "{}\n{}",
         tr!(lang, "rematch-of", game = of.0.to_string()),
-        challenge_posted(lang, view)
+        challenge_posted_marked(lang, view)
     )
 }
 
 /// The caption of a game's animated replay: which game, who played, how many plies.
-pub fn replay_caption(lang: Lang, history: &History) -> String {
+pub fn replay_caption(lang: Lang, history: &History) -> Text {
+    Text::from_marked(&replay_caption_marked(lang, history))
+}
+
+pub(crate) fn replay_caption_marked(lang: Lang, history: &History) -> String {
     let g = &history.game;
     tr!(
         lang,
@@ -288,13 +379,17 @@ fn to_move_line(lang: Lang, board: &Board) -> String {
                 None => tr!(lang, "to-move", player = mention(id), color = color),
             }
         }
-        None => result_line(lang, &board.game),
+        None => result_line_marked(lang, &board.game),
     }
 }
 
 /// The result of a finished game in one sentence, and for a rated game a second line with
 /// both players' new ratings and changes.
-pub fn result_line(lang: Lang, game: &Game) -> String {
+pub fn result_line(lang: Lang, game: &Game) -> Text {
+    Text::from_marked(&result_line_marked(lang, game))
+}
+
+pub(crate) fn result_line_marked(lang: Lang, game: &Game) -> String {
     let result = result_sentence(lang, game);
     match game.ratings {
         Some(r) => {
@@ -374,7 +469,11 @@ fn result_sentence(lang: Lang, game: &Game) -> String {
 }
 
 /// A hint, for its asker only.
-pub fn hint_given(lang: Lang, hint: &crate::service::HintView) -> String {
+pub fn hint_given(lang: Lang, hint: &crate::service::HintView) -> Text {
+    Text::from_marked(&hint_given_marked(lang, hint))
+}
+
+pub(crate) fn hint_given_marked(lang: Lang, hint: &crate::service::HintView) -> String {
     tr!(
         lang,
         "hint-given",
@@ -385,12 +484,20 @@ pub fn hint_given(lang: Lang, hint: &crate::service::HintView) -> String {
 }
 
 /// The message from which a game of `player` against the bot gets its thread.
-pub fn bot_game_announced(lang: Lang, player: u64) -> String {
+pub fn bot_game_announced(lang: Lang, player: u64) -> Text {
+    Text::from_marked(&bot_game_announced_marked(lang, player))
+}
+
+pub(crate) fn bot_game_announced_marked(lang: Lang, player: u64) -> String {
     tr!(lang, "bot-game-announced", player = mention(player))
 }
 
 /// The message that starts a game.
-pub fn game_started(lang: Lang, board: &Board) -> String {
+pub fn game_started(lang: Lang, board: &Board) -> Text {
+    Text::from_marked(&game_started_marked(lang, board))
+}
+
+pub(crate) fn game_started_marked(lang: Lang, board: &Board) -> String {
     let g = &board.game;
     let head = tr!(
         lang,
@@ -424,7 +531,11 @@ fn effect_words(lang: Lang, effect: MoveEffect) -> String {
 }
 
 /// The public message after a move.
-pub fn move_played(lang: Lang, report: &MoveReport) -> String {
+pub fn move_played(lang: Lang, report: &MoveReport) -> Text {
+    Text::from_marked(&move_played_marked(lang, report))
+}
+
+pub(crate) fn move_played_marked(lang: Lang, report: &MoveReport) -> String {
     let b = &report.board;
     let kind = match report.mv {
         Move::Drop { .. } => "drop",
@@ -450,7 +561,11 @@ pub fn move_played(lang: Lang, report: &MoveReport) -> String {
 }
 
 /// The board command's text.
-pub fn board_caption(lang: Lang, board: &Board) -> String {
+pub fn board_caption(lang: Lang, board: &Board) -> Text {
+    Text::from_marked(&board_caption_marked(lang, board))
+}
+
+pub(crate) fn board_caption_marked(lang: Lang, board: &Board) -> String {
     let g = &board.game;
     let head = tr!(
         lang,
@@ -465,12 +580,20 @@ pub fn board_caption(lang: Lang, board: &Board) -> String {
 }
 
 /// A game ended by resignation, agreement or abort.
-pub fn game_ended(lang: Lang, board: &Board) -> String {
-    result_line(lang, &board.game)
+pub fn game_ended(lang: Lang, board: &Board) -> Text {
+    Text::from_marked(&game_ended_marked(lang, board))
+}
+
+pub(crate) fn game_ended_marked(lang: Lang, board: &Board) -> String {
+    result_line_marked(lang, &board.game)
 }
 
 /// A draw offer was made.
-pub fn draw_offered(lang: Lang, game: &Game, by: Color) -> String {
+pub fn draw_offered(lang: Lang, game: &Game, by: Color) -> Text {
+    Text::from_marked(&draw_offered_marked(lang, game, by))
+}
+
+pub(crate) fn draw_offered_marked(lang: Lang, game: &Game, by: Color) -> String {
     tr!(
         lang,
         "draw-offered",
@@ -480,12 +603,20 @@ pub fn draw_offered(lang: Lang, game: &Game, by: Color) -> String {
 }
 
 /// A draw offer was declined.
-pub fn draw_declined(lang: Lang, game: &Game, by: Color) -> String {
+pub fn draw_declined(lang: Lang, game: &Game, by: Color) -> Text {
+    Text::from_marked(&draw_declined_marked(lang, game, by))
+}
+
+pub(crate) fn draw_declined_marked(lang: Lang, game: &Game, by: Color) -> String {
     tr!(lang, "draw-declined", player = mention(game.player(by)))
 }
 
 /// A takeback request.
-pub fn takeback_requested(lang: Lang, board: &Board, by: Color) -> String {
+pub fn takeback_requested(lang: Lang, board: &Board, by: Color) -> Text {
+    Text::from_marked(&takeback_requested_marked(lang, board, by))
+}
+
+pub(crate) fn takeback_requested_marked(lang: Lang, board: &Board, by: Color) -> String {
     tr!(
         lang,
         "takeback-requested",
@@ -495,7 +626,11 @@ pub fn takeback_requested(lang: Lang, board: &Board, by: Color) -> String {
 }
 
 /// A takeback was granted: the board is back one move.
-pub fn takeback_done(lang: Lang, board: &Board) -> String {
+pub fn takeback_done(lang: Lang, board: &Board) -> Text {
+    Text::from_marked(&takeback_done_marked(lang, board))
+}
+
+pub(crate) fn takeback_done_marked(lang: Lang, board: &Board) -> String {
     format!(
         "{}\n{}",
         tr!(lang, "takeback-done"),
@@ -504,15 +639,23 @@ pub fn takeback_done(lang: Lang, board: &Board) -> String {
 }
 
 /// A takeback was refused.
-pub fn takeback_declined(lang: Lang, game: &Game) -> String {
+pub fn takeback_declined(lang: Lang, game: &Game) -> Text {
+    Text::from_marked(&takeback_declined_marked(lang, game))
+}
+
+pub(crate) fn takeback_declined_marked(lang: Lang, game: &Game) -> String {
     tr!(lang, "takeback-declined", game = game.id.0.to_string())
 }
 
 /// One line of `/focus games`: the game, its channel (a link), the opponent, whose move, and
 /// when that move is due.
-pub fn game_summary_line(lang: Lang, g: &GameSummary) -> String {
+pub fn game_summary_line(lang: Lang, g: &GameSummary) -> Text {
+    Text::from_marked(&game_summary_line_marked(lang, g))
+}
+
+pub(crate) fn game_summary_line_marked(lang: Lang, g: &GameSummary) -> String {
     let game = g.game.id.0.to_string();
-    let channel = format!("<#{}>", g.game.channel_id);
+    let channel = channel(g.game.channel_id);
     let opponent = mention(g.opponent);
     let rules = rules_name(lang, g.game.rules);
     let color = color_key(g.color);
@@ -543,15 +686,23 @@ pub fn game_summary_line(lang: Lang, g: &GameSummary) -> String {
 }
 
 /// `/focus games` with no game.
-pub fn no_games(lang: Lang) -> String {
+pub fn no_games(lang: Lang) -> Text {
+    Text::from_marked(&no_games_marked(lang))
+}
+
+pub(crate) fn no_games_marked(lang: Lang) -> String {
     tr!(lang, "no-games")
 }
 
 /// The `/focus games` dashboard: a heading and one line per game (least time left first, as
 /// given), cut to fit one Discord message of 2,000 characters with a count of the rest.
-pub fn dashboard(lang: Lang, games: &[GameSummary]) -> String {
+pub fn dashboard(lang: Lang, games: &[GameSummary]) -> Text {
+    Text::from_marked(&dashboard_marked(lang, games))
+}
+
+pub(crate) fn dashboard_marked(lang: Lang, games: &[GameSummary]) -> String {
     if games.is_empty() {
-        return no_games(lang);
+        return no_games_marked(lang);
     }
     let yours = games.iter().filter(|g| g.your_turn).count();
     let mut text = tr!(
@@ -562,9 +713,9 @@ pub fn dashboard(lang: Lang, games: &[GameSummary]) -> String {
     );
     // Discord counts a message's length in UTF-16 code units (a Cyrillic letter is one, an
     // emoji two), not in bytes.
-    let chars = |s: &str| s.encode_utf16().count();
+    let chars = marked_len;
     for (i, g) in games.iter().enumerate() {
-        let line = game_summary_line(lang, g);
+        let line = game_summary_line_marked(lang, g);
         let more = format!("\n{}", tr!(lang, "dashboard-more", count = games.len() - i));
         // The last line needs no room left for "…and N more.".
         let room = if i + 1 == games.len() {
@@ -584,7 +735,11 @@ pub fn dashboard(lang: Lang, games: &[GameSummary]) -> String {
 
 /// `/focus moretime`: `giver` gave their opponent more time on this move (a day, or a live
 /// game's minutes per move).
-pub fn more_time_given(lang: Lang, game: &Game, giver: u64) -> String {
+pub fn more_time_given(lang: Lang, game: &Game, giver: u64) -> Text {
+    Text::from_marked(&more_time_given_marked(lang, game, giver))
+}
+
+pub(crate) fn more_time_given_marked(lang: Lang, game: &Game, giver: u64) -> String {
     let receiver = if giver == game.white_id {
         game.black_id
     } else {
@@ -608,7 +763,11 @@ pub fn more_time_given(lang: Lang, game: &Game, giver: u64) -> String {
 }
 
 /// `/focus notify`: the setting in force, and whether it was just changed.
-pub fn notify_setting(lang: Lang, dm: bool, changed: bool) -> String {
+pub fn notify_setting(lang: Lang, dm: bool, changed: bool) -> Text {
+    Text::from_marked(&notify_setting_marked(lang, dm, changed))
+}
+
+pub(crate) fn notify_setting_marked(lang: Lang, dm: bool, changed: bool) -> String {
     let (state, how) = if dm {
         (tr!(lang, "notify-dm-on"), tr!(lang, "notify-how-on"))
     } else {
@@ -622,7 +781,11 @@ pub fn notify_setting(lang: Lang, dm: bool, changed: bool) -> String {
 }
 
 /// The `/focus history` reply.
-pub fn history(lang: Lang, h: &History, server: Option<&str>) -> String {
+pub fn history(lang: Lang, h: &History, server: Option<&str>) -> Text {
+    Text::from_marked(&history_marked(lang, h, server))
+}
+
+pub(crate) fn history_marked(lang: Lang, h: &History, server: Option<&str>) -> String {
     format!(
         "{}\n```\n{}\n```\n{}",
         history_title(lang, h),
@@ -633,7 +796,11 @@ pub fn history(lang: Lang, h: &History, server: Option<&str>) -> String {
 
 /// `/focus history` for a record too long for a message: a line saying the record is in the
 /// attached file.
-pub fn history_attached(lang: Lang, h: &History) -> String {
+pub fn history_attached(lang: Lang, h: &History) -> Text {
+    Text::from_marked(&history_attached_marked(lang, h))
+}
+
+pub(crate) fn history_attached_marked(lang: Lang, h: &History) -> String {
     format!(
         "{}\n{}",
         history_title(lang, h),
@@ -653,8 +820,8 @@ fn history_title(lang: Lang, h: &History) -> String {
 }
 
 /// The `/focus rules` title and text (at most 4,096 characters: an embed's description).
-pub fn rules(lang: Lang) -> (String, String) {
-    (tr!(lang, "rules-title"), tr!(lang, "rules-text"))
+pub fn rules(lang: Lang) -> (String, Text) {
+    (tr!(lang, "rules-title"), Text::from_marked(&tr!(lang, "rules-text")))
 }
 
 /// The name of `lang`, in itself: `English`, `Русский`.
@@ -663,7 +830,11 @@ pub fn language_name(lang: Lang) -> String {
 }
 
 /// `/focus settings`: the server's language for public messages, `changed` or as it is.
-pub fn server_language(lang: Lang, server: Lang, changed: bool) -> String {
+pub fn server_language(lang: Lang, server: Lang, changed: bool) -> Text {
+    Text::from_marked(&server_language_marked(lang, server, changed))
+}
+
+pub(crate) fn server_language_marked(lang: Lang, server: Lang, changed: bool) -> String {
     let language = language_name(server);
     if changed {
         tr!(lang, "settings-language-set", language = language)
@@ -711,7 +882,11 @@ fn ladder_line(lang: Lang, entry: &LadderEntry, now: i64) -> String {
 }
 
 /// The `/focus leaderboard` message as of `now`.
-pub fn leaderboard(lang: Lang, page: &LadderPage, now: i64) -> String {
+pub fn leaderboard(lang: Lang, page: &LadderPage, now: i64) -> Text {
+    Text::from_marked(&leaderboard_marked(lang, page, now))
+}
+
+pub(crate) fn leaderboard_marked(lang: Lang, page: &LadderPage, now: i64) -> String {
     if page.entries.is_empty() {
         return tr!(lang, "leaderboard-empty");
     }
@@ -751,7 +926,11 @@ fn wins_losses_draws(lang: Lang, wins: u32, losses: u32, draws: u32) -> String {
 }
 
 /// The `/focus stats` message.
-pub fn stats(lang: Lang, s: &Stats) -> String {
+pub fn stats(lang: Lang, s: &Stats) -> Text {
+    Text::from_marked(&stats_marked(lang, s))
+}
+
+pub(crate) fn stats_marked(lang: Lang, s: &Stats) -> String {
     let who = mention(s.user_id);
     let against_bot = (!s.against_bot.is_empty()).then(|| {
         let levels: Vec<String> = s
@@ -857,4 +1036,74 @@ pub fn stats(lang: Lang, s: &Stats) -> String {
 /// Whether a game that runs out of time now is aborted rather than lost.
 pub(crate) fn aborts_on_time_out(game: &Game) -> bool {
     game.ply <= ABORT_MAX_PLY
+}
+
+/// Why a command typed as text could not be read, in `lang`, naming the option's choices in
+/// `lang` (`белые, чёрные или случайно`).
+pub fn option_error(lang: Lang, error: &crate::app::options::OptionError) -> Text {
+    use crate::app::options::OptionError as E;
+    let said = match error {
+        E::UnknownCommand { name, nearest: None } => {
+            tr!(lang, "option-unknown-command", name = name.as_str())
+        }
+        E::UnknownCommand {
+            name,
+            nearest: Some(nearest),
+        } => tr!(
+            lang,
+            "option-unknown-command-near",
+            name = name.as_str(),
+            nearest = nearest.as_str()
+        ),
+        E::UnknownOption {
+            command,
+            name,
+            nearest: None,
+        } => tr!(
+            lang,
+            "option-unknown",
+            command = command.as_str(),
+            name = name.as_str()
+        ),
+        E::UnknownOption {
+            command,
+            name,
+            nearest: Some(nearest),
+        } => tr!(
+            lang,
+            "option-unknown-near",
+            command = command.as_str(),
+            name = name.as_str(),
+            nearest = nearest.as_str()
+        ),
+        E::Repeated(name) => tr!(lang, "option-repeated", name = name.as_str()),
+        E::Missing(option) => tr!(lang, "option-missing", option = *option),
+        E::BadValue { option, value } => tr!(
+            lang,
+            "option-bad-value",
+            option = *option,
+            value = value.as_str(),
+            choices = option_choices(lang, option)
+        ),
+    };
+    Text::from_marked(&said)
+}
+
+/// The choices of `option` in `lang`, as a list: `white, black or random`.
+fn option_choices(lang: Lang, option: &str) -> String {
+    let said = |id: String| crate::i18n::tr(lang, &id, &[]);
+    let choices: Vec<String> = match option {
+        "color" => ColorChoice::ALL
+            .iter()
+            .map(|c| said(format!("choice-color-{}", c.as_str())))
+            .collect(),
+        "side" => ["white", "black"]
+            .iter()
+            .map(|s| said(format!("choice-side-{s}")))
+            .collect(),
+        "rules" => Rules::ALL.iter().map(|r| rules_name(lang, *r)).collect(),
+        "language" => Lang::all().map(language_name).collect(),
+        _ => Vec::new(),
+    };
+    errors::or_list(lang, &choices)
 }

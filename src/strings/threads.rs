@@ -5,6 +5,7 @@ use super::{color_key, mention, someone};
 use crate::i18n::Lang;
 use crate::service::{Board, Watch};
 use crate::store::GameId;
+use crate::text::Text;
 use crate::tr;
 
 /// Discord's limit on a channel's (and so a thread's) name, in characters.
@@ -29,19 +30,27 @@ pub fn thread_name(lang: Lang, board: &Board) -> String {
 }
 
 /// The line added to an accepted challenge's message: where its game is played.
-pub fn game_in_thread(lang: Lang, game: GameId, thread: u64) -> String {
+pub fn game_in_thread(lang: Lang, game: GameId, thread: u64) -> Text {
+    Text::from_marked(&game_in_thread_marked(lang, game, thread))
+}
+
+pub(crate) fn game_in_thread_marked(lang: Lang, game: GameId, thread: u64) -> String {
     tr!(
         lang,
         "game-in-thread",
         game = game.0.to_string(),
-        thread = format!("<#{thread}>")
+        thread = super::channel(thread)
     )
 }
 
 /// Why an accepted challenge's game is played in the channel itself: the bot lacks
 /// `missing` (Discord's permission names, `Create Public Threads`), or (empty) its thread
 /// could not be started.
-pub fn no_thread(lang: Lang, missing: &[&str]) -> String {
+pub fn no_thread(lang: Lang, missing: &[&str]) -> Text {
+    Text::from_marked(&no_thread_marked(lang, missing))
+}
+
+pub(crate) fn no_thread_marked(lang: Lang, missing: &[&str]) -> String {
     if missing.is_empty() {
         return tr!(lang, "thread-failed");
     }
@@ -57,12 +66,20 @@ pub fn no_thread(lang: Lang, missing: &[&str]) -> String {
 }
 
 /// The private note to a command used outside a game's thread: its answer went there.
-pub fn posted_in(lang: Lang, channel: u64) -> String {
-    tr!(lang, "posted-in", channel = format!("<#{channel}>"))
+pub fn posted_in(lang: Lang, channel: u64) -> Text {
+    Text::from_marked(&posted_in_marked(lang, channel))
+}
+
+pub(crate) fn posted_in_marked(lang: Lang, channel: u64) -> String {
+    tr!(lang, "posted-in", channel = super::channel(channel))
 }
 
 /// `/focus settings`: whether accepted challenges get threads, `changed` or as it is.
-pub fn server_threads(lang: Lang, on: bool, changed: bool) -> String {
+pub fn server_threads(lang: Lang, on: bool, changed: bool) -> Text {
+    Text::from_marked(&server_threads_marked(lang, on, changed))
+}
+
+pub(crate) fn server_threads_marked(lang: Lang, on: bool, changed: bool) -> String {
     let on = if on { "on" } else { "off" };
     if changed {
         tr!(lang, "settings-threads-set", threads = on)
@@ -72,7 +89,11 @@ pub fn server_threads(lang: Lang, on: bool, changed: bool) -> String {
 }
 
 /// The `/focus watch` message: a page of the server's games in play.
-pub fn watch(lang: Lang, shown: &Watch) -> String {
+pub fn watch(lang: Lang, shown: &Watch) -> Text {
+    Text::from_marked(&watch_marked(lang, shown))
+}
+
+pub(crate) fn watch_marked(lang: Lang, shown: &Watch) -> String {
     if shown.games.is_empty() {
         return tr!(lang, "watch-empty");
     }
@@ -94,7 +115,7 @@ pub fn watch(lang: Lang, shown: &Watch) -> String {
             black = mention(g.black_id),
             number = u64::from(g.ply / 2 + 1),
             color = color_key(watched.to_move),
-            channel = format!("<#{}>", g.channel_id)
+            channel = super::channel(g.channel_id)
         ));
     }
     text

@@ -1,0 +1,29 @@
+# Options typed as text (the console): refusals, naming the choices in the reader's language.
+option-unknown-command = `{ $name }` is not a command; type `help` for the list
+option-unknown-command-near = `{ $name }` is not a command: did you mean `{ $nearest }`?
+option-unknown = `{ $command }` has no option `{ $name }`
+option-unknown-near = `{ $command }` has no option `{ $name }`: did you mean `{ $nearest }`?
+option-repeated = the option `{ $name }` is given twice
+option-missing = { $option ->
+    [move] which move? e.g. `move c4-d4`
+    [game] which game? give its number, e.g. `12`
+   *[other] the option `{ $option }` is missing
+}
+option-bad-value = { $option ->
+    [rated] `{ $value }` is not yes or no (true, false, да, нет)
+    [draw] `{ $value }` is not yes or no (true, false, да, нет)
+    [confirm] `{ $value }` is not yes or no (true, false, да, нет)
+    [dm] `{ $value }` is not yes or no (true, false, да, нет)
+    [threads] `{ $value }` is not on or off (yes or no)
+    [color] `{ $value }` is not a colour: { $choices }
+    [side] `{ $value }` is not a side: { $choices }
+    [rules] `{ $value }` is not a rule set: { $choices }
+    [language] `{ $value }` is not a language: { $choices }
+    [days] `{ $value }` is not a number of days (or `unlimited`)
+    [minutes] `{ $value }` is not a number of minutes
+    [level] `{ $value }` is not a level: give a number from 1 to 8
+    [page] `{ $value }` is not a page number (1, 2, …)
+    [game] `{ $value }` is not a game number
+    [opponent] whom? e.g. `opponent:bob` (leave it out to challenge anyone)
+   *[other] `{ $value }` is not a value of `{ $option }`
+}

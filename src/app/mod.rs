@@ -1,0 +1,411 @@
+//! The command layer: every `/focus` subcommand and every button, written once.
+//!
+//! An adapter (Discord, the console) turns its input into one [`Request`] and who asks into a
+//! [`Caller`], and calls [`App::handle`] once. The app calls the game service, puts its answer
+//! into words with [`crate::strings`] in the readers' languages, draws the pictures, and
+//! returns one [`Reply`]: messages of structured [`Text`](crate::text::Text), files and
+//! buttons, each with where it goes. The adapter renders it. A refusal is a reply too: one
+//! private sentence, and nothing changed.
+//!
+//! - [`request`]: the requests, the caller, the buttons' actions.
+//! - [`reply`]: the reply.
+//! - [`options`]: reading option values typed as text (the console), the same way for all.
+//! - `challenges`, `games`, `info`: the handlers, by subject.
+
+mod challenges;
+mod games;
+mod info;
+pub mod options;
+pub mod reply;
+pub mod request;
+
+pub use reply::{After, Button, Edit, File, FileKind, Message, Reply, Style, ThreadStart, To};
+pub use request::{Ack, Action, Caller, Languages, Readers, Request, ThreadRoom};
+
+use std::sync::Arc;
+
+use crate::i18n::Lang;
+use crate::locale::Locale;
+use crate::render::RenderOptions;
+use crate::rules::Color;
+use crate::service::{
+    Board, GameService, Members, OnProgress, Result, ServiceError,
+};
+use crate::store::{Game, GameStatus};
+use crate::strings;
+use crate::text::Text;
+
+/// The command layer over a game service; cheap to clone.
+#[derive(Clone)]
+pub struct App {
+    service: GameService,
+}
+
+impl App {
+    /// The commands over `service`.
+    pub fn new(service: GameService) -> App {
+        App { service }
+    }
+
+    /// The game service (for the adapters' background work: the sweeper, the outbox).
+    pub fn service(&self) -> &GameService {
+        &self.service
+    }
+
+    /// Answers `request` of `caller`. `members` tells who is still on the server (the
+    /// leaderboard); `hooks` hear when long work begins (to acknowledge the request, as
+    /// [`Request::ack`] says) and how an analysis advances.
+    ///
+    /// Never fails: a refusal is a private sentence in the caller's language, a failure of
+    /// the bot one that says so (its details are logged).
+    pub async fn handle(
+        &self,
+        caller: &Caller,
+        request: Request,
+        members: &impl Members,
+        hooks: &Hooks,
+    ) -> Reply {
+        let readers = self.readers(caller).await;
+        let name = request.name();
+        let asked = Asked {
+            app: self,
+            caller,
+            readers,
+            hooks,
+        };
+        match asked.answer(request, members).await {
+            Ok(reply) => reply,
+            Err(error) => {
+                if !error.for_users() {
+                    tracing::error!(%error, command = name, "request failed");
+                }
+                Reply::private(strings::refusal(readers.user, &error))
+            }
+        }
+    }
+
+    /// The readers' languages of `caller`: remembers Discord's locales (letters use them
+    /// later) and finds the server's. A store failure is logged and reads as the client's
+    /// language and English.
+    pub async fn readers(&self, caller: &Caller) -> Readers {
+        match &caller.languages {
+            Languages::Fixed(lang) => Readers {
+                user: *lang,
+                server: *lang,
+            },
+            Languages::Tags { user, server } => {
+                let guild = (caller.place.guild_id != 0).then_some(caller.place.guild_id);
+                let server_locale = match self
+                    .service
+                    .note_locales(
+                        caller.user.id,
+                        Locale::new(user),
+                        guild,
+                        server.as_deref().and_then(Locale::new),
+                    )
+                    .await
+                {
+                    Ok(locale) => locale,
+                    Err(e) => {
+                        tracing::warn!(error = %e, "could not read or store the locales");
+                        Locale::ENGLISH
+                    }
+                };
+                Readers {
+                    user: Lang::of_tag(user),
+                    server: Lang::of(server_locale),
+                }
+            }
+        }
+    }
+
+    /// Does what a reply asks once its messages are out; `posted` is the id of the first
+    /// message that went out, if the adapter knows it.
+    pub async fn after(&self, after: &[After], posted: Option<u64>) {
+        for step in after {
+            match step {
+                After::ChallengeMessage(id) => {
+                    let Some(message) = posted else { continue };
+                    if let Err(e) = self.service.set_challenge_message(*id, message).await {
+                        tracing::warn!(error = %e, challenge = id.0, "cannot remember a challenge's message");
+                    }
+                }
+                After::BotToMove(game) => self.service.bot_to_move(game),
+            }
+        }
+    }
+
+    /// The thread of a reply could not start: its game is played in the channel of its
+    /// challenge instead (unless that channel has a game of its own).
+    pub async fn thread_failed(&self, start: &ThreadStart) {
+        if let Err(e) = self.service.play_in_parent(start.game).await {
+            tracing::warn!(error = %e, game = start.game.0, "the game cannot move to its channel");
+        }
+    }
+
+    /// A game against the bot announced by message `announcement` (a reply's
+    /// [`Reply::announce`]): the game starts in the thread started from it.
+    pub async fn bot_game_from(
+        &self,
+        caller: &Caller,
+        options: crate::service::ChallengeOptions,
+        announcement: u64,
+    ) -> Reply {
+        let readers = self.readers(caller).await;
+        let hooks = Hooks::none();
+        let asked = Asked {
+            app: self,
+            caller,
+            readers,
+            hooks: &hooks,
+        };
+        match asked.bot_game_in_thread(options, announcement).await {
+            Ok(reply) => reply,
+            Err(error) => {
+                if !error.for_users() {
+                    tracing::error!(%error, "a game against the bot failed to start");
+                }
+                Reply::private(strings::refusal(readers.user, &error))
+            }
+        }
+    }
+
+    /// The names the bot knows of `ids` (for an adapter that shows users by name).
+    pub async fn names(&self, ids: Vec<u64>) -> Vec<(u64, String)> {
+        match self.service.names(ids).await {
+            Ok(names) => names,
+            Err(e) => {
+                tracing::warn!(error = %e, "cannot read names");
+                Vec::new()
+            }
+        }
+    }
+}
+
+/// One request being answered: the app, who asks, in which languages.
+struct Asked<'a> {
+    app: &'a App,
+    caller: &'a Caller,
+    readers: Readers,
+    hooks: &'a Hooks,
+}
+
+/// What an adapter hears while a request is answered.
+#[derive(Clone)]
+pub struct Hooks {
+    /// The long part of the work begins: acknowledge the request now (as [`Request::ack`]
+    /// says). Called at most once, and only after the quick refusals.
+    pub working: Arc<dyn Fn() + Send + Sync>,
+    /// How an analysis advances.
+    pub progress: OnProgress,
+}
+
+impl Hooks {
+    /// Hooks that hear nothing.
+    pub fn none() -> Hooks {
+        Hooks {
+            working: Arc::new(|| {}),
+            progress: no_progress(),
+        }
+    }
+}
+
+impl Asked<'_> {
+    fn service(&self) -> &GameService {
+        &self.app.service
+    }
+
+    async fn answer(&self, request: Request, members: &impl Members) -> Result<Reply> {
+        match request {
+            Request::Challenge(options) => self.challenge(options).await,
+            Request::Move {
+                notation,
+                draw,
+                confirmed,
+            } => self.play(&notation, draw, confirmed).await,
+            Request::Suggest { typed } => self.suggest(&typed).await,
+            Request::Board { side } => self.board(side).await,
+            Request::Hint => self.hint().await,
+            Request::Resign => self.resign().await,
+            Request::Draw => self.draw().await,
+            Request::Takeback => self.takeback().await,
+            Request::Abort => self.abort().await,
+            Request::Games => self.games().await,
+            Request::MoreTime => self.more_time().await,
+            Request::Notify { dm } => self.notify(dm).await,
+            Request::Leaderboard { page } => self.leaderboard(page, members, false).await,
+            Request::Stats { user } => self.stats(user).await,
+            Request::History { game } => self.history(game).await,
+            Request::Replay { game } => self.replay(game, false).await,
+            Request::Analysis { game } => self.analysis(game).await,
+            Request::Rules => Ok(self.rules()),
+            Request::Settings { language, threads } => self.settings(language, threads).await,
+            Request::Watch { page } => self.watch(page, false).await,
+            Request::Click(action) => self.click(action, members).await,
+        }
+    }
+
+    async fn click(&self, action: Action, members: &impl Members) -> Result<Reply> {
+        match action {
+            Action::Accept(id) => self.accept(id).await,
+            Action::Decline(id) => self.decline(id).await,
+            Action::Cancel(id) => self.cancel(id).await,
+            Action::Draw(id, yes) => self.answer_draw(id, yes).await,
+            Action::Takeback(id, ply, yes) => self.answer_takeback(id, ply, yes).await,
+            Action::Ladder(page) => self.leaderboard(page, members, true).await,
+            Action::Watch(page) => self.watch(page, true).await,
+            Action::Replay(id) => self.replay(Some(id), true).await,
+            Action::Rematch(id) => self.rematch(id).await,
+            Action::PlayAnyway(id, ply, mv) => self.play_anyway(id, ply, mv).await,
+        }
+    }
+
+    /// The long part of the work begins.
+    fn working(&self) {
+        (self.hooks.working)();
+    }
+
+    /// The public language (of the channel).
+    fn public(&self) -> Lang {
+        self.readers.server
+    }
+
+    /// The asker's language.
+    fn private(&self) -> Lang {
+        self.readers.user
+    }
+
+    /// The picture of `board` with its words in `lang`, seen from `side` (default: the side
+    /// [`strings::picture`] gives the game).
+    async fn picture(&self, lang: Lang, board: &Board, side: Option<Color>) -> Result<File> {
+        let options = strings::picture::options(lang, board);
+        let options = match side {
+            Some(side) => RenderOptions {
+                flipped: side == Color::Black,
+                ..options
+            },
+            None => options,
+        };
+        let bytes = self.service().picture(board, options).await?;
+        Ok(File {
+            name: format!("focus-game-{}.png", board.game.id.0),
+            bytes,
+            kind: FileKind::Board,
+        })
+    }
+
+    /// A message of `text` with the picture of `board` in `lang`, going `to`, pinging `ping`;
+    /// a game that ended with it gets its Replay and Rematch buttons.
+    async fn with_board(
+        &self,
+        to: To,
+        lang: Lang,
+        text: Text,
+        board: &Board,
+        ping: Option<u64>,
+    ) -> Result<Message> {
+        Ok(Message::new(to, text)
+            .file(self.picture(lang, board, None).await?)
+            .buttons(finished_buttons(lang, &board.game, false))
+            .ping(ping))
+    }
+
+    /// Where a public answer about `game` goes: here when asked where it is played, else in
+    /// its channel or thread (the asker told privately).
+    fn to_game(&self, game: &Game) -> To {
+        if game.channel_id == self.caller.place.channel_id {
+            To::Here
+        } else {
+            To::Game {
+                channel: game.channel_id,
+                game: game.id,
+                note: strings::threads::posted_in(self.private(), game.channel_id),
+            }
+        }
+    }
+}
+
+/// A button of `action` labelled with button `which` (`accept`, `next`) in `lang`.
+fn button(lang: Lang, action: Action, which: &str, style: Style) -> Button {
+    Button {
+        action,
+        label: strings::button(lang, which),
+        style,
+        disabled: false,
+    }
+}
+
+/// The buttons of a finished game's last message in `lang`: Replay (once a move was played)
+/// and Rematch (disabled once `rematch_offered`); none for a game in play, aborted or held.
+pub fn finished_buttons(lang: Lang, game: &Game, rematch_offered: bool) -> Vec<Button> {
+    if game.status != GameStatus::Finished {
+        return vec![];
+    }
+    let mut buttons = Vec::new();
+    if game.ply > 0 {
+        buttons.push(button(lang, Action::Replay(game.id), "replay", Style::Neutral));
+    }
+    buttons.push(Button {
+        disabled: rematch_offered,
+        ..button(lang, Action::Rematch(game.id), "rematch", Style::Primary)
+    });
+    buttons
+}
+
+/// The buttons of a challenge's message in `lang`: Accept, Decline (for a named opponent) and
+/// Cancel; all `disabled` once it has expired.
+pub fn challenge_buttons(
+    lang: Lang,
+    challenge: &crate::store::Challenge,
+    disabled: bool,
+) -> Vec<Button> {
+    let id = challenge.id;
+    let mut buttons = vec![button(lang, Action::Accept(id), "accept", Style::Yes)];
+    if challenge.opponent_id.is_some() {
+        buttons.push(button(lang, Action::Decline(id), "decline", Style::Neutral));
+    }
+    buttons.push(button(lang, Action::Cancel(id), "cancel", Style::Danger));
+    buttons
+        .into_iter()
+        .map(|b| Button { disabled, ..b })
+        .collect()
+}
+
+/// Agree and Refuse buttons in `lang`.
+fn answer_buttons(lang: Lang, yes: Action, no: Action) -> Vec<Button> {
+    vec![
+        button(lang, yes, "agree", Style::Yes),
+        button(lang, no, "refuse", Style::Neutral),
+    ]
+}
+
+/// Previous and Next buttons from `page` of `pages` (none for a single page); `show` is the
+/// action showing a page.
+fn page_buttons(lang: Lang, page: u32, pages: u32, show: fn(u32) -> Action) -> Vec<Button> {
+    if pages <= 1 {
+        return vec![];
+    }
+    vec![
+        Button {
+            disabled: page <= 1,
+            ..button(lang, show(page.saturating_sub(1).max(1)), "previous", Style::Neutral)
+        },
+        Button {
+            disabled: page >= pages,
+            ..button(lang, show(page.saturating_add(1).min(pages)), "next", Style::Neutral)
+        },
+    ]
+}
+
+/// A refusal that may come after the work began (an acknowledgement was sent).
+fn refused(lang: Lang, error: &ServiceError) -> Reply {
+    if !error.for_users() {
+        tracing::error!(%error, "request failed");
+    }
+    Reply::private(strings::refusal(lang, error))
+}
+
+/// A progress callback that does nothing.
+pub fn no_progress() -> OnProgress {
+    Arc::new(|_| {})
+}

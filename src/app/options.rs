@@ -1,0 +1,529 @@
+//! Reading a command typed as text (the console): its name and `name:value` options, in
+//! English or in the reader's language, into a [`Request`], checked as Discord checks its
+//! slash commands' options. Every value a reader may type is accepted in both: `color:белые`,
+//! `rated:да`, `правила:обмен`.
+//!
+//! An unknown option is refused with the nearest known one; a value that is not one of an
+//! option's choices is refused with the choices, in the reader's language.
+
+use crate::i18n::Lang;
+use crate::rules::{Color, Rules};
+use crate::service::{ChallengeOptions, Opponent, User};
+use crate::store::{ColorChoice, GameId};
+
+use super::Request;
+
+/// A command as typed: its name, its `name:value` options in order, and its other words.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Typed {
+    /// The command's name as typed (`move`, `ход`).
+    pub command: String,
+    /// The options, names as typed.
+    pub options: Vec<(String, String)>,
+    /// The words that are not options.
+    pub args: Vec<String>,
+}
+
+/// Why a typed command cannot be read. Its sentence, in the reader's language, is
+/// [`crate::strings::option_error`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OptionError {
+    /// No such command; the nearest one, if any is near.
+    UnknownCommand {
+        /// As typed.
+        name: String,
+        /// The nearest command's name, in the reader's language.
+        nearest: Option<String>,
+    },
+    /// The command has no such option; the nearest one, if any is near.
+    UnknownOption {
+        /// The command, in the reader's language.
+        command: String,
+        /// As typed.
+        name: String,
+        /// The nearest option's name, in the reader's language.
+        nearest: Option<String>,
+    },
+    /// An option given twice.
+    Repeated(String),
+    /// A value that is not one of the option's: the option (its English name), the value.
+    BadValue {
+        /// The option's English name (`rated`, `color`, `side`, `rules`, `page`, …).
+        option: &'static str,
+        /// As typed.
+        value: String,
+    },
+    /// A required option is missing (the option's English name).
+    Missing(&'static str),
+}
+
+/// The `/focus` subcommands and their options, by their English names (as Discord registers
+/// them, and the console's extras `suggest` and `move`'s `confirm`).
+pub const COMMANDS: [(&str, &[&str]); 21] = [
+    (
+        "challenge",
+        &[
+            "opponent", "rules", "days", "minutes", "color", "rated", "position", "level",
+        ],
+    ),
+    ("move", &["move", "draw", "confirm"]),
+    ("suggest", &["move"]),
+    ("board", &["side"]),
+    ("hint", &[]),
+    ("resign", &[]),
+    ("draw", &[]),
+    ("takeback", &[]),
+    ("abort", &[]),
+    ("games", &[]),
+    ("moretime", &[]),
+    ("notify", &["dm"]),
+    ("leaderboard", &["page"]),
+    ("watch", &["page"]),
+    ("stats", &["user"]),
+    ("history", &["game"]),
+    ("replay", &["game"]),
+    ("analysis", &["game"]),
+    ("rules", &[]),
+    ("settings", &["language", "threads"]),
+    ("rematch", &["game"]),
+];
+
+/// The option a command's bare words fill (`move c4-d4`, `history 12`), if any.
+fn bare_option(command: &str) -> Option<&'static str> {
+    Some(match command {
+        "move" | "suggest" => "move",
+        "history" | "replay" | "analysis" | "rematch" => "game",
+        "leaderboard" | "watch" => "page",
+        "stats" => "user",
+        "notify" => "dm",
+        "board" => "side",
+        "challenge" => "opponent",
+        _ => return None,
+    })
+}
+
+/// A command's name in `lang` (`ход`), as Discord shows it to the reader.
+pub fn command_name(lang: Lang, command: &str) -> String {
+    let said = crate::i18n::tr(lang, &format!("command-{command}"), &[]);
+    if said.starts_with("command-") {
+        command.to_owned()
+    } else {
+        said
+    }
+}
+
+/// An option's name in `lang` (`соперник`).
+pub fn option_name(lang: Lang, command: &str, option: &str) -> String {
+    let id = format!("command-{command}.{option}");
+    let said = crate::i18n::tr(lang, &id, &[]);
+    if said == id || said.starts_with("command-") {
+        option.to_owned()
+    } else {
+        said
+    }
+}
+
+/// The English name of the command typed as `typed` (in English or in `lang`).
+///
+/// # Errors
+/// [`OptionError::UnknownCommand`], with the nearest command.
+pub fn command(lang: Lang, typed: &str) -> Result<&'static str, OptionError> {
+    let typed = typed.trim_start_matches('/').to_lowercase();
+    for (name, _) in COMMANDS {
+        if typed == name || typed == command_name(lang, name).to_lowercase() {
+            return Ok(name);
+        }
+    }
+    let names: Vec<String> = COMMANDS
+        .iter()
+        .flat_map(|(name, _)| [(*name).to_owned(), command_name(lang, name)])
+        .collect();
+    Err(OptionError::UnknownCommand {
+        nearest: nearest(&typed, &names),
+        name: typed,
+    })
+}
+
+/// The English name of `command`'s option typed as `typed`.
+fn option(lang: Lang, command: &'static str, typed: &str) -> Result<&'static str, OptionError> {
+    let typed = typed.to_lowercase();
+    let options = COMMANDS
+        .iter()
+        .find(|(name, _)| *name == command)
+        .map_or(&[][..], |(_, options)| *options);
+    for option in options {
+        if typed == *option || typed == option_name(lang, command, option).to_lowercase() {
+            return Ok(option);
+        }
+    }
+    let names: Vec<String> = options
+        .iter()
+        .flat_map(|o| [(*o).to_owned(), option_name(lang, command, o)])
+        .collect();
+    Err(OptionError::UnknownOption {
+        command: command_name(lang, command),
+        nearest: nearest(&typed, &names),
+        name: typed,
+    })
+}
+
+/// The candidate nearest to `typed` by edit distance, if it is near (at most a third of its
+/// letters differ, and at least one letter is shared).
+pub fn nearest(typed: &str, candidates: &[String]) -> Option<String> {
+    let best = candidates
+        .iter()
+        .map(|c| (distance(typed, &c.to_lowercase()), c))
+        .min_by_key(|(d, _)| *d)?;
+    let len = typed.chars().count().max(best.1.chars().count());
+    (best.0 * 3 <= len.max(3)).then(|| best.1.clone())
+}
+
+/// The Levenshtein distance of `a` and `b`, by characters.
+fn distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut diagonal = row[0];
+        row[0] = i + 1;
+        for (j, cb) in b.iter().enumerate() {
+            let above = row[j + 1];
+            row[j + 1] = (above + 1).min(row[j] + 1).min(diagonal + usize::from(ca != *cb));
+            diagonal = above;
+        }
+    }
+    row[b.len()]
+}
+
+/// Yes or no: `true`/`false`, `yes`/`no`, `да`/`нет` (and the reader's words for them).
+pub fn boolean(lang: Lang, text: &str) -> Option<bool> {
+    let text = text.trim().to_lowercase();
+    let word = |id: &str| crate::i18n::tr(lang, id, &[]).to_lowercase();
+    if ["true", "yes", "да"].contains(&text.as_str()) {
+        Some(true)
+    } else if ["false", "no", "нет"].contains(&text.as_str()) {
+        Some(false)
+    } else if text == "on" || text == word("choice-threads-on") {
+        Some(true)
+    } else if text == "off" || text == word("choice-threads-off") {
+        Some(false)
+    } else {
+        None
+    }
+}
+
+/// A rule set by its name in English or `lang` (`swap+mirror`, `обмен+зеркало`).
+pub fn rules(lang: Lang, text: &str) -> Option<Rules> {
+    let text = text.trim().to_lowercase();
+    Rules::ALL.into_iter().find(|r| {
+        text == r.name() || text == crate::strings::rules_name(lang, *r).to_lowercase()
+    })
+}
+
+/// The challenger's colour: `white`, `black`, `random` or the reader's words for them.
+pub fn color_choice(lang: Lang, text: &str) -> Option<ColorChoice> {
+    let text = text.trim().to_lowercase();
+    ColorChoice::ALL.iter().copied().find(|c| {
+        let id = format!("choice-color-{}", c.as_str());
+        text == c.as_str() || text == crate::i18n::tr(lang, &id, &[]).to_lowercase()
+    })
+}
+
+/// A side: `white`, `black` or the reader's words for them.
+pub fn side(lang: Lang, text: &str) -> Option<Color> {
+    let text = text.trim().to_lowercase();
+    [Color::White, Color::Black].into_iter().find(|c| {
+        let key = crate::strings::color_key(*c);
+        let id = format!("choice-side-{key}");
+        text == key || text == crate::i18n::tr(lang, &id, &[]).to_lowercase()
+    })
+}
+
+/// A language by code or name (`ru`, `русский`, `English`).
+pub fn language(text: &str) -> Option<Lang> {
+    let text = text.trim().to_lowercase();
+    Lang::all().find(|l| {
+        text == l.code().to_lowercase()
+            || text == crate::strings::language_name(*l).to_lowercase()
+    })
+}
+
+/// A page number from 1.
+fn page(text: &str) -> Option<u32> {
+    text.trim().parse().ok().filter(|n| *n >= 1)
+}
+
+/// A game number (`12` or `#12`).
+pub fn game(text: &str) -> Option<GameId> {
+    text.trim()
+        .trim_start_matches('#')
+        .parse()
+        .ok()
+        .filter(|n| *n >= 1)
+        .map(GameId)
+}
+
+/// The values of one command's options, checked.
+struct Values<'a> {
+    lang: Lang,
+    given: Vec<(&'static str, &'a str)>,
+}
+
+impl<'a> Values<'a> {
+    fn get(&self, option: &str) -> Option<&'a str> {
+        self.given
+            .iter()
+            .find(|(name, _)| *name == option)
+            .map(|(_, value)| *value)
+    }
+
+    /// The value of `option` read by `read`, `None` when not given.
+    fn read<T>(
+        &self,
+        option: &'static str,
+        read: impl FnOnce(&str) -> Option<T>,
+    ) -> Result<Option<T>, OptionError> {
+        match self.get(option) {
+            None => Ok(None),
+            Some(value) => read(value).map(Some).ok_or_else(|| OptionError::BadValue {
+                option,
+                value: value.to_owned(),
+            }),
+        }
+    }
+
+    fn boolean(&self, option: &'static str) -> Result<Option<bool>, OptionError> {
+        let lang = self.lang;
+        self.read(option, |v| boolean(lang, v))
+    }
+}
+
+/// Reads `typed` into a request. `person` gives the user a typed name means (`bob`,
+/// `@bob`); `bot` is the bot itself.
+///
+/// # Errors
+/// [`OptionError`]: an unknown command or option, a repeated option, a value that is not one
+/// of the option's, a missing move.
+pub fn request(
+    lang: Lang,
+    typed: &Typed,
+    person: &mut dyn FnMut(&str) -> User,
+    bot: &User,
+) -> Result<Request, OptionError> {
+    let command = command(lang, &typed.command)?;
+    let mut given: Vec<(&'static str, &str)> = Vec::new();
+    for (name, value) in &typed.options {
+        let option = option(lang, command, name)?;
+        if given.iter().any(|(o, _)| *o == option) {
+            return Err(OptionError::Repeated(option_name(lang, command, option)));
+        }
+        given.push((option, value.as_str()));
+    }
+    let bare = typed.args.join(" ");
+    if !bare.trim().is_empty() {
+        let Some(option) = bare_option(command) else {
+            return Err(OptionError::UnknownOption {
+                command: command_name(lang, command),
+                name: bare,
+                nearest: None,
+            });
+        };
+        if given.iter().any(|(o, _)| *o == option) {
+            return Err(OptionError::Repeated(option_name(lang, command, option)));
+        }
+        given.push((option, bare.trim()));
+    }
+    let values = Values { lang, given };
+    let page = || Ok::<_, OptionError>(values.read("page", page)?.unwrap_or(1));
+    let game = || values.read("game", game);
+    let mut named = |text: &str| {
+        let name = text.trim().trim_start_matches('@');
+        (!name.is_empty()).then(|| person(name))
+    };
+    Ok(match command {
+        "challenge" => {
+            let opponent = match values.get("opponent") {
+                None => None,
+                Some(text) => {
+                    let user = named(text).ok_or(OptionError::BadValue {
+                        option: "opponent",
+                        value: text.to_owned(),
+                    })?;
+                    let user = if user.id == bot.id { bot.clone() } else { user };
+                    Some(Opponent { user, member: true })
+                }
+            };
+            let days = values.read("days", |v| match v.trim() {
+                "unlimited" | "без ограничений" => Some(0),
+                v => v.parse().ok(),
+            })?;
+            Request::Challenge(ChallengeOptions {
+                opponent,
+                rules: values.read("rules", |v| rules(lang, v))?,
+                days,
+                minutes: values.read("minutes", |v| v.trim().parse().ok())?,
+                color: values.read("color", |v| color_choice(lang, v))?,
+                rated: values.boolean("rated")?,
+                position: values.get("position").map(str::to_owned),
+                level: values.read("level", |v| v.trim().parse().ok())?,
+            })
+        }
+        "move" => Request::Move {
+            notation: values
+                .get("move")
+                .filter(|m| !m.trim().is_empty())
+                .ok_or(OptionError::Missing("move"))?
+                .trim()
+                .to_owned(),
+            draw: values.boolean("draw")?.unwrap_or(false),
+            confirmed: values.boolean("confirm")?.unwrap_or(false),
+        },
+        "suggest" => Request::Suggest {
+            typed: values.get("move").unwrap_or("").trim().to_owned(),
+        },
+        "board" => Request::Board {
+            side: values.read("side", |v| side(lang, v))?,
+        },
+        "hint" => Request::Hint,
+        "resign" => Request::Resign,
+        "draw" => Request::Draw,
+        "takeback" => Request::Takeback,
+        "abort" => Request::Abort,
+        "games" => Request::Games,
+        "moretime" => Request::MoreTime,
+        "notify" => Request::Notify {
+            dm: values.boolean("dm")?,
+        },
+        "leaderboard" => Request::Leaderboard { page: page()? },
+        "watch" => Request::Watch { page: page()? },
+        "stats" => Request::Stats {
+            user: values.get("user").and_then(&mut named),
+        },
+        "history" => Request::History { game: game()? },
+        "replay" => Request::Replay { game: game()? },
+        "analysis" => Request::Analysis { game: game()? },
+        "rules" => Request::Rules,
+        "settings" => Request::Settings {
+            language: values.read("language", language)?,
+            threads: values.boolean("threads")?,
+        },
+        "rematch" => Request::Click(super::Action::Rematch(
+            game()?.ok_or(OptionError::Missing("game"))?,
+        )),
+        _ => {
+            return Err(OptionError::UnknownCommand {
+                name: typed.command.clone(),
+                nearest: None,
+            });
+        }
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn typed(command: &str, options: &[(&str, &str)], args: &[&str]) -> Typed {
+        Typed {
+            command: command.to_owned(),
+            options: options
+                .iter()
+                .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
+                .collect(),
+            args: args.iter().map(|a| (*a).to_owned()).collect(),
+        }
+    }
+
+    fn read(lang: Lang, t: &Typed) -> Result<Request, OptionError> {
+        let bot = User {
+            is_bot: true,
+            ..User::new(1, "bot")
+        };
+        request(lang, t, &mut |name| User::new(name.len() as u64 + 100, name), &bot)
+    }
+
+    #[test]
+    fn an_unknown_option_is_refused_with_the_nearest() {
+        let en = Lang::ENGLISH;
+        let t = typed("challenge", &[("opponent", "erin"), ("levl", "3")], &[]);
+        assert_eq!(
+            read(en, &t),
+            Err(OptionError::UnknownOption {
+                command: "challenge".into(),
+                name: "levl".into(),
+                nearest: Some("level".into()),
+            })
+        );
+        let t = typed("challenge", &[("zzzzzz", "3")], &[]);
+        assert!(matches!(
+            read(en, &t),
+            Err(OptionError::UnknownOption { nearest: None, .. })
+        ));
+        assert_eq!(
+            read(en, &typed("moev", &[], &[])),
+            Err(OptionError::UnknownCommand {
+                name: "moev".into(),
+                nearest: Some("move".into())
+            })
+        );
+    }
+
+    #[test]
+    fn booleans_take_three_languages_and_nothing_else() {
+        let en = Lang::ENGLISH;
+        for (text, value) in [("true", true), ("Yes", true), ("да", true), ("нет", false)] {
+            let t = typed("move", &[("draw", text)], &["c4-d4"]);
+            assert!(
+                matches!(read(en, &t), Ok(Request::Move { draw, .. }) if draw == value),
+                "{text}"
+            );
+        }
+        let t = typed("move", &[("draw", "maybe")], &["c4-d4"]);
+        assert_eq!(
+            read(en, &t),
+            Err(OptionError::BadValue {
+                option: "draw",
+                value: "maybe".into()
+            })
+        );
+        let t = typed("challenge", &[("rated", "perhaps")], &[]);
+        assert!(matches!(read(en, &t), Err(OptionError::BadValue { option: "rated", .. })));
+    }
+
+    #[test]
+    fn russian_names_and_values_are_read() {
+        let ru = Lang::of_tag("ru");
+        let t = typed(
+            "вызов",
+            &[("соперник", "bob"), ("цвет", "белые"), ("правила", "обмен")],
+            &[],
+        );
+        let Ok(Request::Challenge(options)) = read(ru, &t) else {
+            panic!("{:?}", read(ru, &t));
+        };
+        assert_eq!(options.color, Some(ColorChoice::White));
+        assert_eq!(options.rules, Some(Rules::ALL[1]));
+        assert_eq!(options.opponent.map(|o| o.user.name), Some("bob".into()));
+        let t = typed("доска", &[("сторона", "чёрные")], &[]);
+        assert_eq!(read(ru, &t), Ok(Request::Board { side: Some(Color::Black) }));
+    }
+
+    #[test]
+    fn bare_words_fill_the_main_option() {
+        let en = Lang::ENGLISH;
+        assert_eq!(
+            read(en, &typed("history", &[], &["#12"])),
+            Ok(Request::History { game: Some(GameId(12)) })
+        );
+        assert_eq!(
+            read(en, &typed("move", &[], &[])),
+            Err(OptionError::Missing("move"))
+        );
+        assert_eq!(
+            read(en, &typed("watch", &[], &["0"])),
+            Err(OptionError::BadValue {
+                option: "page",
+                value: "0".into()
+            })
+        );
+    }
+}

@@ -1,0 +1,250 @@
+//! The typed requests: one value per `/focus` subcommand and per button, with its options
+//! already read and checked, and who asks from where ([`Caller`]).
+
+use crate::i18n::Lang;
+use crate::rules::{Color, Move};
+use crate::service::ChallengeOptions;
+use crate::service::{Place, Timestamp, User};
+use crate::store::{ChallengeId, GameId};
+
+/// What a button does. Each adapter names buttons its own way (Discord's `custom_id`s, the
+/// console's labels); the action is the same.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Action {
+    /// Accept challenge.
+    Accept(ChallengeId),
+    /// Decline challenge.
+    Decline(ChallengeId),
+    /// Cancel one's own challenge.
+    Cancel(ChallengeId),
+    /// Answer a draw offer in a game.
+    Draw(GameId, bool),
+    /// Answer a takeback request in a game at a ply.
+    Takeback(GameId, u32, bool),
+    /// Show this page of the server's leaderboard.
+    Ladder(u32),
+    /// Show this page of the server's games in play (`/focus watch`).
+    Watch(u32),
+    /// Show a game's animated replay to the clicker.
+    Replay(GameId),
+    /// Offer the rematch of a finished game.
+    Rematch(GameId),
+    /// Play this move, which loses at once under the mirror rule, in a game at a ply: the
+    /// player's confirmation.
+    PlayAnyway(GameId, u32, Move),
+}
+
+/// One request: a `/focus` subcommand or a button.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Request {
+    /// `/focus challenge`.
+    Challenge(ChallengeOptions),
+    /// `/focus move`, with a draw offer; `confirmed` plays a move that loses at once under the
+    /// mirror rule without asking.
+    Move {
+        /// The move as typed.
+        notation: String,
+        /// Offer a draw with it.
+        draw: bool,
+        /// Already confirmed (the console's `confirm:true`).
+        confirmed: bool,
+    },
+    /// The legal moves starting with what was typed (Discord's autocomplete, the console's
+    /// `suggest`).
+    Suggest {
+        /// What was typed so far.
+        typed: String,
+    },
+    /// `/focus board`, privately from `side` when given.
+    Board {
+        /// Seen from this side.
+        side: Option<Color>,
+    },
+    /// `/focus hint`.
+    Hint,
+    /// `/focus resign`.
+    Resign,
+    /// `/focus draw`.
+    Draw,
+    /// `/focus takeback`.
+    Takeback,
+    /// `/focus abort`.
+    Abort,
+    /// `/focus games`.
+    Games,
+    /// `/focus moretime`.
+    MoreTime,
+    /// `/focus notify`.
+    Notify {
+        /// The new setting, or `None` to see it.
+        dm: Option<bool>,
+    },
+    /// `/focus leaderboard`.
+    Leaderboard {
+        /// From 1.
+        page: u32,
+    },
+    /// `/focus stats`.
+    Stats {
+        /// Whose (default the asker).
+        user: Option<User>,
+    },
+    /// `/focus history`.
+    History {
+        /// A game by number, else this channel's.
+        game: Option<GameId>,
+    },
+    /// `/focus replay`.
+    Replay {
+        /// A game by number, else this channel's.
+        game: Option<GameId>,
+    },
+    /// `/focus analysis`.
+    Analysis {
+        /// A game by number, else this channel's last.
+        game: Option<GameId>,
+    },
+    /// `/focus rules`.
+    Rules,
+    /// `/focus settings`.
+    Settings {
+        /// The server's new language.
+        language: Option<Lang>,
+        /// Whether accepted challenges get threads.
+        threads: Option<bool>,
+    },
+    /// `/focus watch`.
+    Watch {
+        /// From 1.
+        page: u32,
+    },
+    /// A button.
+    Click(Action),
+}
+
+/// How an adapter acknowledges a request before the work starts, when the work may take longer
+/// than Discord's three seconds.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Ack {
+    /// No acknowledgement: the answer comes at once.
+    None,
+    /// "Thinking…", seen by everyone.
+    Public,
+    /// "Thinking…", seen by the asker only.
+    Private,
+    /// A click whose message is then edited.
+    Update,
+}
+
+impl Request {
+    /// How the request is acknowledged before its work.
+    pub fn ack(&self) -> Ack {
+        match self {
+            Request::Hint | Request::Replay { .. } | Request::Analysis { .. } => Ack::Private,
+            Request::Leaderboard { .. } => Ack::Public,
+            Request::Click(Action::Replay(_)) => Ack::Private,
+            Request::Click(Action::Ladder(_)) => Ack::Update,
+            _ => Ack::None,
+        }
+    }
+
+    /// The command's name, for logs (`move`, `click:accept`).
+    pub fn name(&self) -> &'static str {
+        match self {
+            Request::Challenge(_) => "challenge",
+            Request::Move { .. } => "move",
+            Request::Suggest { .. } => "suggest",
+            Request::Board { .. } => "board",
+            Request::Hint => "hint",
+            Request::Resign => "resign",
+            Request::Draw => "draw",
+            Request::Takeback => "takeback",
+            Request::Abort => "abort",
+            Request::Games => "games",
+            Request::MoreTime => "moretime",
+            Request::Notify { .. } => "notify",
+            Request::Leaderboard { .. } => "leaderboard",
+            Request::Stats { .. } => "stats",
+            Request::History { .. } => "history",
+            Request::Replay { .. } => "replay",
+            Request::Analysis { .. } => "analysis",
+            Request::Rules => "rules",
+            Request::Settings { .. } => "settings",
+            Request::Watch { .. } => "watch",
+            Request::Click(action) => match action {
+                Action::Accept(_) => "click:accept",
+                Action::Decline(_) => "click:decline",
+                Action::Cancel(_) => "click:cancel",
+                Action::Draw(..) => "click:draw",
+                Action::Takeback(..) => "click:takeback",
+                Action::Ladder(_) => "click:ladder",
+                Action::Watch(_) => "click:watch",
+                Action::Replay(_) => "click:replay",
+                Action::Rematch(_) => "click:rematch",
+                Action::PlayAnyway(..) => "click:play-anyway",
+            },
+        }
+    }
+}
+
+/// Whether the place of a request lets the bot start a game's thread there.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ThreadRoom {
+    /// Yes: a text or announcement channel, and the bot may start threads and post in them.
+    Able,
+    /// No thread can start here (a thread already, a forum post, a DM, the console).
+    NotHere,
+    /// A channel for threads, but the bot lacks these permissions (Discord's names).
+    Missing(Vec<&'static str>),
+}
+
+/// The languages of a request's readers.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Readers {
+    /// The asker's language: for what only they see (private replies, refusals).
+    pub user: Lang,
+    /// The server's language: for what the channel sees.
+    pub server: Lang,
+}
+
+/// The languages a request came with.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Languages {
+    /// Discord's locale tags of the user's client and of the server (remembered, and the
+    /// server's language found from the settings).
+    Tags {
+        /// The user's client (`ru`, `en-US`).
+        user: String,
+        /// The server's (community servers only).
+        server: Option<String>,
+    },
+    /// One language for everything (the console's `--locale`).
+    Fixed(Lang),
+}
+
+/// Who asks, from where, with what rights.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Caller {
+    /// The asker.
+    pub user: User,
+    /// The bot itself (a challenge to it is a game against the engine).
+    pub bot: User,
+    /// Where they asked.
+    pub place: Place,
+    /// Their languages.
+    pub languages: Languages,
+    /// May call off any game (Manage Messages).
+    pub moderator: bool,
+    /// May change the server's settings (Manage Server).
+    pub manager: bool,
+    /// When they asked, by Discord's clock (the interaction's id), if known.
+    pub sent_at: Option<Timestamp>,
+    /// Whether a game's thread may start here.
+    pub threads: ThreadRoom,
+    /// The largest file a reply may attach here, in bytes.
+    pub attachment_limit: u64,
+    /// The server's name, for a record's header.
+    pub server_name: Option<String>,
+    /// The id of the message whose button was clicked.
+    pub clicked: Option<u64>,
+}

@@ -1,0 +1,257 @@
+//! The console's own side: its clock (`wait` skips time), the mailbox of what the bot sends on
+//! its own, everyone being a member, and answering a message by typing a button's label or the
+//! console's short forms (`accept 3`, `draw accept`, `takeback decline`).
+
+use super::{Console, Shown};
+use crate::app::{Action, Request};
+use crate::service::{Clock, Delivery, Letter, Members, Place, Postman, SystemClock, User};
+use crate::store::{ChallengeId, NoticeId};
+use crate::text::Text;
+use crate::tr;
+
+/// The console's time: the system clock plus the time skipped with `wait`.
+#[derive(Debug, Default)]
+pub(super) struct ConsoleClock {
+    skipped: std::sync::atomic::AtomicI64,
+}
+
+impl Clock for ConsoleClock {
+    fn now(&self) -> i64 {
+        SystemClock.now() + self.skipped.load(std::sync::atomic::Ordering::SeqCst)
+    }
+
+    fn now_ms(&self) -> i64 {
+        let skipped = self.skipped.load(std::sync::atomic::Ordering::SeqCst);
+        SystemClock.now_ms() + skipped.saturating_mul(1_000)
+    }
+}
+
+/// Collects the letters the service sends on its own, for the console to print.
+#[derive(Default)]
+struct Mailbox(std::sync::Mutex<Vec<Letter>>);
+
+impl Postman for Mailbox {
+    async fn deliver(&self, _: NoticeId, letter: &Letter) -> Delivery {
+        match self.0.lock() {
+            Ok(mut letters) => {
+                letters.push(letter.clone());
+                Delivery::Sent
+            }
+            Err(_) => Delivery::Failed("the console's mailbox is poisoned".to_owned()),
+        }
+    }
+}
+
+/// In the console everyone who ever played is still on the server.
+pub(super) struct Everyone;
+
+impl Members for Everyone {
+    async fn is_member(&self, _: u64, _: u64) -> Option<bool> {
+        Some(true)
+    }
+}
+
+/// The words of the console's short answers, in English and in the reader's language.
+fn is_word(lang: crate::i18n::Lang, typed: &str, english: &str) -> bool {
+    let said = crate::i18n::tr(lang, &format!("console-word-{english}"), &[]);
+    typed.eq_ignore_ascii_case(english) || typed.to_lowercase() == said.to_lowercase()
+}
+
+impl Console {
+    /// The request of a line that answers a message: a button's label (`Accept`, `Next`,
+    /// `Rematch`), or the short forms `accept [N]`, `decline [N]`, `cancel [N]`,
+    /// `draw accept|decline`, `takeback accept|decline`. `None` when the line is a command.
+    pub(super) async fn session_request(
+        &mut self,
+        line: &super::Line,
+        user: &User,
+        place: Place,
+    ) -> Option<Result<(Request, Option<u64>), Text>> {
+        let lang = self.lang;
+        let word = line.command.as_str();
+        let first = line.args.first().map(String::as_str);
+        for answer in ["accept", "decline", "cancel"] {
+            if is_word(lang, word, answer) {
+                return Some(self.challenge_answer(answer, first, user, place).await);
+            }
+        }
+        if let (true, Some(arg)) = (word == "draw" || word == "takeback", first) {
+            let yes = is_word(lang, arg, "accept");
+            if yes || is_word(lang, arg, "decline") {
+                let wanted = |a: &Action| match a {
+                    Action::Draw(_, y) if word == "draw" => *y == yes,
+                    Action::Takeback(_, _, y) if word == "takeback" => *y == yes,
+                    _ => false,
+                };
+                return Some(
+                    self.button(user, place, |b| wanted(&b.button.action))
+                        .ok_or_else(|| Text::from_marked(&tr!(lang, "console-nothing-to-answer"))),
+                );
+            }
+        }
+        // A button's label, as shown (`Next`, `Rematch`, `Play it anyway`).
+        let typed = std::iter::once(line.command.as_str())
+            .chain(line.args.iter().map(String::as_str))
+            .collect::<Vec<_>>()
+            .join(" ")
+            .to_lowercase();
+        let clicked = self.button(user, place, |b| b.button.label.to_lowercase() == typed)?;
+        Some(Ok(clicked))
+    }
+
+    /// The newest button in `place` that `user` sees and `matches`: its click.
+    fn button(
+        &self,
+        user: &User,
+        place: Place,
+        matches: impl Fn(&Shown) -> bool,
+    ) -> Option<(Request, Option<u64>)> {
+        self.buttons
+            .iter()
+            .rev()
+            .filter(|b| b.channel == place.channel_id && b.only.is_none_or(|u| u == user.id))
+            .find(|b| !b.button.disabled && matches(b))
+            .map(|b| (Request::Click(b.button.action), Some(b.message)))
+    }
+
+    /// `accept`, `decline` or `cancel` of challenge number `n`, else the newest open one here
+    /// that `user` may answer (or made, for `cancel`).
+    async fn challenge_answer(
+        &self,
+        answer: &str,
+        n: Option<&str>,
+        user: &User,
+        place: Place,
+    ) -> Result<(Request, Option<u64>), Text> {
+        let lang = self.lang;
+        let failed = |e: crate::service::ServiceError| crate::strings::refusal(lang, &e);
+        let id = match n {
+            Some(n) => n
+                .trim_start_matches('#')
+                .parse::<i64>()
+                .map(ChallengeId)
+                .map_err(|_| Text::from_marked(&tr!(lang, "console-not-a-challenge", text = n)))?,
+            None if answer == "cancel" => {
+                let own = self
+                    .app
+                    .service()
+                    .own_challenges(place, user)
+                    .await
+                    .map_err(failed)?;
+                *own.first()
+                    .ok_or_else(|| Text::from_marked(&tr!(lang, "console-no-own-challenge")))?
+            }
+            None => {
+                let open = self
+                    .app
+                    .service()
+                    .open_challenges_for(place, user)
+                    .await
+                    .map_err(failed)?;
+                open.first()
+                    .map(|v| v.challenge.id)
+                    .ok_or_else(|| Text::from_marked(&tr!(lang, "console-no-challenge")))?
+            }
+        };
+        let action = match answer {
+            "accept" => Action::Accept(id),
+            "decline" => Action::Decline(id),
+            _ => Action::Cancel(id),
+        };
+        // The challenge's message is its number in the console.
+        Ok((Request::Click(action), Some(id.0.unsigned_abs())))
+    }
+
+    /// `wait <span>`: skips time on the console's clock, then shows what the bot would do.
+    pub(super) async fn wait(&mut self, line: &super::Line) -> Vec<String> {
+        let lang = self.lang;
+        let typed = line.args.join(" ");
+        let Some(seconds) = super::time::duration(&typed) else {
+            return vec![tr!(
+                lang,
+                "console-line-error",
+                error = tr!(lang, "console-how-long")
+            )];
+        };
+        self.clock
+            .skipped
+            .fetch_add(seconds, std::sync::atomic::Ordering::SeqCst);
+        let passed = if seconds < 60 {
+            crate::strings::count(lang, "seconds", seconds.unsigned_abs())
+        } else {
+            super::time::span(lang, seconds)
+        };
+        let mut lines = vec![tr!(lang, "console-time-passes", span = passed)];
+        lines.extend(self.sweep().await);
+        lines
+    }
+
+    /// Runs the deadline sweep and prints what the bot would send on its own.
+    pub(super) async fn sweep(&mut self) -> Vec<String> {
+        let service = self.app.service().clone();
+        // The bot's moves are searched first, so that they show after the line that asked.
+        service.bots_idle().await;
+        if let Err(e) = service.sweep().await {
+            return vec![self.failure(&e)];
+        }
+        service.bots_idle().await;
+        let mailbox = Mailbox::default();
+        if let Err(e) = service.deliver(&mailbox).await {
+            return vec![self.failure(&e)];
+        }
+        let letters = mailbox.0.into_inner().unwrap_or_default();
+        let mut lines = Vec::new();
+        for letter in letters {
+            // The console speaks one language, whatever the letter's reader would read.
+            let text = crate::strings::letters::text(self.lang, &letter);
+            let text = self.render(&text).await;
+            match letter {
+                Letter::Post {
+                    channel_id, board, ..
+                } => {
+                    let channel = self.channel_name(channel_id);
+                    lines.push(tr!(self.lang, "console-public", channel = channel, text = text));
+                    if let Some(board) = board {
+                        lines.push(self.letter_picture(&board).await);
+                    }
+                }
+                Letter::Direct { user_id, .. } => {
+                    let name = self
+                        .names
+                        .get(&user_id)
+                        .cloned()
+                        .unwrap_or_else(|| user_id.to_string());
+                    lines.push(tr!(self.lang, "console-dm", user = name, text = text));
+                }
+                Letter::CloseChallenge { challenge, .. } => lines.push(tr!(
+                    self.lang,
+                    "console-edit-challenge",
+                    channel = self.channel_name(challenge.channel_id),
+                    challenge = challenge.id.0.to_string(),
+                    text = text
+                )),
+            }
+        }
+        lines
+    }
+
+    /// The picture of a letter's board (the bot's move).
+    async fn letter_picture(&mut self, board: &crate::service::Board) -> String {
+        let options = crate::strings::picture::options(self.lang, board);
+        let file = match self.app.service().picture(board, options).await {
+            Ok(bytes) => crate::app::File {
+                name: format!("focus-game-{}.png", board.game.id.0),
+                bytes,
+                kind: crate::app::FileKind::Board,
+            },
+            Err(e) => return self.failure(&e),
+        };
+        self.write_file(&file)
+    }
+
+    /// A failure of the bot itself, with its details (the console's user is its operator).
+    fn failure(&self, error: &crate::service::ServiceError) -> String {
+        let text = crate::strings::refusal(self.lang, error).words();
+        tr!(self.lang, "console-line-error", error = format!("{text} ({error})"))
+    }
+}
