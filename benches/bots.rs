@@ -2,6 +2,7 @@
 //! fast a move between people is handled while 50 games against the bot are thinking at once
 //! (target: p99 at most 100 ms). Run with `cargo bench --bench bots`.
 
+use focus_bot::discord::markdown::markdown as md;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -162,7 +163,7 @@ fn main() {
                     let t = Instant::now();
                     let report = service.play(place(2_000 + n), who, &mv).await.unwrap();
                     let lang = focus_bot::i18n::Lang::ENGLISH;
-                    let text = strings::move_played(lang, &report);
+                    let text = md(&strings::move_played(lang, &report));
                     let options = strings::picture::options(lang, &report.board);
                     let png = service.picture(&report.board, options).await.unwrap();
                     std::hint::black_box((text, png));

@@ -4,6 +4,7 @@
 //! games played at once, and resident memory after 1,000 finished games.
 //! Run with `cargo bench --bench service`.
 
+use focus_bot::discord::markdown::markdown as md;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -69,7 +70,7 @@ async fn one_move(
         .unwrap();
     let lang = Lang::of(server);
     let report = service.play(place, who, &mv).await.unwrap();
-    let text = strings::move_played(lang, &report);
+    let text = md(&strings::move_played(lang, &report));
     let options = strings::picture::options(lang, &report.board);
     let png = service.picture(&report.board, options).await.unwrap();
     std::hint::black_box((text, png));

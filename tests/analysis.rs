@@ -3,6 +3,7 @@
 //! stores it and answers again at once; two at once store one; the text fits one Discord
 //! message in every language; the chart decodes to a picture with its colours; the console.
 
+use focus_bot::discord::markdown::markdown as md;
 use std::collections::HashSet;
 use std::sync::{Arc, Mutex};
 
@@ -96,7 +97,7 @@ async fn a_finished_game_is_reviewed_on_the_pool_stored_and_then_answered_at_onc
     );
     assert!(err.for_users());
     assert_eq!(
-        strings::refusal(Lang::ENGLISH, &err),
+        md(&strings::refusal(Lang::ENGLISH, &err)),
         "game 1 is still being played: the engine's analysis comes once it is over, for fair play"
     );
     assert!(seen.lock().unwrap().is_empty(), "nothing searched");
@@ -125,7 +126,7 @@ async fn a_finished_game_is_reviewed_on_the_pool_stored_and_then_answered_at_onc
         .collect();
     assert_eq!(progress, [(0, 2), (1, 2), (2, 2)]);
 
-    let text = strings::analysis::text(Lang::ENGLISH, &a);
+    let text = md(&strings::analysis::text(Lang::ENGLISH, &a));
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(
         lines[0],
@@ -143,7 +144,7 @@ async fn a_finished_game_is_reviewed_on_the_pool_stored_and_then_answered_at_onc
         format!("Move 1 (White) d8-e8: blunder (−{drop}); better {better}")
     );
     assert_eq!(lines.len(), 5, "{text}");
-    let ru = strings::analysis::text(Lang::of_tag("ru"), &a);
+    let ru = md(&strings::analysis::text(Lang::of_tag("ru"), &a));
     assert!(
         ru.contains(&format!(
             "Ход 1 (белые) d8-e8: грубая ошибка (−{}); лучше {better}",
@@ -218,11 +219,11 @@ async fn aborted_unknown_and_other_servers_games_are_refused() {
         "{err:?}"
     );
     assert_eq!(
-        strings::refusal(Lang::ENGLISH, &err),
+        md(&strings::refusal(Lang::ENGLISH, &err)),
         "game 1 was aborted: only a game with a result can be analysed"
     );
     assert_eq!(
-        strings::refusal(Lang::of_tag("ru"), &err),
+        md(&strings::refusal(Lang::of_tag("ru"), &err)),
         "партия 1 была отменена: разобрать можно только партию с результатом"
     );
     let err = svc
@@ -292,7 +293,7 @@ async fn the_text_fits_one_message_in_every_language_for_the_longest_games() {
     a.history.game.black_id = u64::MAX - 1;
     a.review = all_blunders(1_000);
     for lang in Lang::all() {
-        let text = strings::analysis::text(lang, &a);
+        let text = md(&strings::analysis::text(lang, &a));
         let units = text.encode_utf16().count();
         assert!(
             units <= strings::MESSAGE_LIMIT,
@@ -305,7 +306,7 @@ async fn the_text_fits_one_message_in_every_language_for_the_longest_games() {
         let more = 1_000 - strings::analysis::MAX_LISTED;
         assert!(text.contains(&more.to_string()), "counts the rest: {text}");
     }
-    let en = strings::analysis::text(Lang::ENGLISH, &a);
+    let en = md(&strings::analysis::text(Lang::ENGLISH, &a));
     assert!(en.contains("…and 988 more"), "{en}");
     // The worst are the ones listed (here the last plies), in the order played.
     let listed: Vec<&str> = en.lines().filter(|l| l.starts_with("Move ")).collect();
@@ -321,7 +322,7 @@ async fn the_text_fits_one_message_in_every_language_for_the_longest_games() {
         en.contains("Black (<@18446744073709551614>): 500 blunders"),
         "{en}"
     );
-    let ru = strings::analysis::text(Lang::of_tag("ru"), &a);
+    let ru = md(&strings::analysis::text(Lang::of_tag("ru"), &a));
     assert!(ru.contains("…и ещё 988"), "{ru}");
     assert!(ru.contains("500 грубых ошибок"), "{ru}");
     assert!(ru.contains("(−20,0)"), "{ru}");
@@ -332,7 +333,7 @@ fn russian_counts_take_their_plural_forms() {
     let ru = Lang::of_tag("ru");
     let review = |n: usize| all_blunders(2 * n);
     let line = |n: usize| {
-        strings::analysis::review_text(ru, "А", "Б", &review(n))
+        md(&strings::analysis::review_text(ru, "А", "Б", &review(n)))
             .lines()
             .next()
             .unwrap()

@@ -1,6 +1,7 @@
 //! The offline console (issue 5): typed lines in, printed replies and board pictures out, both
 //! through `Console` in process and through the `focus-bot console` binary.
 
+use focus_bot::discord::markdown::markdown as md;
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -257,7 +258,7 @@ async fn the_last_move_message_names_the_winner() {
         c.handle("bob: games").await,
         [format!(
             "[#general] bot → bob only: {}",
-            strings::no_games(Lang::ENGLISH)
+            md(&strings::no_games(Lang::ENGLISH))
         )]
     );
     // Its replay, as `/focus replay` posts it: the start and the one ply, as a GIF file.
@@ -384,8 +385,9 @@ async fn bad_lines_and_bad_challenges_get_a_sentence() {
     assert_eq!(
         c.handle("alice: rules").await,
         [format!(
-            "[#lobby] bot → alice only: {}",
-            strings::rules(Lang::ENGLISH).1
+            "[#lobby] bot → alice only: {}\n{}",
+            strings::rules(Lang::ENGLISH).0,
+            strings::rules(Lang::ENGLISH).1.words()
         )]
     );
     assert!(
@@ -721,7 +723,7 @@ fn the_console_binary_plays_a_short_game_end_to_end() {
             "[FPN \"{ONE_MOVE_WIN}\"]\n[Result \"1-0\"]\n[Termination \"no-legal-move\"]\n\n\
              1. c4-d4 1-0\n```\nReplay it by pasting this message into `focus-bot replay`.\n\
              [#general] bot → bob only: {}\n",
-            strings::no_games(Lang::ENGLISH)
+            md(&strings::no_games(Lang::ENGLISH))
         )),
         "{stdout}"
     );
@@ -750,7 +752,7 @@ async fn waiting_brings_reminders_dms_and_time_outs() {
         out,
         [format!(
             "[#general] bot → bob only: {}",
-            strings::notify_setting(Lang::ENGLISH, true, true)
+            md(&strings::notify_setting(Lang::ENGLISH, true, true))
         )]
     );
     assert_eq!(c.handle("alice: wait 19h").await, ["  (19 hours later)"]);

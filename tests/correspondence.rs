@@ -10,6 +10,7 @@
 //! failures, stale notices) · turn notices and notify · more time · expired challenges ·
 //! dashboard · store.
 
+use focus_bot::discord::markdown::markdown as md;
 use std::collections::{HashSet, VecDeque};
 use std::future::Future;
 use std::path::{Path, PathBuf};
@@ -405,7 +406,7 @@ impl Postman for Stuck {
 
 /// A letter's text, as the adapters put it into words in the letter's language.
 fn words(letter: &Letter) -> String {
-    strings::letters::text(strings::letters::lang_of(letter), letter)
+    md(&strings::letters::text(strings::letters::lang_of(letter), letter))
 }
 
 /// A letter in a few words (a `Letter`'s `Debug` would print the whole game).
@@ -1312,13 +1313,13 @@ async fn notify_turns_dms_on_and_off_and_is_kept_across_a_restart() {
     assert!(!f.svc.notify(ALICE, None).await.unwrap().dm_notifications);
 
     assert_eq!(
-        strings::notify_setting(Lang::ENGLISH, true, true),
+        md(&strings::notify_setting(Lang::ENGLISH, true, true)),
         "Saved. You get a DM when it is your move, besides the mention in the game's channel, \
          and your reminder when time is running out comes by DM instead of in the channel. \
          Stop the DMs with `/focus notify dm:False`."
     );
     assert_eq!(
-        strings::notify_setting(Lang::ENGLISH, false, false),
+        md(&strings::notify_setting(Lang::ENGLISH, false, false)),
         "You are told in the game's channel only: the move message mentions you, and so does \
          your reminder when time is running out. Get them by DM with `/focus notify dm:True`."
     );
@@ -1531,7 +1532,7 @@ async fn moretime_adds_one_day_and_moves_the_unsent_reminder_with_it() {
     assert_eq!(f.game(game.id).await, given);
     assert_eq!(given.last_move_at, last, "the move's start is unchanged");
     assert_eq!(
-        strings::more_time_given(Lang::ENGLISH, &given, BOB),
+        md(&strings::more_time_given(Lang::ENGLISH, &given, BOB)),
         format!(
             "<@1002> gives <@1001> one more day for this move. Time runs out \
              <t:{deadline}:R> (<t:{deadline}:f>)."
@@ -1859,7 +1860,7 @@ async fn the_dashboard_lists_least_time_left_first_then_your_move() {
         ]
     );
 
-    let text = strings::dashboard(Lang::ENGLISH, &games);
+    let text = md(&strings::dashboard(Lang::ENGLISH, &games));
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(
         lines[0],
@@ -1867,7 +1868,7 @@ async fn the_dashboard_lists_least_time_left_first_then_your_move() {
     );
     assert_eq!(lines.len(), 7);
     for (line, g) in lines[1..].iter().zip(&games) {
-        assert_eq!(*line, strings::game_summary_line(Lang::ENGLISH, g));
+        assert_eq!(*line, md(&strings::game_summary_line(Lang::ENGLISH, g)));
     }
     let id204 = games[0].game.id.0;
     assert_eq!(
@@ -1896,8 +1897,8 @@ async fn the_dashboard_lists_least_time_left_first_then_your_move() {
     // Nobody's games: the no-games sentence.
     assert_eq!(f.svc.games(GUILD, 4_242).await.unwrap(), []);
     assert_eq!(
-        strings::dashboard(Lang::ENGLISH, &[]),
-        strings::no_games(Lang::ENGLISH)
+        md(&strings::dashboard(Lang::ENGLISH, &[])),
+        md(&strings::no_games(Lang::ENGLISH))
     );
 }
 
@@ -1924,7 +1925,7 @@ async fn the_dashboard_fits_one_message_and_counts_the_rest() {
     let f = fixture().await;
     let template = f.start(1, ALICE, BOB, 3).await;
     let games = many_summaries(&template, 100);
-    let text = strings::dashboard(Lang::ENGLISH, &games);
+    let text = md(&strings::dashboard(Lang::ENGLISH, &games));
     assert!(
         text.chars().count() <= 2_000,
         "{} chars",
@@ -1939,21 +1940,21 @@ async fn the_dashboard_fits_one_message_and_counts_the_rest() {
     let shown = lines.len() - 2;
     assert!(shown > 5, "{shown} games shown");
     for (line, g) in lines[1..=shown].iter().zip(&games) {
-        assert_eq!(*line, strings::game_summary_line(Lang::ENGLISH, g));
+        assert_eq!(*line, md(&strings::game_summary_line(Lang::ENGLISH, g)));
     }
     assert_eq!(
         *lines.last().unwrap(),
         format!("…and {} more.", 100 - shown)
     );
     // Nothing that fits is left out: one more line would not fit with its count.
-    let next = strings::game_summary_line(Lang::ENGLISH, &games[shown]);
+    let next = md(&strings::game_summary_line(Lang::ENGLISH, &games[shown]));
     let more = format!("\n…and {} more.", 100 - shown - 1);
     let without_count = text.rsplit_once('\n').unwrap().0;
     assert!(without_count.len() + 1 + next.len() + more.len() > 2_000);
 
     // In Russian too: within Discord's 2,000 (UTF-16 units, as Discord counts), and the rest
     // counted.
-    let ru = strings::dashboard(Lang::of_tag("ru"), &games);
+    let ru = md(&strings::dashboard(Lang::of_tag("ru"), &games));
     assert!(ru.encode_utf16().count() <= 2_000, "{ru}");
     let shown_ru = ru.lines().count() - 2;
     assert!(shown_ru > 5, "{shown_ru} games shown");
@@ -1963,7 +1964,7 @@ async fn the_dashboard_fits_one_message_and_counts_the_rest() {
     );
 
     // Few games: all shown, no count.
-    let few = strings::dashboard(Lang::ENGLISH, &games[..3]);
+    let few = md(&strings::dashboard(Lang::ENGLISH, &games[..3]));
     assert_eq!(few.lines().count(), 4);
     assert!(!few.contains("more."));
 }
@@ -1994,7 +1995,7 @@ async fn a_dashboard_that_just_fits_lists_every_game() {
                     .chain(
                         games
                             .iter()
-                            .map(|g| strings::game_summary_line(Lang::ENGLISH, g)),
+                            .map(|g| md(&strings::game_summary_line(Lang::ENGLISH, g))),
                     )
                     .collect::<Vec<_>>()
                     .join("\n");
@@ -2007,7 +2008,7 @@ async fn a_dashboard_that_just_fits_lists_every_game() {
         }
     }
     let (games, full) = found.expect("a list that just fits");
-    assert_eq!(strings::dashboard(Lang::ENGLISH, &games), full);
+    assert_eq!(md(&strings::dashboard(Lang::ENGLISH, &games)), full);
 }
 
 // ---------------------------------------------------------------------------------------------

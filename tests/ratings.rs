@@ -3,6 +3,7 @@
 //! paper in Python (`tests/support/glicko2_reference.py`, which prints every expected value
 //! below) — and the ladder built on them.
 
+use focus_bot::discord::markdown::markdown as md;
 use focus_bot::i18n::Lang;
 use focus_bot::ratings::{
     PROVISIONAL_DEVIATION, RATING_PERIOD, Rating, START, Score, after_inactivity, periods_between,
@@ -814,10 +815,10 @@ fn an_idle_player_becomes_provisional_again() {
         Some(1)
     );
     assert!(
-        strings::leaderboard(Lang::ENGLISH, &page, after)
+        md(&strings::leaderboard(Lang::ENGLISH, &page, after))
             .contains("`   ?` <@41> · **1600?** · 10 games"),
         "{}",
-        strings::leaderboard(Lang::ENGLISH, &page, after)
+        md(&strings::leaderboard(Lang::ENGLISH, &page, after))
     );
 
     let page = store.leaderboard(GUILD, 1, T0 + 79 * WEEK - 1).unwrap();
@@ -875,11 +876,11 @@ fn the_leaderboard_has_ten_a_page_and_clamps_the_page_asked() {
         assert_eq!(counts(&page), (3, 3, 23, 4), "page {asked}");
         assert_eq!(ranks(&page), last);
     }
-    let text = strings::leaderboard(
+    let text = md(&strings::leaderboard(
         Lang::ENGLISH,
         &store.leaderboard(GUILD, 2, NOW).unwrap(),
         NOW,
-    );
+    ));
     assert!(
         text.starts_with(
             "**Leaderboard** · page 2 of 3 · 23 ranked, 4 provisional (`?`: rating not yet \
@@ -1375,7 +1376,7 @@ async fn stats_of_yourself_someone_else_and_a_stranger() {
     assert_changes(&games[4], [1466.3555, 1533.6445], [33.2954, -33.2954]);
     assert_changes(&games[3], [1566.9399, 1433.0601], [229.2508, -229.2508]);
     assert_eq!(
-        strings::stats(Lang::ENGLISH, &alice),
+        md(&strings::stats(Lang::ENGLISH, &alice)),
         "**Stats of <@4001>**\n\
          Rating: **1388?** ± 209 · provisional: ranked once the deviation is under 110\n\
          Games: 6 (2 wins, 3 losses, 1 draw; 4 rated)\n\
@@ -1402,10 +1403,10 @@ async fn stats_of_yourself_someone_else_and_a_stranger() {
         alice
     );
     assert_eq!(
-        strings::stats(Lang::ENGLISH, &by_bob),
+        md(&strings::stats(Lang::ENGLISH, &by_bob)),
         format!(
             "{}\nYou against <@4001>: 2 wins, 1 loss, 1 draw",
-            strings::stats(Lang::ENGLISH, &alice)
+            md(&strings::stats(Lang::ENGLISH, &alice))
         )
     );
 
@@ -1414,28 +1415,28 @@ async fn stats_of_yourself_someone_else_and_a_stranger() {
     assert_eq!(dave.standing.as_ref().unwrap().rank, Some(1));
     assert_eq!((dave.streak, dave.recent.len()), (None, 0));
     assert_eq!(
-        strings::stats(Lang::ENGLISH, &dave),
+        md(&strings::stats(Lang::ENGLISH, &dave)),
         "**Stats of <@4004>**\nRating: **1700** ± 50 · rank 1 of 1\n\
          Games: 10 (7 wins, 2 losses, 1 draw; 10 rated)\n\
          You have not finished a game against <@4004> here yet."
     );
     assert_eq!(
-        strings::stats(Lang::ENGLISH, &svc.stats(GUILD, EVE, ALICE).await.unwrap()),
+        md(&strings::stats(Lang::ENGLISH, &svc.stats(GUILD, EVE, ALICE).await.unwrap())),
         "**Stats of <@4005>**\nRating: **1400** ± 50 · not ranked: no longer on this server\n\
          Games: 5 (1 win, 4 losses, 0 draws; 5 rated)\n\
          You have not finished a game against <@4005> here yet."
     );
     // Asking about oneself proves one is on the server: Eve is back, and ranked.
     assert_eq!(
-        strings::stats(Lang::ENGLISH, &svc.stats(GUILD, EVE, EVE).await.unwrap()),
+        md(&strings::stats(Lang::ENGLISH, &svc.stats(GUILD, EVE, EVE).await.unwrap())),
         "**Stats of <@4005>**\nRating: **1400** ± 50 · rank 2 of 2\n\
          Games: 5 (1 win, 4 losses, 0 draws; 5 rated)"
     );
     assert_eq!(
-        strings::stats(
+        md(&strings::stats(
             Lang::ENGLISH,
             &svc.stats(GUILD, FRANK, FRANK).await.unwrap()
-        ),
+        )),
         "**Stats of <@4006>**\nRating: **1500?** ± 350 · no rated game yet\n\
          Games: 1 (0 wins, 1 loss, 0 draws; 0 rated)"
     );
@@ -1455,7 +1456,7 @@ async fn stats_of_yourself_someone_else_and_a_stranger() {
         }
     );
     assert_eq!(
-        strings::stats(Lang::ENGLISH, &stranger),
+        md(&strings::stats(Lang::ENGLISH, &stranger)),
         "<@99> has not finished a game on this server yet."
     );
     assert_eq!(svc.stats(GUILD, 99, 99).await.unwrap().head_to_head, None);
@@ -1477,9 +1478,9 @@ async fn stats_of_yourself_someone_else_and_a_stranger() {
     let later = svc.stats(GUILD, ALICE, ALICE).await.unwrap();
     assert_close(later.rating, (1387.6273, 209.8478, 0.06000009));
     assert!(
-        strings::stats(Lang::ENGLISH, &later).contains("Rating: **1388?** ± 210 · "),
+        md(&strings::stats(Lang::ENGLISH, &later)).contains("Rating: **1388?** ± 210 · "),
         "{}",
-        strings::stats(Lang::ENGLISH, &later)
+        md(&strings::stats(Lang::ENGLISH, &later))
     );
     assert_eq!(
         later.standing.unwrap().player.deviation,
@@ -1496,7 +1497,7 @@ fn the_leaderboard_as_players_read_it() {
     let (_dir, store) = tied_ladder();
     let page = store.leaderboard(GUILD, 1, NOW).unwrap();
     assert_eq!(
-        strings::leaderboard(Lang::ENGLISH, &page, NOW),
+        md(&strings::leaderboard(Lang::ENGLISH, &page, NOW)),
         "**Leaderboard** · page 1 of 1 · 6 ranked, 2 provisional (`?`: rating not yet settled)\n\
          `  1.` <@11> · **1700** · 13 games · 10-2-1\n\
          `  2.` <@12> · **1650** · 30 games · 20-5-5\n\
@@ -1509,7 +1510,7 @@ fn the_leaderboard_as_players_read_it() {
     );
     let empty = store.leaderboard(7, 1, NOW).unwrap();
     assert_eq!(
-        strings::leaderboard(Lang::ENGLISH, &empty, NOW),
+        md(&strings::leaderboard(Lang::ENGLISH, &empty, NOW)),
         "**Leaderboard**\nNobody here has finished a rated game yet: challenge someone with \
          /focus challenge."
     );
@@ -1521,13 +1522,13 @@ fn a_finished_games_message_shows_both_rating_changes() {
     // game(NEW, NEW, 1): 1662.3109 (+162.3109) and 1337.6891 (-162.3109).
     let game = resigned(&mut store, (GUILD, 1), (ALICE, BOB), BOB, true, T0);
     assert_eq!(
-        strings::result_line(Lang::ENGLISH, &game),
+        md(&strings::result_line(Lang::ENGLISH, &game)),
         "**<@4001> (White) wins game 1**, by resignation.\n\
          Ratings: <@4001> 1662 (+162), <@4002> 1338 (-162)."
     );
     let other = resigned(&mut store, (OTHER_GUILD, 2), (ALICE, BOB), ALICE, true, T0);
     assert_eq!(
-        strings::result_line(Lang::ENGLISH, &other),
+        md(&strings::result_line(Lang::ENGLISH, &other)),
         "**<@4002> (Black) wins game 2**, by resignation.\n\
          Ratings: <@4001> 1338 (-162), <@4002> 1662 (+162)."
     );
@@ -1541,7 +1542,7 @@ fn a_finished_games_message_shows_both_rating_changes() {
     let game = store.claim_timeout(id, deadline).unwrap();
     assert_changes(&game, [1720.5141, 1279.4859], [58.2032, -58.2032]);
     assert_eq!(
-        strings::result_line(Lang::ENGLISH, &game),
+        md(&strings::result_line(Lang::ENGLISH, &game)),
         // Shown as the difference of the ratings as shown: 1721 - 1662, 1279 - 1338.
         "**<@4001> (White) wins game 3**, on time.\nRatings: <@4001> 1721 (+59), <@4002> 1279 (-59)."
     );
@@ -1549,7 +1550,7 @@ fn a_finished_games_message_shows_both_rating_changes() {
     let mut store = Store::open_in_memory().unwrap();
     let game = drawn(&mut store, (GUILD, 1), (ALICE, BOB), T0);
     assert_eq!(
-        strings::result_line(Lang::ENGLISH, &game),
+        md(&strings::result_line(Lang::ENGLISH, &game)),
         "**Game 1 is drawn** by agreement.\nRatings: <@4001> 1500 (±0), <@4002> 1500 (±0)."
     );
     // Unrated and aborted games: no Ratings line.
@@ -1562,13 +1563,13 @@ fn a_finished_games_message_shows_both_rating_changes() {
         T0 + HOUR,
     );
     assert_eq!(
-        strings::result_line(Lang::ENGLISH, &game),
+        md(&strings::result_line(Lang::ENGLISH, &game)),
         "**<@4002> (Black) wins game 2**, by resignation."
     );
     let id = start(&mut store, (GUILD, 1), ALICE, BOB, true, T0 + 2 * HOUR);
     let game = store.abort_game(id, T0 + 3 * HOUR).unwrap();
     assert_eq!(
-        strings::result_line(Lang::ENGLISH, &game),
+        md(&strings::result_line(Lang::ENGLISH, &game)),
         "Game 3 was aborted: no result, no rating change."
     );
 }

@@ -1,6 +1,7 @@
 //! The game service (issue 5), use case by use case: on an in-memory store on its own thread and
 //! a manual clock, with the exact sentences users read and checks that refusals change nothing.
 
+use focus_bot::discord::markdown::markdown as md;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -261,7 +262,7 @@ async fn a_named_challenge_keeps_every_option_and_its_game_starts_on_accept() {
     assert_eq!(c.status, ChallengeStatus::Open);
     assert_eq!((c.created_at, c.expires_at), (T0, T0 + CHALLENGE_LIFETIME));
     assert_eq!(
-        strings::challenge_posted(Lang::ENGLISH, &view),
+        md(&strings::challenge_posted(Lang::ENGLISH, &view)),
         format!(
             "<@1001> challenges <@1002> to a game of Focus!\nswap+mirror rules · 7 days per move \
              · unrated · they play Black\nThe challenge expires <t:{}:R>.",
@@ -308,7 +309,7 @@ async fn a_named_challenge_keeps_every_option_and_its_game_starts_on_accept() {
         ChallengeStatus::Accepted
     );
     assert_eq!(
-        strings::game_started(Lang::ENGLISH, &board),
+        md(&strings::game_started(Lang::ENGLISH, &board)),
         format!(
             "**Game {} begins!** <@1002> plays White, <@1001> plays Black.\nswap+mirror rules · \
              7 days per move · unrated\n<@1002> (White) to move, by <t:{t}:f> (<t:{t}:R>).",
@@ -359,7 +360,7 @@ async fn an_open_challenge_is_accepted_by_whoever_comes_first() {
     let view = f.svc.challenge(here, &alice(), request).await.unwrap();
     assert_eq!(view.opponent, None);
     assert_eq!(view.challenge.opponent_id, None);
-    assert!(strings::challenge_posted(Lang::ENGLISH, &view).starts_with(
+    assert!(md(&strings::challenge_posted(Lang::ENGLISH, &view)).starts_with(
         "<@1001> is looking for an opponent for a game of Focus: anyone here may accept!\n\
              classic rules · no time limit · rated · they play White\n"
     ));
@@ -537,7 +538,7 @@ async fn decline_and_cancel_close_a_challenge_only_for_the_right_user() {
     assert_eq!(declined.challenger.as_deref(), Some("Alice"));
     assert_eq!(declined.opponent.as_deref(), Some("Bob"));
     assert_eq!(
-        strings::challenge_closed(Lang::ENGLISH, &declined),
+        md(&strings::challenge_closed(Lang::ENGLISH, &declined)),
         "The challenge of <@1001> is declined."
     );
     assert_eq!(
@@ -550,7 +551,7 @@ async fn decline_and_cancel_close_a_challenge_only_for_the_right_user() {
     let cancelled = f.svc.cancel(id2, &alice()).await.unwrap();
     assert_eq!(cancelled.challenge.status, ChallengeStatus::Cancelled);
     assert_eq!(
-        strings::challenge_closed(Lang::ENGLISH, &cancelled),
+        md(&strings::challenge_closed(Lang::ENGLISH, &cancelled)),
         "The challenge of <@1001> is cancelled."
     );
     assert_eq!(
@@ -842,7 +843,7 @@ async fn the_worked_example_is_played_to_blacks_win() {
     let view = f.svc.challenge(here, &alice(), request).await.unwrap();
     assert_eq!(view.challenge.start_fpn.as_deref(), Some(WORKED));
     assert!(
-        strings::challenge_posted(Lang::ENGLISH, &view).contains(" · from a set-up position\n")
+        md(&strings::challenge_posted(Lang::ENGLISH, &view)).contains(" · from a set-up position\n")
     );
     let board = f
         .svc
@@ -922,7 +923,7 @@ async fn the_worked_example_is_played_to_blacks_win() {
     }
     let last = reports.last().unwrap();
     assert_eq!(
-        strings::move_played(Lang::ENGLISH, &reports[7]),
+        md(&strings::move_played(Lang::ENGLISH, &reports[7])),
         format!(
             "<@1002> dropped **+e5** — captured 1.\n<@1001> (White) to move, by <t:{t}:f> \
              (<t:{t}:R>).",
@@ -930,7 +931,7 @@ async fn the_worked_example_is_played_to_blacks_win() {
         )
     );
     assert_eq!(
-        strings::move_played(Lang::ENGLISH, &reports[3]),
+        md(&strings::move_played(Lang::ENGLISH, &reports[3])),
         format!(
             "<@1002> played **e3-e5** — 2 to reserve.\n<@1001> (White) to move, by <t:{t}:f> \
              (<t:{t}:R>).",
@@ -948,7 +949,7 @@ async fn the_worked_example_is_played_to_blacks_win() {
     assert_eq!(last.board.to_move(), None);
     assert_drawn(&f.svc, &last.board).await;
     assert_eq!(
-        strings::move_played(Lang::ENGLISH, last),
+        md(&strings::move_played(Lang::ENGLISH, last)),
         "<@1002> dropped **+b5**.\n**<@1002> (Black) wins game 1**, no legal move."
     );
 
@@ -1331,7 +1332,7 @@ async fn the_first_turn_of_a_swap_game_suggests_swaps() {
     let report = f.svc.play(here, &alice(), &d4[0]).await.unwrap();
     assert!(matches!(report.mv, Move::Swap { .. }));
     assert!(
-        strings::move_played(Lang::ENGLISH, &report)
+        md(&strings::move_played(Lang::ENGLISH, &report))
             .starts_with(&format!("<@1001> swapped **{}**.", d4[0]))
     );
     let black = f.svc.suggest_moves(here, bob().id, "").await;
@@ -1409,7 +1410,7 @@ async fn board_shows_the_current_position_to_anyone() {
     assert_eq!(board.to_move(), Some(alice().id));
     assert_drawn(&f.svc, &board).await;
     assert_eq!(
-        strings::board_caption(Lang::ENGLISH, &board),
+        md(&strings::board_caption(Lang::ENGLISH, &board)),
         format!(
             "Game {}: <@1001> (White) vs <@1002> (Black), ply 2 · classic rules · 3 days per \
              move · rated\n<@1001> (White) to move, by <t:{t}:f> (<t:{t}:R>).",
@@ -1453,7 +1454,7 @@ async fn resigning_ends_the_game_for_the_opponent_and_counts_in_the_records() {
     assert_eq!(end.to_move(), None);
     assert_drawn(&f.svc, &end).await;
     assert_eq!(
-        strings::game_ended(Lang::ENGLISH, &end),
+        md(&strings::game_ended(Lang::ENGLISH, &end)),
         "**<@1001> (White) wins game 1**, by resignation.\n\
          Ratings: <@1001> 1662 (+162), <@1002> 1338 (-162)."
     );
@@ -1492,7 +1493,7 @@ async fn a_game_ended_before_each_side_moved_is_aborted_unrated() {
         (GameStatus::Aborted, None, Some(EndReason::Abort), None)
     );
     assert_eq!(
-        strings::game_ended(Lang::ENGLISH, &end),
+        md(&strings::game_ended(Lang::ENGLISH, &end)),
         "Game 1 was aborted: no result, no rating change."
     );
     // Black resigns before theirs, White having moved.
@@ -1536,7 +1537,7 @@ async fn a_draw_offer_is_accepted_by_button_or_by_a_counter_offer() {
             assert_eq!(by, Color::White);
             assert_eq!(game.draw_offer_by, Some(Color::White));
             assert_eq!(
-                strings::draw_offered(Lang::ENGLISH, &game, by),
+                md(&strings::draw_offered(Lang::ENGLISH, &game, by)),
                 "<@1001> offers a draw. <@1002>, accept with the button or /focus draw; playing \
                  on declines it."
             );
@@ -1567,7 +1568,7 @@ async fn a_draw_offer_is_accepted_by_button_or_by_a_counter_offer() {
         )
     );
     assert_eq!(
-        strings::game_ended(Lang::ENGLISH, &end),
+        md(&strings::game_ended(Lang::ENGLISH, &end)),
         "**Game 1 is drawn** by agreement.\n\
          Ratings: <@1001> 1500 (±0), <@1002> 1500 (±0)."
     );
@@ -1616,7 +1617,7 @@ async fn a_draw_offer_can_be_declined_and_lapses_when_the_offerer_moves() {
             assert_eq!(game.draw_offer_by, None);
             assert_eq!(by, Color::White, "the offer declined was White's");
             assert_eq!(
-                strings::draw_declined(Lang::ENGLISH, &game, !by),
+                md(&strings::draw_declined(Lang::ENGLISH, &game, !by)),
                 "<@1002> declines the draw. Play on!"
             );
         }
@@ -1672,7 +1673,7 @@ async fn a_takeback_accepted_restores_the_position_and_a_declined_one_does_not()
     let asked = f.svc.request_takeback(here, &alice()).await.unwrap();
     assert_eq!(asked.game.takeback_by, Some(Color::White));
     assert_eq!(
-        strings::takeback_requested(Lang::ENGLISH, &asked, Color::White),
+        md(&strings::takeback_requested(Lang::ENGLISH, &asked, Color::White)),
         "<@1001> asks to take back their last move. <@1002>, do you agree?"
     );
     let before = f.snapshot(id).await;
@@ -1710,7 +1711,7 @@ async fn a_takeback_accepted_restores_the_position_and_a_declined_one_does_not()
         ["c4-d4", "e4-d4"]
     );
     assert_eq!(
-        strings::takeback_done(Lang::ENGLISH, &back),
+        md(&strings::takeback_done(Lang::ENGLISH, &back)),
         format!(
             "The last move was taken back.\n<@1001> (White) to move, by <t:{t}:f> (<t:{t}:R>).",
             t = f.now() + 3 * DAY
@@ -1726,7 +1727,7 @@ async fn a_takeback_accepted_restores_the_position_and_a_declined_one_does_not()
     assert_eq!(kept.game.ply, 3);
     assert_eq!(kept.last_move, Some("f4-e4".parse().unwrap()));
     assert_eq!(
-        strings::takeback_declined(Lang::ENGLISH, &kept.game),
+        md(&strings::takeback_declined(Lang::ENGLISH, &kept.game)),
         format!("The takeback was declined; game {} goes on.", id.0)
     );
     assert_eq!(
@@ -1800,7 +1801,7 @@ async fn a_player_aborts_only_early_a_moderator_any_time_and_no_record_changes()
         assert_eq!(end.to_move(), None);
         assert_drawn(&f.svc, &end).await;
         assert_eq!(
-            strings::game_ended(Lang::ENGLISH, &end),
+            md(&strings::game_ended(Lang::ENGLISH, &end)),
             format!(
                 "Game {} was aborted: no result, no rating change.",
                 end.game.id.0
@@ -1960,7 +1961,7 @@ async fn games_lists_active_games_in_the_guild_least_time_left_first() {
     );
     assert_eq!(list[0].game.deadline, Some(T0 + 100 + DAY));
     assert_eq!(
-        strings::game_summary_line(Lang::ENGLISH, &list[0]),
+        md(&strings::game_summary_line(Lang::ENGLISH, &list[0])),
         format!(
             "Game {} in <#73> vs <@1003> (classic rules, you play Black): **your move**, \
              due <t:{}:R>",
@@ -1969,7 +1970,7 @@ async fn games_lists_active_games_in_the_guild_least_time_left_first() {
         )
     );
     assert_eq!(
-        strings::game_summary_line(Lang::ENGLISH, &list[1]),
+        md(&strings::game_summary_line(Lang::ENGLISH, &list[1])),
         format!(
             "Game {} in <#71> vs <@1002> (classic rules, you play Black): their move, due \
              <t:{}:R>",
@@ -1978,7 +1979,7 @@ async fn games_lists_active_games_in_the_guild_least_time_left_first() {
         )
     );
     assert_eq!(
-        strings::game_summary_line(Lang::ENGLISH, &list[3]),
+        md(&strings::game_summary_line(Lang::ENGLISH, &list[3])),
         format!(
             "Game {} in <#72> vs <@1003> (classic rules, you play White): their move",
             g3.0
@@ -1997,7 +1998,7 @@ async fn history_replays_to_the_current_position() {
     let h = f.svc.history(here, alice().id, None).await.unwrap();
     assert_eq!(h.record, "");
     assert_eq!(
-        strings::history(Lang::ENGLISH, &h, Some("Focus Club")),
+        md(&strings::history(Lang::ENGLISH, &h, Some("Focus Club"))),
         format!(
             "Game {g} (classic rules), 0 plies:\n```\n[Game \"{g}\"]\n[Server \"Focus Club\"]\n\
              [Date \"2023.11.14\"]\n[White \"Alice\"]\n[Black \"Bob\"]\n[Rules \"classic\"]\n\
@@ -2097,7 +2098,7 @@ async fn history_of_a_set_up_position_with_black_first_replays() {
     assert!(h.record.starts_with("1... "), "{}", h.record);
     assert!(h.record.contains(" 2. "), "{}", h.record);
     assert_eq!(replay(start, &h.record).unwrap().to_string(), game.fpn);
-    let text = strings::history(Lang::ENGLISH, &h, None);
+    let text = md(&strings::history(Lang::ENGLISH, &h, None));
     assert!(
         text.contains(&format!(
             "[Rules \"mirror\"]\n[TimeControl \"3d\"]\n[Rated \"no\"]\n\

@@ -101,7 +101,7 @@ async fn a_move_chosen_before_the_opponents_last_move_was_stored_is_refused() {
     assert!(err.for_users());
     assert_eq!(err.to_string(), STALE);
     assert_eq!(
-        err.localized(Lang::of_tag("ru")),
+        err.localized(Lang::of_tag("ru")).words(),
         "позиция изменилась, пока вы набирали ход: посмотрите ещё раз"
     );
     assert_eq!(snapshot(&svc, id).await, before);
