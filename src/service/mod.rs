@@ -25,7 +25,10 @@ mod views;
 use std::sync::Arc;
 
 pub use analysis::{Analysis, OnProgress, Progress};
-pub use bots::{DEFAULT_BOT_LEVEL, HINT_NODES, HintView};
+pub use bots::{
+    DEFAULT_BOT_LEVEL, DRAW_NODES, DRAW_REPETITIONS, HINT_NODES, HintView, accepts_draw,
+    occurrences,
+};
 pub use challenges::{ChallengeRequest, DEFAULT_TIME_CONTROL, Rematch, coin_toss};
 pub use clock::{Clock, ManualClock, SystemClock, Timestamp, Wait};
 pub use error::{Result, ServiceError};
