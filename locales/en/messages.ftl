@@ -31,6 +31,28 @@ count-minutes = { $count ->
         [one] { $count } minute
        *[other] { $count } minutes
     }
+# A count of time as the object of "in …" or "… ago" (Russian needs the accusative there).
+count-days-accusative = { $count ->
+        [one] { $count } day
+       *[other] { $count } days
+    }
+count-hours-accusative = { $count ->
+        [one] { $count } hour
+       *[other] { $count } hours
+    }
+count-minutes-accusative = { $count ->
+        [one] { $count } minute
+       *[other] { $count } minutes
+    }
+count-seconds-accusative = { $count ->
+        [one] { $count } second
+       *[other] { $count } seconds
+    }
+# A moment relative to now, as a Discord timestamp reads (`in 2 days 4 hours`, `5 minutes ago`);
+# $span is made of the count-*-accusative messages.
+time-now = now
+time-in = in { $span }
+time-ago = { $span } ago
 count-games = { $count ->
         [one] { $count } game
        *[other] { $count } games

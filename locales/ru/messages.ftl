@@ -48,6 +48,37 @@ count-minutes = { $count ->
         [many] { $count } минут
        *[other] { $count } минуты
     }
+# Количество времени после «через» и перед «назад» — в винительном падеже: через 1 минуту,
+# 21 секунду назад.
+count-days-accusative = { $count ->
+        [one] { $count } день
+        [few] { $count } дня
+        [many] { $count } дней
+       *[other] { $count } дня
+    }
+count-hours-accusative = { $count ->
+        [one] { $count } час
+        [few] { $count } часа
+        [many] { $count } часов
+       *[other] { $count } часа
+    }
+count-minutes-accusative = { $count ->
+        [one] { $count } минуту
+        [few] { $count } минуты
+        [many] { $count } минут
+       *[other] { $count } минуты
+    }
+count-seconds-accusative = { $count ->
+        [one] { $count } секунду
+        [few] { $count } секунды
+        [many] { $count } секунд
+       *[other] { $count } секунды
+    }
+# Момент относительно «сейчас», как его показывает отметка времени Discord: `через 2 дня 4 часа`,
+# `5 минут назад`; $span — из сообщений count-*-accusative.
+time-now = сейчас
+time-in = через { $span }
+time-ago = { $span } назад
 count-games = { $count ->
         [one] { $count } партия
         [few] { $count } партии
