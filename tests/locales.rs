@@ -387,7 +387,7 @@ fn a_replay_too_large_names_the_limit_in_its_unit_and_the_plies_in_plural() {
     );
     assert_eq!(
         strings::refusal(Lang::of_tag("ru"), &too_large(22, 25 << 20)),
-        "анимация партии 12 (22 хода) больше, чем Discord позволяет приложить здесь (25 МиБ): \
+        "анимация партии 12 (22 полухода) больше, чем Discord позволяет приложить здесь (25 МиБ): \
          `/фокус история` даст её запись"
     );
     assert!(

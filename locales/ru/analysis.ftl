@@ -1,11 +1,11 @@
 # Разбор законченной партии движком (/фокус разбор, focus-bot analysis).
 
-# Отложенный ответ, пока движок работает: оценено $done ходов из $total.
+# Отложенный ответ, пока движок работает: оценено $done полуходов из $total.
 analysis-progress = Разбираю партию { $game }: { $done }/{ $total ->
-        [one] { $total } ход
-        [few] { $total } хода
-        [many] { $total } ходов
-       *[other] { $total } хода
+        [one] { $total } полуход
+        [few] { $total } полухода
+        [many] { $total } полуходов
+       *[other] { $total } полухода
     }…
 # Первая строка разбора; $white и $black — упоминания или имена.
 analysis-heading = **Разбор партии { $game }**: { $white } (белые) против { $black } (чёрные), { $plies ->

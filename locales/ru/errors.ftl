@@ -148,9 +148,10 @@ error-no-time-limit = в этой партии нет ограничения в�
 error-not-finished = у партии { $game } нет результата: реванш предлагают после законченной партии
 error-rematch-offered = реванш за партию { $game } уже предложен: у каждой партии он один
 error-replay-too-large = анимация партии { $game } ({ $plies ->
-        [one] { $plies } ход
-        [few] { $plies } хода
-       *[many] { $plies } ходов
+        [one] { $plies } полуход
+        [few] { $plies } полухода
+        [many] { $plies } полуходов
+       *[other] { $plies } полухода
     }) больше, чем Discord позволяет приложить здесь ({ $size } { $unit ->
         [kib] КиБ
        *[mib] МиБ
