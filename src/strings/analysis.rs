@@ -52,7 +52,8 @@ pub fn review_text(lang: Lang, white: &str, black: &str, review: &Review) -> Str
 
 /// `pieces` hundredths of a piece as pieces with one decimal, in `lang`'s way (`3.2`, `3,2`).
 pub fn pieces(lang: Lang, hundredths: i32) -> String {
-    let tenths = (hundredths.unsigned_abs() + 5) / 10;
+    // The rounding the classification judges by, so the number shown and the class agree.
+    let tenths = crate::engine::review::tenths(hundredths);
     format!(
         "{}{}{}",
         tenths / 10,
@@ -121,6 +122,19 @@ fn move_line(lang: Lang, p: &PlyReview) -> String {
     )
 }
 
+/// The last line: how moves are judged, each class from its threshold
+/// ([`crate::engine::review::THRESHOLDS`]): `… an inaccuracy from 0.5, a mistake from 1.0, a
+/// blunder from 2.5.`
+pub fn legend(lang: Lang) -> String {
+    tr!(
+        lang,
+        "analysis-legend",
+        inaccuracy = pieces(lang, Class::Inaccuracy.threshold()),
+        mistake = pieces(lang, Class::Mistake.threshold()),
+        blunder = pieces(lang, Class::Blunder.threshold())
+    )
+}
+
 fn utf16(text: &str) -> usize {
     text.encode_utf16().count()
 }
@@ -129,7 +143,7 @@ fn body(lang: Lang, heading: Option<String>, players: [&str; 2], review: &Review
     let mut lines: Vec<String> = heading.into_iter().collect();
     lines.push(side_line(lang, Color::White, players[0], review));
     lines.push(side_line(lang, Color::Black, players[1], review));
-    let legend = tr!(lang, "analysis-legend");
+    let legend = legend(lang);
     // The worst moves first when not all fit, then shown in the order played.
     let mut flagged: Vec<&PlyReview> = review.flagged().collect();
     flagged.sort_by_key(|p| (std::cmp::Reverse(p.drop), p.ply));
