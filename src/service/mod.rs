@@ -37,7 +37,7 @@ pub use play::MAX_SUGGESTIONS;
 pub use post::{Delivered, Delivery, Letter, Named, News, Postman};
 pub use views::{
     Board, ChallengeView, DrawReport, GameLink, GameSummary, History, MoveReport, MoveTerms, Place,
-    Suggestion, User, Watch, WatchedGame,
+    Suggestion, User, Watch, WatchedGame, default_side,
 };
 
 use crate::render::RenderOptions;
