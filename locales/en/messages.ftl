@@ -157,6 +157,11 @@ move-captured = captured { $count }
 move-to-reserve = { $count } to reserve
 # A suggested move (autocomplete) that loses at once under the mirror rule.
 suggestion-loses-mirror = { $move } (loses: mirror rule)
+# The suggested moves as one line (where autocomplete cannot show them: the console).
+suggestions = suggestions: { $moves }
+# No move to suggest; $typed: what the player typed so far.
+suggestions-none = No move to suggest: you have no game in play here, or it is not your move.
+suggestions-none-matching = No move to suggest: none of your legal moves matches `{ $typed }`, or it is not your move here.
 board-caption = Game { $game }: { $white } (White) vs { $black } (Black), ply { $ply } · { $terms }
 
 ## Results

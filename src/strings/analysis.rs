@@ -1,9 +1,10 @@
 //! The words of an analysis, in the reader's language: the progress line, the posted text
 //! (each side's count, then the judged moves with the better one) and the chart's words.
 //!
-//! The text always fits one Discord message: at most [`MAX_LISTED`] moves are listed (the
-//! worst ones, in the order played), fewer if the message would pass [`MESSAGE_LIMIT`], and
-//! the rest are counted ("…and 7 more").
+//! The posted text ([`text`]) always fits one Discord message: at most [`MAX_LISTED`] moves
+//! are listed (the worst ones, in the order played), fewer if the message would pass
+//! [`MESSAGE_LIMIT`], and the rest are counted ("…and 7 more"). The command line's text
+//! ([`review_text`]), printed to a terminal or a file, has no such limit and lists every one.
 
 use crate::engine::review::{Class, PlyReview, Review};
 use crate::i18n::Lang;
@@ -41,13 +42,20 @@ pub fn text(lang: Lang, analysis: &Analysis) -> String {
         black = black.as_str(),
         plies = analysis.review.plies.len() as u64
     );
-    body(lang, Some(heading), [&white, &black], &analysis.review)
+    body(
+        lang,
+        Some(heading),
+        [&white, &black],
+        &analysis.review,
+        true,
+    )
 }
 
 /// The text of a review without a stored game (`focus-bot analysis`): each side's counts and
-/// the judged moves, the players named `white` and `black` (empty: by colour only).
+/// every judged move, the players named `white` and `black` (empty: by colour only). Not cut
+/// to a message: a terminal or a file has room for every move.
 pub fn review_text(lang: Lang, white: &str, black: &str, review: &Review) -> String {
-    body(lang, None, [white, black], review)
+    body(lang, None, [white, black], review, false)
 }
 
 /// `pieces` hundredths of a piece as pieces with one decimal, in `lang`'s way (`3.2`, `3,2`).
@@ -139,7 +147,16 @@ fn utf16(text: &str) -> usize {
     text.encode_utf16().count()
 }
 
-fn body(lang: Lang, heading: Option<String>, players: [&str; 2], review: &Review) -> String {
+/// The heading (if any), each side's line, the judged moves and the legend; when `to_fit`,
+/// only as many moves as one Discord message holds ([`MAX_LISTED`] at most), the rest
+/// counted.
+fn body(
+    lang: Lang,
+    heading: Option<String>,
+    players: [&str; 2],
+    review: &Review,
+    to_fit: bool,
+) -> String {
     let mut lines: Vec<String> = heading.into_iter().collect();
     lines.push(side_line(lang, Color::White, players[0], review));
     lines.push(side_line(lang, Color::Black, players[1], review));
@@ -151,9 +168,10 @@ fn body(lang: Lang, heading: Option<String>, players: [&str; 2], review: &Review
     // Room for the "and N more" line (its longest: a count of five digits).
     let more_room = utf16(&tr!(lang, "analysis-more", count = 99_999u64)) + 1;
     let mut used = lines.iter().map(|l| utf16(l) + 1).sum::<usize>() + utf16(&legend);
-    for p in flagged.iter().take(MAX_LISTED) {
+    let most = if to_fit { MAX_LISTED } else { flagged.len() };
+    for p in flagged.iter().take(most) {
         let line = utf16(&move_line(lang, p)) + 1;
-        if used + line + more_room > MESSAGE_LIMIT {
+        if to_fit && used + line + more_room > MESSAGE_LIMIT {
             break;
         }
         used += line;

@@ -130,6 +130,22 @@ pub fn suggestion(lang: Lang, suggestion: &crate::service::Suggestion) -> String
     }
 }
 
+/// The moves suggested for what a player typed so far (`typed`), as one line where no
+/// autocomplete shows them: `suggestions: c4-d4 c4-c5`; when there are none, a sentence saying
+/// so and why there may be none.
+pub fn suggestions(lang: Lang, typed: &str, suggestions: &[crate::service::Suggestion]) -> String {
+    if suggestions.is_empty() {
+        let typed = typed.trim();
+        return if typed.is_empty() {
+            tr!(lang, "suggestions-none")
+        } else {
+            tr!(lang, "suggestions-none-matching", typed = typed)
+        };
+    }
+    let moves: Vec<String> = suggestions.iter().map(|s| suggestion(lang, s)).collect();
+    tr!(lang, "suggestions", moves = moves.join(" "))
+}
+
 /// The rules, time control and rating of a game, e.g. `classic rules · 3 days per move · rated`
 /// or `swap rules · 5 minutes per move · unrated`.
 pub fn terms(lang: Lang, rules: Rules, time: TimeControl, rated: bool) -> String {
