@@ -1,7 +1,6 @@
 //! The rules tools of the command line, run as a user runs them.
 
-#[path = "support/bin.rs"]
-mod bin;
+use crate::bin;
 
 use std::process::{Command, Output};
 

@@ -10,7 +10,7 @@
 //! - The registered slash commands are named and described in Russian as well, within Discord's
 //!   limits.
 
-mod support;
+use crate::support;
 
 use std::collections::HashSet;
 use std::sync::Arc;
