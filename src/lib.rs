@@ -16,6 +16,9 @@
 //! - Adapters: [`discord`] (the bot), [`console`] (offline play in a terminal) and [`cli`]
 //!   (the command line).
 
+// No unsafe code anywhere in the crate: nothing here needs it, and the compiler holds us to it.
+#![forbid(unsafe_code)]
+
 pub mod app;
 pub mod cli;
 pub mod console;

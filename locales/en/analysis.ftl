@@ -45,8 +45,9 @@ analysis-move = Move { $number } ({ $color ->
     }) { $move }: { $class } (−{ $drop }); better { $best }
 # After the listed moves when some were left out.
 analysis-more = …and { $count } more
-# The last line: how the moves were judged.
-analysis-legend = A move's loss is what it gave away against the engine's choice, in pieces: an inaccuracy from 0.5, a mistake from 1, a blunder from 2.5.
+# The last line: how the moves were judged; $inaccuracy, $mistake and $blunder are each class's
+# smallest loss in pieces, with the decimal separator (0.5, 1.0, 2.5).
+analysis-legend = A move's loss is what it gave away against the engine's choice, in pieces: an inaccuracy from { $inaccuracy }, a mistake from { $mistake }, a blunder from { $blunder }.
 # Written between a number's whole part and its tenths.
 decimal-separator = .
 

@@ -118,7 +118,9 @@ error-challenge-bot = other bots cannot play Focus: challenge a person, or chall
 error-bot-level = there is no level { $level }: I play at levels 1 to 8
 error-level-without-bot = a level is for a game against me: choose me as the opponent, or leave the level out
 error-hint-between-people = hints are only for games against me: in a game between people, every move is your own
-error-bot-plays-on = I play every game to the end: I take no moves back and agree to no draws (resign to stop)
+error-bot-plays-on = I take no moves back: in a game against me every move stands (resign to stop)
+# A draw offered to the bot, declined; $times: how often a position must have occurred (3).
+error-bot-declines-draw = I decline the draw: I think I stand better. I agree to a draw when the same position, with the same side to move, has occurred { $times } times in the game, or when I no longer think I stand better; play on, or resign to stop
 error-no-hints-left = you have had all { $count } hints of game { $game }
 error-challenge-stranger = { $player } is not a member of this server: challenge someone who is
 error-abort-too-late = a player can abort a game only while each side has moved at most once; resign instead, or ask a moderator

@@ -31,6 +31,28 @@ count-minutes = { $count ->
         [one] { $count } minute
        *[other] { $count } minutes
     }
+# A count of time as the object of "in …" or "… ago" (Russian needs the accusative there).
+count-days-accusative = { $count ->
+        [one] { $count } day
+       *[other] { $count } days
+    }
+count-hours-accusative = { $count ->
+        [one] { $count } hour
+       *[other] { $count } hours
+    }
+count-minutes-accusative = { $count ->
+        [one] { $count } minute
+       *[other] { $count } minutes
+    }
+count-seconds-accusative = { $count ->
+        [one] { $count } second
+       *[other] { $count } seconds
+    }
+# A moment relative to now, as a Discord timestamp reads (`in 2 days 4 hours`, `5 minutes ago`);
+# $span is made of the count-*-accusative messages.
+time-now = now
+time-in = in { $span }
+time-ago = { $span } ago
 count-games = { $count ->
         [one] { $count } game
        *[other] { $count } games
@@ -135,8 +157,11 @@ move-captured = captured { $count }
 move-to-reserve = { $count } to reserve
 # A suggested move (autocomplete) that loses at once under the mirror rule.
 suggestion-loses-mirror = { $move } (loses: mirror rule)
-suggestions = Legal moves: { $moves }
-suggestions-none = No legal move of yours starts with `{ $typed }`.
+# The suggested moves as one line (where autocomplete cannot show them: the console).
+suggestions = suggestions: { $moves }
+# No move to suggest; $typed: what the player typed so far.
+suggestions-none = No move to suggest: you have no game in play here, or it is not your move.
+suggestions-none-matching = No move to suggest: none of your legal moves matches `{ $typed }`, or it is not your move here.
 board-caption = Game { $game }: { $white } (White) vs { $black } (Black), ply { $ply } · { $terms }
 
 ## Results

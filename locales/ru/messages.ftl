@@ -7,7 +7,8 @@
 # Множественное число: one (1, 21, 31…), few (2–4, 22–24…), many (0, 5–20, 25…),
 # other (дробные; здесь не встречаются).
 # Словарь: шашка (piece), столб (stack), резерв (reserve), взятые в плен шашки (captured),
-# ход (move), партия (game), белые/чёрные (White/Black), ничья (draw), сдаться (resign).
+# ход (move), полуход (ply: ход одной стороны; записи и счётчики партии считают полуходы),
+# партия (game), белые/чёрные (White/Black), ничья (draw), сдаться (resign).
 
 ## Сам язык (его название на нём самом, показывается в /фокус настройки)
 
@@ -48,6 +49,37 @@ count-minutes = { $count ->
         [many] { $count } минут
        *[other] { $count } минуты
     }
+# Количество времени после «через» и перед «назад» — в винительном падеже: через 1 минуту,
+# 21 секунду назад.
+count-days-accusative = { $count ->
+        [one] { $count } день
+        [few] { $count } дня
+        [many] { $count } дней
+       *[other] { $count } дня
+    }
+count-hours-accusative = { $count ->
+        [one] { $count } час
+        [few] { $count } часа
+        [many] { $count } часов
+       *[other] { $count } часа
+    }
+count-minutes-accusative = { $count ->
+        [one] { $count } минуту
+        [few] { $count } минуты
+        [many] { $count } минут
+       *[other] { $count } минуты
+    }
+count-seconds-accusative = { $count ->
+        [one] { $count } секунду
+        [few] { $count } секунды
+        [many] { $count } секунд
+       *[other] { $count } секунды
+    }
+# Момент относительно «сейчас», как его показывает отметка времени Discord: `через 2 дня 4 часа`,
+# `5 минут назад`; $span — из сообщений count-*-accusative.
+time-now = сейчас
+time-in = через { $span }
+time-ago = { $span } назад
 count-games = { $count ->
         [one] { $count } партия
         [few] { $count } партии
@@ -161,16 +193,20 @@ move-captured = взято в плен: { $count }
 move-to-reserve = в резерв: { $count }
 # Предложенный ход (автодополнение), который сразу проигрывает по правилу зеркала.
 suggestion-loses-mirror = { $move } (проигрыш: правило зеркала)
-suggestions = Допустимые ходы: { $moves }
-suggestions-none = Ни один ваш допустимый ход не начинается с `{ $typed }`.
-board-caption = Партия { $game }: { $white } (белые) против { $black } (чёрные), ходов сделано: { $ply } · { $terms }
+# Предложенные ходы одной строкой (там, где нет автодополнения: в консоли).
+suggestions = допустимые ходы: { $moves }
+# Предлагать нечего; $typed — что игрок успел набрать.
+suggestions-none = Предложить нечего: у вас здесь нет идущей партии или сейчас не ваш ход.
+suggestions-none-matching = Предложить нечего: ни один ваш допустимый ход не подходит к `{ $typed }`, или сейчас не ваш ход.
+board-caption = Партия { $game }: { $white } (белые) против { $black } (чёрные), полуходов сделано: { $ply } · { $terms }
 
 ## Результаты
 
 replay-caption = Повтор партии { $game }: { $white } (белые) против { $black } (чёрные), { $plies ->
-        [one] { $plies } ход
-        [few] { $plies } хода
-       *[many] { $plies } ходов
+        [one] { $plies } полуход
+        [few] { $plies } полухода
+        [many] { $plies } полуходов
+       *[other] { $plies } полухода
     }.
 
 result-aborted = Партия { $game } прервана: без результата, рейтинг не меняется.
@@ -253,10 +289,10 @@ notify-saved = Сохранено.
 ## /фокус история
 
 history = Партия { $game } (правила: { $rules }), { $plies ->
-        [one] { $plies } ход
-        [few] { $plies } хода
-        [many] { $plies } ходов
-       *[other] { $plies } хода
+        [one] { $plies } полуход
+        [few] { $plies } полухода
+        [many] { $plies } полуходов
+       *[other] { $plies } полухода
     }:
 history-replay = Чтобы воспроизвести её, вставьте это сообщение в `focus-bot replay`.
 history-attached = Запись слишком длинная для сообщения: она в приложенном файле, который `focus-bot replay` читает как есть.

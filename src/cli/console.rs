@@ -33,19 +33,36 @@ pub(crate) fn run(args: &ConsoleArgs) -> Result<(), CliError> {
         .map_err(CliError::Stdout)?;
     runtime.block_on(async {
         let store = AsyncStore::open(&path).await?;
-        let mut console = Console::new(store, &args.out, args.moderator.clone(), args.locale)
-            .map_err(|source| CliError::Write {
-                path: args.out.clone(),
-                source,
-            })?;
+        // Ctrl-C or SIGTERM while the console waits for a line: close the database cleanly
+        // (no `-wal` file left) and stop, as the bot does. The console reads its input on
+        // this thread, so the signal is awaited on a worker.
+        let closing = store.clone();
+        tokio::spawn(async move {
+            crate::discord::signals().await;
+            closing.close().await;
+            std::process::exit(0);
+        });
+        let mut console = Console::new(
+            store.clone(),
+            &args.out,
+            args.moderator.clone(),
+            args.locale,
+        )
+        .map_err(|source| CliError::Write {
+            path: args.out.clone(),
+            source,
+        })?;
         let stdin = std::io::stdin();
         if stdin.is_terminal() {
             eprintln!("{}\n", help(args.locale));
         }
         let mut out = std::io::stdout().lock();
-        console
+        let result = console
             .run(stdin.lock(), &mut out)
             .await
-            .map_err(CliError::Stdout)
+            .map_err(CliError::Stdout);
+        // At the end of the input too: the process does not wait for the store's thread.
+        store.close().await;
+        result
     })
 }

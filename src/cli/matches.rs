@@ -15,8 +15,8 @@ pub(crate) struct MatchArgs {
     /// Player B, in the same notation.
     #[arg(long, value_parser = |s: &str| s.parse::<Player>())]
     b: Player,
-    /// Games in all; each opening is played twice, colours exchanged.
-    #[arg(long, default_value_t = 200)]
+    /// Games in all, at least 1; each opening is played twice, colours exchanged.
+    #[arg(long, default_value_t = 200, value_parser = at_least_one)]
     games: usize,
     /// Level 8's time per move in milliseconds (its default is 1000).
     #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..))]
@@ -103,7 +103,7 @@ pub(crate) fn run(args: &MatchArgs) -> Result<(), CliError> {
             result.score() * 100.0
         )
     })
-    .and_then(|()| writeln!(out, "elo {elo:+.0} (95 %: {lo:+.0} .. {hi:+.0})"))
+    .and_then(|()| writeln!(out, "{}", elo_line(lo, elo, hi)))
     .and_then(|()| writeln!(out, "A: {}", per(&result.stats[0])))
     .and_then(|()| writeln!(out, "B: {}", per(&result.stats[1])))
     .and_then(|()| {
@@ -115,4 +115,56 @@ pub(crate) fn run(args: &MatchArgs) -> Result<(), CliError> {
     })
     .and_then(|()| out.flush())
     .map_err(CliError::Stdout)
+}
+
+/// A number of games: 1 or more (a match of no games has no score and no Elo).
+fn at_least_one(text: &str) -> Result<usize, String> {
+    match text.trim().parse::<usize>() {
+        Ok(0) => Err("a match needs at least 1 game".to_owned()),
+        Ok(n) => Ok(n),
+        Err(_) => Err(format!("`{text}` is not a number of games")),
+    }
+}
+
+/// The Elo line: `elo +35 (95 %: -12 .. +80)`. A side that won or lost every game has no
+/// finite estimate, said in words rather than `inf`; an open end of the interval is `∞`.
+fn elo_line(lo: f64, elo: f64, hi: f64) -> String {
+    let bound = |x: f64| {
+        if x.is_finite() {
+            format!("{x:+.0}")
+        } else if x > 0.0 {
+            "+∞".to_owned()
+        } else {
+            "-∞".to_owned()
+        }
+    };
+    if elo.is_finite() {
+        format!("elo {} (95 %: {} .. {})", bound(elo), bound(lo), bound(hi))
+    } else if elo > 0.0 {
+        "elo: no estimate: A won every game".to_owned()
+    } else {
+        "elo: no estimate: A lost every game".to_owned()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_elo_line_has_no_inf() {
+        assert_eq!(elo_line(-12.4, 35.0, 80.2), "elo +35 (95 %: -12 .. +80)");
+        assert_eq!(
+            elo_line(f64::NEG_INFINITY, 10.0, f64::INFINITY),
+            "elo +10 (95 %: -∞ .. +∞)"
+        );
+        assert_eq!(
+            elo_line(f64::NEG_INFINITY, f64::NEG_INFINITY, -200.0),
+            "elo: no estimate: A lost every game"
+        );
+        assert_eq!(
+            elo_line(300.0, f64::INFINITY, f64::INFINITY),
+            "elo: no estimate: A won every game"
+        );
+    }
 }

@@ -111,7 +111,15 @@ impl StartArgs {
                     given: Some(given.clone()),
                 });
             }
-            (given, said) => given.as_deref().or(said),
+            // The option's own FPN is reported as the option; the header's as the header.
+            (Some(given), _) => Some(given.as_str()),
+            (None, Some(said)) => {
+                return Position::from_fpn(said, rules).map_err(|error| CliError::HeaderFpn {
+                    value: said.to_owned(),
+                    error,
+                });
+            }
+            (None, None) => None,
         };
         start_position(fpn, rules)
     }
@@ -178,6 +186,20 @@ pub enum CliError {
         /// The option's value, when they disagree; `None` when the value is unreadable.
         given: Option<String>,
     },
+    /// The record's `[FPN "…"]` header is not a valid position (no `--fpn` option given).
+    #[error("the record's header has [FPN \"{value}\"], which is not a position: {error}")]
+    HeaderFpn {
+        /// The header's value.
+        value: String,
+        /// Why it cannot be read.
+        error: FpnError,
+    },
+    /// Standard input held no game record at all (nothing, or only blank lines).
+    #[error(
+        "standard input is empty: give a game record, e.g. `focus-bot replay < game.txt` or \
+         `echo '1. c4-d4 f5-e5' | focus-bot replay`"
+    )]
+    EmptyInput,
     /// A move of a replayed record is unreadable or illegal.
     #[error("{0}")]
     Replay(#[from] crate::rules::record::ReplayError),
@@ -223,6 +245,10 @@ fn stdin_record(
         .read_to_end(&mut record)
         .map_err(CliError::Stdin)?;
     let text = String::from_utf8_lossy(&record).into_owned();
+    // Nothing at all is no game (a header alone is: the game at its start).
+    if text.trim().is_empty() {
+        return Err(CliError::EmptyInput);
+    }
     let header = crate::rules::record::read_record(&text)
         .map_err(crate::rules::record::ReplayError::from)?;
     let position = start.position_for(&header)?;

@@ -79,6 +79,9 @@ fn run_gif(args: &RenderArgs) -> Result<(), CliError> {
         .map_err(CliError::Stdin)?;
     // A record is text; bytes that are not UTF-8 become U+FFFD and fail as moves, by ply.
     let text = String::from_utf8_lossy(&record);
+    if text.trim().is_empty() {
+        return Err(CliError::EmptyInput);
+    }
     let header = crate::rules::record::read_record(&text)
         .map_err(crate::rules::record::ReplayError::from)?;
     // The start as `replay` finds it: the options, else the record's header.

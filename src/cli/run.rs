@@ -1,8 +1,11 @@
 //! `focus-bot run` (the default): the Discord bot.
 
 use std::process::ExitCode;
+use std::sync::Arc;
 
-use crate::discord::{Config, run, signals};
+use crate::discord::{Config, RunError, run_with_service, signals};
+use crate::service::{GameService, SystemClock};
+use crate::store::AsyncStore;
 
 /// Exit status when the configuration is missing or malformed.
 const CONFIG_ERROR: u8 = 2;
@@ -27,7 +30,7 @@ pub(crate) fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    match runtime.block_on(run(config, signals())) {
+    match runtime.block_on(serve(config)) {
         Ok(()) => {
             tracing::info!("stopped");
             ExitCode::SUCCESS
@@ -38,6 +41,19 @@ pub(crate) fn main() -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// Opens the database, runs the bot over it until SIGINT or SIGTERM, then closes the
+/// database (SQLite folds its write-ahead log back in and removes the `-wal` file), whether
+/// the bot stopped cleanly or failed. Closed here, explicitly and awaited: tasks that still
+/// hold the store (a search, a timer) would otherwise keep it open until the process ends,
+/// and the process does not wait for the store's thread.
+async fn serve(config: Config) -> Result<(), RunError> {
+    let store = AsyncStore::open(&config.database).await?;
+    let service = GameService::new(store.clone(), Arc::new(SystemClock));
+    let result = run_with_service(config, service, signals()).await;
+    store.close().await;
+    result
 }
 
 /// The log filter when `RUST_LOG` is not set: info for the bot, warnings for the rest, and only

@@ -25,6 +25,10 @@
 //! | mistake | at least 1.0 ([`MISTAKE`]) |
 //! | blunder | at least 2.5 ([`BLUNDER`]) |
 //!
+//! The table is [`THRESHOLDS`], which the classification, the analysis's legend and the chart
+//! all read. A drop is judged as it is shown, rounded to a tenth of a piece ([`tenths`]), so
+//! the number next to a move and its class always agree (0.95 shows as 1.0: a mistake).
+//!
 //! About one piece is 100 in the engine's units; a quiet move of the engine's choice and a
 //! sensible alternative are usually within a few tenths of a piece of each other at this
 //! effort, so half a piece is the smallest loss worth pointing out. Clamping at ten pieces
@@ -70,6 +74,21 @@ pub const MISTAKE: i32 = 100;
 /// The smallest drop that is a blunder (two and a half pieces).
 pub const BLUNDER: i32 = 250;
 
+/// Every class with the smallest drop that makes it, mildest first: the one table that
+/// [`Class::of`] judges by, and the analysis's legend and the chart show
+/// ([`Class::threshold`], [`Class::ALL`]).
+pub const THRESHOLDS: [(Class, i32); 3] = [
+    (Class::Inaccuracy, INACCURACY),
+    (Class::Mistake, MISTAKE),
+    (Class::Blunder, BLUNDER),
+];
+
+/// `hundredths` of a piece (0 or more) rounded to the tenth of a piece an analysis shows,
+/// half up, in tenths: 95 is 10 (shown as 1.0), 94 is 9 (0.9).
+pub fn tenths(hundredths: i32) -> i32 {
+    (hundredths.saturating_abs() + 5) / 10
+}
+
 /// How bad a move was, by its drop (see the module's table).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Class {
@@ -82,18 +101,28 @@ pub enum Class {
 }
 
 impl Class {
-    /// Every class, mildest first.
-    pub const ALL: [Class; 3] = [Class::Inaccuracy, Class::Mistake, Class::Blunder];
+    /// Every class, mildest first (as [`THRESHOLDS`] lists them).
+    pub const ALL: [Class; 3] = [THRESHOLDS[0].0, THRESHOLDS[1].0, THRESHOLDS[2].0];
 
     /// The class of a move that lost `drop` hundredths of a piece; `None` below
-    /// [`INACCURACY`].
+    /// [`INACCURACY`]. The drop is judged as it is shown, rounded to a tenth of a piece
+    /// ([`tenths`]): a drop shown as 1.0 is a mistake whether it was 0.95 or 1.04, as the
+    /// legend ("a mistake from 1.0") says.
     pub fn of(drop: i32) -> Option<Class> {
-        match drop {
-            d if d >= BLUNDER => Some(Class::Blunder),
-            d if d >= MISTAKE => Some(Class::Mistake),
-            d if d >= INACCURACY => Some(Class::Inaccuracy),
-            _ => None,
-        }
+        let shown = tenths(drop) * 10;
+        THRESHOLDS
+            .iter()
+            .rev()
+            .find(|&&(_, from)| shown >= from)
+            .map(|&(class, _)| class)
+    }
+
+    /// The smallest drop of this class, in hundredths of a piece ([`THRESHOLDS`]).
+    pub fn threshold(self) -> i32 {
+        THRESHOLDS
+            .iter()
+            .find(|(class, _)| *class == self)
+            .map_or(0, |&(_, from)| from)
     }
 }
 

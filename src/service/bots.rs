@@ -14,8 +14,8 @@ use std::sync::{Arc, Mutex};
 use super::challenges::coin_toss;
 use super::deadlines::wakes_sweeper;
 use super::{Board, ChallengeRequest, GameService, Place, Result, ServiceError, User};
-use crate::engine::{Engine, Level, Limits};
-use crate::rules::{Move, Position};
+use crate::engine::{Engine, Level, Limits, review};
+use crate::rules::{Color, Move, Position};
 use crate::store::{Game, GameId, GameStatus, Hint, LevelResults, NewChallenge, StoreError};
 
 /// The level of the bot when the challenger names none.
@@ -24,6 +24,47 @@ pub const DEFAULT_BOT_LEVEL: u8 = 3;
 /// The effort of a hint: the full engine with a node budget, so that the same position gets
 /// the same hint on any machine (about a fifth of a second at 2 M nodes/s).
 pub const HINT_NODES: u64 = 400_000;
+
+/// How often the same position, with the same side to move, must have occurred in a game for
+/// the bot to accept a draw offer there (Focus has no repetition rule: without this, a player
+/// who cannot win could only resign).
+pub const DRAW_REPETITIONS: usize = 3;
+
+/// The effort of the bot's judgement of a draw offer: the full engine with a node budget, so
+/// that the same position gets the same answer on any machine (about a twentieth of a second
+/// at 2 M nodes/s).
+pub const DRAW_NODES: u64 = 100_000;
+
+/// How often the last of `positions` (a game's positions, the start first) occurred among
+/// them: the same stacks, reserves, captures and side to move, whatever the ply.
+pub fn occurrences(positions: &[Position]) -> usize {
+    let Some(last) = positions.last().map(|p| p.with_ply(0)) else {
+        return 0;
+    };
+    positions.iter().filter(|p| p.with_ply(0) == last).count()
+}
+
+/// The bot's draw policy: playing `bot` in the game whose positions so far are `positions`
+/// (the start first, the current one last), it accepts a draw when the current position has
+/// occurred [`DRAW_REPETITIONS`] times, or when the engine's score of it for the bot, searched
+/// for [`DRAW_NODES`] nodes, is at most level (it does not think it stands better). The
+/// score is the mean of the two deepest iterations, which damps the swing of Focus
+/// evaluations from one depth to the next (see [`crate::engine::review`]).
+pub fn accepts_draw(positions: &[Position], bot: Color) -> bool {
+    let Some(current) = positions.last() else {
+        return false;
+    };
+    if occurrences(positions) >= DRAW_REPETITIONS {
+        return true;
+    }
+    let score = review::value(review::assess(current, DRAW_NODES).shown());
+    let for_bot = if current.side_to_move() == bot {
+        score
+    } else {
+        -score
+    };
+    for_bot <= 0
+}
 
 /// The bot moves being searched now, by game and ply: one is in it from the moment its search
 /// is queued until its move is stored or dropped, so a position never has two. Keyed by ply
@@ -291,6 +332,28 @@ impl GameService {
             used,
             left: crate::store::HINTS_PER_GAME.saturating_sub(used),
         })
+    }
+
+    /// Whether the bot accepts a draw offered now in `game`, a game against it in play, by
+    /// its policy ([`accepts_draw`]): the position occurred [`DRAW_REPETITIONS`] times, or
+    /// the bot does not think it stands better. The search runs on the search pool.
+    ///
+    /// # Errors
+    /// [`ServiceError::BotPlaysOn`] for a game between people (there is no bot to ask);
+    /// [`ServiceError::Engine`] if a stored move cannot be replayed or the search fails (a
+    /// bug); the store's.
+    pub async fn bot_accepts_draw(&self, game: &Game) -> Result<bool> {
+        let bot = game.bot.ok_or(ServiceError::BotPlaysOn)?.color;
+        let start = game.start_position()?;
+        let id = game.id;
+        let stored = self.store.call(move |s| s.moves(id)).await?;
+        let moves = stored
+            .iter()
+            .map(|m| m.notation.parse::<Move>())
+            .collect::<std::result::Result<Vec<Move>, _>>()
+            .map_err(|_| ServiceError::Engine)?;
+        let positions = review::positions(start, &moves).map_err(|_| ServiceError::Engine)?;
+        self.think(move || accepts_draw(&positions, bot)).await
     }
 
     /// `user_id`'s results against each level of the bot on `place`'s server.

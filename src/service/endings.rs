@@ -19,14 +19,24 @@ impl GameService {
     }
 
     /// `user` offers a draw in the game of `place`, or accepts the opponent's standing offer.
+    /// The bot answers an offer at once, by its policy ([`GameService::bot_accepts_draw`]):
+    /// it agrees (the game is drawn by agreement) or declines (nothing is stored).
     ///
     /// # Errors
-    /// As [`GameService::resign`].
+    /// As [`GameService::resign`]; [`ServiceError::BotDeclinesDraw`] when the bot declines;
+    /// the store's [`StoreError::GameNotActive`] for a game over.
     pub async fn draw(&self, place: Place, user: &User) -> Result<DrawReport> {
         let game = self.game_of(place, user.id).await?;
         let by = game.color_of(user.id).ok_or(ServiceError::NotAPlayer)?;
         if game.bot.is_some() {
-            return Err(ServiceError::BotPlaysOn);
+            game.ensure_active()?;
+            if !self.bot_accepts_draw(&game).await? {
+                return Err(ServiceError::BotDeclinesDraw);
+            }
+            // Agreed at the ply the bot judged: a move stored meanwhile refuses it.
+            let (id, ply, now) = (game.id, game.ply, self.now());
+            let game = self.store.call(move |s| s.agree_draw(id, ply, now)).await?;
+            return Ok(DrawReport::Agreed(self.board_of(game).await?));
         }
         let (id, uid, now) = (game.id, user.id, self.now());
         match self.store.call(move |s| s.offer_draw(id, uid, now)).await? {

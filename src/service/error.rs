@@ -30,8 +30,12 @@ pub enum ServiceError {
     LevelWithoutBot,
     /// A hint asked for in a game between people.
     HintBetweenPeople,
-    /// A takeback or draw asked of the bot, which plays every game out.
+    /// A takeback asked of the bot, which takes no move back.
     BotPlaysOn,
+    /// A draw offered to the bot, which declines it by its policy
+    /// ([`super::GameService::bot_accepts_draw`]): the position has not occurred three times
+    /// and the bot thinks it is better. The offer is not stored.
+    BotDeclinesDraw,
     /// A challenge to this user, who is not a member of the server (Discord lets a user
     /// option name anyone).
     ChallengeStranger(u64),
@@ -104,6 +108,7 @@ impl ServiceError {
             | ServiceError::LevelWithoutBot
             | ServiceError::HintBetweenPeople
             | ServiceError::BotPlaysOn
+            | ServiceError::BotDeclinesDraw
             | ServiceError::ChallengeStranger(_)
             | ServiceError::ChannelBusy
             | ServiceError::AbortTooLate

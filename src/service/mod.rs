@@ -25,7 +25,10 @@ mod views;
 use std::sync::Arc;
 
 pub use analysis::{Analysis, OnProgress, Progress};
-pub use bots::{DEFAULT_BOT_LEVEL, HINT_NODES, HintView};
+pub use bots::{
+    DEFAULT_BOT_LEVEL, DRAW_NODES, DRAW_REPETITIONS, HINT_NODES, HintView, accepts_draw,
+    occurrences,
+};
 pub use challenges::{
     ChallengeOptions, ChallengeRequest, DEFAULT_TIME_CONTROL, Opponent, Rematch, coin_toss,
 };
@@ -36,7 +39,7 @@ pub use play::MAX_SUGGESTIONS;
 pub use post::{Delivered, Delivery, Letter, Named, News, Postman};
 pub use views::{
     Board, ChallengeView, DrawReport, GameLink, GameSummary, History, MoveReport, MoveTerms, Place,
-    Suggestion, User, Watch, WatchedGame,
+    Suggestion, User, Watch, WatchedGame, default_side,
 };
 
 use crate::render::RenderOptions;

@@ -60,6 +60,20 @@ impl Board {
     pub fn name(&self, color: Color) -> Option<&str> {
         self.names[color.index()].as_deref()
     }
+
+    /// The side the board is drawn from unless a reader asks for another
+    /// ([`default_side`]).
+    pub fn default_side(&self) -> Color {
+        default_side(&self.game)
+    }
+}
+
+/// The side `game`'s board is drawn from unless a reader asks for another: in a game against
+/// the bot, the person's (turned around when they play Black), since they are the only one
+/// looking at it; between people, White's, the usual diagram, as both players and spectators
+/// share one picture.
+pub fn default_side(game: &Game) -> Color {
+    game.bot.map_or(Color::White, |bot| !bot.color)
 }
 
 /// A played move.

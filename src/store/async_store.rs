@@ -17,11 +17,20 @@ use super::{Result, Store, StoreError};
 /// A call to run on the store's thread.
 type Job = Box<dyn FnOnce(&mut Store) + Send>;
 
+/// What the store's thread is sent: a call, or the request to close the database.
+enum Message {
+    /// Run this call.
+    Job(Job),
+    /// Close the database (after the calls sent before), then say so.
+    Close(oneshot::Sender<()>),
+}
+
 /// A handle to a [`Store`] running on its own thread. Cheap to clone; the thread ends when the
-/// last handle is dropped (after finishing the calls already sent).
+/// last handle is dropped (after finishing the calls already sent), or at
+/// [`AsyncStore::close`].
 #[derive(Clone, Debug)]
 pub struct AsyncStore {
-    jobs: mpsc::Sender<Job>,
+    jobs: mpsc::Sender<Message>,
 }
 
 impl AsyncStore {
@@ -32,7 +41,7 @@ impl AsyncStore {
     pub async fn open(path: impl Into<PathBuf>) -> Result<AsyncStore> {
         let path = path.into();
         let (opened_tx, opened_rx) = oneshot::channel();
-        let (jobs, queue) = mpsc::channel::<Job>();
+        let (jobs, queue) = mpsc::channel::<Message>();
         thread::Builder::new()
             .name("focus-store".into())
             .spawn(move || match Store::open(&path) {
@@ -54,7 +63,7 @@ impl AsyncStore {
     /// # Errors
     /// [`StoreError::Stopped`] if the thread cannot be started.
     pub fn spawn(store: Store) -> Result<AsyncStore> {
-        let (jobs, queue) = mpsc::channel::<Job>();
+        let (jobs, queue) = mpsc::channel::<Message>();
         thread::Builder::new()
             .name("focus-store".into())
             .spawn(move || serve(store, &queue))
@@ -87,15 +96,43 @@ impl AsyncStore {
         let job: Job = Box::new(move |store| {
             let _ = reply.send(f(store));
         });
-        self.jobs.send(job).map_err(|_| StoreError::Stopped)?;
+        self.jobs
+            .send(Message::Job(job))
+            .map_err(|_| StoreError::Stopped)?;
         answer.await.map_err(|_| StoreError::Stopped)?
+    }
+
+    /// Closes the database once the calls already sent have run, and waits until it is
+    /// closed: SQLite checkpoints the write-ahead log into the database and removes the
+    /// `-wal` and `-shm` files, so a clean stop leaves the database whole in one file. A stop
+    /// cannot count on dropping every handle: tasks still holding one (a search, a timer) may
+    /// outlive the runtime, and the process may end before the store's thread has closed.
+    /// Every call after this one fails with [`StoreError::Stopped`], on every handle.
+    /// Closing a store already closed does nothing.
+    pub async fn close(&self) {
+        let (done, closed) = oneshot::channel();
+        if self.jobs.send(Message::Close(done)).is_ok() {
+            // An error means the thread is gone already: closed either way.
+            let _ = closed.await;
+        }
     }
 }
 
-/// The store thread: runs jobs until every handle is dropped. A panicking job loses only its
-/// own answer (its transaction rolls back as it unwinds); the thread goes on serving.
-fn serve(mut store: Store, queue: &mpsc::Receiver<Job>) {
-    while let Ok(job) = queue.recv() {
-        let _ = catch_unwind(AssertUnwindSafe(|| job(&mut store)));
+/// The store thread: runs jobs until every handle is dropped or a close is asked for. A
+/// panicking job loses only its own answer (its transaction rolls back as it unwinds); the
+/// thread goes on serving.
+fn serve(mut store: Store, queue: &mpsc::Receiver<Message>) {
+    while let Ok(message) = queue.recv() {
+        match message {
+            Message::Job(job) => {
+                let _ = catch_unwind(AssertUnwindSafe(|| job(&mut store)));
+            }
+            Message::Close(done) => {
+                // Dropping the connection closes it (the last one: SQLite removes the log).
+                drop(store);
+                let _ = done.send(());
+                return;
+            }
+        }
     }
 }

@@ -174,6 +174,30 @@ impl Store {
         })
     }
 
+    /// Game `id` is drawn by agreement at once, without a standing offer: a player offered a
+    /// draw to the bot, which accepts it. Before each side has moved ([`RESULT_MIN_PLY`]) the
+    /// game is aborted instead, as any agreed draw.
+    ///
+    /// # Errors
+    /// [`StoreError::PositionChanged`] when the game is no longer at `seen_ply` (the bot judged
+    /// another position); [`StoreError::GameNotActive`]; [`StoreError::NoSuchGame`].
+    pub fn agree_draw(&mut self, id: GameId, seen_ply: u32, now: i64) -> Result<Game> {
+        self.write(|tx| {
+            let game = get_game(tx, id)?;
+            game.ensure_active()?;
+            if game.ply != seen_ply {
+                return Err(StoreError::PositionChanged {
+                    seen: seen_ply,
+                    now: game.ply,
+                });
+            }
+            let ending = Ending::Draw {
+                reason: EndReason::Agreement,
+            };
+            finish_in(tx, id, too_early_aborts(&game, ending), now)
+        })
+    }
+
     /// `user_id` accepts the opponent's draw offer: the game is drawn by agreement.
     ///
     /// # Errors

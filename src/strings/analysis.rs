@@ -1,16 +1,16 @@
 //! The words of an analysis, in the reader's language: the progress line, the posted text
 //! (each side's count, then the judged moves with the better one) and the chart's words.
 //!
-//! The text always fits one Discord message: at most [`MAX_LISTED`] moves are listed (the
-//! worst ones, in the order played), fewer if the message would pass [`MESSAGE_LIMIT`], and
-//! the rest are counted ("…and 7 more").
+//! The posted text ([`text`]) always fits one Discord message: at most [`MAX_LISTED`] moves
+//! are listed (the worst ones, in the order played), fewer if the message would pass
+//! [`MESSAGE_LIMIT`], and the rest are counted ("…and 7 more"). The command line's text
+//! ([`review_text`]), printed to a terminal or a file, has no such limit and lists every one.
 
 use crate::engine::review::{Class, PlyReview, Review};
 use crate::i18n::Lang;
 use crate::render::chart::{Chart, Mark};
 use crate::rules::Color;
 use crate::service::{Analysis, Progress};
-use crate::text::Text;
 use crate::tr;
 
 use super::{MESSAGE_LIMIT, color_key, color_name, mention};
@@ -19,11 +19,7 @@ use super::{MESSAGE_LIMIT, color_key, color_name, mention};
 pub const MAX_LISTED: usize = 12;
 
 /// The deferred reply while the engine works: `Analysing game 12: 40/80 moves…`.
-pub fn progress(lang: Lang, p: Progress) -> Text {
-    Text::from_marked(&progress_marked(lang, p))
-}
-
-pub(crate) fn progress_marked(lang: Lang, p: Progress) -> String {
+pub fn progress(lang: Lang, p: Progress) -> String {
     tr!(
         lang,
         "analysis-progress",
@@ -35,11 +31,7 @@ pub(crate) fn progress_marked(lang: Lang, p: Progress) -> String {
 
 /// The message posted with the chart: the heading, each side's counts, the judged moves.
 /// Players are mentions (Discord shows them as names; the console as `@name`).
-pub fn text(lang: Lang, analysis: &Analysis) -> Text {
-    Text::from_marked(&text_marked(lang, analysis))
-}
-
-pub(crate) fn text_marked(lang: Lang, analysis: &Analysis) -> String {
+pub fn text(lang: Lang, analysis: &Analysis) -> String {
     let game = &analysis.history.game;
     let (white, black) = (mention(game.white_id), mention(game.black_id));
     let heading = tr!(
@@ -50,22 +42,26 @@ pub(crate) fn text_marked(lang: Lang, analysis: &Analysis) -> String {
         black = black.as_str(),
         plies = analysis.review.plies.len() as u64
     );
-    body(lang, Some(heading), [&white, &black], &analysis.review)
+    body(
+        lang,
+        Some(heading),
+        [&white, &black],
+        &analysis.review,
+        true,
+    )
 }
 
 /// The text of a review without a stored game (`focus-bot analysis`): each side's counts and
-/// the judged moves, the players named `white` and `black` (empty: by colour only).
-pub fn review_text(lang: Lang, white: &str, black: &str, review: &Review) -> Text {
-    Text::from_marked(&review_text_marked(lang, white, black, review))
-}
-
-pub(crate) fn review_text_marked(lang: Lang, white: &str, black: &str, review: &Review) -> String {
-    body(lang, None, [white, black], review)
+/// every judged move, the players named `white` and `black` (empty: by colour only). Not cut
+/// to a message: a terminal or a file has room for every move.
+pub fn review_text(lang: Lang, white: &str, black: &str, review: &Review) -> String {
+    body(lang, None, [white, black], review, false)
 }
 
 /// `pieces` hundredths of a piece as pieces with one decimal, in `lang`'s way (`3.2`, `3,2`).
 pub fn pieces(lang: Lang, hundredths: i32) -> String {
-    let tenths = (hundredths.unsigned_abs() + 5) / 10;
+    // The rounding the classification judges by, so the number shown and the class agree.
+    let tenths = crate::engine::review::tenths(hundredths);
     format!(
         "{}{}{}",
         tenths / 10,
@@ -134,16 +130,37 @@ fn move_line(lang: Lang, p: &PlyReview) -> String {
     )
 }
 
-/// The length of a marked line in a Discord message.
-fn utf16(text: &str) -> usize {
-    super::message_len(&Text::from_marked(text))
+/// The last line: how moves are judged, each class from its threshold
+/// ([`crate::engine::review::THRESHOLDS`]): `… an inaccuracy from 0.5, a mistake from 1.0, a
+/// blunder from 2.5.`
+pub fn legend(lang: Lang) -> String {
+    tr!(
+        lang,
+        "analysis-legend",
+        inaccuracy = pieces(lang, Class::Inaccuracy.threshold()),
+        mistake = pieces(lang, Class::Mistake.threshold()),
+        blunder = pieces(lang, Class::Blunder.threshold())
+    )
 }
 
-fn body(lang: Lang, heading: Option<String>, players: [&str; 2], review: &Review) -> String {
+fn utf16(text: &str) -> usize {
+    text.encode_utf16().count()
+}
+
+/// The heading (if any), each side's line, the judged moves and the legend; when `to_fit`,
+/// only as many moves as one Discord message holds ([`MAX_LISTED`] at most), the rest
+/// counted.
+fn body(
+    lang: Lang,
+    heading: Option<String>,
+    players: [&str; 2],
+    review: &Review,
+    to_fit: bool,
+) -> String {
     let mut lines: Vec<String> = heading.into_iter().collect();
     lines.push(side_line(lang, Color::White, players[0], review));
     lines.push(side_line(lang, Color::Black, players[1], review));
-    let legend = tr!(lang, "analysis-legend");
+    let legend = legend(lang);
     // The worst moves first when not all fit, then shown in the order played.
     let mut flagged: Vec<&PlyReview> = review.flagged().collect();
     flagged.sort_by_key(|p| (std::cmp::Reverse(p.drop), p.ply));
@@ -151,9 +168,10 @@ fn body(lang: Lang, heading: Option<String>, players: [&str; 2], review: &Review
     // Room for the "and N more" line (its longest: a count of five digits).
     let more_room = utf16(&tr!(lang, "analysis-more", count = 99_999u64)) + 1;
     let mut used = lines.iter().map(|l| utf16(l) + 1).sum::<usize>() + utf16(&legend);
-    for p in flagged.iter().take(MAX_LISTED) {
+    let most = if to_fit { MAX_LISTED } else { flagged.len() };
+    for p in flagged.iter().take(most) {
         let line = utf16(&move_line(lang, p)) + 1;
-        if used + line + more_room > MESSAGE_LIMIT {
+        if to_fit && used + line + more_room > MESSAGE_LIMIT {
             break;
         }
         used += line;

@@ -502,6 +502,11 @@ impl Localized for ServiceError {
             ServiceError::LevelWithoutBot => tr!(lang, "error-level-without-bot"),
             ServiceError::HintBetweenPeople => tr!(lang, "error-hint-between-people"),
             ServiceError::BotPlaysOn => tr!(lang, "error-bot-plays-on"),
+            ServiceError::BotDeclinesDraw => tr!(
+                lang,
+                "error-bot-declines-draw",
+                times = crate::service::DRAW_REPETITIONS as u64
+            ),
             ServiceError::ChallengeStranger(id) => {
                 tr!(
                     lang,

@@ -186,15 +186,20 @@ pub fn suggestion(lang: Lang, suggestion: &crate::service::Suggestion) -> String
     }
 }
 
-/// The moves suggested to a player (each as [`suggestion`] shows it).
-pub fn suggestions(lang: Lang, moves: &[String]) -> Text {
-    Text::from_marked(&tr!(lang, "suggestions", moves = moves.join(" ")))
-}
-
-/// No legal move starts with what the player typed.
-pub fn no_suggestions(lang: Lang, typed: &str) -> Text {
-    let typed = if typed.trim().is_empty() { "…" } else { typed.trim() };
-    Text::from_marked(&tr!(lang, "suggestions-none", typed = typed))
+/// The moves suggested for what a player typed so far (`typed`), as one line where no
+/// autocomplete shows them: `suggestions: c4-d4 c4-c5`; when there are none, a sentence saying
+/// so and why there may be none.
+pub fn suggestions(lang: Lang, typed: &str, suggestions: &[crate::service::Suggestion]) -> String {
+    if suggestions.is_empty() {
+        let typed = typed.trim();
+        return if typed.is_empty() {
+            tr!(lang, "suggestions-none")
+        } else {
+            tr!(lang, "suggestions-none-matching", typed = typed)
+        };
+    }
+    let moves: Vec<String> = suggestions.iter().map(|s| suggestion(lang, s)).collect();
+    tr!(lang, "suggestions", moves = moves.join(" "))
 }
 
 /// The rules, time control and rating of a game, e.g. `classic rules · 3 days per move · rated`
@@ -227,6 +232,62 @@ pub fn span(lang: Lang, seconds: i64) -> String {
         s if s >= 3_600 && s % 3_600 == 0 => count(lang, "hours", s / 3_600),
         s if s >= 60 && s % 60 == 0 => count(lang, "minutes", s / 60),
         s => count(lang, "seconds", s),
+    }
+}
+
+/// `n` of `unit` (`days`, `hours`, `minutes`, `seconds`) as the object of "in …" or "… ago":
+/// Russian puts it in the accusative (`через 1 минуту`, `21 секунду назад`), English as
+/// [`count`] does.
+pub fn count_accusative(lang: Lang, unit: &str, n: u64) -> String {
+    crate::i18n::tr(
+        lang,
+        &format!("count-{unit}-accusative"),
+        &[("count", n.into())],
+    )
+}
+
+/// `|seconds|` rounded to whole minutes, so a deadline set a second ago still reads as the
+/// whole days it was given.
+fn rounded_to_minutes(seconds: i64) -> u64 {
+    (seconds.unsigned_abs() + 30) / 60 * 60
+}
+
+/// `|seconds|` in its two largest units, to the minute, each counted by `form`.
+fn two_units(lang: Lang, seconds: i64, form: fn(Lang, &str, u64) -> String) -> String {
+    let s = rounded_to_minutes(seconds);
+    let (d, h, m) = (s / 86_400, s % 86_400 / 3_600, s % 3_600 / 60);
+    let (first, second) = match (d, h) {
+        (0, 0) => (("minutes", m), None),
+        (0, h) => (("hours", h), Some(("minutes", m))),
+        (d, h) => (("days", d), Some(("hours", h))),
+    };
+    let mut words = form(lang, first.0, first.1);
+    if let Some((unit, n)) = second.filter(|&(_, n)| n > 0) {
+        words.push(' ');
+        words.push_str(&form(lang, unit, n));
+    }
+    words
+}
+
+/// A span of time in words, its two largest units to the minute: `5 minutes`,
+/// `3 hours 5 minutes`, `2 days 4 hours`, `1 day` (`2 дня 4 часа`, `1 минута` in Russian).
+pub fn duration(lang: Lang, seconds: i64) -> String {
+    two_units(lang, seconds, count)
+}
+
+/// A moment `seconds` from now (negative: in the past), to the minute: `in 2 days 4 hours`,
+/// `5 minutes ago`, `now` within half a minute; in Russian `через 1 минуту`,
+/// `21 минуту назад` (the accusative). What a Discord timestamp `<t:…:R>` reads as, for an
+/// adapter that has to write it out itself.
+pub fn from_now(lang: Lang, seconds: i64) -> String {
+    if rounded_to_minutes(seconds) == 0 {
+        return tr!(lang, "time-now");
+    }
+    let span = two_units(lang, seconds, count_accusative);
+    if seconds > 0 {
+        tr!(lang, "time-in", span = span)
+    } else {
+        tr!(lang, "time-ago", span = span)
     }
 }
 

@@ -77,9 +77,12 @@ pub fn replay_corners(lang: Lang, game: Option<i64>, plies: u32, over: bool) -> 
 }
 
 /// The options that draw `board` for a reader of `lang`: names, last move, result, words;
-/// from Black's side when `flipped`.
+/// from the board's default side ([`Board::default_side`]: the person's in a game against the
+/// bot, turned around when they play Black; White's between people). A reader who asks for a
+/// side sets `flipped` over these.
 pub fn options(lang: Lang, board: &Board) -> RenderOptions {
     RenderOptions {
+        flipped: board.default_side() == Color::Black,
         white: board.name(Color::White).unwrap_or_default().to_owned(),
         black: board.name(Color::Black).unwrap_or_default().to_owned(),
         last_move: board.last_move,
@@ -95,12 +98,14 @@ pub fn options(lang: Lang, board: &Board) -> RenderOptions {
 }
 
 /// The options of the animated replay of `history` for a reader of `lang`: the players'
-/// names, the game's number and move numbers in the corner, and the result on the last frame.
+/// names, the game's number and move numbers in the corner, and the result on the last frame;
+/// from the game's default side, as its board ([`crate::service::default_side`]).
 pub fn replay_options(lang: Lang, history: &History) -> ReplayOptions {
     let game = &history.game;
     let plies = u32::try_from(history.plies).unwrap_or(u32::MAX);
     let name = |c: Color| history.names[c.index()].clone().unwrap_or_default();
     ReplayOptions {
+        flipped: crate::service::default_side(game) == Color::Black,
         white: name(Color::White),
         black: name(Color::Black),
         end: game_end(lang, game),

@@ -2,6 +2,7 @@
 //! tests of correspondence play and ratings: a world of stand-in, manual clock and database,
 //! and bots started, stopped and killed on it.
 
+use std::marker::PhantomData;
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
@@ -55,8 +56,16 @@ impl Bot {
     }
 }
 
+/// The world of most tests: [`WorldOf`] for no module in particular.
+pub type World = WorldOf<()>;
+
 /// The stand-in, the clock, the database, and how many bots were started on them.
-pub struct World {
+///
+/// `Of` is a type of the test module that uses it, when that module adds helper methods of its
+/// own (`type World = WorldOf<Here>; impl World { … }`): all the end-to-end modules are one test
+/// binary, and two modules' `impl World` with a method of the same name (`play`, `post_in`)
+/// would clash on one type, but not on two.
+pub struct WorldOf<Of = ()> {
     /// The Discord stand-in.
     pub fake: FakeDiscord,
     /// The bots' clock.
@@ -65,28 +74,30 @@ pub struct World {
     pub db: PathBuf,
     starts: usize,
     _dir: tempfile::TempDir,
+    _of: PhantomData<fn() -> Of>,
 }
 
-impl World {
+impl<Of> WorldOf<Of> {
     /// The standard guild, the clock at `t0`, an empty database.
-    pub async fn at(t0: i64) -> World {
-        World::with_guild_at(FakeGuild::standard(), t0).await
+    pub async fn at(t0: i64) -> Self {
+        Self::with_guild_at(FakeGuild::standard(), t0).await
     }
 
     /// `guild`, the clock at `t0`, an empty database.
-    pub async fn with_guild_at(guild: FakeGuild, t0: i64) -> World {
+    pub async fn with_guild_at(guild: FakeGuild, t0: i64) -> Self {
         let dir = tempfile::tempdir().expect("temporary directory");
         let fake = FakeDiscord::start_with(guild).await;
         let clock = ManualClock::at(t0);
         // Users act on the bots' clock: an interaction is made when the clock says.
         let time = clock.clone();
         fake.set_clock(move || time.now_ms());
-        World {
+        WorldOf {
             fake,
             clock,
             db: dir.path().join("focus.db"),
             starts: 0,
             _dir: dir,
+            _of: PhantomData,
         }
     }
 
@@ -131,7 +142,7 @@ impl World {
     }
 }
 
-impl World {
+impl<Of> WorldOf<Of> {
     /// Starts a bot as [`World::start_bot`] does, over the service `make` makes of the one it
     /// would use (e.g. with a small analysis budget: the test build's engine is unoptimised).
     pub async fn start_bot_over(&mut self, make: impl FnOnce(GameService) -> GameService) -> Bot {

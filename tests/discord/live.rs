@@ -3,7 +3,7 @@
 //! that only the sweeper's wake-up at the next due moment can explain a reminder or a time-out
 //! that comes within seconds; and a count of the sweeps shows it does not poll in between.
 
-mod support;
+use crate::support;
 
 use std::time::{Duration, Instant};
 
@@ -11,7 +11,11 @@ use focus_bot::i18n::Lang;
 use focus_bot::service::{Clock, GameService, ServiceError};
 use focus_bot::strings::Localized;
 use serde_json::{Value, json};
-use support::bot::{WAIT, World};
+use support::bot::{WAIT, WorldOf};
+
+/// The world of this module's tests, a type of its own for the helpers below (see [`WorldOf`]).
+type World = WorldOf<Live>;
+enum Live {}
 use support::discord::{FakeUser, Reply, ReplyKind, mention, option as find_option};
 
 /// Where the clock starts: 2026-03-02 09:00 UTC.

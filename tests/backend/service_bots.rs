@@ -153,9 +153,7 @@ async fn what_the_bot_refuses() {
     );
     service.bot_to_move(&board.game);
     moved_past(&service, board.game.id, 0).await;
-    // No draws, no takebacks against the bot.
-    let draw = service.draw(place(10), &alice).await;
-    assert!(matches!(draw, Err(ServiceError::BotPlaysOn)), "{draw:?}");
+    // No takebacks against the bot (its draw policy: tests/bot_draws.rs).
     let takeback = service.request_takeback(place(10), &alice).await;
     assert!(
         matches!(takeback, Err(ServiceError::BotPlaysOn)),

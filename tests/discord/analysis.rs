@@ -2,7 +2,7 @@
 //! while the game is played, then posted in the channel with its chart after it, the deferred
 //! reply showing the progress meanwhile; the second time the stored analysis, at once.
 
-mod support;
+use crate::support;
 
 use std::collections::HashSet;
 

@@ -5,11 +5,15 @@
 //! permission, threads turned off and a restart do not lose a game; `/focus watch` pages
 //! through the server's games, also after a restart.
 
-mod support;
+use crate::support;
 
 use serde_json::json;
 use serenity::all::Permissions;
-use support::bot::{WAIT, World};
+use support::bot::{WAIT, WorldOf};
+
+/// The world of this module's tests, a type of its own for the helpers below (see [`WorldOf`]).
+type World = WorldOf<Threads>;
+enum Threads {}
 use support::discord::{FakeGuild, FakeUser, Reply, ReplyKind, mention, png_size};
 
 /// Where the clock starts: 2026-03-02 09:00 UTC.

@@ -4,7 +4,7 @@
 //! with `position`), autocomplete, every bad input of issue 5, and a restart mid-game after
 //! which the game and a challenge's buttons still work.
 
-mod support;
+use crate::support;
 
 use std::path::Path;
 use std::time::Duration;

@@ -898,7 +898,7 @@ fn readme_example(readme: &str, start: &str) -> ReadmeExample {
 /// same every time.
 #[test]
 fn the_readme_console_example_works_every_time() {
-    let readme = include_str!("../README.md");
+    let readme = include_str!("../../README.md");
     let example = readme_example(readme, "cargo run --release -- console --db");
     assert_eq!(
         example.typed,
@@ -961,7 +961,7 @@ fn the_readme_console_example_works_every_time() {
 /// order.
 #[test]
 fn the_russian_readme_console_session_plays_as_shown() {
-    let readme = include_str!("../README.ru.md");
+    let readme = include_str!("../../README.ru.md");
     let example = readme_example(readme, "$ cargo run --release -- console --locale ru");
     assert_eq!(
         example.typed.first().map(String::as_str),

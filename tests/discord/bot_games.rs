@@ -2,7 +2,7 @@
 //! against level 1 played by a script, the bot moving after a restart, a resignation while it
 //! thinks, and hints.
 
-mod support;
+use crate::support;
 
 use std::time::Duration;
 

@@ -10,7 +10,7 @@
 //! - The registered slash commands are named and described in Russian as well, within Discord's
 //!   limits.
 
-mod support;
+use crate::support;
 
 use std::collections::HashSet;
 use std::sync::Arc;
@@ -683,7 +683,7 @@ async fn in_a_russian_server_an_english_client_reads_its_own_errors_in_english()
     assert_eq!(
         r.text(),
         format!(
-            "Партия 1: {b} (белые) против {a} (чёрные), ходов сделано: 1 · правила: классика · \
+            "Партия 1: {b} (белые) против {a} (чёрные), полуходов сделано: 1 · правила: классика · \
              2 дня на ход · рейтинговая\n{}",
             to_move_ru(&alice, "чёрные", deadline)
         )

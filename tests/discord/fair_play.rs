@@ -1,7 +1,7 @@
 //! Around the game (issue 13) end to end through the Discord stand-in: who may be challenged,
 //! and the moves autocomplete offers.
 
-mod support;
+use crate::support;
 
 use std::sync::Arc;
 

@@ -7,7 +7,7 @@
 //! nothing due left ([`World::settled`]), after having seen the sweep's effect at the current
 //! clock time. The clock only moves when a test moves it, so once settled nothing more can come.
 
-mod support;
+use crate::support;
 
 use std::path::Path;
 use std::sync::Arc;
@@ -16,7 +16,11 @@ use std::time::Duration;
 use focus_bot::service::Clock;
 use serde_json::{Value, json};
 use serenity::all::Permissions;
-use support::bot::{WAIT, World};
+use support::bot::{WAIT, WorldOf};
+
+/// The world of this module's tests, a type of its own for the helpers below (see [`WorldOf`]).
+type World = WorldOf<Deadlines>;
+enum Deadlines {}
 use support::discord::{
     FakeChannel, FakeDiscord, FakeGuild, FakeUser, Reply, ReplyKind, mention, png_size,
 };

@@ -1,7 +1,7 @@
 //! After the last move (issue 13) end to end through the Discord stand-in: the Replay and
 //! Rematch buttons of a finished game's last message, and `/focus replay`.
 
-mod support;
+use crate::support;
 
 use serde_json::json;
 use support::bot::{WAIT, World};

@@ -10,12 +10,16 @@
 //! straight into the bot's SQLite file (the `players` table, migrations/0004_ratings.sql)
 //! before the bot starts: see [`seed`].
 
-mod support;
+use crate::support;
 
 use std::path::Path;
 
 use serde_json::{Value, json};
-use support::bot::{WAIT, World};
+use support::bot::{WAIT, WorldOf};
+
+/// The world of this module's tests, a type of its own for the helpers below (see [`WorldOf`]).
+type World = WorldOf<Ratings>;
+enum Ratings {}
 use support::discord::{FakeDiscord, FakeGuild, FakeUser, Reply, ReplyKind, mention};
 
 /// One day, in seconds.

@@ -4,8 +4,7 @@
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-#[path = "support/bin.rs"]
-mod bin;
+use crate::bin;
 
 use focus_bot::engine::selfplay::{Agent, Player, opening};
 use focus_bot::engine::{Engine, Level, Limits, Score};

@@ -4,7 +4,7 @@
 //! 5 s), `reconnected to Discord` when Discord is back, never colours a log that is not a
 //! terminal's, and stops within the drain time on SIGTERM or Ctrl-C (SIGINT).
 
-mod support;
+use crate::support;
 
 use std::io::{BufRead, BufReader, Read};
 use std::path::Path;

@@ -6,7 +6,7 @@
 //! Everything stays on 127.0.0.1; the token is a fake one. Every wait is bounded, so a broken
 //! stand-in fails the test instead of hanging it.
 
-mod support;
+use crate::support;
 
 use std::io::Cursor;
 use std::time::Duration;

@@ -158,6 +158,16 @@ fn kill_test_child() {
     }
 }
 
+/// The full name of [`kill_test_child`] in this test binary (`store_durability::kill_test_child`):
+/// the binary holds other modules' tests too, and `--exact` needs the module path, which is this
+/// module's path without the binary's crate name.
+fn child_test_name() -> String {
+    let module = module_path!()
+        .split_once("::")
+        .map_or(module_path!(), |(_, module)| module);
+    format!("{module}::kill_test_child")
+}
+
 /// A small pseudo-random generator (xorshift64*), seeded from the clock: the kill moments
 /// differ from run to run, as they should; each is printed so that a failure can be traced.
 struct Rng(u64);
@@ -186,7 +196,7 @@ fn kill_at_random_moments_loses_no_reported_move() {
     let mut reported: Vec<(i64, u32, String)> = Vec::new();
     for round in 0..10 {
         let mut child = Command::new(std::env::current_exe().unwrap())
-            .args(["--exact", "kill_test_child", "--ignored", "--nocapture"])
+            .args(["--exact", &child_test_name(), "--ignored", "--nocapture"])
             .args(["--test-threads", "1"])
             .env(KILL_ENV, &path)
             .stdin(Stdio::null())

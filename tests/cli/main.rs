@@ -1,0 +1,13 @@
+//! The `focus-bot` command line and the offline console, run as a user runs them (the binary,
+//! its arguments and standard input) and in process.
+//!
+//! One test binary of modules rather than one per file (issue 20): each binary links the whole
+//! crate and its dependencies, so a few binaries build and link much faster than thirty.
+
+// Runs the `focus-bot` binary as a user does.
+#[path = "../support/bin.rs"]
+mod bin;
+
+mod cli;
+mod cli_db;
+mod console;

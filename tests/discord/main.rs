@@ -1,0 +1,22 @@
+//! The bot end to end: the real serenity and poise code against the local Discord stand-in
+//! (`tests/support/discord.rs`), one module per area (formerly `tests/discord_<module>.rs`).
+//!
+//! One test binary of modules rather than one per file (issue 20): the stand-in and the bot
+//! world of `tests/support` are compiled once here instead of once per file, and one binary
+//! links the crate once instead of twelve times.
+
+#[path = "../support/mod.rs"]
+mod support;
+
+mod after_game;
+mod analysis;
+mod bot_games;
+mod deadlines;
+mod e2e;
+mod fair_play;
+mod live;
+mod locales;
+mod ratings;
+mod stand_in;
+mod threads;
+mod unreachable;

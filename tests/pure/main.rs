@@ -1,0 +1,17 @@
+//! The rules, the engine, the board pictures, the ratings and the locale files: tests that need
+//! neither a database file nor the Discord stand-in.
+//!
+//! One test binary of modules rather than one per file (issue 20): each binary links the whole
+//! crate and its dependencies, so a few binaries build and link much faster than thirty.
+
+// Runs the `focus-bot` binary as a user does (engine.rs: the line protocol).
+#[path = "../support/bin.rs"]
+mod bin;
+
+mod engine;
+mod locales;
+mod ratings;
+mod render;
+mod replay_gif;
+mod rules_props;
+mod rules_vectors;
