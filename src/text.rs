@@ -247,13 +247,19 @@ impl Text {
         ids
     }
 
-    /// The words alone, for logs and error `Display`s: no marks, users as `@id`, channels as
-    /// `#id`, times as unix seconds with `UTC` (adapters render better).
+    /// The words as plain text, for logs, error `Display`s and the command line: no bold,
+    /// code between backticks, users as `@id`, channels as `#id`, times as unix seconds
+    /// (adapters render better).
     pub fn words(&self) -> String {
         let mut out = String::new();
         for span in &self.spans {
             match &span.piece {
-                Piece::Plain(s) | Piece::Code(s) => out.push_str(s),
+                Piece::Plain(s) => out.push_str(s),
+                Piece::Code(s) => {
+                    out.push('`');
+                    out.push_str(s);
+                    out.push('`');
+                }
                 Piece::Block(s) => {
                     out.push('\n');
                     out.push_str(s);
@@ -343,7 +349,7 @@ mod tests {
         assert_eq!(text.users(), vec![7]);
         assert_eq!(
             text.words(),
-            "@7 (White) wins game 3, by c4-d4 100 (unix time).\n\n1. a\n"
+            "@7 (White) wins game 3, by `c4-d4` 100 (unix time).\n\n1. a\n"
         );
     }
 

@@ -101,7 +101,7 @@ fn review_of(drops: [i32; 2]) -> Review {
 #[test]
 fn a_loss_shown_as_one_piece_is_a_mistake_in_every_game() {
     for drops in [[95, 104], [100, 99]] {
-        let text = review_text(Lang::ENGLISH, "", "", &review_of(drops));
+        let text = review_text(Lang::ENGLISH, "", "", &review_of(drops)).words();
         assert_eq!(text.matches("mistake (−1.0)").count(), 2, "{text}");
         assert!(!text.contains("inaccuracy (−1.0)"), "{text}");
         assert!(text.contains("White: 1 mistake"), "{text}");

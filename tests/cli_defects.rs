@@ -149,8 +149,8 @@ fn perft_is_bounded() {
 #[test]
 fn no_suggestion_is_a_sentence() {
     for lang in [Lang::ENGLISH, Lang::of_tag("ru")] {
-        let none = strings::suggestions(lang, "", &[]);
-        let matching = strings::suggestions(lang, " z9 ", &[]);
+        let none = strings::suggestions(lang, "", &[]).words();
+        let matching = strings::suggestions(lang, " z9 ", &[]).words();
         for text in [&none, &matching] {
             assert!(text.ends_with('.'), "{text}");
             assert!(!text.trim_end().ends_with(':'), "{text}");
@@ -158,7 +158,7 @@ fn no_suggestion_is_a_sentence() {
         assert!(matching.contains("`z9`"), "{matching}");
     }
     assert_eq!(
-        strings::suggestions(Lang::ENGLISH, "", &[]),
+        strings::suggestions(Lang::ENGLISH, "", &[]).words(),
         "No move to suggest: you have no game in play here, or it is not your move."
     );
     let some = [Suggestion {
@@ -166,11 +166,11 @@ fn no_suggestion_is_a_sentence() {
         loses_by_mirror: false,
     }];
     assert_eq!(
-        strings::suggestions(Lang::ENGLISH, "c4", &some),
+        strings::suggestions(Lang::ENGLISH, "c4", &some).words(),
         "suggestions: c4-d4"
     );
     assert_eq!(
-        strings::suggestions(Lang::of_tag("ru"), "c4", &some),
+        strings::suggestions(Lang::of_tag("ru"), "c4", &some).words(),
         "допустимые ходы: c4-d4"
     );
 }

@@ -174,7 +174,8 @@ fn spans_given_and_refused_read_right() {
                 &ServiceError::Store(StoreError::TooMuchTime {
                     seconds: n as i64 * length,
                 }),
-            );
+            )
+            .words();
             assert!(
                 too_much.starts_with(&format!("у соперника на этот ход уже почти {n} {nom} ")),
                 "{too_much}"
@@ -204,7 +205,8 @@ fn spans_given_and_refused_read_right() {
         let refused = strings::refusal(
             ru(),
             &ServiceError::Store(StoreError::BadMinutesPerMove(n32)),
-        );
+        )
+        .words();
         assert!(
             refused.starts_with(&format!("срока в {n} {acc} ")),
             "{refused}"

@@ -105,13 +105,7 @@ impl Asked<'_> {
             .service()
             .suggestions(self.caller.place, self.caller.user.id, typed)
             .await;
-        let text = if found.is_empty() {
-            strings::no_suggestions(lang, typed)
-        } else {
-            let moves: Vec<String> = found.iter().map(|s| strings::suggestion(lang, s)).collect();
-            strings::suggestions(lang, &moves)
-        };
-        Ok(Reply::private(text))
+        Ok(Reply::private(strings::suggestions(lang, typed, &found)))
     }
 
     /// `/focus board`: players see it where the game is played; onlookers privately, in their

@@ -3,7 +3,8 @@
 
 use std::collections::HashMap;
 
-use super::time::{from_now, utc};
+use super::time::utc;
+use crate::strings::from_now;
 use crate::i18n::Lang;
 use crate::text::{Piece, Text, TimeStyle};
 

@@ -179,7 +179,7 @@ impl Console {
         let passed = if seconds < 60 {
             crate::strings::count(lang, "seconds", seconds.unsigned_abs())
         } else {
-            super::time::span(lang, seconds)
+            crate::strings::duration(lang, seconds)
         };
         let mut lines = vec![tr!(lang, "console-time-passes", span = passed)];
         lines.extend(self.sweep().await);

@@ -1,9 +1,5 @@
-//! Time in the terminal: spans typed with `wait`, and moments shown as words (`in 2 days
-//! 4 hours`, `2026-12-01 16:49 UTC`).
-
-use crate::i18n::Lang;
-use crate::strings;
-use crate::tr;
+//! Time in the terminal: spans typed with `wait`, and dates (`2026-12-01 16:49 UTC`).
+//! Relative times are [`crate::strings::from_now`]'s words.
 
 /// `2d`, `6h`, `30m`, `90s` or a bare number of seconds, as seconds (at most 365 days).
 pub fn duration(text: &str) -> Option<i64> {
@@ -44,42 +40,6 @@ pub fn utc(t: i64) -> String {
     )
 }
 
-/// A span of `seconds` from now in words, to the nearest minute: `in 2d 4h`, `3h 5m ago`.
-pub fn from_now(lang: Lang, seconds: i64) -> String {
-    let s = rounded_to_minutes(seconds);
-    if s == 0 {
-        tr!(lang, "console-now")
-    } else if seconds > 0 {
-        tr!(lang, "console-in", span = span(lang, seconds))
-    } else {
-        tr!(lang, "console-ago", span = span(lang, seconds))
-    }
-}
-
-/// `|seconds|` rounded to whole minutes, so a deadline set a second ago still reads as the
-/// whole days it was given.
-fn rounded_to_minutes(seconds: i64) -> u64 {
-    (seconds.unsigned_abs() + 30) / 60 * 60
-}
-
-/// A span of time in words, its two largest units to the minute: `5 minutes`,
-/// `3 hours 5 minutes`, `2 days 4 hours`, `1 day` (`2 дня 4 часа` in Russian).
-pub fn span(lang: Lang, seconds: i64) -> String {
-    let s = rounded_to_minutes(seconds);
-    let (d, h, m) = (s / 86_400, s % 86_400 / 3_600, s % 3_600 / 60);
-    let (first, second) = match (d, h) {
-        (0, 0) => (("minutes", m), None),
-        (0, h) => (("hours", h), Some(("minutes", m))),
-        (d, h) => (("days", d), Some(("hours", h))),
-    };
-    let mut words = strings::count(lang, first.0, first.1);
-    if let Some((unit, n)) = second.filter(|&(_, n)| n > 0) {
-        words.push(' ');
-        words.push_str(&strings::count(lang, unit, n));
-    }
-    words
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -89,19 +49,6 @@ mod tests {
         assert_eq!(utc(0), "1970-01-01 00:00 UTC");
         assert_eq!(utc(951_782_400), "2000-02-29 00:00 UTC");
         assert_eq!(utc(1_796_057_340), "2026-11-30 16:49 UTC");
-        let en = Lang::ENGLISH;
-        assert_eq!(
-            from_now(en, 2 * 86_400 + 4 * 3_600 + 59),
-            "in 2 days 4 hours"
-        );
-        assert_eq!(from_now(en, -(3 * 3_600 + 5 * 60)), "3 hours 5 minutes ago");
-        assert_eq!(from_now(en, 29), "now");
-        assert_eq!(from_now(en, 3 * 86_400 - 1), "in 3 days");
-        assert_eq!(from_now(en, 61), "in 1 minute");
-        let ru = Lang::of_tag("ru");
-        assert_eq!(from_now(ru, 2 * 86_400 + 4 * 3_600), "через 2 дня 4 часа");
-        assert_eq!(from_now(ru, -(21 * 3_600 + 5 * 60)), "21 час 5 минут назад");
-        assert_eq!(from_now(ru, 5 * 86_400 + 3_600), "через 5 дней 1 час");
         assert_eq!(duration("2d"), Some(172_800));
         assert_eq!(duration("6H"), Some(21_600));
         assert_eq!(duration("90"), Some(90));

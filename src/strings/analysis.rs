@@ -11,6 +11,7 @@ use crate::i18n::Lang;
 use crate::render::chart::{Chart, Mark};
 use crate::rules::Color;
 use crate::service::{Analysis, Progress};
+use crate::text::Text;
 use crate::tr;
 
 use super::{MESSAGE_LIMIT, color_key, color_name, mention};
@@ -19,7 +20,11 @@ use super::{MESSAGE_LIMIT, color_key, color_name, mention};
 pub const MAX_LISTED: usize = 12;
 
 /// The deferred reply while the engine works: `Analysing game 12: 40/80 moves…`.
-pub fn progress(lang: Lang, p: Progress) -> String {
+pub fn progress(lang: Lang, p: Progress) -> Text {
+    Text::from_marked(&progress_marked(lang, p))
+}
+
+pub(crate) fn progress_marked(lang: Lang, p: Progress) -> String {
     tr!(
         lang,
         "analysis-progress",
@@ -31,7 +36,11 @@ pub fn progress(lang: Lang, p: Progress) -> String {
 
 /// The message posted with the chart: the heading, each side's counts, the judged moves.
 /// Players are mentions (Discord shows them as names; the console as `@name`).
-pub fn text(lang: Lang, analysis: &Analysis) -> String {
+pub fn text(lang: Lang, analysis: &Analysis) -> Text {
+    Text::from_marked(&text_marked(lang, analysis))
+}
+
+pub(crate) fn text_marked(lang: Lang, analysis: &Analysis) -> String {
     let game = &analysis.history.game;
     let (white, black) = (mention(game.white_id), mention(game.black_id));
     let heading = tr!(
@@ -54,7 +63,11 @@ pub fn text(lang: Lang, analysis: &Analysis) -> String {
 /// The text of a review without a stored game (`focus-bot analysis`): each side's counts and
 /// every judged move, the players named `white` and `black` (empty: by colour only). Not cut
 /// to a message: a terminal or a file has room for every move.
-pub fn review_text(lang: Lang, white: &str, black: &str, review: &Review) -> String {
+pub fn review_text(lang: Lang, white: &str, black: &str, review: &Review) -> Text {
+    Text::from_marked(&review_text_marked(lang, white, black, review))
+}
+
+pub(crate) fn review_text_marked(lang: Lang, white: &str, black: &str, review: &Review) -> String {
     body(lang, None, [white, black], review, false)
 }
 
@@ -143,8 +156,9 @@ pub fn legend(lang: Lang) -> String {
     )
 }
 
+/// The length of a marked line in a Discord message.
 fn utf16(text: &str) -> usize {
-    text.encode_utf16().count()
+    super::message_len(&Text::from_marked(text))
 }
 
 /// The heading (if any), each side's line, the judged moves and the legend; when `to_fit`,

@@ -189,7 +189,11 @@ pub fn suggestion(lang: Lang, suggestion: &crate::service::Suggestion) -> String
 /// The moves suggested for what a player typed so far (`typed`), as one line where no
 /// autocomplete shows them: `suggestions: c4-d4 c4-c5`; when there are none, a sentence saying
 /// so and why there may be none.
-pub fn suggestions(lang: Lang, typed: &str, suggestions: &[crate::service::Suggestion]) -> String {
+pub fn suggestions(lang: Lang, typed: &str, suggestions: &[crate::service::Suggestion]) -> Text {
+    Text::from_marked(&suggestions_marked(lang, typed, suggestions))
+}
+
+pub(crate) fn suggestions_marked(lang: Lang, typed: &str, suggestions: &[crate::service::Suggestion]) -> String {
     if suggestions.is_empty() {
         let typed = typed.trim();
         return if typed.is_empty() {

@@ -2,6 +2,7 @@
 //! language exists in every other with the same attributes and variables; every message formats
 //! in every language with sample arguments to real text; Russian plurals are right.
 
+use focus_bot::discord::markdown::markdown as md;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
@@ -352,7 +353,7 @@ fn a_refusal_linking_many_threads_names_twenty_and_counts_the_rest() {
                 .collect(),
         )
     };
-    let two = strings::refusal(Lang::ENGLISH, &links(2));
+    let two = md(&strings::refusal(Lang::ENGLISH, &links(2)));
     assert_eq!(
         two,
         format!(
@@ -363,12 +364,12 @@ fn a_refusal_linking_many_threads_names_twenty_and_counts_the_rest() {
         )
     );
     for lang in Lang::all() {
-        let many = strings::refusal(lang, &links(500));
+        let many = md(&strings::refusal(lang, &links(500)));
         assert!(many.chars().count() < strings::MESSAGE_LIMIT, "{many}");
         assert_eq!(many.matches("<#").count(), 20, "{many}");
         assert!(many.contains("480"), "{many}");
     }
-    assert!(strings::refusal(Lang::of_tag("ru"), &links(25)).ends_with(", и ещё 5)"));
+    assert!(md(&strings::refusal(Lang::of_tag("ru"), &links(25))).ends_with(", и ещё 5)"));
 }
 
 #[test]
@@ -381,17 +382,17 @@ fn a_replay_too_large_names_the_limit_in_its_unit_and_the_plies_in_plural() {
         limit,
     };
     assert_eq!(
-        strings::refusal(Lang::ENGLISH, &too_large(1, 10 << 20)),
+        md(&strings::refusal(Lang::ENGLISH, &too_large(1, 10 << 20))),
         "the replay of game 12 (1 ply) is larger than Discord lets me attach here (10 MiB): \
          `/focus history` gives its record"
     );
     assert_eq!(
-        strings::refusal(Lang::of_tag("ru"), &too_large(22, 25 << 20)),
+        md(&strings::refusal(Lang::of_tag("ru"), &too_large(22, 25 << 20))),
         "анимация партии 12 (22 полухода) больше, чем Discord позволяет приложить здесь (25 МиБ): \
          `/фокус история` даст её запись"
     );
     assert!(
-        strings::refusal(Lang::ENGLISH, &too_large(805, 512 << 10)).contains("(805 plies)")
-            && strings::refusal(Lang::ENGLISH, &too_large(805, 512 << 10)).contains("(512 KiB)")
+        md(&strings::refusal(Lang::ENGLISH, &too_large(805, 512 << 10))).contains("(805 plies)")
+            && md(&strings::refusal(Lang::ENGLISH, &too_large(805, 512 << 10))).contains("(512 KiB)")
     );
 }
