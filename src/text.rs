@@ -310,7 +310,10 @@ fn placeholder(inside: &str) -> Option<Piece> {
             if style.next().is_some() {
                 return None;
             }
-            Some(Piece::Time(unix.parse().ok()?, TimeStyle::of_letter(letter)?))
+            Some(Piece::Time(
+                unix.parse().ok()?,
+                TimeStyle::of_letter(letter)?,
+            ))
         }
         _ => None,
     }
@@ -370,7 +373,11 @@ mod tests {
 
     #[test]
     fn lines_join_texts() {
-        let text = Text::lines([Text::plain("a"), Text::from_marked("**b**"), Text::plain("c")]);
+        let text = Text::lines([
+            Text::plain("a"),
+            Text::from_marked("**b**"),
+            Text::plain("c"),
+        ]);
         assert_eq!(text.words(), "a\nb\nc");
         assert_eq!(text.spans().len(), 3);
         assert_eq!(Text::lines(Vec::new()), Text::default());

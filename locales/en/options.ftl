@@ -17,7 +17,7 @@ option-bad-value = { $option ->
     [threads] `{ $value }` is not on or off (yes or no)
     [color] `{ $value }` is not a colour: { $choices }
     [side] `{ $value }` is not a side: { $choices }
-    [rules] `{ $value }` is not a rule set: { $choices }
+    [rules] `{ $value }` is not a rule set: use { $choices }
     [language] `{ $value }` is not a language: { $choices }
     [days] `{ $value }` is not a number of days (or `unlimited`)
     [minutes] `{ $value }` is not a number of minutes

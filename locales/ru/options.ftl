@@ -17,7 +17,7 @@ option-bad-value = { $option ->
     [threads] `{ $value }` — не «вкл» и не «выкл»
     [color] `{ $value }` — не цвет: { $choices }
     [side] `{ $value }` — не сторона: { $choices }
-    [rules] `{ $value }` — не набор правил: { $choices }
+    [rules] `{ $value }` — не набор правил: укажите { $choices }
     [language] `{ $value }` — не язык: { $choices }
     [days] `{ $value }` — не число дней (и не «без ограничений»)
     [minutes] `{ $value }` — не число минут

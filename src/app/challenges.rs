@@ -1,7 +1,7 @@
 //! Challenges and how games start: `/focus challenge`, a game against the bot, Accept,
 //! Decline, Cancel and Rematch.
 
-use super::{Asked, Edit, Message, Reply, ThreadRoom, ThreadStart, To, After, challenge_buttons};
+use super::{After, Asked, Edit, Message, Reply, ThreadRoom, ThreadStart, To, challenge_buttons};
 use crate::service::{Board, ChallengeOptions, Rematch, Result, coin_toss};
 use crate::store::{ChallengeId, GameId};
 use crate::strings;
@@ -99,9 +99,11 @@ impl Asked<'_> {
             .challenge_bot(place, me, bot, level, request, Some(announcement))
             .await?;
         let announced = strings::bot_game_announced(lang, me.id);
-        let in_thread = announced
-            .clone()
-            .line(strings::threads::game_in_thread(lang, board.game.id, announcement));
+        let in_thread = announced.clone().line(strings::threads::game_in_thread(
+            lang,
+            board.game.id,
+            announcement,
+        ));
         let start = self
             .with_board(
                 To::Game {
@@ -120,10 +122,7 @@ impl Asked<'_> {
             ..start.clone()
         };
         Ok(Reply {
-            messages: vec![
-                Message::new(To::Clicked(Edit::Replace), in_thread),
-                start,
-            ],
+            messages: vec![Message::new(To::Clicked(Edit::Replace), in_thread), start],
             thread: Some(ThreadStart {
                 from: announcement,
                 name: strings::threads::thread_name(lang, &board),
@@ -178,11 +177,14 @@ impl Asked<'_> {
         };
         let whereabouts = strings::threads::game_in_thread(lang, board.game.id, thread);
         let in_thread = self
-            .started(To::Game {
-                channel: thread,
-                game: board.game.id,
-                note: Text::default(),
-            }, &board)
+            .started(
+                To::Game {
+                    channel: thread,
+                    game: board.game.id,
+                    note: Text::default(),
+                },
+                &board,
+            )
             .await?;
         let here = Message {
             to: To::Here,
@@ -190,7 +192,10 @@ impl Asked<'_> {
         };
         Ok(Reply {
             messages: vec![
-                Message::new(To::Clicked(Edit::Append), accepted.clone().line(whereabouts)),
+                Message::new(
+                    To::Clicked(Edit::Append),
+                    accepted.clone().line(whereabouts),
+                ),
                 in_thread,
             ],
             thread: Some(ThreadStart {
@@ -214,7 +219,8 @@ impl Asked<'_> {
     async fn started(&self, to: To, board: &Board) -> Result<Message> {
         let lang = self.public();
         let text = strings::game_started(lang, board);
-        self.with_board(to, lang, text, board, board.to_move()).await
+        self.with_board(to, lang, text, board, board.to_move())
+            .await
     }
 
     pub(super) async fn decline(&self, id: ChallengeId) -> Result<Reply> {

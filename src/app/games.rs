@@ -21,7 +21,12 @@ impl Asked<'_> {
             Err(error @ ServiceError::MirrorLoss { game, ply, mv }) => {
                 // Not played: the player is asked, privately, whether they mean it.
                 let lang = self.private();
-                let confirm = button(lang, Action::PlayAnyway(game, ply, mv), "play-anyway", Style::Danger);
+                let confirm = button(
+                    lang,
+                    Action::PlayAnyway(game, ply, mv),
+                    "play-anyway",
+                    Style::Danger,
+                );
                 let ask = Message::new(To::Private, strings::refusal(lang, &error))
                     .buttons(vec![confirm]);
                 return Ok(Reply::one(ask));
@@ -87,12 +92,13 @@ impl Asked<'_> {
                 note: Text::default(),
             }
         };
-        let played = self
-            .with_board(to, lang, text, &report.board, ping)
-            .await?;
+        let played = self.with_board(to, lang, text, &report.board, ping).await?;
         Ok(Reply {
             // The private question is answered: its button goes.
-            messages: vec![Message::new(To::Clicked(Edit::Append), Text::default()), played],
+            messages: vec![
+                Message::new(To::Clicked(Edit::Append), Text::default()),
+                played,
+            ],
             after: vec![After::BotToMove(game.clone())],
             ..Reply::default()
         })
@@ -127,7 +133,9 @@ impl Asked<'_> {
             (To::Private, self.private())
         };
         let text = strings::board_caption(lang, &board);
-        Ok(Reply::one(self.with_board(to, lang, text, &board, None).await?))
+        Ok(Reply::one(
+            self.with_board(to, lang, text, &board, None).await?,
+        ))
     }
 
     pub(super) async fn hint(&self) -> Result<Reply> {
@@ -147,7 +155,9 @@ impl Asked<'_> {
         let lang = self.public();
         let text = strings::game_ended(lang, &board);
         let to = self.to_game(&board.game);
-        Ok(Reply::one(self.with_board(to, lang, text, &board, other).await?))
+        Ok(Reply::one(
+            self.with_board(to, lang, text, &board, other).await?,
+        ))
     }
 
     pub(super) async fn draw(&self) -> Result<Reply> {
@@ -155,20 +165,23 @@ impl Asked<'_> {
         let lang = self.public();
         match self.service().draw(self.caller.place, me).await? {
             DrawReport::Offered { game, by } => {
-                let message = Message::new(self.to_game(&game), strings::draw_offered(lang, &game, by))
-                    .buttons(answer_buttons(
-                        lang,
-                        Action::Draw(game.id, true),
-                        Action::Draw(game.id, false),
-                    ))
-                    .ping(Some(game.player(!by)));
+                let message =
+                    Message::new(self.to_game(&game), strings::draw_offered(lang, &game, by))
+                        .buttons(answer_buttons(
+                            lang,
+                            Action::Draw(game.id, true),
+                            Action::Draw(game.id, false),
+                        ))
+                        .ping(Some(game.player(!by)));
                 Ok(Reply::one(message))
             }
             DrawReport::Agreed(board) => {
                 let other = board.game.color_of(me.id).map(|c| board.game.player(!c));
                 let text = strings::game_ended(lang, &board);
                 let to = self.to_game(&board.game);
-                Ok(Reply::one(self.with_board(to, lang, text, &board, other).await?))
+                Ok(Reply::one(
+                    self.with_board(to, lang, text, &board, other).await?,
+                ))
             }
         }
     }
@@ -220,7 +233,12 @@ impl Asked<'_> {
     }
 
     /// A takeback request answered with a button.
-    pub(super) async fn answer_takeback(&self, id: GameId, ply: u32, accept: bool) -> Result<Reply> {
+    pub(super) async fn answer_takeback(
+        &self,
+        id: GameId,
+        ply: u32,
+        accept: bool,
+    ) -> Result<Reply> {
         let lang = self.public();
         let board = self
             .service()
@@ -236,7 +254,10 @@ impl Asked<'_> {
             .await?;
         done.buttons.clear();
         Ok(Reply {
-            messages: vec![Message::new(To::Clicked(Edit::Append), Text::default()), done],
+            messages: vec![
+                Message::new(To::Clicked(Edit::Append), Text::default()),
+                done,
+            ],
             after: vec![After::BotToMove(board.game.clone())],
             ..Reply::default()
         })
@@ -251,7 +272,9 @@ impl Asked<'_> {
         let lang = self.public();
         let text = strings::game_ended(lang, &board);
         let to = self.to_game(&board.game);
-        Ok(Reply::one(self.with_board(to, lang, text, &board, None).await?))
+        Ok(Reply::one(
+            self.with_board(to, lang, text, &board, None).await?,
+        ))
     }
 
     pub(super) async fn more_time(&self) -> Result<Reply> {
@@ -261,4 +284,3 @@ impl Asked<'_> {
         Ok(Reply::one(Message::new(self.to_game(&game), text)))
     }
 }
-

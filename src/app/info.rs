@@ -79,7 +79,7 @@ impl Asked<'_> {
         let file = File {
             name: format!("focus-game-{}.txt", h.game.id.0),
             bytes: record.into_bytes(),
-            kind: FileKind::Record,
+            kind: FileKind::Record(h.game.id),
         };
         let text = strings::history_attached(lang, &h);
         Ok(Reply::one(Message::new(To::Private, text).file(file)))
@@ -112,7 +112,7 @@ impl Asked<'_> {
         let file = File {
             name: format!("focus-game-{}.gif", history.game.id.0),
             bytes: gif,
-            kind: FileKind::Replay,
+            kind: FileKind::Replay(history.game.id),
         };
         let to = if clicked { To::Private } else { To::Posted };
         let text = strings::replay_caption(lang, &history);
@@ -141,7 +141,7 @@ impl Asked<'_> {
         let file = File {
             name: format!("focus-game-{}-analysis.png", analysis.game().0),
             bytes: png,
-            kind: FileKind::Chart,
+            kind: FileKind::Chart(analysis.game()),
         };
         let text = strings::analysis::text(lang, &analysis);
         Ok(Reply::one(Message::new(To::Posted, text).file(file)))
@@ -156,7 +156,11 @@ impl Asked<'_> {
 
     /// `/focus settings`: the server's language and threads, changed by managers, shown to
     /// everyone.
-    pub(super) async fn settings(&self, language: Option<Lang>, threads: Option<bool>) -> Result<Reply> {
+    pub(super) async fn settings(
+        &self,
+        language: Option<Lang>,
+        threads: Option<bool>,
+    ) -> Result<Reply> {
         let caller = self.caller;
         let (guild, manager) = (caller.place.guild_id, caller.manager);
         let lang = self.private();
@@ -175,7 +179,9 @@ impl Asked<'_> {
         }
         match threads {
             Some(on) => {
-                self.service().set_server_threads(guild, manager, on).await?;
+                self.service()
+                    .set_server_threads(guild, manager, on)
+                    .await?;
                 lines.push(strings::threads::server_threads(lang, on, true));
             }
             None if language.is_none() => {

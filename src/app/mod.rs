@@ -28,9 +28,7 @@ use crate::i18n::Lang;
 use crate::locale::Locale;
 use crate::render::RenderOptions;
 use crate::rules::Color;
-use crate::service::{
-    Board, GameService, Members, OnProgress, Result, ServiceError,
-};
+use crate::service::{Board, GameService, Members, OnProgress, Result, ServiceError};
 use crate::store::{Game, GameStatus};
 use crate::strings;
 use crate::text::Text;
@@ -290,7 +288,10 @@ impl Asked<'_> {
         Ok(File {
             name: format!("focus-game-{}.png", board.game.id.0),
             bytes,
-            kind: FileKind::Board,
+            kind: FileKind::Board {
+                game: board.game.id,
+                ply: board.game.ply,
+            },
         })
     }
 
@@ -343,7 +344,12 @@ pub fn finished_buttons(lang: Lang, game: &Game, rematch_offered: bool) -> Vec<B
     }
     let mut buttons = Vec::new();
     if game.ply > 0 {
-        buttons.push(button(lang, Action::Replay(game.id), "replay", Style::Neutral));
+        buttons.push(button(
+            lang,
+            Action::Replay(game.id),
+            "replay",
+            Style::Neutral,
+        ));
     }
     buttons.push(Button {
         disabled: rematch_offered,
@@ -388,11 +394,21 @@ fn page_buttons(lang: Lang, page: u32, pages: u32, show: fn(u32) -> Action) -> V
     vec![
         Button {
             disabled: page <= 1,
-            ..button(lang, show(page.saturating_sub(1).max(1)), "previous", Style::Neutral)
+            ..button(
+                lang,
+                show(page.saturating_sub(1).max(1)),
+                "previous",
+                Style::Neutral,
+            )
         },
         Button {
             disabled: page >= pages,
-            ..button(lang, show(page.saturating_add(1).min(pages)), "next", Style::Neutral)
+            ..button(
+                lang,
+                show(page.saturating_add(1).min(pages)),
+                "next",
+                Style::Neutral,
+            )
         },
     ]
 }

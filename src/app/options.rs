@@ -192,7 +192,9 @@ fn distance(a: &str, b: &str) -> usize {
     for i in 1..=a.len() {
         for j in 1..=b.len() {
             let cost = usize::from(a[i - 1] != b[j - 1]);
-            let mut best = (d[i - 1][j] + 1).min(d[i][j - 1] + 1).min(d[i - 1][j - 1] + cost);
+            let mut best = (d[i - 1][j] + 1)
+                .min(d[i][j - 1] + 1)
+                .min(d[i - 1][j - 1] + cost);
             if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
                 best = best.min(d[i - 2][j - 2] + 1);
             }
@@ -222,9 +224,9 @@ pub fn boolean(lang: Lang, text: &str) -> Option<bool> {
 /// A rule set by its name in English or `lang` (`swap+mirror`, `обмен+зеркало`).
 pub fn rules(lang: Lang, text: &str) -> Option<Rules> {
     let text = text.trim().to_lowercase();
-    Rules::ALL.into_iter().find(|r| {
-        text == r.name() || text == crate::strings::rules_name(lang, *r).to_lowercase()
-    })
+    Rules::ALL
+        .into_iter()
+        .find(|r| text == r.name() || text == crate::strings::rules_name(lang, *r).to_lowercase())
 }
 
 /// The challenger's colour: `white`, `black`, `random` or the reader's words for them.
@@ -250,8 +252,7 @@ pub fn side(lang: Lang, text: &str) -> Option<Color> {
 pub fn language(text: &str) -> Option<Lang> {
     let text = text.trim().to_lowercase();
     Lang::all().find(|l| {
-        text == l.code().to_lowercase()
-            || text == crate::strings::language_name(*l).to_lowercase()
+        text == l.code().to_lowercase() || text == crate::strings::language_name(*l).to_lowercase()
     })
 }
 
@@ -446,7 +447,12 @@ mod tests {
             is_bot: true,
             ..User::new(1, "bot")
         };
-        request(lang, t, &mut |name| User::new(name.len() as u64 + 100, name), &bot)
+        request(
+            lang,
+            t,
+            &mut |name| User::new(name.len() as u64 + 100, name),
+            &bot,
+        )
     }
 
     #[test]
@@ -494,7 +500,13 @@ mod tests {
             })
         );
         let t = typed("challenge", &[("rated", "perhaps")], &[]);
-        assert!(matches!(read(en, &t), Err(OptionError::BadValue { option: "rated", .. })));
+        assert!(matches!(
+            read(en, &t),
+            Err(OptionError::BadValue {
+                option: "rated",
+                ..
+            })
+        ));
     }
 
     #[test]
@@ -512,7 +524,12 @@ mod tests {
         assert_eq!(options.rules, Some(Rules::ALL[1]));
         assert_eq!(options.opponent.map(|o| o.user.name), Some("bob".into()));
         let t = typed("доска", &[("сторона", "чёрные")], &[]);
-        assert_eq!(read(ru, &t), Ok(Request::Board { side: Some(Color::Black) }));
+        assert_eq!(
+            read(ru, &t),
+            Ok(Request::Board {
+                side: Some(Color::Black)
+            })
+        );
     }
 
     #[test]
@@ -520,7 +537,9 @@ mod tests {
         let en = Lang::ENGLISH;
         assert_eq!(
             read(en, &typed("history", &[], &["#12"])),
-            Ok(Request::History { game: Some(GameId(12)) })
+            Ok(Request::History {
+                game: Some(GameId(12))
+            })
         );
         assert_eq!(
             read(en, &typed("move", &[], &[])),

@@ -77,17 +77,22 @@ pub struct File {
     pub kind: FileKind,
 }
 
-/// What a file is.
+/// What a file is, and of which game.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum FileKind {
-    /// A board picture (PNG).
-    Board,
+    /// A board picture (PNG) of a game after a ply.
+    Board {
+        /// The game.
+        game: GameId,
+        /// The plies played.
+        ply: u32,
+    },
     /// An animated replay (GIF).
-    Replay,
+    Replay(GameId),
     /// An analysis chart (PNG).
-    Chart,
+    Chart(GameId),
     /// A game's record (text).
-    Record,
+    Record(GameId),
 }
 
 /// One message of a reply.
@@ -194,6 +199,10 @@ impl Reply {
     /// Every text of the reply, in order (the thread's alternative last), for tests and logs.
     pub fn texts(&self) -> Vec<&Text> {
         let instead = self.thread.iter().flat_map(|t| t.instead.iter());
-        self.messages.iter().chain(instead).map(|m| &m.text).collect()
+        self.messages
+            .iter()
+            .chain(instead)
+            .map(|m| &m.text)
+            .collect()
     }
 }

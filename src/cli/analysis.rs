@@ -72,6 +72,11 @@ pub(crate) fn run(args: &AnalysisArgs) -> Result<(), CliError> {
         })?;
     }
     let mut out = std::io::stdout().lock();
-    writeln!(out, "{}", review_text(lang, &white, &black, &review).words()).map_err(CliError::Stdout)?;
+    writeln!(
+        out,
+        "{}",
+        review_text(lang, &white, &black, &review).words()
+    )
+    .map_err(CliError::Stdout)?;
     out.flush().map_err(CliError::Stdout)
 }

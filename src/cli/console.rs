@@ -16,9 +16,12 @@ pub(crate) struct ConsoleArgs {
     /// Where board pictures are written.
     #[arg(long, value_name = "DIR", default_value = "boards")]
     out: PathBuf,
-    /// A user who may abort any game, as a moderator (repeatable).
+    /// A user who may abort any game and change the settings, as a moderator (repeatable).
     #[arg(long, value_name = "NAME")]
     moderator: Vec<String>,
+    /// Show bold and code in terminal colours.
+    #[arg(long)]
+    colour: bool,
     /// The language of the console: en or ru.
     #[arg(long, value_name = "LANG", default_value = "en", value_parser = super::language)]
     locale: Lang,
@@ -51,7 +54,8 @@ pub(crate) fn run(args: &ConsoleArgs) -> Result<(), CliError> {
         .map_err(|source| CliError::Write {
             path: args.out.clone(),
             source,
-        })?;
+        })?
+        .with_colour(args.colour);
         let stdin = std::io::stdin();
         if stdin.is_terminal() {
             eprintln!("{}\n", help(args.locale));

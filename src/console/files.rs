@@ -8,20 +8,17 @@ use crate::tr;
 impl Console {
     /// Writes `file` to the output folder; the line saying where, or why it failed.
     pub(super) fn write_file(&mut self, file: &File) -> String {
-        self.files += 1;
+        // Named for a folder of many games' files: the game, and for pictures the ply and
+        // the order shown (the same position may be shown twice).
         let (said, name) = match file.kind {
-            // Several pictures of one game: numbered in the order shown.
-            FileKind::Board => (
-                "console-board",
-                format!(
-                    "{}-{}.png",
-                    file.name.trim_end_matches(".png"),
-                    self.files
-                ),
-            ),
-            FileKind::Chart => ("console-chart", file.name.clone()),
-            FileKind::Replay => ("console-replay", file.name.clone()),
-            FileKind::Record => ("console-record", file.name.clone()),
+            FileKind::Board { game, ply } => {
+                self.pictures += 1;
+                let name = format!("game{}-ply{ply}-{}.png", game.0, self.pictures);
+                ("console-board", name)
+            }
+            FileKind::Chart(game) => ("console-chart", format!("game{}-analysis.png", game.0)),
+            FileKind::Replay(game) => ("console-replay", format!("game{}-replay.gif", game.0)),
+            FileKind::Record(game) => ("console-record", format!("game{}-record.txt", game.0)),
         };
         let path = self.out_dir.join(name);
         let shown = path.display().to_string();

@@ -67,7 +67,8 @@ pub struct Console {
     names: HashMap<u64, String>,
     channel: String,
     moderators: Vec<String>,
-    files: usize,
+    /// Pictures written so far (they are numbered).
+    pictures: usize,
     /// The language of everything the console prints (`--locale`).
     lang: Lang,
     /// Bold and colour in the terminal.
@@ -117,7 +118,7 @@ impl Console {
             names: HashMap::new(),
             channel: "general".to_owned(),
             moderators,
-            files: 0,
+            pictures: 0,
             lang,
             colour: false,
             buttons: Vec::new(),
@@ -145,7 +146,11 @@ impl Console {
     ///
     /// # Errors
     /// Reading or writing the streams.
-    pub async fn run(&mut self, mut input: impl BufRead, out: &mut impl Write) -> std::io::Result<()> {
+    pub async fn run(
+        &mut self,
+        mut input: impl BufRead,
+        out: &mut impl Write,
+    ) -> std::io::Result<()> {
         let mut bytes = Vec::new();
         loop {
             bytes.clear();
@@ -199,7 +204,7 @@ impl Console {
         let user = self.user(&line.user);
         self.know_channel().await;
         let mut lines = match line.command.as_str() {
-            "wait" => self.wait(&line).await,
+            "wait" => self.wait(&line, &user).await,
             _ => self.command(&line, &user).await,
         };
         // What the bot sends on its own follows at once, as the bot's sweeper would send it:
@@ -325,12 +330,15 @@ impl Console {
         if let Some(file) = &message.file {
             lines.push(self.write_file(file));
         }
-        if !message.buttons.is_empty() {
-            let message_id = match &message.to {
-                To::Clicked(_) => caller.clicked.unwrap_or(id),
-                _ => id,
-            };
+        let message_id = match &message.to {
+            To::Clicked(_) => caller.clicked.unwrap_or(id),
+            _ => id,
+        };
+        // An edited message's buttons are the ones it now has.
+        if matches!(message.to, To::Clicked(_)) {
             self.buttons.retain(|b| b.message != message_id);
+        }
+        if !message.buttons.is_empty() {
             let labels: Vec<String> = message
                 .buttons
                 .iter()
@@ -354,7 +362,13 @@ impl Console {
                 .buttons
                 .iter()
                 .find(|b| !b.disabled)
-                .map_or(String::new(), |b| b.label.clone());
+                .map_or(String::new(), |b| session::label_words(&b.label));
+            // Whom the buttons are for: the one the message is for, else the one it pings.
+            let whom = match (only, message.ping.and_then(|id| self.names.get(&id))) {
+                (None, Some(pinged)) => pinged.clone(),
+                _ => user.name.clone(),
+            };
+            let example = format!("{whom}: {example}");
             lines.push(tr!(
                 self.lang,
                 "console-buttons",

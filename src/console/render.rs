@@ -1,11 +1,12 @@
 //! Structured text for the terminal: users as `@name`, channels as `#name`, times in words
-//! from the console's clock, bold and code as plain words (or, with colour, bold and cyan).
+//! from the console's clock, bold as plain words and code between backticks (or, with colour,
+//! bold and cyan).
 
 use std::collections::HashMap;
 
 use super::time::utc;
-use crate::strings::from_now;
 use crate::i18n::Lang;
+use crate::strings::from_now;
 use crate::text::{Piece, Text, TimeStyle};
 
 /// What the renderer knows: names of users and channels, the time, the language, colour.
@@ -34,8 +35,10 @@ impl Terminal<'_> {
             bold = span.bold;
             match &span.piece {
                 Piece::Plain(words) => out.push_str(words),
-                Piece::Code(code) if self.colour => out.push_str(&format!("\x1b[36m{code}\x1b[39m")),
-                Piece::Code(code) => out.push_str(code),
+                Piece::Code(code) if self.colour => {
+                    out.push_str(&format!("\x1b[36m{code}\x1b[39m"))
+                }
+                Piece::Code(code) => out.push_str(&format!("`{code}`")),
                 Piece::Block(block) => {
                     out.push_str(block);
                 }

@@ -19,7 +19,10 @@ pub struct Line {
 /// Whether `word` starts an option: a name of letters (any language), `-` or `_`, then `:`.
 fn option_start(word: &str) -> Option<(&str, &str)> {
     let (key, value) = word.split_once(':')?;
-    let is_name = !key.is_empty() && key.chars().all(|c| c.is_alphabetic() || c == '-' || c == '_');
+    let is_name = !key.is_empty()
+        && key
+            .chars()
+            .all(|c| c.is_alphabetic() || c == '-' || c == '_');
     is_name.then_some((key, value))
 }
 
@@ -57,7 +60,9 @@ pub fn parse(line: &str) -> Result<Option<Line>, LineError> {
     }
     let mut words = command.split_whitespace().peekable();
     // `/focus` (or its name in another language, `/фокус`) before the subcommand.
-    if words.peek().is_some_and(|w| w.starts_with('/')) && command.split_whitespace().nth(1).is_some() {
+    if words.peek().is_some_and(|w| w.starts_with('/'))
+        && command.split_whitespace().nth(1).is_some()
+    {
         words.next();
     }
     let command = words
@@ -117,7 +122,9 @@ mod tests {
         assert_eq!(option(&line, "rated"), "false");
 
         // Every `name:` starts an option, known or not (the command then refuses it).
-        let line = parse("alice: challenge opponent:erin levl:3").unwrap().unwrap();
+        let line = parse("alice: challenge opponent:erin levl:3")
+            .unwrap()
+            .unwrap();
         assert_eq!(option(&line, "opponent"), "erin");
         assert_eq!(option(&line, "levl"), "3");
         let line = parse("alice: вызов соперник:bob").unwrap().unwrap();

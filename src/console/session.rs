@@ -57,6 +57,18 @@ fn is_word(lang: crate::i18n::Lang, typed: &str, english: &str) -> bool {
     typed.eq_ignore_ascii_case(english) || typed.to_lowercase() == said.to_lowercase()
 }
 
+/// A label as typed: its words, lowercase, without signs (`▶ Replay` is typed `replay`).
+pub(super) fn label_words(label: &str) -> String {
+    let kept: String = label
+        .chars()
+        .filter(|c| c.is_alphanumeric() || c.is_whitespace())
+        .collect();
+    kept.split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .to_lowercase()
+}
+
 impl Console {
     /// The request of a line that answers a message: a button's label (`Accept`, `Next`,
     /// `Rematch`), or the short forms `accept [N]`, `decline [N]`, `cancel [N]`,
@@ -78,16 +90,14 @@ impl Console {
         if let (true, Some(arg)) = (word == "draw" || word == "takeback", first) {
             let yes = is_word(lang, arg, "accept");
             if yes || is_word(lang, arg, "decline") {
-                let wanted = |a: &Action| match a {
-                    Action::Draw(_, y) if word == "draw" => *y == yes,
-                    Action::Takeback(_, _, y) if word == "takeback" => *y == yes,
-                    _ => false,
-                };
-                return Some(
-                    self.button(user, place, |b| wanted(&b.button.action))
-                        .ok_or_else(|| Text::from_marked(&tr!(lang, "console-nothing-to-answer"))),
-                );
+                return Some(self.answer(word == "draw", yes, user, place).await);
             }
+        }
+        // A command is a command (`replay 12`), but for a bare `rematch`, which names no game:
+        // the Rematch button shown here.
+        let bare_rematch = word == "rematch" && line.args.is_empty() && line.options.is_empty();
+        if crate::app::options::command(lang, word).is_ok() && !bare_rematch {
+            return None;
         }
         // A button's label, as shown (`Next`, `Rematch`, `Play it anyway`).
         let typed = std::iter::once(line.command.as_str())
@@ -95,8 +105,40 @@ impl Console {
             .collect::<Vec<_>>()
             .join(" ")
             .to_lowercase();
-        let clicked = self.button(user, place, |b| b.button.label.to_lowercase() == typed)?;
+        let typed = label_words(&typed);
+        let clicked = self.button(user, place, |b| label_words(&b.button.label) == typed)?;
         Some(Ok(clicked))
+    }
+
+    /// `draw accept|decline` or `takeback accept|decline`: the answer to the offer or request
+    /// standing in the game of `place` (its button, when one is shown).
+    async fn answer(
+        &self,
+        draw: bool,
+        yes: bool,
+        user: &User,
+        place: Place,
+    ) -> Result<(Request, Option<u64>), Text> {
+        let lang = self.lang;
+        let board = self
+            .app
+            .service()
+            .board(place)
+            .await
+            .map_err(|e| crate::strings::refusal(lang, &e))?;
+        let game = &board.game;
+        let action = if draw {
+            Action::Draw(game.id, yes)
+        } else {
+            Action::Takeback(game.id, game.ply, yes)
+        };
+        let message = self
+            .buttons
+            .iter()
+            .rev()
+            .find(|b| b.button.action == action && b.only.is_none_or(|u| u == user.id))
+            .map(|b| b.message);
+        Ok((Request::Click(action), message))
     }
 
     /// The newest button in `place` that `user` sees and `matches`: its click.
@@ -163,15 +205,12 @@ impl Console {
     }
 
     /// `wait <span>`: skips time on the console's clock, then shows what the bot would do.
-    pub(super) async fn wait(&mut self, line: &super::Line) -> Vec<String> {
+    pub(super) async fn wait(&mut self, line: &super::Line, user: &User) -> Vec<String> {
         let lang = self.lang;
         let typed = line.args.join(" ");
         let Some(seconds) = super::time::duration(&typed) else {
-            return vec![tr!(
-                lang,
-                "console-line-error",
-                error = tr!(lang, "console-how-long")
-            )];
+            let text = Text::from_marked(&tr!(lang, "console-how-long"));
+            return vec![self.private_line(user, &text)];
         };
         self.clock
             .skipped
@@ -210,7 +249,12 @@ impl Console {
                     channel_id, board, ..
                 } => {
                     let channel = self.channel_name(channel_id);
-                    lines.push(tr!(self.lang, "console-public", channel = channel, text = text));
+                    lines.push(tr!(
+                        self.lang,
+                        "console-public",
+                        channel = channel,
+                        text = text
+                    ));
                     if let Some(board) = board {
                         lines.push(self.letter_picture(&board).await);
                     }
@@ -242,7 +286,10 @@ impl Console {
             Ok(bytes) => crate::app::File {
                 name: format!("focus-game-{}.png", board.game.id.0),
                 bytes,
-                kind: crate::app::FileKind::Board,
+                kind: crate::app::FileKind::Board {
+                    game: board.game.id,
+                    ply: board.game.ply,
+                },
             },
             Err(e) => return self.failure(&e),
         };
@@ -252,6 +299,10 @@ impl Console {
     /// A failure of the bot itself, with its details (the console's user is its operator).
     fn failure(&self, error: &crate::service::ServiceError) -> String {
         let text = crate::strings::refusal(self.lang, error).words();
-        tr!(self.lang, "console-line-error", error = format!("{text} ({error})"))
+        tr!(
+            self.lang,
+            "console-line-error",
+            error = format!("{text} ({error})")
+        )
     }
 }

@@ -16,11 +16,11 @@ use super::{
     Context, Error, board_reply, board_reply_from, mentions, place_of, quiet_reply, readers,
     user_of,
 };
+use crate::discord::markdown::markdown as md;
 use crate::i18n::Lang;
 use crate::service::{ChallengeRequest, DEFAULT_BOT_LEVEL, DrawReport, MoveTerms, ServiceError};
 use crate::store::GameId;
 use crate::strings;
-use crate::discord::markdown::markdown as md;
 
 /// A public question to `asked` (pinged alone) with Agree / Refuse buttons in `lang`.
 fn question(lang: Lang, text: String, yes: Action, no: Action, asked: u64) -> CreateReply {
@@ -172,7 +172,10 @@ async fn challenge_me(
         let mut text = md(&strings::game_started(lang, &board));
         // The server wants threads, but the bot may not start one here: say why not.
         if let Venue::Missing(missing) = venue {
-            text = format!("{text}\n{}", md(&strings::threads::no_thread(lang, missing)));
+            text = format!(
+                "{text}\n{}",
+                md(&strings::threads::no_thread(lang, missing))
+            );
         }
         let reply = board_reply(service, lang, text, &board, board.to_move()).await?;
         ctx.send(reply).await?;
@@ -212,7 +215,11 @@ async fn challenge_me(
         }
     };
     let whereabouts = if in_thread {
-        md(&strings::threads::game_in_thread(lang, board.game.id, message.id.get()))
+        md(&strings::threads::game_in_thread(
+            lang,
+            board.game.id,
+            message.id.get(),
+        ))
     } else {
         md(&strings::threads::no_thread(lang, &[]))
     };
@@ -774,11 +781,19 @@ pub async fn settings(
     match threads {
         Some(ThreadsChoice(on)) => {
             service.set_server_threads(guild, manager, on).await?;
-            lines.push(md(&strings::threads::server_threads(readers.user, on, true)));
+            lines.push(md(&strings::threads::server_threads(
+                readers.user,
+                on,
+                true,
+            )));
         }
         None if language.is_none() => {
             let on = service.threads_on(guild).await?;
-            lines.push(md(&strings::threads::server_threads(readers.user, on, false)));
+            lines.push(md(&strings::threads::server_threads(
+                readers.user,
+                on,
+                false,
+            )));
         }
         None => {}
     }

@@ -8,11 +8,11 @@ use super::ids::Action;
 use super::members::DiscordMembers;
 use super::threads::{self, Venue};
 use super::{BotError, Data, Readers, attachment, failure_text, mentions, readers_of, user_of};
+use crate::discord::markdown::markdown as md;
 use crate::i18n::Lang;
 use crate::service::{Board, DrawReport, GameService, Watch, coin_toss};
 use crate::store::{Challenge, Game, GameId, GameStatus, LadderPage};
 use crate::strings;
-use crate::discord::markdown::markdown as md;
 
 /// The buttons of a challenge's message in `lang`: Accept, Decline (for a named opponent) and
 /// Cancel; all `disabled` once it has expired.
@@ -174,7 +174,12 @@ async fn act(
                     .allowed_mentions(mentions(board.to_move()));
                 click.create_followup(ctx, message).await?;
             } else {
-                update(ctx, click, md(&strings::takeback_declined(lang, &board.game))).await?;
+                update(
+                    ctx,
+                    click,
+                    md(&strings::takeback_declined(lang, &board.game)),
+                )
+                .await?;
             }
         }
         Action::Replay(id) => replay(ctx, service, click, readers.user, &me, id).await?,
@@ -378,8 +383,11 @@ async fn accept(
         let name = strings::threads::thread_name(lang, &board);
         match threads::start(&ctx.http, click.channel_id, click.message.id, name).await {
             Ok(()) => {
-                let whereabouts =
-                    md(&strings::threads::game_in_thread(lang, board.game.id, thread.get()));
+                let whereabouts = md(&strings::threads::game_in_thread(
+                    lang,
+                    board.game.id,
+                    thread.get(),
+                ));
                 update(ctx, click, format!("{accepted}\n{whereabouts}")).await?;
                 let message = serenity::CreateMessage::new()
                     .content(md(&strings::game_started(lang, &board)))

@@ -35,6 +35,7 @@ use tokio::sync::Semaphore;
 
 pub use config::{Config, ConfigError};
 
+use crate::discord::markdown::markdown as md;
 use crate::i18n::Lang;
 use crate::locale::Locale;
 use crate::render::RenderOptions;
@@ -42,7 +43,6 @@ use crate::rules::Color;
 use crate::service::{Board, Clock, GameService, History, Place, ServiceError, SystemClock, User};
 use crate::store::{AsyncStore, StoreError};
 use crate::strings;
-use crate::discord::markdown::markdown as md;
 
 /// Shared by every handler.
 pub struct Data {
@@ -322,7 +322,10 @@ async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
             tracing::info!(%error, ?input, "an option could not be read");
             (
                 ctx,
-                md(&strings::bad_option(lang(ctx), input.as_deref().unwrap_or(""))),
+                md(&strings::bad_option(
+                    lang(ctx),
+                    input.as_deref().unwrap_or(""),
+                )),
             )
         }
         E::Setup {

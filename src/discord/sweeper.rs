@@ -11,10 +11,10 @@ use tokio::sync::{Semaphore, watch};
 
 use super::components::{challenge_buttons, finished_buttons};
 use super::error_code;
+use crate::discord::markdown::markdown as md;
 use crate::service::{Delivered, Delivery, GameService, Letter, Postman};
 use crate::store::NoticeId;
 use crate::strings;
-use crate::discord::markdown::markdown as md;
 
 /// Discord's "Cannot send messages to this user" (closed DMs) and "no mutual guilds": the DM
 /// will not go through later either.

@@ -8,10 +8,10 @@
 use poise::serenity_prelude as serenity;
 
 use super::{Context, Error, error_code, quiet_reply};
+use crate::discord::markdown::markdown as md;
 use crate::i18n::Lang;
 use crate::store::Game;
 use crate::strings;
-use crate::discord::markdown::markdown as md;
 
 /// What the bot needs in a channel to play a game in a thread of its own: to start it, and to
 /// post in it (Send Messages does not apply inside threads).
@@ -130,8 +130,10 @@ pub async fn answer(
     )));
     match channel.send_message(ctx.http(), message).await {
         Ok(_) => {
-            ctx.send(quiet_reply(md(&strings::threads::posted_in(lang, game_channel))).ephemeral(true))
-                .await?;
+            ctx.send(
+                quiet_reply(md(&strings::threads::posted_in(lang, game_channel))).ephemeral(true),
+            )
+            .await?;
         }
         Err(e) => {
             tracing::warn!(error = %e, channel = game_channel, "cannot post in a game's channel; answering here");

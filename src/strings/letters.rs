@@ -6,9 +6,7 @@ use crate::service::{Letter, Named, News};
 use crate::store::{Game, GameStatus};
 use crate::tr;
 
-use super::{
-    aborts_on_time_out, challenge_expired_marked, mention, result_line_marked, timestamp,
-};
+use super::{aborts_on_time_out, challenge_expired_marked, mention, result_line_marked, timestamp};
 use crate::text::Text;
 
 /// The language a letter is to be read in: its reader's or its server's.

@@ -193,7 +193,11 @@ pub fn suggestions(lang: Lang, typed: &str, suggestions: &[crate::service::Sugge
     Text::from_marked(&suggestions_marked(lang, typed, suggestions))
 }
 
-pub(crate) fn suggestions_marked(lang: Lang, typed: &str, suggestions: &[crate::service::Suggestion]) -> String {
+pub(crate) fn suggestions_marked(
+    lang: Lang,
+    typed: &str,
+    suggestions: &[crate::service::Suggestion],
+) -> String {
     if suggestions.is_empty() {
         let typed = typed.trim();
         return if typed.is_empty() {
@@ -886,7 +890,10 @@ fn history_title(lang: Lang, h: &History) -> String {
 
 /// The `/focus rules` title and text (at most 4,096 characters: an embed's description).
 pub fn rules(lang: Lang) -> (String, Text) {
-    (tr!(lang, "rules-title"), Text::from_marked(&tr!(lang, "rules-text")))
+    (
+        tr!(lang, "rules-title"),
+        Text::from_marked(&tr!(lang, "rules-text")),
+    )
 }
 
 /// The name of `lang`, in itself: `English`, `Русский`.
@@ -1108,7 +1115,10 @@ pub(crate) fn aborts_on_time_out(game: &Game) -> bool {
 pub fn option_error(lang: Lang, error: &crate::app::options::OptionError) -> Text {
     use crate::app::options::OptionError as E;
     let said = match error {
-        E::UnknownCommand { name, nearest: None } => {
+        E::UnknownCommand {
+            name,
+            nearest: None,
+        } => {
             tr!(lang, "option-unknown-command", name = name.as_str())
         }
         E::UnknownCommand {

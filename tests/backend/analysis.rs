@@ -439,7 +439,7 @@ async fn the_console_posts_the_analysis_and_writes_the_chart() {
     let lines = c.handle("alice: /focus analysis").await;
     assert!(
         lines[0].starts_with(
-            "[#general] bot: **Analysis of game 1**: @alice (White) vs @bob (Black), 2 plies.\n\
+            "[#general] bot: Analysis of game 1: @alice (White) vs @bob (Black), 2 plies.\n\
              White (@alice): 1 blunder\n"
         ),
         "{lines:?}"

@@ -406,7 +406,10 @@ impl Postman for Stuck {
 
 /// A letter's text, as the adapters put it into words in the letter's language.
 fn words(letter: &Letter) -> String {
-    md(&strings::letters::text(strings::letters::lang_of(letter), letter))
+    md(&strings::letters::text(
+        strings::letters::lang_of(letter),
+        letter,
+    ))
 }
 
 /// A letter in a few words (a `Letter`'s `Debug` would print the whole game).

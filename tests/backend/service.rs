@@ -360,10 +360,12 @@ async fn an_open_challenge_is_accepted_by_whoever_comes_first() {
     let view = f.svc.challenge(here, &alice(), request).await.unwrap();
     assert_eq!(view.opponent, None);
     assert_eq!(view.challenge.opponent_id, None);
-    assert!(md(&strings::challenge_posted(Lang::ENGLISH, &view)).starts_with(
-        "<@1001> is looking for an opponent for a game of Focus: anyone here may accept!\n\
+    assert!(
+        md(&strings::challenge_posted(Lang::ENGLISH, &view)).starts_with(
+            "<@1001> is looking for an opponent for a game of Focus: anyone here may accept!\n\
              classic rules · no time limit · rated · they play White\n"
-    ));
+        )
+    );
     let id = view.challenge.id;
     // Everyone but the challenger sees it.
     for user in [bob(), carol()] {
@@ -843,7 +845,8 @@ async fn the_worked_example_is_played_to_blacks_win() {
     let view = f.svc.challenge(here, &alice(), request).await.unwrap();
     assert_eq!(view.challenge.start_fpn.as_deref(), Some(WORKED));
     assert!(
-        md(&strings::challenge_posted(Lang::ENGLISH, &view)).contains(" · from a set-up position\n")
+        md(&strings::challenge_posted(Lang::ENGLISH, &view))
+            .contains(" · from a set-up position\n")
     );
     let board = f
         .svc
@@ -1673,7 +1676,11 @@ async fn a_takeback_accepted_restores_the_position_and_a_declined_one_does_not()
     let asked = f.svc.request_takeback(here, &alice()).await.unwrap();
     assert_eq!(asked.game.takeback_by, Some(Color::White));
     assert_eq!(
-        md(&strings::takeback_requested(Lang::ENGLISH, &asked, Color::White)),
+        md(&strings::takeback_requested(
+            Lang::ENGLISH,
+            &asked,
+            Color::White
+        )),
         "<@1001> asks to take back their last move. <@1002>, do you agree?"
     );
     let before = f.snapshot(id).await;

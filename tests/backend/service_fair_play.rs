@@ -216,7 +216,7 @@ async fn a_mirror_rule_loss_is_played_only_when_its_player_confirms_it_there() {
             matches!(err, ServiceError::NotYourConfirmation(p) if p == bob().id),
             "{err:?}"
         );
-        assert_eq!(err.to_string(), "only <@1002> can confirm this move");
+        assert_eq!(err.to_string(), "only @1002 can confirm this move");
     }
     for (ply, text) in [(0, "f5-e5"), (2, "f5-e5"), (1, "f5-f6"), (1, "f5-c5")] {
         let err = svc

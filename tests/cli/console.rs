@@ -1,7 +1,6 @@
 //! The offline console (issue 5): typed lines in, printed replies and board pictures out, both
 //! through `Console` in process and through the `focus-bot console` binary.
 
-use focus_bot::discord::markdown::markdown as md;
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -12,6 +11,12 @@ use focus_bot::i18n::Lang;
 use focus_bot::render::{HEIGHT, WIDTH};
 use focus_bot::store::{AsyncStore, Store};
 use focus_bot::strings;
+use focus_bot::text::Text;
+
+/// A text as the console prints it when it names nobody: no bold, code between backticks.
+fn words(text: &Text) -> String {
+    text.words()
+}
 
 /// The worked example of the rules note: White to move, Black wins after 12 plies.
 const WORKED: &str = ".,.,.,./.,.,.,.,.,./.,.,.,.,.,.,.,./.,.,wbw,.,wbwb,b,.,./.,.,.,.,.,.,.,./\
@@ -85,7 +90,7 @@ async fn the_worked_example_is_played_through_the_console() {
     );
     assert_eq!(
         lines[1],
-        "  (challenge 1: answer with `accept`, `decline` or `cancel`)"
+        "  buttons: [Accept] [Decline] [Cancel] (type a label to click it, e.g. `bob: accept`)"
     );
 
     // Alice cannot accept her own challenge; Bob's bare `accept` takes the open one.
@@ -97,12 +102,17 @@ async fn the_worked_example_is_played_through_the_console() {
         c.handle("alice: accept 1").await,
         ["[#general] bot → alice only: you cannot play against yourself: challenge someone else"]
     );
-    let lines = c.handle("bob: accept").await;
-    assert_eq!(lines.len(), 2, "{lines:?}");
+    let mut lines = c.handle("bob: accept").await;
+    assert_eq!(lines.len(), 3, "{lines:?}");
+    // The challenge's message is edited to say who accepted it, then the game begins.
+    assert_eq!(
+        lines.remove(0),
+        "[#general] bot edits the message: Accepted by @bob."
+    );
     let (head, rest) = first_line(&lines[0]);
     assert_eq!(
         head,
-        "[#general] bot: **Game 1 begins!** @alice plays White, @bob plays Black."
+        "[#general] bot: Game 1 begins! @alice plays White, @bob plays Black."
     );
     assert!(
         rest.starts_with(
@@ -143,7 +153,7 @@ async fn the_worked_example_is_played_through_the_console() {
         ),
         (
             "alice: dance",
-            "[#general] bot → alice only: `dance` is not a command here; type `help` for the list",
+            "[#general] bot → alice only: `dance` is not a command; type `help` for the list",
         ),
     ];
     for (input, reply) in refusals {
@@ -164,11 +174,22 @@ async fn the_worked_example_is_played_through_the_console() {
             );
             assert_eq!(
                 c.handle("bob: suggest").await,
-                ["[#general] bot → bob only: suggestions: "]
+                [
+                    "[#general] bot → bob only: No move to suggest: you have no game in play here, \
+                  or it is not your move."
+                ]
             );
         }
         let lines = c.handle(&format!("{who}: /focus move {mv}")).await;
-        assert_eq!(lines.len(), 2, "{mv}: {lines:?}");
+        // The last move ends the game: its message gets the Replay and Rematch buttons.
+        let last = i + 1 == WORKED_MOVES.len();
+        assert_eq!(lines.len(), if last { 3 } else { 2 }, "{mv}: {lines:?}");
+        if last {
+            assert_eq!(
+                lines[2],
+                "  buttons: [▶ Replay] [Rematch] (type a label to click it, e.g. `alice: replay`)"
+            );
+        }
         let (head, rest) = first_line(&lines[0]);
         let verb = if mv.starts_with('+') {
             "dropped"
@@ -176,7 +197,7 @@ async fn the_worked_example_is_played_through_the_console() {
             "played"
         };
         assert!(
-            head.starts_with(&format!("[#general] bot: @{who} {verb} **{mv}**")),
+            head.starts_with(&format!("[#general] bot: @{who} {verb} {mv}")),
             "{head}"
         );
         if i + 1 < WORKED_MOVES.len() {
@@ -193,13 +214,10 @@ async fn the_worked_example_is_played_through_the_console() {
         );
         pictures.push(path);
         if i == 3 {
-            assert_eq!(
-                head,
-                "[#general] bot: @bob played **e3-e5** — 2 to reserve."
-            );
+            assert_eq!(head, "[#general] bot: @bob played e3-e5 — 2 to reserve.");
         }
         if i == 7 {
-            assert_eq!(head, "[#general] bot: @bob dropped **+e5** — captured 1.");
+            assert_eq!(head, "[#general] bot: @bob dropped +e5 — captured 1.");
         }
     }
     let last = c.handle("alice: board").await;
@@ -222,15 +240,16 @@ async fn the_worked_example_is_played_through_the_console() {
     let history = c.handle("alice: history game:1").await;
     assert_eq!(history.len(), 1);
     assert!(
-        history[0]
-            .starts_with("[#general] bot: Game 1 (classic rules), 12 plies:\n```\n[Game \"1\"]\n"),
+        history[0].starts_with(
+            "[#general] bot → alice only: Game 1 (classic rules), 12 plies:\n[Game \"1\"]\n"
+        ),
         "{}",
         history[0]
     );
     assert!(
         history[0].ends_with(&format!(
             "[FPN \"{WORKED}\"]\n[Result \"0-1\"]\n[Termination \"no-legal-move\"]\n\n\
-             1. c5-e5 f5-e5 2. +e5 e3-e5 3. +e5 +e5 4. +e5 +e5 5. +e5 +e5 6. c5-b5 +b5 0-1\n```\n\
+             1. c5-e5 f5-e5 2. +e5 e3-e5 3. +e5 +e5 4. +e5 +e5 5. +e5 +e5 6. c5-b5 +b5 0-1\n\
              Replay it by pasting this message into `focus-bot replay`."
         )),
         "{}",
@@ -250,7 +269,7 @@ async fn the_last_move_message_names_the_winner() {
     let lines = c.handle("alice: move c4-d4").await;
     assert_eq!(
         lines[0],
-        "[#general] bot: @alice played **c4-d4**.\n**@alice (White) wins game 1**, no legal move."
+        "[#general] bot: @alice played c4-d4.\n@alice (White) wins game 1, no legal move."
     );
     picture(&lines[1], dir.path());
     // The game is over: the players' games list is empty.
@@ -258,7 +277,7 @@ async fn the_last_move_message_names_the_winner() {
         c.handle("bob: games").await,
         [format!(
             "[#general] bot → bob only: {}",
-            md(&strings::no_games(Lang::ENGLISH))
+            words(&strings::no_games(Lang::ENGLISH))
         )]
     );
     // Its replay, as `/focus replay` posts it: the start and the one ply, as a GIF file.
@@ -282,7 +301,7 @@ async fn the_last_move_message_names_the_winner() {
     assert_eq!(frames, 2);
     assert_eq!(
         c.handle("bob: replay game:x").await,
-        ["[#general] bot → bob only: a game is given by its number"]
+        ["[#general] bot → bob only: `x` is not a game number"]
     );
 }
 
@@ -343,7 +362,7 @@ async fn bad_lines_and_bad_challenges_get_a_sentence() {
         ),
         (
             "alice: challenge rated:maybe",
-            "[#general] bot → alice only: `maybe` is not true or false",
+            "[#general] bot → alice only: `maybe` is not yes or no (true, false, да, нет)",
         ),
         (
             &rated_set_up,
@@ -364,7 +383,7 @@ async fn bad_lines_and_bad_challenges_get_a_sentence() {
         ),
         (
             "#lobby bob: history game:x",
-            "[#lobby] bot → bob only: a game is given by its number",
+            "[#lobby] bot → bob only: `x` is not a game number",
         ),
     ];
     for (input, reply) in cases {
@@ -407,7 +426,7 @@ async fn challenges_are_declined_cancelled_and_games_listed() {
     );
     assert_eq!(
         c.handle("bob: decline").await,
-        ["[#general] bot: The challenge of @alice is declined."]
+        ["[#general] bot edits the message: The challenge of @alice is declined."]
     );
     c.handle("alice: challenge").await;
     assert_eq!(
@@ -416,7 +435,7 @@ async fn challenges_are_declined_cancelled_and_games_listed() {
     );
     assert_eq!(
         c.handle("alice: cancel").await,
-        ["[#general] bot: The challenge of @alice is cancelled."]
+        ["[#general] bot edits the message: The challenge of @alice is cancelled."]
     );
     assert_eq!(
         c.handle("bob: accept 2").await,
@@ -434,9 +453,9 @@ async fn challenges_are_declined_cancelled_and_games_listed() {
     assert_eq!(
         games,
         [
-            "[#two] bot → alice only: **Your games on this server** (2 in play, 1 waiting for \
+            "[#two] bot → alice only: Your games on this server (2 in play, 1 waiting for \
              you), least time left first:\n\
-             Game 1 in #one vs @bob (classic rules, you play White): **your move**\n\
+             Game 1 in #one vs @bob (classic rules, you play White): your move\n\
              Game 2 in #two vs @carol (classic rules, you play Black): their move"
         ]
     );
@@ -459,7 +478,7 @@ async fn draws_takebacks_and_aborts_through_the_console() {
         c.handle("alice: takeback").await,
         [
             "[#general] bot: @alice asks to take back their last move. @bob, do you agree?",
-            "  (answer with `takeback accept` or `takeback decline`)",
+            "  buttons: [Agree] [Refuse] (type a label to click it, e.g. `bob: agree`)",
         ]
     );
     let lines = c.handle("bob: takeback accept").await;
@@ -476,7 +495,7 @@ async fn draws_takebacks_and_aborts_through_the_console() {
     c.handle("alice: takeback").await;
     assert_eq!(
         c.handle("bob: takeback decline").await,
-        ["[#general] bot: The takeback was declined; game 1 goes on."]
+        ["[#general] bot edits the message: The takeback was declined; game 1 goes on."]
     );
 
     // Draw: offered, declined, offered again, accepted (once each side has moved: sooner, it
@@ -486,12 +505,13 @@ async fn draws_takebacks_and_aborts_through_the_console() {
         c.handle("bob: draw").await,
         [
             "[#general] bot: @bob offers a draw. @alice, accept with the button or /focus draw; \
-          playing on declines it."
+          playing on declines it.",
+            "  buttons: [Agree] [Refuse] (type a label to click it, e.g. `alice: agree`)"
         ]
     );
     assert_eq!(
         c.handle("alice: draw decline").await,
-        ["[#general] bot: @alice declines the draw. Play on!"]
+        ["[#general] bot edits the message: @alice declines the draw. Play on!"]
     );
     assert_eq!(
         c.handle("alice: draw accept").await,
@@ -501,7 +521,7 @@ async fn draws_takebacks_and_aborts_through_the_console() {
     let lines = c.handle("alice: draw accept").await;
     assert_eq!(
         lines[0],
-        "[#general] bot: **Game 1 is drawn** by agreement.\n\
+        "[#general] bot: Game 1 is drawn by agreement.\n\
          Ratings: @alice 1500 (±0), @bob 1500 (±0)."
     );
     picture(&lines[1], dir.path());
@@ -511,7 +531,7 @@ async fn draws_takebacks_and_aborts_through_the_console() {
     c.handle("bob: accept").await;
     let lines = c.handle("alice: /focus move c4-d4 draw:true").await;
     assert!(
-        lines[0].starts_with("[#general] bot: @alice played **c4-d4**.\n@bob (Black) to move")
+        lines[0].starts_with("[#general] bot: @alice played c4-d4.\n@bob (Black) to move")
             && lines[0].ends_with(
                 "\n@alice offers a draw. @bob, accept with the button or /focus draw; playing on \
                  declines it."
@@ -521,7 +541,7 @@ async fn draws_takebacks_and_aborts_through_the_console() {
     let lines = c.handle("bob: move e4-d4").await;
     assert!(
         lines[0].starts_with(
-            "[#general] bot: @bob played **e4-d4**.\nThe draw offer of @alice lapsed: the game \
+            "[#general] bot: @bob played e4-d4.\nThe draw offer of @alice lapsed: the game \
              goes on.\n"
         ),
         "{lines:?}"
@@ -563,7 +583,7 @@ async fn draws_takebacks_and_aborts_through_the_console() {
     let lines = c.handle("alice: resign").await;
     assert_eq!(
         lines[0],
-        "[#general] bot: **@bob (White) wins game 5**, by resignation.\n\
+        "[#general] bot: @bob (White) wins game 5, by resignation.\n\
          Ratings: @bob 1630 (+130), @alice 1370 (-130)."
     );
     // (After the drawn first game both stand at 1500/290.32; glicko2_reference.py rates
@@ -590,16 +610,16 @@ async fn run_reads_lines_until_quit() {
     assert!(!text.contains("<@"), "mentions are shown as names: {text}");
     assert!(text.contains("[#general] bot: @alice challenges @bob to a game of Focus!\n"));
     assert!(
-        text.contains("[#general] bot: **Game 1 begins!** @alice plays White, @bob plays Black.\n")
+        text.contains("[#general] bot: Game 1 begins! @alice plays White, @bob plays Black.\n")
     );
     assert!(
         text.contains(
-            "[#general] bot: @alice played **c4-d4**.\n**@alice (White) wins game 1**, no legal move.\n  \
+            "[#general] bot: @alice played c4-d4.\n@alice (White) wins game 1, no legal move.\n  \
              board: "
         ),
         "{text}"
     );
-    assert!(!text.contains("Focus** (Sid Sackson"), "nothing after quit");
+    assert!(!text.contains("Focus (Sid Sackson"), "nothing after quit");
     let boards: Vec<&str> = text
         .lines()
         .filter(|l| l.starts_with("  board: "))
@@ -608,7 +628,20 @@ async fn run_reads_lines_until_quit() {
     for line in boards {
         picture(line, dir.path());
     }
-    assert!(text.trim_end().ends_with("game1-ply1-2.png"), "{text}");
+    assert!(
+        text.trim_end()
+            .lines()
+            .rev()
+            .nth(1)
+            .is_some_and(|l| l.ends_with("game1-ply1-2.png")),
+        "{text}"
+    );
+    assert!(
+        text.trim_end().ends_with(
+            "buttons: [▶ Replay] [Rematch] (type a label to click it, e.g. `bob: replay`)"
+        ),
+        "{text}"
+    );
 }
 
 /// Runs `focus-bot console` with `args`, feeding `input` on stdin; waits at most two minutes.
@@ -693,7 +726,7 @@ fn the_console_binary_plays_a_short_game_end_to_end() {
     );
     assert!(
         stdout.contains(
-            "[#general] bot: @alice played **c4-d4**.\n**@alice (White) wins game 1**, no legal move.\n"
+            "[#general] bot: @alice played c4-d4.\n@alice (White) wins game 1, no legal move.\n"
         ),
         "{stdout}"
     );
@@ -715,15 +748,17 @@ fn the_console_binary_plays_a_short_game_end_to_end() {
     );
     assert_eq!(code, 0, "stderr: {stderr}");
     assert!(
-        stdout.starts_with("[#general] bot: Game 1 (classic rules), 1 ply:\n```\n[Game \"1\"]\n"),
+        stdout.starts_with(
+            "[#general] bot → alice only: Game 1 (classic rules), 1 ply:\n[Game \"1\"]\n"
+        ),
         "{stdout}"
     );
     assert!(
         stdout.ends_with(&format!(
             "[FPN \"{ONE_MOVE_WIN}\"]\n[Result \"1-0\"]\n[Termination \"no-legal-move\"]\n\n\
-             1. c4-d4 1-0\n```\nReplay it by pasting this message into `focus-bot replay`.\n\
+             1. c4-d4 1-0\nReplay it by pasting this message into `focus-bot replay`.\n\
              [#general] bot → bob only: {}\n",
-            md(&strings::no_games(Lang::ENGLISH))
+            words(&strings::no_games(Lang::ENGLISH))
         )),
         "{stdout}"
     );
@@ -752,16 +787,14 @@ async fn waiting_brings_reminders_dms_and_time_outs() {
         out,
         [format!(
             "[#general] bot → bob only: {}",
-            md(&strings::notify_setting(Lang::ENGLISH, true, true))
+            words(&strings::notify_setting(Lang::ENGLISH, true, true))
         )]
     );
     assert_eq!(c.handle("alice: wait 19h").await, ["  (19 hours later)"]);
     let out = c.handle("alice: wait 1h").await;
     assert_eq!(out.len(), 2, "{out:?}");
     assert!(
-        out[1].starts_with(
-            "[DM to bob] bot: ⏰ Reminder: your move in Focus game 1 against **alice**"
-        ),
+        out[1].starts_with("[DM to bob] bot: ⏰ Reminder: your move in Focus game 1 against alice"),
         "{out:?}"
     );
     // Alice gives Bob a day more; the reminder is not sent again.
@@ -777,7 +810,7 @@ async fn waiting_brings_reminders_dms_and_time_outs() {
     assert_eq!(out.len(), 3, "{out:?}");
     assert_eq!(
         out[1],
-        "[#general] bot: **@bob ran out of time**. **@alice (White) wins game 1**, on time.\n\
+        "[#general] bot: @bob ran out of time. @alice (White) wins game 1, on time.\n\
          Ratings: @alice 1662 (+162), @bob 1338 (-162)."
     );
     picture(&out[2], dir.path());
@@ -846,7 +879,9 @@ async fn a_new_session_names_the_players_of_an_earlier_one() {
     let mut c = Console::new(store, dir.path(), vec![], Lang::ENGLISH).unwrap();
     let out = c.handle("carol: board").await;
     assert!(
-        out[0].starts_with("[#general] bot: Game 1: @alice (White) vs @bob (Black), ply 1"),
+        out[0].starts_with(
+            "[#general] bot → carol only: Game 1: @alice (White) vs @bob (Black), ply 1"
+        ),
         "{out:?}"
     );
     assert!(!out.concat().contains("<@"), "{out:?}");
@@ -917,37 +952,39 @@ fn the_readme_console_example_works_every_time() {
         assert_eq!(code, 0, "stderr: {stderr}");
         assert_eq!(stderr, "");
         let lines: Vec<&str> = stdout.lines().collect();
-        assert_eq!(lines.len(), 12, "{stdout}");
+        assert_eq!(lines.len(), 13, "{stdout}");
         assert_eq!(
             lines[..4],
             [
                 "[#general] bot: @alice challenges @bob to a game of Focus!",
                 "classic rules · 3 days per move · rated · they play White",
                 "The challenge expires in 1 day.",
-                "  (challenge 1: answer with `accept`, `decline` or `cancel`)",
+                "  buttons: [Accept] [Decline] [Cancel] (type a label to click it, e.g. `bob: accept`)",
             ]
         );
         assert_eq!(
-            lines[4..6],
+            lines[4..7],
             [
-                "[#general] bot: **Game 1 begins!** @alice plays White, @bob plays Black.",
+                "[#general] bot edits the message: Accepted by @bob.",
+                "[#general] bot: Game 1 begins! @alice plays White, @bob plays Black.",
                 "classic rules · 3 days per move · rated",
             ]
         );
         assert!(
-            lines[6].starts_with("@alice (White) to move, by ")
-                && lines[6].ends_with("(in 3 days)."),
+            lines[7].starts_with("@alice (White) to move, by ")
+                && lines[7].ends_with("(in 3 days)."),
             "{stdout}"
         );
-        assert_eq!(lines[7], "  board: boards/game1-ply0-1.png");
-        assert_eq!(lines[8], "[#general] bot: @alice played **c4-d4**.");
+        assert_eq!(lines[8], "  board: boards/game1-ply0-1.png");
+        assert_eq!(lines[9], "[#general] bot: @alice played c4-d4.");
         assert!(
-            lines[9].starts_with("@bob (Black) to move, by ") && lines[9].ends_with("(in 3 days)."),
+            lines[10].starts_with("@bob (Black) to move, by ")
+                && lines[10].ends_with("(in 3 days)."),
             "{stdout}"
         );
-        assert_eq!(lines[10], "  board: boards/game1-ply1-2.png");
+        assert_eq!(lines[11], "  board: boards/game1-ply1-2.png");
         assert_eq!(
-            lines[11],
+            lines[12],
             "[#general] bot → bob only: suggestions: f5-f6 f5-f4 f5-e5 f5-g5 g5-f5"
         );
         for board in ["game1-ply0-1.png", "game1-ply1-2.png"] {
@@ -965,7 +1002,7 @@ fn the_russian_readme_console_session_plays_as_shown() {
     let example = readme_example(readme, "$ cargo run --release -- console --locale ru");
     assert_eq!(
         example.typed.first().map(String::as_str),
-        Some("alice: /focus challenge opponent:bob color:white")
+        Some("alice: /фокус вызов соперник:bob цвет:белые")
     );
     assert!(example.shown.len() >= 5, "{:?}", example.shown);
     let args: Vec<&str> = example.args.iter().map(String::as_str).collect();
@@ -1017,7 +1054,7 @@ async fn a_new_session_names_the_channels_of_an_earlier_one() {
     let out = c.handle("wait 4d").await;
     assert_eq!(out.len(), 3, "{out:?}");
     assert!(
-        out[1].starts_with("[#lounge] bot: **Game 1 is aborted:** @bob did not move in time"),
+        out[1].starts_with("[#lounge] bot: Game 1 is aborted: @bob did not move in time"),
         "{out:?}"
     );
     assert!(!out.concat().contains("<#"), "{out:?}");
@@ -1045,20 +1082,20 @@ async fn a_mirror_rule_loss_is_marked_refused_and_played_once_confirmed() {
         "[#general] bot → bob only: f5-e5 loses at once under the mirror rule: it leaves the \
          position mirror-symmetric (turned 180° with colours exchanged); confirm to play it \
          anyway, or choose another move",
-        "  (to play it anyway: `move f5-e5 confirm:true`)",
+        "  buttons: [Play it anyway] (type a label to click it, e.g. `bob: play it anyway`)",
     ];
     assert_eq!(c.handle("bob: move f5-e5").await, refused);
     assert_eq!(c.handle("bob: move f5-e5 confirm:false").await, refused);
     assert_eq!(
         c.handle("bob: move f5-e5 confirm:maybe").await,
-        ["[#general] bot → bob only: `maybe` is not true or false"]
+        ["[#general] bot → bob only: `maybe` is not yes or no (true, false, да, нет)"]
     );
     let out = c.handle("carol: board").await;
     assert!(out[0].contains("ply 1"), "nothing was played: {out:?}");
     // Confirmed, it is played, and Black loses.
     let out = c.handle("bob: move f5-e5 confirm:true").await;
     assert!(
-        out[0].starts_with("[#general] bot: @bob played **f5-e5**.\n"),
+        out[0].starts_with("[#general] bot: @bob played f5-e5.\n"),
         "{out:?}"
     );
     assert!(out[0].contains("mirror rule"), "{out:?}");
@@ -1080,9 +1117,10 @@ async fn the_board_from_blacks_side_is_turned_and_private() {
     c.handle("alice: challenge opponent:bob color:white").await;
     c.handle("bob: accept").await;
     c.handle("alice: move c4-d4").await;
+    // An onlooker sees the board privately, as on Discord.
     let public = c.handle("carol: board").await;
     assert!(
-        public[0].starts_with("[#general] bot: Game 1: "),
+        public[0].starts_with("[#general] bot → carol only: Game 1: "),
         "{public:?}"
     );
     let black = c.handle("bob: board side:black").await;

@@ -270,7 +270,9 @@ async fn days_and_minutes_together_are_refused_and_moretime_gives_a_live_game_it
         "choose either days or minutes per move, not both: a game has one clock"
     );
     assert_eq!(
-        ServiceError::DaysAndMinutes.localized(Lang::of_tag("ru")).words(),
+        ServiceError::DaysAndMinutes
+            .localized(Lang::of_tag("ru"))
+            .words(),
         "выберите либо дни, либо минуты на ход, но не то и другое: у партии одни часы"
     );
     // Nothing was made: the channel is free for a live game.

@@ -387,12 +387,16 @@ fn a_replay_too_large_names_the_limit_in_its_unit_and_the_plies_in_plural() {
          `/focus history` gives its record"
     );
     assert_eq!(
-        md(&strings::refusal(Lang::of_tag("ru"), &too_large(22, 25 << 20))),
+        md(&strings::refusal(
+            Lang::of_tag("ru"),
+            &too_large(22, 25 << 20)
+        )),
         "анимация партии 12 (22 полухода) больше, чем Discord позволяет приложить здесь (25 МиБ): \
          `/фокус история` даст её запись"
     );
     assert!(
         md(&strings::refusal(Lang::ENGLISH, &too_large(805, 512 << 10))).contains("(805 plies)")
-            && md(&strings::refusal(Lang::ENGLISH, &too_large(805, 512 << 10))).contains("(512 KiB)")
+            && md(&strings::refusal(Lang::ENGLISH, &too_large(805, 512 << 10)))
+                .contains("(512 KiB)")
     );
 }

@@ -1421,14 +1421,20 @@ async fn stats_of_yourself_someone_else_and_a_stranger() {
          You have not finished a game against <@4004> here yet."
     );
     assert_eq!(
-        md(&strings::stats(Lang::ENGLISH, &svc.stats(GUILD, EVE, ALICE).await.unwrap())),
+        md(&strings::stats(
+            Lang::ENGLISH,
+            &svc.stats(GUILD, EVE, ALICE).await.unwrap()
+        )),
         "**Stats of <@4005>**\nRating: **1400** ± 50 · not ranked: no longer on this server\n\
          Games: 5 (1 win, 4 losses, 0 draws; 5 rated)\n\
          You have not finished a game against <@4005> here yet."
     );
     // Asking about oneself proves one is on the server: Eve is back, and ranked.
     assert_eq!(
-        md(&strings::stats(Lang::ENGLISH, &svc.stats(GUILD, EVE, EVE).await.unwrap())),
+        md(&strings::stats(
+            Lang::ENGLISH,
+            &svc.stats(GUILD, EVE, EVE).await.unwrap()
+        )),
         "**Stats of <@4005>**\nRating: **1400** ± 50 · rank 2 of 2\n\
          Games: 5 (1 win, 4 losses, 0 draws; 5 rated)"
     );
