@@ -611,10 +611,13 @@ mod tests {
 
     #[test]
     fn classes_by_drop_and_clamped_values() {
-        assert_eq!(Class::of(49), None);
-        assert_eq!(Class::of(50), Some(Class::Inaccuracy));
-        assert_eq!(Class::of(100), Some(Class::Mistake));
-        assert_eq!(Class::of(250), Some(Class::Blunder));
+        // Judged as shown, to a tenth of a piece: 0.44 shows as 0.4, 0.45 as 0.5.
+        assert_eq!(Class::of(44), None);
+        assert_eq!(Class::of(45), Some(Class::Inaccuracy));
+        assert_eq!(Class::of(94), Some(Class::Inaccuracy));
+        assert_eq!(Class::of(95), Some(Class::Mistake));
+        assert_eq!(Class::of(244), Some(Class::Mistake));
+        assert_eq!(Class::of(245), Some(Class::Blunder));
         assert_eq!(value(Score::Cp(4_000)), CLAMP);
         assert_eq!(value(Score::Loss(3)), -CLAMP);
         assert_eq!(for_white(Score::Win(2), Color::Black), Score::Loss(2));
