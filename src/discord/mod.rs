@@ -210,7 +210,8 @@ pub fn mentions(user: Option<u64>) -> serenity::CreateAllowedMentions {
     serenity::CreateAllowedMentions::new().users(user.map(serenity::UserId::new))
 }
 
-/// The board picture as an attachment, its words in `lang`.
+/// The board picture as an attachment, its words in `lang`, seen from the game's usual side
+/// ([`Board::default_side`]: the person's in a game against the bot).
 ///
 /// # Errors
 /// [`ServiceError::Render`] if drawing fails (a bug).
@@ -219,7 +220,7 @@ pub async fn attachment(
     lang: Lang,
     board: &Board,
 ) -> Result<serenity::CreateAttachment, ServiceError> {
-    attachment_from(service, lang, board, Color::White).await
+    attachment_from(service, lang, board, board.default_side()).await
 }
 
 /// [`attachment`] with the board seen from `side`: from Black's, turned around (rank 8 at the

@@ -398,3 +398,37 @@ async fn where_the_bot_may_not_start_a_thread_the_game_is_played_here_and_it_say
     assert_eq!(start.channel_id, Some(9110));
     bot.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_person_playing_black_against_the_bot_sees_the_board_from_blacks_side() {
+    let mut w = World::at(T0).await;
+    let bot = w.start_bot().await;
+    let me = w.fake.bot_user().clone();
+    let black = w.fake.choice("challenge", "color", "black");
+    let (alice, start, channel) = alice_plays_the_bot(&w, 1, black.as_u64().unwrap()).await;
+    // The bot has White: its first move comes with the board, drawn from Alice's side.
+    let answer = bot_move(&w, channel, &me, 0).await;
+    let shown = |r: &Reply| r.files.iter().find(|(_, b)| is_png(b)).unwrap().1.clone();
+    let from = |side: &'static str| {
+        let (w, alice) = (&w, alice.clone());
+        async move {
+            let side = w.fake.choice("board", "side", side);
+            let r = w
+                .slash(&alice, channel, "focus board", json!({ "side": side }))
+                .await;
+            assert!(r.ephemeral(), "{}", r.text());
+            shown(&r)
+        }
+    };
+    let (black_side, white_side) = (from("black").await, from("white").await);
+    assert_ne!(black_side, white_side);
+    assert!(
+        shown(&answer) == black_side,
+        "the bot's move is shown from Black's side"
+    );
+    // Without a side, a player's board is shown as the game's messages show it.
+    let r = w.slash(&alice, channel, "focus board", json!({})).await;
+    assert!(shown(&r) == black_side, "/focus board from Black's side");
+    assert!(start.files.iter().any(|(_, b)| is_png(b)));
+    bot.stop().await;
+}
