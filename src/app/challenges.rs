@@ -69,7 +69,7 @@ impl Asked<'_> {
                 .await?;
             return Ok(Reply {
                 messages: vec![message],
-                after: vec![After::BotToMove(board.game.clone())],
+                after: vec![After::BotToMove(Box::new(board.game.clone()))],
                 ..Reply::default()
             });
         }
@@ -110,6 +110,7 @@ impl Asked<'_> {
                     channel: announcement,
                     game: board.game.id,
                     note: Text::default(),
+                    or_here: false,
                 },
                 lang,
                 strings::game_started(lang, &board),
@@ -138,8 +139,9 @@ impl Asked<'_> {
                     },
                 ],
             }),
-            after: vec![After::BotToMove(board.game.clone())],
+            after: vec![After::BotToMove(Box::new(board.game.clone()))],
             announce: None,
+            refused: false,
         })
     }
 
@@ -171,7 +173,7 @@ impl Asked<'_> {
                     Message::new(To::Clicked(Edit::Append), text),
                     self.started(To::Here, &board).await?,
                 ],
-                after: vec![After::BotToMove(board.game.clone())],
+                after: vec![After::BotToMove(Box::new(board.game.clone()))],
                 ..Reply::default()
             });
         };
@@ -182,6 +184,7 @@ impl Asked<'_> {
                     channel: thread,
                     game: board.game.id,
                     note: Text::default(),
+                    or_here: false,
                 },
                 &board,
             )
@@ -212,6 +215,7 @@ impl Asked<'_> {
             }),
             after: Vec::new(),
             announce: None,
+            refused: false,
         })
     }
 
@@ -256,7 +260,7 @@ impl Asked<'_> {
                 start.buttons.clear();
                 Ok(Reply {
                     messages: vec![clicked, start],
-                    after: vec![After::BotToMove(board.game.clone())],
+                    after: vec![After::BotToMove(Box::new(board.game.clone()))],
                     ..Reply::default()
                 })
             }

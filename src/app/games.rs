@@ -68,7 +68,7 @@ impl Asked<'_> {
         Ok(Reply {
             messages: vec![message],
             // Against the bot, it answers now that the move is shown.
-            after: vec![After::BotToMove(board.game.clone())],
+            after: vec![After::BotToMove(Box::new(board.game.clone()))],
             ..Reply::default()
         })
     }
@@ -90,6 +90,7 @@ impl Asked<'_> {
                 channel: game.channel_id,
                 game: game.id,
                 note: Text::default(),
+                or_here: true,
             }
         };
         let played = self.with_board(to, lang, text, &report.board, ping).await?;
@@ -99,7 +100,7 @@ impl Asked<'_> {
                 Message::new(To::Clicked(Edit::Append), Text::default()),
                 played,
             ],
-            after: vec![After::BotToMove(game.clone())],
+            after: vec![After::BotToMove(Box::new(game.clone()))],
             ..Reply::default()
         })
     }
@@ -258,7 +259,7 @@ impl Asked<'_> {
                 Message::new(To::Clicked(Edit::Append), Text::default()),
                 done,
             ],
-            after: vec![After::BotToMove(board.game.clone())],
+            after: vec![After::BotToMove(Box::new(board.game.clone()))],
             ..Reply::default()
         })
     }

@@ -77,7 +77,7 @@ impl App {
                 if !error.for_users() {
                     tracing::error!(%error, command = name, "request failed");
                 }
-                Reply::private(strings::refusal(readers.user, &error))
+                Reply::refusal(strings::refusal(readers.user, &error))
             }
         }
     }
@@ -141,6 +141,14 @@ impl App {
         }
     }
 
+    /// The thread of game `id` is gone (Discord no longer knows the channel): the game is
+    /// played in the channel of its challenge from now on.
+    pub async fn thread_gone(&self, id: crate::store::GameId) {
+        if let Err(e) = self.service.play_in_parent(id).await {
+            tracing::warn!(error = %e, game = id.0, "thread gone, and the game cannot move to its channel");
+        }
+    }
+
     /// A game against the bot announced by message `announcement` (a reply's
     /// [`Reply::announce`]): the game starts in the thread started from it.
     pub async fn bot_game_from(
@@ -163,7 +171,7 @@ impl App {
                 if !error.for_users() {
                     tracing::error!(%error, "a game against the bot failed to start");
                 }
-                Reply::private(strings::refusal(readers.user, &error))
+                Reply::refusal(strings::refusal(readers.user, &error))
             }
         }
     }
@@ -321,6 +329,7 @@ impl Asked<'_> {
                 channel: game.channel_id,
                 game: game.id,
                 note: strings::threads::posted_in(self.private(), game.channel_id),
+                or_here: true,
             }
         }
     }
@@ -418,7 +427,7 @@ fn refused(lang: Lang, error: &ServiceError) -> Reply {
     if !error.for_users() {
         tracing::error!(%error, "request failed");
     }
-    Reply::private(strings::refusal(lang, error))
+    Reply::refusal(strings::refusal(lang, error))
 }
 
 /// A progress callback that does nothing.

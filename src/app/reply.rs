@@ -19,15 +19,17 @@ pub enum To {
     /// The clicked message, edited.
     Clicked(Edit),
     /// Posted in the game's channel or thread `channel`; when that is not where the request
-    /// was made, the asker is told privately with `note`. If it cannot be posted there, it is
-    /// the answer here instead.
+    /// was made, the asker is told privately with `note`.
     Game {
         /// The game's channel or thread.
         channel: u64,
         /// The game (moved to its challenge's channel when its thread is found gone).
         game: GameId,
-        /// The private note: "posted in #thread".
+        /// The private note: "posted in #thread" (empty: none).
         note: Text,
+        /// When it cannot be posted there, it is the answer here instead (else only logged:
+        /// the game is stored, and its players reach it with `/focus board`).
+        or_here: bool,
     },
 }
 
@@ -151,7 +153,7 @@ pub enum After {
     /// went out), so that its buttons can be disabled when it expires.
     ChallengeMessage(ChallengeId),
     /// The bot may move in this game now that the position is shown.
-    BotToMove(Game),
+    BotToMove(Box<Game>),
 }
 
 /// A thread to start before the reply's messages go out.
@@ -180,6 +182,8 @@ pub struct Reply {
     /// announcement; once it is posted, its message id goes back with
     /// [`super::App::bot_game_from`] and the options here.
     pub announce: Option<crate::service::ChallengeOptions>,
+    /// The request was refused (or failed): nothing changed, and the reply says why.
+    pub refused: bool,
 }
 
 impl Reply {
@@ -194,6 +198,14 @@ impl Reply {
     /// A private reply of `text`.
     pub fn private(text: Text) -> Reply {
         Reply::one(Message::new(To::Private, text))
+    }
+
+    /// The refusal `text`, privately.
+    pub fn refusal(text: Text) -> Reply {
+        Reply {
+            refused: true,
+            ..Reply::private(text)
+        }
     }
 
     /// Every text of the reply, in order (the thread's alternative last), for tests and logs.

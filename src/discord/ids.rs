@@ -2,6 +2,7 @@
 //! restart through one global handler (no in-memory collectors). Also the time a Discord id
 //! (a snowflake) was made at ([`created_at`]).
 
+pub use crate::app::Action;
 use crate::rules::Move;
 use crate::service::Timestamp;
 use crate::store::{ChallengeId, GameId};
@@ -15,32 +16,6 @@ pub const DISCORD_EPOCH_MS: i64 = 1_420_070_400_000;
 /// "Snowflakes" reference).
 pub fn created_at(id: u64) -> Timestamp {
     Timestamp::from_unix_ms(DISCORD_EPOCH_MS + (id >> 22) as i64)
-}
-
-/// What a button does.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Action {
-    /// Accept challenge.
-    Accept(ChallengeId),
-    /// Decline challenge.
-    Decline(ChallengeId),
-    /// Cancel one's own challenge.
-    Cancel(ChallengeId),
-    /// Answer a draw offer in a game.
-    Draw(GameId, bool),
-    /// Answer a takeback request in a game at a ply.
-    Takeback(GameId, u32, bool),
-    /// Show this page of the server's leaderboard.
-    Ladder(u32),
-    /// Show this page of the server's games in play (`/focus watch`).
-    Watch(u32),
-    /// Show a game's animated replay to the clicker.
-    Replay(GameId),
-    /// Offer the rematch of a finished game.
-    Rematch(GameId),
-    /// Play this move, which loses at once under the mirror rule, in a game at a ply: the
-    /// player's confirmation.
-    PlayAnyway(GameId, u32, Move),
 }
 
 impl Action {

@@ -1,24 +1,27 @@
-//! The Discord adapter: poise slash commands and buttons on serenity, over the game service.
+//! The Discord adapter: poise slash commands and buttons on serenity, over the command layer
+//! ([`crate::app`]).
 //!
 //! - [`commands`]: `/focus` and its subcommands, their names and descriptions in every
-//!   language ([`localized`]); [`components`]: the one button handler.
+//!   language ([`localized`]), each turning its options into one request; [`components`]: the
+//!   one button handler; [`interaction`]: who asks, one call of the command layer, and its
+//!   reply sent as Discord wants it; [`markdown`]: structured text as Discord writes it.
 //! - [`ids`]: the `custom_id`s buttons carry; [`config`]: `DISCORD_TOKEN` and friends.
 //! - [`members`]: who is still on the server, asked of Discord for the leaderboard.
 //! - [`sweeper`]: the task that ends games on time, reminds players and delivers the notices
 //!   the bot sends on its own.
 //! - [`link`]: whether Discord can be reached, told to the operator once rather than every
 //!   few seconds.
-//! - [`threads`]: a thread per game: where an accepted game goes, starting its thread,
-//!   answering into it, editing in archived threads.
+//! - [`threads`]: a thread per game: starting its thread, editing in archived threads.
 //!
-//! Every reply's text comes from [`crate::strings`], in the reader's language ([`Readers`]):
-//! what only the user sees in their client's language, what the channel sees in the server's.
-//! Every refusal is the service error's sentence, sent ephemerally, and changes nothing.
+//! Every reply's text comes from [`crate::strings`] through the command layer, in the reader's
+//! language: what only the user sees in their client's language, what the channel sees in the
+//! server's. Every refusal is one sentence, sent ephemerally, and changes nothing.
 
 pub mod commands;
 pub mod components;
 pub mod config;
 pub mod ids;
+pub mod interaction;
 pub mod link;
 pub mod localized;
 pub mod markdown;
@@ -35,19 +38,17 @@ use tokio::sync::Semaphore;
 
 pub use config::{Config, ConfigError};
 
+use crate::app::App;
 use crate::discord::markdown::markdown as md;
 use crate::i18n::Lang;
-use crate::locale::Locale;
-use crate::render::RenderOptions;
-use crate::rules::Color;
-use crate::service::{Board, Clock, GameService, History, Place, ServiceError, SystemClock, User};
+use crate::service::{Board, Clock, GameService, ServiceError, SystemClock};
 use crate::store::{AsyncStore, StoreError};
 use crate::strings;
 
 /// Shared by every handler.
 pub struct Data {
-    /// The use cases.
-    pub service: GameService,
+    /// The commands.
+    pub app: App,
     /// One permit per handler in flight; shutdown takes them all, so it waits for those
     /// handlers to finish.
     pub gate: Arc<Semaphore>,
@@ -102,92 +103,6 @@ pub enum RunError {
     Discord(String),
 }
 
-/// A person as the service knows them: server nickname, else global name, else user name.
-pub fn user_of(user: &serenity::User, member: Option<&serenity::Member>) -> User {
-    let name = member
-        .and_then(|m| m.nick.clone())
-        .or_else(|| user.global_name.clone())
-        .unwrap_or_else(|| user.name.clone());
-    User {
-        id: user.id.get(),
-        name,
-        is_bot: user.bot,
-    }
-}
-
-/// Where a (guild-only) command was used.
-pub fn place_of(ctx: Context<'_>) -> Place {
-    Place {
-        guild_id: ctx.guild_id().map_or(0, |g| g.get()),
-        channel_id: ctx.channel_id().get(),
-    }
-}
-
-/// Where a button was clicked.
-pub fn place_of_click(click: &serenity::ComponentInteraction) -> Place {
-    Place {
-        guild_id: click.guild_id.map_or(0, |g| g.get()),
-        channel_id: click.channel_id.get(),
-    }
-}
-
-/// The languages of an interaction's readers.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct Readers {
-    /// The user's client language: for what only they see (ephemeral replies, errors).
-    pub user: Lang,
-    /// The server's language: for what the channel sees (set with `/focus settings`, else the
-    /// server's own locale, else English).
-    pub server: Lang,
-}
-
-/// The readers of an interaction by `user_id` with Discord's `locale` and `guild_locale`:
-/// remembers both (DMs and the sweeper's messages use them later) and finds the server's
-/// language. A store failure is logged and reads as the client's language and English.
-pub async fn readers_of(
-    service: &GameService,
-    user_id: u64,
-    locale: &str,
-    guild_id: Option<u64>,
-    guild_locale: Option<&str>,
-) -> Readers {
-    let user = Locale::new(locale);
-    let guild_locale = guild_locale.and_then(Locale::new);
-    let server = match service
-        .note_locales(user_id, user, guild_id, guild_locale)
-        .await
-    {
-        Ok(server) => server,
-        Err(e) => {
-            tracing::warn!(error = %e, "could not read or store the locales");
-            Locale::ENGLISH
-        }
-    };
-    Readers {
-        user: Lang::of_tag(locale),
-        server: Lang::of(server),
-    }
-}
-
-/// The readers of a slash command's interaction.
-pub async fn readers(ctx: Context<'_>) -> Readers {
-    let (locale, guild_locale) = match ctx {
-        poise::Context::Application(app) => (
-            app.interaction.locale.as_str(),
-            app.interaction.guild_locale.as_deref(),
-        ),
-        poise::Context::Prefix(_) => ("en", None),
-    };
-    readers_of(
-        &ctx.data().service,
-        ctx.author().id.get(),
-        locale,
-        ctx.guild_id().map(|g| g.get()),
-        guild_locale,
-    )
-    .await
-}
-
 /// Discord's JSON error code of a failed request (50007, 10008, …), if it got that far.
 pub(crate) fn error_code(error: &serenity::Error) -> Option<isize> {
     match error {
@@ -198,20 +113,14 @@ pub(crate) fn error_code(error: &serenity::Error) -> Option<isize> {
     }
 }
 
-/// A reply of text only that pings nobody.
-pub fn quiet_reply(text: String) -> poise::CreateReply {
-    poise::CreateReply::default()
-        .content(text)
-        .allowed_mentions(mentions(None))
-}
-
 /// Allowed mentions: only `user`, or nobody.
 pub fn mentions(user: Option<u64>) -> serenity::CreateAllowedMentions {
     serenity::CreateAllowedMentions::new().users(user.map(serenity::UserId::new))
 }
 
 /// The board picture as an attachment, its words in `lang`, seen from the game's usual side
-/// ([`Board::default_side`]: the person's in a game against the bot).
+/// ([`Board::default_side`]: the person's in a game against the bot): for what the bot posts
+/// on its own.
 ///
 /// # Errors
 /// [`ServiceError::Render`] if drawing fails (a bug).
@@ -220,70 +129,13 @@ pub async fn attachment(
     lang: Lang,
     board: &Board,
 ) -> Result<serenity::CreateAttachment, ServiceError> {
-    attachment_from(service, lang, board, board.default_side()).await
-}
-
-/// [`attachment`] with the board seen from `side`: from Black's, turned around (rank 8 at the
-/// bottom).
-///
-/// # Errors
-/// As [`attachment`].
-pub async fn attachment_from(
-    service: &GameService,
-    lang: Lang,
-    board: &Board,
-    side: Color,
-) -> Result<serenity::CreateAttachment, ServiceError> {
-    let options = RenderOptions {
-        flipped: side == Color::Black,
-        ..strings::picture::options(lang, board)
-    };
-    let png = service.picture(board, options).await?;
+    let png = service
+        .picture(board, strings::picture::options(lang, board))
+        .await?;
     Ok(serenity::CreateAttachment::bytes(
         png,
         format!("focus-game-{}.png", board.game.id.0),
     ))
-}
-
-/// A game's animated replay as an attachment.
-pub fn replay_attachment(history: &History, gif: Vec<u8>) -> serenity::CreateAttachment {
-    serenity::CreateAttachment::bytes(gif, format!("focus-game-{}.gif", history.game.id.0))
-}
-
-/// A reply with `text`, the board picture (its words in `lang`), and a ping for `ping` only.
-///
-/// # Errors
-/// As [`attachment`].
-pub async fn board_reply(
-    service: &GameService,
-    lang: Lang,
-    text: String,
-    board: &Board,
-    ping: Option<u64>,
-) -> Result<poise::CreateReply, ServiceError> {
-    // A game that ended with this message gets its Replay and Rematch buttons.
-    Ok(poise::CreateReply::default()
-        .content(text)
-        .attachment(attachment(service, lang, board).await?)
-        .components(components::finished_buttons(lang, &board.game, false))
-        .allowed_mentions(mentions(ping)))
-}
-
-/// [`board_reply`] with the board seen from `side`, pinging nobody.
-///
-/// # Errors
-/// As [`attachment`].
-pub async fn board_reply_from(
-    service: &GameService,
-    lang: Lang,
-    text: String,
-    board: &Board,
-    side: Color,
-) -> Result<poise::CreateReply, ServiceError> {
-    Ok(poise::CreateReply::default()
-        .content(text)
-        .attachment(attachment_from(service, lang, board, side).await?)
-        .allowed_mentions(mentions(None)))
 }
 
 /// The user's sentence for a failed handler: the refusal's, or for a failure of the bot a
@@ -412,7 +264,7 @@ pub async fn run_with_service(
 ) -> Result<(), RunError> {
     let gate = Arc::new(Semaphore::new(MAX_IN_FLIGHT as usize));
     let data = Data {
-        service: service.clone(),
+        app: App::new(service.clone()),
         gate: gate.clone(),
     };
     let (stop_sweeper, sweeper_stopped) = tokio::sync::watch::channel(false);

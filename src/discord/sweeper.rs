@@ -9,8 +9,9 @@ use std::time::Duration;
 use poise::serenity_prelude as serenity;
 use tokio::sync::{Semaphore, watch};
 
-use super::components::{challenge_buttons, finished_buttons};
 use super::error_code;
+use super::interaction::rows;
+use crate::app::{challenge_buttons, finished_buttons};
 use crate::discord::markdown::markdown as md;
 use crate::service::{Delivered, Delivery, GameService, Letter, Postman};
 use crate::store::NoticeId;
@@ -66,7 +67,7 @@ impl Postman for DiscordPostman {
                         Err(e) => return Delivery::Failed(e.to_string()),
                     }
                     // A time-out ends the game with this message: its Replay and Rematch.
-                    message = message.components(finished_buttons(lang, &board.game, false));
+                    message = message.components(rows(&finished_buttons(lang, &board.game, false)));
                 }
                 serenity::ChannelId::new(*channel_id)
                     .send_message(http, message)
@@ -92,7 +93,7 @@ impl Postman for DiscordPostman {
                 };
                 let edit = serenity::EditMessage::new()
                     .content(text)
-                    .components(challenge_buttons(lang, challenge, true))
+                    .components(rows(&challenge_buttons(lang, challenge, true)))
                     .allowed_mentions(serenity::CreateAllowedMentions::new());
                 // A challenge made inside a thread may wait in one that Discord archived.
                 match super::threads::edit_message(

@@ -1,0 +1,536 @@
+//! One interaction, a slash command or a click, answered through the command layer: who asks
+//! ([`caller`]), then one [`App::handle`], then the [`Reply`] sent the way Discord wants it:
+//! the first answer as the interaction's response, later ones as follow-ups, edits of the
+//! clicked message, messages posted in a game's thread.
+//!
+//! Long work is acknowledged when the app says it begins (its [`Hooks`]), privately or publicly
+//! as [`Request::ack`] says, and an analysis's progress edits that acknowledgement at most once
+//! a second.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use poise::serenity_prelude as serenity;
+
+use super::markdown::markdown;
+use super::members::DiscordMembers;
+use super::{error_code, mentions};
+use crate::app::{
+    Ack, App, Button, Caller, Edit, Hooks, Languages, Message, Reply, Request, Style, ThreadRoom,
+    To,
+};
+use crate::service::{Place, User};
+
+/// The shortest time between two edits of an analysis's progress line.
+const PROGRESS_EVERY: Duration = Duration::from_secs(1);
+
+/// The interaction being answered.
+#[derive(Clone, Copy)]
+pub enum Source<'a> {
+    /// A slash command.
+    Command(&'a serenity::CommandInteraction),
+    /// A click on a button.
+    Click(&'a serenity::ComponentInteraction),
+}
+
+impl Source<'_> {
+    fn channel(self) -> serenity::ChannelId {
+        match self {
+            Source::Command(i) => i.channel_id,
+            Source::Click(i) => i.channel_id,
+        }
+    }
+
+    async fn respond(
+        self,
+        http: &serenity::Http,
+        response: serenity::CreateInteractionResponse,
+    ) -> serenity::Result<()> {
+        match self {
+            Source::Command(i) => i.create_response(http, response).await,
+            Source::Click(i) => i.create_response(http, response).await,
+        }
+    }
+
+    async fn follow(
+        self,
+        http: &serenity::Http,
+        message: serenity::CreateInteractionResponseFollowup,
+    ) -> serenity::Result<serenity::Message> {
+        match self {
+            Source::Command(i) => i.create_followup(http, message).await,
+            Source::Click(i) => i.create_followup(http, message).await,
+        }
+    }
+
+    async fn edit(
+        self,
+        http: &serenity::Http,
+        edit: serenity::EditInteractionResponse,
+    ) -> serenity::Result<serenity::Message> {
+        match self {
+            Source::Command(i) => i.edit_response(http, edit).await,
+            Source::Click(i) => i.edit_response(http, edit).await,
+        }
+    }
+
+    async fn response(self, http: &serenity::Http) -> serenity::Result<serenity::Message> {
+        match self {
+            Source::Command(i) => i.get_response(http).await,
+            Source::Click(i) => i.get_response(http).await,
+        }
+    }
+
+    async fn delete(self, http: &serenity::Http) -> serenity::Result<()> {
+        match self {
+            Source::Command(i) => i.delete_response(http).await,
+            Source::Click(i) => i.delete_response(http).await,
+        }
+    }
+}
+
+/// A person as the service knows them: server nickname, else global name, else user name.
+pub fn user_of(user: &serenity::User, member: Option<&serenity::Member>) -> User {
+    let name = member
+        .and_then(|m| m.nick.clone())
+        .or_else(|| user.global_name.clone())
+        .unwrap_or_else(|| user.name.clone());
+    User {
+        id: user.id.get(),
+        name,
+        is_bot: user.bot,
+    }
+}
+
+/// What the place allows for a game's thread: a text or announcement channel (not already a
+/// thread or a forum post) where the bot's permissions (as the interaction carries them) let
+/// it start threads and post in them.
+pub fn thread_room(
+    channel: Option<&serenity::PartialChannel>,
+    app_permissions: Option<serenity::Permissions>,
+) -> ThreadRoom {
+    use serenity::ChannelType as T;
+    if !channel.is_some_and(|c| matches!(c.kind, T::Text | T::News)) {
+        return ThreadRoom::NotHere;
+    }
+    let missing = app_permissions.map_or(serenity::Permissions::empty(), |p| {
+        super::threads::THREAD_PERMISSIONS.difference(p)
+    });
+    if missing.is_empty() {
+        ThreadRoom::Able
+    } else {
+        ThreadRoom::Missing(missing.get_permission_names())
+    }
+}
+
+/// Who asks with slash command `ctx`.
+pub async fn caller(ctx: super::Context<'_>, command: &serenity::CommandInteraction) -> Caller {
+    let member = ctx.author_member().await;
+    let permissions = member.as_deref().and_then(|m| m.permissions);
+    Caller {
+        user: user_of(ctx.author(), member.as_deref()),
+        bot: bot_user(ctx.serenity_context()),
+        place: Place {
+            guild_id: command.guild_id.map_or(0, |g| g.get()),
+            channel_id: command.channel_id.get(),
+        },
+        languages: Languages::Tags {
+            user: command.locale.clone(),
+            server: command.guild_locale.clone(),
+        },
+        moderator: permissions.is_some_and(|p| p.manage_messages()),
+        manager: permissions.is_some_and(|p| p.manage_guild()),
+        sent_at: Some(super::ids::created_at(command.id.get())),
+        threads: thread_room(command.channel.as_ref(), command.app_permissions),
+        attachment_limit: u64::from(command.attachment_size_limit),
+        server_name: ctx.guild().map(|g| g.name.clone()),
+        clicked: None,
+    }
+}
+
+/// Who clicks `click`.
+pub fn clicker(ctx: &serenity::Context, click: &serenity::ComponentInteraction) -> Caller {
+    let permissions = click.member.as_ref().and_then(|m| m.permissions);
+    Caller {
+        user: user_of(&click.user, click.member.as_ref()),
+        bot: bot_user(ctx),
+        place: Place {
+            guild_id: click.guild_id.map_or(0, |g| g.get()),
+            channel_id: click.channel_id.get(),
+        },
+        languages: Languages::Tags {
+            user: click.locale.clone(),
+            server: click.guild_locale.clone(),
+        },
+        moderator: permissions.is_some_and(|p| p.manage_messages()),
+        manager: permissions.is_some_and(|p| p.manage_guild()),
+        sent_at: Some(super::ids::created_at(click.id.get())),
+        threads: thread_room(click.channel.as_ref(), click.app_permissions),
+        attachment_limit: u64::from(click.attachment_size_limit),
+        server_name: click
+            .guild_id
+            .and_then(|g| ctx.cache.guild(g).map(|g| g.name.clone())),
+        clicked: Some(click.message.id.get()),
+    }
+}
+
+/// The bot's own user, as the cache knows it.
+fn bot_user(ctx: &serenity::Context) -> User {
+    let me = ctx.cache.current_user();
+    User {
+        id: me.id.get(),
+        name: me.global_name.clone().unwrap_or_else(|| me.name.clone()),
+        is_bot: true,
+    }
+}
+
+/// Answers `request` of `caller` on interaction `source`: one call of the command layer, then
+/// its reply sent.
+///
+/// # Errors
+/// Discord's, for an answer that could not be sent (the caller logs it).
+pub async fn answer(
+    ctx: &serenity::Context,
+    app: &App,
+    source: Source<'_>,
+    caller: &Caller,
+    request: Request,
+) -> serenity::Result<()> {
+    let ack = request.ack();
+    let (working_tx, mut working_rx) = tokio::sync::watch::channel(false);
+    let (progress_tx, mut progress_rx) = tokio::sync::watch::channel(None);
+    let hooks = Hooks {
+        working: Arc::new(move || {
+            working_tx.send_replace(true);
+        }),
+        progress: Arc::new(move |p| {
+            progress_tx.send_replace(Some(p));
+        }),
+    };
+    let members = DiscordMembers {
+        http: ctx.http.clone(),
+    };
+    let work = app.handle(caller, request, &members, &hooks);
+    tokio::pin!(work);
+    let mut out = Out {
+        ctx,
+        app,
+        source,
+        caller,
+        responded: false,
+        acked: false,
+    };
+    // Discord limits edits of one message to a few a second: the progress is shown when it
+    // moves, at most once a second (the first at once).
+    let (mut shown, mut last_edit, mut open) = (None, None::<tokio::time::Instant>, true);
+    let reply = loop {
+        if *working_rx.borrow_and_update() && !out.acked {
+            out.acknowledge(ack).await?;
+        }
+        let latest = *progress_rx.borrow_and_update();
+        let waiting = out.acked && latest.is_some() && latest != shown;
+        let due = last_edit.map_or_else(tokio::time::Instant::now, |t| t + PROGRESS_EVERY);
+        if let (true, Some(p)) = (waiting && due <= tokio::time::Instant::now(), latest) {
+            shown = latest;
+            last_edit = Some(tokio::time::Instant::now());
+            let text = crate::strings::analysis::progress(app_lang(caller), p);
+            let edit = serenity::EditInteractionResponse::new().content(markdown(&text));
+            if let Err(e) = source.edit(&ctx.http, edit).await {
+                tracing::warn!(error = %e, "analysis progress not shown");
+            }
+            continue;
+        }
+        tokio::select! {
+            biased;
+            reply = &mut work => break reply,
+            changed = working_rx.changed(), if !out.acked => {
+                if changed.is_err() {
+                    // The hooks are gone: the reply comes at once.
+                }
+            }
+            changed = progress_rx.changed(), if open => open = changed.is_ok(),
+            () = tokio::time::sleep_until(due), if waiting => {}
+        }
+    };
+    if *working_rx.borrow() && !out.acked {
+        out.acknowledge(ack).await?;
+    }
+    out.send(reply).await
+}
+
+/// The language of an analysis's progress line: the asker's, as their client reports it.
+fn app_lang(caller: &Caller) -> crate::i18n::Lang {
+    match &caller.languages {
+        Languages::Tags { user, .. } => crate::i18n::Lang::of_tag(user),
+        Languages::Fixed(lang) => *lang,
+    }
+}
+
+/// A reply being sent.
+struct Out<'a> {
+    ctx: &'a serenity::Context,
+    app: &'a App,
+    source: Source<'a>,
+    caller: &'a Caller,
+    /// The interaction has its response (a message or an acknowledgement).
+    responded: bool,
+    /// The response is an acknowledgement.
+    acked: bool,
+}
+
+impl Out<'_> {
+    async fn acknowledge(&mut self, ack: Ack) -> serenity::Result<()> {
+        let response = match ack {
+            Ack::None => return Ok(()),
+            Ack::Public => serenity::CreateInteractionResponse::Defer(
+                serenity::CreateInteractionResponseMessage::new(),
+            ),
+            Ack::Private => serenity::CreateInteractionResponse::Defer(
+                serenity::CreateInteractionResponseMessage::new().ephemeral(true),
+            ),
+            Ack::Update => serenity::CreateInteractionResponse::Acknowledge,
+        };
+        self.source.respond(&self.ctx.http, response).await?;
+        self.responded = true;
+        self.acked = true;
+        Ok(())
+    }
+
+    /// Sends `reply`: its thread first, its messages, then what follows it.
+    async fn send(&mut self, reply: Reply) -> serenity::Result<()> {
+        let http = &self.ctx.http;
+        if let Some(options) = reply.announce.clone() {
+            return self.announce(reply, options).await;
+        }
+        let mut messages = reply.messages;
+        if let Some(start) = &reply.thread {
+            let name = start.name.clone();
+            let from = serenity::MessageId::new(start.from);
+            if let Err(e) = super::threads::start(http, self.source.channel(), from, name).await {
+                tracing::warn!(error = %e, game = start.game.0, "cannot start a game's thread; playing in the channel");
+                self.app.thread_failed(start).await;
+                messages = start.instead.clone();
+            }
+        }
+        let mut posted = None;
+        for message in &messages {
+            let id = self.message(message).await?;
+            posted = posted.or(id);
+        }
+        let posted = match (posted, reply.after.is_empty()) {
+            (None, false) if self.responded => {
+                self.source.response(http).await.ok().map(|m| m.id.get())
+            }
+            (posted, _) => posted,
+        };
+        self.app.after(&reply.after, posted).await;
+        Ok(())
+    }
+
+    /// A game against the bot in a thread of its own: the announcement, then the game.
+    async fn announce(
+        &mut self,
+        reply: Reply,
+        options: crate::service::ChallengeOptions,
+    ) -> serenity::Result<()> {
+        let http = &self.ctx.http;
+        for message in &reply.messages {
+            self.message(message).await?;
+        }
+        let announcement = self.source.response(http).await?;
+        let game = self
+            .app
+            .bot_game_from(self.caller, options, announcement.id.get())
+            .await;
+        if game.refused {
+            // Refused: the announcement goes, the refusal is said privately.
+            if let Err(e) = self.source.delete(http).await {
+                tracing::warn!(error = %e, "cannot delete an announcement");
+            }
+        }
+        Box::pin(self.send(game)).await
+    }
+
+    /// Sends one message; the id of the message it created, if it knows it.
+    async fn message(&mut self, message: &Message) -> serenity::Result<Option<u64>> {
+        let http = &self.ctx.http;
+        match &message.to {
+            To::Here => self.answer(message, false).await,
+            To::Private => self.answer(message, true).await,
+            To::Posted => match self.source {
+                Source::Command(_) => {
+                    let posted = self
+                        .source
+                        .channel()
+                        .send_message(http, channel_message(message))
+                        .await?;
+                    // The acknowledgement (or the progress it showed) goes: what is posted is
+                    // the answer.
+                    if self.acked {
+                        self.source.delete(http).await?;
+                    }
+                    Ok(Some(posted.id.get()))
+                }
+                Source::Click(_) => self.answer(message, false).await,
+            },
+            To::Clicked(edit) => {
+                self.edit_clicked(message, edit).await?;
+                Ok(None)
+            }
+            To::Game {
+                channel,
+                game,
+                note,
+                or_here,
+            } => {
+                if *channel == self.source.channel().get() {
+                    return self.answer(message, false).await;
+                }
+                let sent = serenity::ChannelId::new(*channel)
+                    .send_message(http, channel_message(message))
+                    .await;
+                match sent {
+                    Ok(posted) => {
+                        if !note.is_empty() {
+                            let note = Message::new(To::Private, note.clone());
+                            self.answer(&note, true).await?;
+                        }
+                        Ok(Some(posted.id.get()))
+                    }
+                    Err(e) => {
+                        tracing::warn!(error = %e, channel, "cannot post in a game's channel");
+                        if error_code(&e) == Some(super::sweeper::UNKNOWN_CHANNEL) {
+                            self.app.thread_gone(*game).await;
+                        }
+                        if *or_here {
+                            self.answer(message, false).await
+                        } else {
+                            Ok(None)
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The interaction's answer: its response, or a follow-up once it has one.
+    async fn answer(&mut self, message: &Message, private: bool) -> serenity::Result<Option<u64>> {
+        let http = &self.ctx.http;
+        if self.responded {
+            let mut followup = serenity::CreateInteractionResponseFollowup::new()
+                .content(markdown(&message.text))
+                .components(rows(&message.buttons))
+                .allowed_mentions(mentions(message.ping))
+                .ephemeral(private);
+            if let Some(embed) = embed(message) {
+                followup = followup.content("").embed(embed);
+            }
+            if let Some(file) = &message.file {
+                followup = followup.add_file(attachment(file));
+            }
+            let sent = self.source.follow(http, followup).await?;
+            return Ok(Some(sent.id.get()));
+        }
+        let mut response = serenity::CreateInteractionResponseMessage::new()
+            .content(markdown(&message.text))
+            .components(rows(&message.buttons))
+            .allowed_mentions(mentions(message.ping))
+            .ephemeral(private);
+        if let Some(embed) = embed(message) {
+            response = response.content("").embed(embed);
+        }
+        if let Some(file) = &message.file {
+            response = response.add_file(attachment(file));
+        }
+        self.source
+            .respond(http, serenity::CreateInteractionResponse::Message(response))
+            .await?;
+        self.responded = true;
+        Ok(None)
+    }
+
+    /// Edits the clicked message (or, for a command, its own response).
+    async fn edit_clicked(&mut self, message: &Message, edit: &Edit) -> serenity::Result<()> {
+        let http = &self.ctx.http;
+        let text = markdown(&message.text);
+        let content = match (edit, self.source) {
+            (Edit::Append, Source::Click(click)) if text.is_empty() => {
+                click.message.content.clone()
+            }
+            (Edit::Append, Source::Click(click)) => format!("{}\n{text}", click.message.content),
+            _ => text,
+        };
+        match self.source {
+            Source::Click(_) if !self.acked => {
+                let update = serenity::CreateInteractionResponseMessage::new()
+                    .content(content)
+                    .components(rows(&message.buttons))
+                    .allowed_mentions(mentions(None));
+                self.source
+                    .respond(
+                        http,
+                        serenity::CreateInteractionResponse::UpdateMessage(update),
+                    )
+                    .await?;
+                self.responded = true;
+            }
+            _ => {
+                let edit = serenity::EditInteractionResponse::new()
+                    .content(content)
+                    .components(rows(&message.buttons))
+                    .allowed_mentions(mentions(None));
+                self.source.edit(http, edit).await?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// A message posted in a channel.
+fn channel_message(message: &Message) -> serenity::CreateMessage {
+    let mut posted = serenity::CreateMessage::new()
+        .content(markdown(&message.text))
+        .components(rows(&message.buttons))
+        .allowed_mentions(mentions(message.ping));
+    if let Some(file) = &message.file {
+        posted = posted.add_file(attachment(file));
+    }
+    posted
+}
+
+/// A message's title and text as an embed (the rules), if it has a title.
+fn embed(message: &Message) -> Option<serenity::CreateEmbed> {
+    let title = message.title.as_ref()?;
+    Some(
+        serenity::CreateEmbed::new()
+            .title(title)
+            .description(markdown(&message.text))
+            .colour(0x0025_6fe8),
+    )
+}
+
+fn attachment(file: &crate::app::File) -> serenity::CreateAttachment {
+    serenity::CreateAttachment::bytes(file.bytes.clone(), file.name.clone())
+}
+
+/// Buttons in one row (none: no row).
+pub(crate) fn rows(buttons: &[Button]) -> Vec<serenity::CreateActionRow> {
+    if buttons.is_empty() {
+        return vec![];
+    }
+    let buttons = buttons
+        .iter()
+        .map(|b| {
+            serenity::CreateButton::new(b.action.custom_id())
+                .label(b.label.clone())
+                .style(match b.style {
+                    Style::Yes => serenity::ButtonStyle::Success,
+                    Style::Neutral => serenity::ButtonStyle::Secondary,
+                    Style::Primary => serenity::ButtonStyle::Primary,
+                    Style::Danger => serenity::ButtonStyle::Danger,
+                })
+                .disabled(b.disabled)
+        })
+        .collect();
+    vec![serenity::CreateActionRow::Buttons(buttons)]
+}
