@@ -3,7 +3,7 @@
 
 use super::{Action, After, Asked, Edit, Message, Reply, Style, To, answer_buttons, button};
 use crate::rules::{Color, Move};
-use crate::service::{DrawReport, MoveTerms, Result, ServiceError};
+use crate::service::{DrawReport, MoveReport, MoveTerms, Result, ServiceError};
 use crate::store::GameId;
 use crate::strings;
 use crate::text::Text;
@@ -50,7 +50,12 @@ impl Asked<'_> {
                     ));
                 }
                 Ok(DrawReport::Agreed(agreed)) => {
-                    text = text.line(strings::game_ended(lang, &agreed));
+                    // The game is over: the message ends with its result, not whose move.
+                    let report = MoveReport {
+                        board: agreed.clone(),
+                        ..report.clone()
+                    };
+                    text = strings::move_played(lang, &report);
                     board = agreed;
                 }
                 Err(error) if error.for_users() => {

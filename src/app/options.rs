@@ -349,33 +349,7 @@ pub fn request(
         (!name.is_empty()).then(|| person(name))
     };
     Ok(match command {
-        "challenge" => {
-            let opponent = match values.get("opponent") {
-                None => None,
-                Some(text) => {
-                    let user = named(text).ok_or(OptionError::BadValue {
-                        option: "opponent",
-                        value: text.to_owned(),
-                    })?;
-                    let user = if user.id == bot.id { bot.clone() } else { user };
-                    Some(Opponent { user, member: true })
-                }
-            };
-            let days = values.read("days", |v| match v.trim() {
-                "unlimited" | "без ограничений" => Some(0),
-                v => v.parse().ok(),
-            })?;
-            Request::Challenge(ChallengeOptions {
-                opponent,
-                rules: values.read("rules", |v| rules(lang, v))?,
-                days,
-                minutes: values.read("minutes", |v| v.trim().parse().ok())?,
-                color: values.read("color", |v| color_choice(lang, v))?,
-                rated: values.boolean("rated")?,
-                position: values.get("position").map(str::to_owned),
-                level: values.read("level", |v| v.trim().parse().ok())?,
-            })
-        }
+        "challenge" => Request::Challenge(challenge(&values, &mut named, bot)?),
         "move" => Request::Move {
             notation: values
                 .get("move")
@@ -424,6 +398,40 @@ pub fn request(
                 nearest: None,
             });
         }
+    })
+}
+
+/// The options of `/focus challenge`: `named` gives the user a typed name means.
+fn challenge(
+    values: &Values<'_>,
+    named: &mut dyn FnMut(&str) -> Option<User>,
+    bot: &User,
+) -> Result<ChallengeOptions, OptionError> {
+    let lang = values.lang;
+    let opponent = match values.get("opponent") {
+        None => None,
+        Some(text) => {
+            let user = named(text).ok_or(OptionError::BadValue {
+                option: "opponent",
+                value: text.to_owned(),
+            })?;
+            let user = if user.id == bot.id { bot.clone() } else { user };
+            Some(Opponent { user, member: true })
+        }
+    };
+    let days = values.read("days", |v| match v.trim() {
+        "unlimited" | "без ограничений" => Some(0),
+        v => v.parse().ok(),
+    })?;
+    Ok(ChallengeOptions {
+        opponent,
+        rules: values.read("rules", |v| rules(lang, v))?,
+        days,
+        minutes: values.read("minutes", |v| v.trim().parse().ok())?,
+        color: values.read("color", |v| color_choice(lang, v))?,
+        rated: values.boolean("rated")?,
+        position: values.get("position").map(str::to_owned),
+        level: values.read("level", |v| v.trim().parse().ok())?,
     })
 }
 

@@ -11,3 +11,4 @@ mod bin;
 mod cli;
 mod cli_db;
 mod console;
+mod console_commands;
