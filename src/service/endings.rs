@@ -30,13 +30,26 @@ impl GameService {
         let by = game.color_of(user.id).ok_or(ServiceError::NotAPlayer)?;
         if game.bot.is_some() {
             game.ensure_active()?;
-            if !self.bot_accepts_draw(&game).await? {
-                return Err(ServiceError::BotDeclinesDraw);
-            }
-            // Agreed at the ply the bot judged: a move stored meanwhile refuses it.
-            let (id, ply, now) = (game.id, game.ply, self.now());
-            let game = self.store.call(move |s| s.agree_draw(id, ply, now)).await?;
-            return Ok(DrawReport::Agreed(self.board_of(game).await?));
+            // While the bot judges the offer it does not search its move here: the offer
+            // came with the move it would answer (`/focus move … draw:true`), and a move
+            // stored meanwhile would refuse the agreement. Its move is searched afterwards,
+            // when the adapter lets it move.
+            let held = self.hold_bot(&game);
+            let judged = self.bot_accepts_draw(&game).await;
+            let agreed = match judged {
+                Ok(true) => {
+                    // Agreed at the ply the bot judged: a move stored meanwhile refuses it.
+                    let (id, ply, now) = (game.id, game.ply, self.now());
+                    self.store
+                        .call(move |s| s.agree_draw(id, ply, now))
+                        .await
+                        .map_err(ServiceError::from)
+                }
+                Ok(false) => Err(ServiceError::BotDeclinesDraw),
+                Err(e) => Err(e),
+            };
+            self.release_bot(held);
+            return Ok(DrawReport::Agreed(self.board_of(agreed?).await?));
         }
         let (id, uid, now) = (game.id, user.id, self.now());
         match self.store.call(move |s| s.offer_draw(id, uid, now)).await? {

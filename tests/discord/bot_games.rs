@@ -432,3 +432,35 @@ async fn a_person_playing_black_against_the_bot_sees_the_board_from_blacks_side(
     assert!(start.files.iter().any(|(_, b)| is_png(b)));
     bot.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_move_with_a_draw_offer_against_the_bot_is_played_and_answered_in_its_message() {
+    let mut w = World::at(T0).await;
+    let bot = w.start_bot().await;
+    let (alice, _start, channel) = alice_plays_the_bot(&w, 1, 0).await;
+    // Once: the move was played with no message for it, and the refusal said no draw ever.
+    let reply = w
+        .slash(
+            &alice,
+            channel,
+            "focus move",
+            json!({ "move": "c4-d4", "draw": true }),
+        )
+        .await;
+    assert!(!reply.ephemeral(), "{}", reply.text());
+    // The bot judges the offer at once: the start is level for it, so it agrees, and a game
+    // agreed drawn before each side has moved is aborted. The move and the answer are one
+    // message, which ends with the result.
+    assert_eq!(
+        reply.text(),
+        format!(
+            "{} played **c4-d4**.\nGame 1 was aborted: no result, no rating change.",
+            mention(&alice)
+        )
+    );
+    assert!(reply.files.iter().any(|(_, b)| is_png(b)), "{reply:?}");
+    let board = w.slash(&alice, channel, "focus board", json!({})).await;
+    assert!(board.ephemeral(), "{}", board.text());
+    assert!(board.text().contains("no game"), "{}", board.text());
+    bot.stop().await;
+}
