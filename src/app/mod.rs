@@ -37,12 +37,45 @@ use crate::text::Text;
 #[derive(Clone)]
 pub struct App {
     service: GameService,
+    /// Every request answered, when kept ([`App::with_journal`]).
+    journal: Option<Arc<std::sync::Mutex<Vec<Entry>>>>,
+}
+
+/// One request answered: who asked, what, and the texts of the reply (for tests that hold two
+/// adapters against each other).
+#[derive(Clone, Debug)]
+pub struct Entry {
+    /// The asker's user id.
+    pub user: u64,
+    /// The request.
+    pub request: Request,
+    /// The reply's texts, in order.
+    pub texts: Vec<Text>,
 }
 
 impl App {
     /// The commands over `service`.
     pub fn new(service: GameService) -> App {
-        App { service }
+        App {
+            service,
+            journal: None,
+        }
+    }
+
+    /// The same commands, keeping every request and its reply's texts ([`App::journal`]).
+    pub fn with_journal(self) -> App {
+        App {
+            journal: Some(Arc::default()),
+            ..self
+        }
+    }
+
+    /// The requests answered so far, oldest first (empty unless [`App::with_journal`]).
+    pub fn journal(&self) -> Vec<Entry> {
+        self.journal
+            .as_ref()
+            .and_then(|j| j.lock().ok().map(|j| j.clone()))
+            .unwrap_or_default()
     }
 
     /// The game service (for the adapters' background work: the sweeper, the outbox).
@@ -71,7 +104,8 @@ impl App {
             readers,
             hooks,
         };
-        match asked.answer(request, members).await {
+        let kept = self.journal.as_ref().map(|_| request.clone());
+        let reply = match asked.answer(request, members).await {
             Ok(reply) => reply,
             Err(error) => {
                 if !error.for_users() {
@@ -79,7 +113,17 @@ impl App {
                 }
                 Reply::refusal(strings::refusal(readers.user, &error))
             }
+        };
+        if let (Some(journal), Some(request)) = (&self.journal, kept)
+            && let Ok(mut journal) = journal.lock()
+        {
+            journal.push(Entry {
+                user: caller.user.id,
+                request,
+                texts: reply.texts().into_iter().cloned().collect(),
+            });
         }
+        reply
     }
 
     /// The readers' languages of `caller`: remembers Discord's locales (letters use them

@@ -136,6 +136,19 @@ impl Console {
         }
     }
 
+    /// The same console keeping a journal of its requests ([`App::with_journal`]).
+    pub fn with_journal(self) -> Console {
+        Console {
+            app: self.app.clone().with_journal(),
+            ..self
+        }
+    }
+
+    /// The requests answered so far (empty unless [`Console::with_journal`]).
+    pub fn journal(&self) -> Vec<crate::app::Entry> {
+        self.app.journal()
+    }
+
     /// The same console printing bold and code in terminal colours.
     pub fn with_colour(self, colour: bool) -> Console {
         Console { colour, ..self }

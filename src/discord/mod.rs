@@ -262,9 +262,23 @@ pub async fn run_with_service(
     service: GameService,
     shutdown: impl std::future::Future<Output = ()> + Send + 'static,
 ) -> Result<(), RunError> {
+    run_with_app(config, App::new(service), shutdown).await
+}
+
+/// [`run_with_service`] over the command layer `app` the caller built (for instance keeping a
+/// journal of the requests, [`App::with_journal`]).
+///
+/// # Errors
+/// As [`run_with_service`].
+pub async fn run_with_app(
+    config: Config,
+    app: App,
+    shutdown: impl std::future::Future<Output = ()> + Send + 'static,
+) -> Result<(), RunError> {
+    let service = app.service().clone();
     let gate = Arc::new(Semaphore::new(MAX_IN_FLIGHT as usize));
     let data = Data {
-        app: App::new(service.clone()),
+        app,
         gate: gate.clone(),
     };
     let (stop_sweeper, sweeper_stopped) = tokio::sync::watch::channel(false);

@@ -11,6 +11,7 @@ mod support;
 mod after_game;
 mod analysis;
 mod bot_games;
+mod both_adapters;
 mod deadlines;
 mod e2e;
 mod fair_play;

@@ -7,7 +7,8 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
-use focus_bot::discord::{Config, RunError, run_with_clock, run_with_service};
+use focus_bot::app::App;
+use focus_bot::discord::{Config, RunError, run_with_app, run_with_clock, run_with_service};
 use focus_bot::service::{Clock, GameService, ManualClock};
 use focus_bot::store::AsyncStore;
 use tokio::sync::oneshot;
@@ -151,6 +152,21 @@ impl<Of> WorldOf<Of> {
         let service = make(GameService::new(store, Arc::new(self.clock.clone())));
         let (stop, stopped) = oneshot::channel::<()>();
         let task = tokio::spawn(run_with_service(config, service, async move {
+            let _ = stopped.await;
+        }));
+        self.starts += 1;
+        wait_registered(&self.fake, self.starts).await;
+        Bot { stop, task }
+    }
+
+    /// Starts a bot as [`World::start_bot`] does, over the command layer `make` makes of the
+    /// service it would use (e.g. one keeping a journal of its requests).
+    pub async fn start_bot_with_app(&mut self, make: impl FnOnce(GameService) -> App) -> Bot {
+        let config = self.config(SWEEP);
+        let store = AsyncStore::open(&self.db).await.expect("open the database");
+        let app = make(GameService::new(store, Arc::new(self.clock.clone())));
+        let (stop, stopped) = oneshot::channel::<()>();
+        let task = tokio::spawn(run_with_app(config, app, async move {
             let _ = stopped.await;
         }));
         self.starts += 1;
