@@ -53,6 +53,8 @@ impl GameService {
     /// The same service reviewing each position of an analysis with about `nodes` nodes
     /// (default [`REVIEW_NODES`]); tests use a small budget, since the test build's engine is
     /// unoptimised.
+    ///
+    /// [`REVIEW_NODES`]: crate::engine::review::REVIEW_NODES
     pub fn with_analysis_nodes(mut self, nodes: u64) -> GameService {
         self.analysis_nodes = nodes.max(1);
         self

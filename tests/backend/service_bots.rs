@@ -37,7 +37,8 @@ fn request(color: ColorChoice) -> ChallengeRequest {
     }
 }
 
-/// Waits (at most 10 s) until game `id` has more than `ply` moves; its ply then.
+/// Waits (at most a minute: a loaded 2-core machine) until game `id` has more than `ply` moves;
+/// its ply then.
 async fn moved_past(service: &GameService, id: GameId, ply: u32) -> u32 {
     let wait = async {
         loop {
@@ -48,7 +49,7 @@ async fn moved_past(service: &GameService, id: GameId, ply: u32) -> u32 {
             tokio::time::sleep(Duration::from_millis(1)).await;
         }
     };
-    tokio::time::timeout(Duration::from_secs(10), wait)
+    tokio::time::timeout(Duration::from_secs(60), wait)
         .await
         .unwrap_or_else(|_| panic!("the bot did not answer ply {ply} of game {}", id.0))
 }

@@ -8,9 +8,10 @@ use std::time::Duration;
 
 use focus_bot::engine::{Engine, Limits};
 use focus_bot::rules::{Color, Move, Position};
+use focus_bot::service::GameService;
 use focus_bot::store::{ColorChoice, NewChallenge, Store, TimeControl};
 use serde_json::json;
-use support::bot::{WAIT, World};
+use support::bot::{SWEEP, WAIT, World};
 use support::discord::{FakeGuild, FakeUser, Reply, ReplyKind, mention};
 
 /// Where the clock starts: 2026-03-02 09:00 UTC.
@@ -260,9 +261,8 @@ async fn the_bot_moves_after_a_restart_where_it_was_to_move() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_move_the_bot_finds_after_a_resignation_is_dropped() {
     let mut w = World::at(T0).await;
-    let bot = w.start_bot().await;
+    let (bot, service) = w.start_bot_watched(SWEEP).await;
     let me = w.fake.bot_user().clone();
-    // Level 8 thinks for a second: long enough to resign in.
     let (alice, _, channel) = alice_plays_the_bot(&w, 8, 0).await;
     w.slash(&alice, channel, "focus move", json!({ "move": "c4-d4" }))
         .await;
@@ -275,11 +275,21 @@ async fn a_move_the_bot_finds_after_a_resignation_is_dropped() {
         .play(move_in(first.text()))
         .expect("the bot's move is legal");
     let mv = position.legal_moves()[0];
+    // Every core of the search pool busy with a search of the test's own, so that the bot's
+    // next search waits for them: it finds its move only after the resignation, however loaded
+    // the machine (no race between a one-second search and the resignation).
+    let pool = PoolHeld::take(&service).await;
     w.slash(
         &alice,
         channel,
         "focus move",
         json!({ "move": mv.to_string() }),
+    )
+    .await;
+    let game = focus_bot::store::GameId(1);
+    wait_until(
+        || service.is_thinking(game),
+        "the bot thinks about its second move",
     )
     .await;
     let resigned = w.slash(&alice, channel, "focus resign", json!({})).await;
@@ -290,8 +300,11 @@ async fn a_move_the_bot_finds_after_a_resignation_is_dropped() {
         "{}",
         resigned.text()
     );
-    // Its search ends within the second; its move is never played nor posted.
-    tokio::time::sleep(Duration::from_millis(2_500)).await;
+    // Its search runs now, after the resignation, and ends; its move is never played nor posted.
+    pool.release().await;
+    tokio::time::timeout(WAIT, service.bots_idle())
+        .await
+        .expect("the bot's search ends");
     let posted = w
         .fake
         .replies()
@@ -300,9 +313,72 @@ async fn a_move_the_bot_finds_after_a_resignation_is_dropped() {
         .count();
     assert_eq!(posted, 1, "only the bot's first move was posted");
     let store = Store::open(&w.db).expect("open the database");
-    let id = focus_bot::store::GameId(1);
-    assert_eq!(store.moves(id).expect("moves").len(), 3);
+    assert_eq!(store.moves(game).expect("moves").len(), 3);
     bot.stop().await;
+}
+
+/// Waits until `holds` does (a state of the bot the test cannot be told of); panics after
+/// [`WAIT`] with `what`.
+async fn wait_until(holds: impl Fn() -> bool, what: &str) {
+    let deadline = tokio::time::Instant::now() + WAIT;
+    while !holds() {
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "not within {WAIT:?}: {what}"
+        );
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+}
+
+/// Every permit of a service's search pool, held by searches of the test's own that block
+/// until [`PoolHeld::release`]: the bot's searches queue behind them (the pool is first come,
+/// first served).
+struct PoolHeld {
+    release: Vec<std::sync::mpsc::Sender<()>>,
+    held: Vec<tokio::task::JoinHandle<()>>,
+}
+
+impl PoolHeld {
+    /// Takes every permit of `service`'s pool (one per core) and returns once all are held.
+    async fn take(service: &GameService) -> PoolHeld {
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let (started_tx, mut started) = tokio::sync::mpsc::unbounded_channel();
+        let (mut release, mut held) = (Vec::new(), Vec::new());
+        for _ in 0..cores {
+            let (tx, rx) = std::sync::mpsc::channel::<()>();
+            let (service, started_tx) = (service.clone(), started_tx.clone());
+            held.push(tokio::spawn(async move {
+                service
+                    .think(move || {
+                        let _ = started_tx.send(());
+                        let _ = rx.recv();
+                    })
+                    .await
+                    .expect("the blocking search runs");
+            }));
+            release.push(tx);
+        }
+        for _ in 0..cores {
+            tokio::time::timeout(WAIT, started.recv())
+                .await
+                .expect("the pool takes the test's searches")
+                .expect("a search started");
+        }
+        PoolHeld { release, held }
+    }
+
+    /// Lets the test's searches end, and waits until they have.
+    async fn release(self) {
+        for tx in self.release {
+            let _ = tx.send(());
+        }
+        for task in self.held {
+            tokio::time::timeout(WAIT, task)
+                .await
+                .expect("the test's searches end")
+                .expect("no panic");
+        }
+    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -107,6 +107,17 @@ impl World {
             .slash(challenger, channel, "focus challenge", options)
             .await;
         assert!(!r.ephemeral(), "{}", r.text());
+        // The bot stores the challenge's message after its reply is posted: wait for that, as
+        // the day before it expires would. A clock moved before it expires a challenge without
+        // a message to close, and the test waits in vain for the edit.
+        let deadline = tokio::time::Instant::now() + WAIT;
+        while latest_challenge_message(&self.db).is_none() {
+            assert!(
+                tokio::time::Instant::now() < deadline,
+                "the challenge's message not stored within {WAIT:?}"
+            );
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
         r
     }
 
@@ -277,6 +288,19 @@ struct NoticeRow {
 
 /// Every notice, oldest first, read with a connection of the test's own (WAL: the bot's
 /// writes are never blocked by it).
+/// The message of the latest challenge, once the bot has stored it.
+fn latest_challenge_message(db: &Path) -> Option<i64> {
+    let conn =
+        rusqlite::Connection::open_with_flags(db, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY)
+            .expect("open the database read-only");
+    conn.query_row(
+        "SELECT message_id FROM challenges ORDER BY id DESC LIMIT 1",
+        [],
+        |row| row.get(0),
+    )
+    .expect("the latest challenge")
+}
+
 fn notices(db: &Path) -> Vec<NoticeRow> {
     let conn =
         rusqlite::Connection::open_with_flags(db, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY)

@@ -24,8 +24,10 @@ const T0: i64 = 1_772_442_000;
 const FIVE_MINUTES: i64 = 300;
 /// Long enough that the fixed interval never explains a sweep in these tests.
 const HOUR: Duration = Duration::from_secs(3_600);
-/// How soon after its moment a live deadline must be handled.
-const PROMPTLY: Duration = Duration::from_secs(5);
+/// How soon after its moment a live deadline must be handled: far below the sweep interval of
+/// an hour, so that only the wake-up at the due moment explains it, and generous enough for a
+/// loaded 2-core machine.
+const PROMPTLY: Duration = Duration::from_secs(30);
 /// Legal plies from the standard start, White first.
 const OPENING: [&str; 3] = ["c4-d4", "e4-d4", "b4-c4"];
 
@@ -181,9 +183,12 @@ async fn a_five_minute_game_reminds_and_times_out_on_the_second_with_no_sweeps_i
     // A restart in the middle: the new sweeper finds the moments in the store.
     bot.stop().await;
     drop(service);
+    let asked_before = times_asked(&w, remind_at);
     let (bot, service) = w.start_bot_watched(HOUR).await;
     swept(&service, 1).await;
     let idle = service.sweeps();
+    // After its start-up round the new sweeper sleeps until the reminder, on the bots' clock.
+    w.asked_to_wake_at(remind_at, asked_before + 1).await;
 
     // The clock moves, in steps, to just before the reminder: nothing is due, so no sweep runs.
     for t in (last + 30..remind_at).step_by(30) {
@@ -191,11 +196,10 @@ async fn a_five_minute_game_reminds_and_times_out_on_the_second_with_no_sweeps_i
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
     w.set(remind_at - 1);
-    assert!(
-        w.try_post_in(general, Duration::from_secs(1))
-            .await
-            .is_none()
-    );
+    // Still asleep until the reminder: every round ends by asking the clock for the next due
+    // moment, and the last asked is the reminder's; nothing posted.
+    assert_eq!(w.wake_ups().last(), Some(&remind_at), "{:?}", w.wake_ups());
+    assert!(w.try_post_in(general, Duration::ZERO).await.is_none());
     assert_eq!(service.sweeps(), idle, "swept while nothing was due");
 
     // At 80 % of the move's time: the reminder, at once.
@@ -215,14 +219,16 @@ async fn a_five_minute_game_reminds_and_times_out_on_the_second_with_no_sweeps_i
         reminder.text()
     );
     assert_eq!(service.sweeps(), idle + 1);
+    // That round ends asleep until the deadline.
+    let asleep = w
+        .asked_to_wake_at(deadline, times_asked(&w, deadline) + 1)
+        .await
+        .len();
 
     // A second before the deadline: still nothing.
     w.set(deadline - 1);
-    assert!(
-        w.try_post_in(general, Duration::from_millis(500))
-            .await
-            .is_none()
-    );
+    assert_eq!(w.wake_ups().last(), Some(&deadline), "{:?}", w.wake_ups());
+    assert!(w.try_post_in(general, Duration::ZERO).await.is_none());
     assert_eq!(service.sweeps(), idle + 1);
 
     // On the second: Bob loses on time, within seconds.
@@ -244,11 +250,37 @@ async fn a_five_minute_game_reminds_and_times_out_on_the_second_with_no_sweeps_i
     );
     assert_eq!(service.sweeps(), idle + 2);
 
-    // Nothing is due any more: the bot sleeps on its hour however far the clock moves.
+    // Nothing is due any more: the bot sleeps on its hour however far the clock moves. The
+    // schedule the sweeper reads after each round is empty, so it asks its clock for no
+    // wake-up after the deadline; a clean stop waits for its round in flight.
+    nothing_due(&service).await;
     w.set(deadline + 10 * FIVE_MINUTES);
-    tokio::time::sleep(Duration::from_millis(300)).await;
-    assert_eq!(service.sweeps(), idle + 2);
     bot.stop().await;
+    assert_eq!(service.sweeps(), idle + 2);
+    assert!(
+        w.wake_ups()[asleep..].iter().all(|&t| t <= deadline),
+        "{:?}",
+        w.wake_ups()
+    );
+}
+
+/// How many times the bots asked their clock to wake them at `at` so far.
+fn times_asked(w: &World, at: i64) -> usize {
+    w.wake_ups().iter().filter(|&&t| t == at).count()
+}
+
+/// Waits until nothing is due any more in `service`'s store: the sweeper, which reads the same
+/// schedule after every round, then sleeps on its interval alone.
+async fn nothing_due(service: &GameService) {
+    let until = Instant::now() + WAIT;
+    loop {
+        let due = service.next_due().await.expect("the schedule");
+        if due.is_none() {
+            return;
+        }
+        assert!(Instant::now() < until, "still due at {due:?}");
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

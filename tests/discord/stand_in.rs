@@ -16,8 +16,8 @@ use serde_json::json;
 use serenity::Mentionable;
 use support::discord::{FakeDiscord, ReplyKind, option};
 
-/// Long enough for a loaded CI machine; only reached when something is broken.
-const WAIT: Duration = Duration::from_secs(10);
+/// Long enough for a loaded 2-core machine; only reached when something is broken.
+const WAIT: Duration = Duration::from_secs(60);
 
 // ---- the JSON the fake sends, against serenity's model -----------------------------------------
 

@@ -1,6 +1,6 @@
 //! Discord unreachable (issue 13): the real `focus-bot` binary, pointed by `DISCORD_API_BASE` at
-//! a port where nothing listens, or at the stand-in behind a [`Switch`] that is turned off and
-//! on. It says `cannot reach Discord: retrying` once (not at each of serenity's attempts, every
+//! a port that hangs up on every request ([`HangUp`]), or at the stand-in behind a [`Switch`]
+//! that is turned off (nothing listens) and on. It says `cannot reach Discord: retrying` once (not at each of serenity's attempts, every
 //! 5 s), `reconnected to Discord` when Discord is back, never colours a log that is not a
 //! terminal's, and stops within the drain time on SIGTERM or Ctrl-C (SIGINT).
 
@@ -15,6 +15,7 @@ use std::time::Duration;
 use focus_bot::discord::DRAIN;
 use support::bot::wait_registered;
 use support::discord::{FAKE_TOKEN, FakeDiscord, FakeGuild};
+use support::hang_up::HangUp;
 use support::switch::Switch;
 use tokio::time::Instant;
 
@@ -22,8 +23,9 @@ use tokio::time::Instant;
 const UNREACHABLE: &str = "cannot reach Discord: retrying";
 /// The line of its end.
 const RECONNECTED: &str = "reconnected to Discord";
-/// Long enough for a loaded machine (and for serenity's 5 s between two connection attempts).
-const WAIT: Duration = Duration::from_secs(40);
+/// Long enough for a loaded 2-core machine (and for serenity's 5 s between two connection
+/// attempts); only reached when something is broken.
+const WAIT: Duration = Duration::from_secs(60);
 
 /// The running binary and everything it printed so far (stdout and stderr, as bytes read).
 struct Running {
@@ -164,12 +166,17 @@ fn assert_plain_log(output: &str) {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn unreachable_discord_is_one_plain_line_and_sigterm_stops_it() {
     let dir = tempfile::tempdir().unwrap();
-    let nothing = Switch::off();
+    // Discord unreachable: every request the bot makes fails, and the port sees each attempt.
+    let nothing = HangUp::start().await;
     let bot = Running::start(&nothing.base(), dir.path(), None);
     bot.wait_for(UNREACHABLE, 1).await;
     // A few seconds of outage: serenity alone would print its raw error now and again after 5 s;
-    // the bot retries after 1, 2 and 4 s and says nothing more for a minute.
-    tokio::time::sleep(Duration::from_secs(6)).await;
+    // the bot retries after 1, 2 and 4 s and says nothing more for a minute. Its fourth attempt
+    // comes after it has decided, and printed, whatever it had to say of the first three
+    // failures; a line it printed then is read by the time the next attempt (4 s later) comes.
+    nothing
+        .wait_requests("GET /api/v10/gateway ", 4, WAIT)
+        .await;
     let output = bot.output();
     assert_eq!(output.matches(UNREACHABLE).count(), 1, "{output}");
     let line = output.lines().find(|l| l.contains(UNREACHABLE)).unwrap();

@@ -11,15 +11,16 @@ use focus_bot::app::App;
 use focus_bot::discord::{Config, RunError, run_with_app, run_with_clock, run_with_service};
 use focus_bot::service::{Clock, GameService, ManualClock};
 use focus_bot::store::AsyncStore;
-use tokio::sync::oneshot;
+use tokio::sync::{oneshot, watch};
 use tokio::task::JoinHandle;
 
 use serde_json::{Value, json};
 
 use super::discord::{FAKE_TOKEN, FakeDiscord, FakeGuild, FakeUser, Reply};
 
-/// Long enough for a loaded CI machine; only reached when something is broken.
-pub const WAIT: Duration = Duration::from_secs(20);
+/// Long enough for a loaded 2-core machine (a release build beside the tests); only reached
+/// when something is broken. Every wait for the bot ends at an event, never at this ceiling.
+pub const WAIT: Duration = Duration::from_secs(60);
 
 /// The bots' sweep interval: short, so that a test sees a sweep soon after moving the clock.
 pub const SWEEP: Duration = Duration::from_millis(100);
@@ -71,6 +72,8 @@ pub struct WorldOf<Of = ()> {
     pub fake: FakeDiscord,
     /// The bots' clock.
     pub clock: ManualClock,
+    /// Every moment the bots asked their clock to wake them at, in order.
+    wake_ups: Arc<watch::Sender<Vec<i64>>>,
     /// The bots' database file.
     pub db: PathBuf,
     starts: usize,
@@ -95,11 +98,45 @@ impl<Of> WorldOf<Of> {
         WorldOf {
             fake,
             clock,
+            wake_ups: Arc::new(watch::Sender::new(Vec::new())),
             db: dir.path().join("focus.db"),
             starts: 0,
             _dir: dir,
             _of: PhantomData,
         }
+    }
+
+    /// The clock a bot is given: the world's, recording every moment it is asked to wake at.
+    fn bots_clock(&self) -> Arc<dyn Clock> {
+        Arc::new(WatchedClock {
+            clock: self.clock.clone(),
+            wake_ups: self.wake_ups.clone(),
+        })
+    }
+
+    /// Every moment (unix seconds) the bots asked their clock to wake them at so far, in
+    /// order. A bot's sweeper asks once at the end of every round in which something is due
+    /// later, for the next due moment, and sleeps until then: the last entry is what it is
+    /// waiting for, and a round leaves a new entry.
+    pub fn wake_ups(&self) -> Vec<i64> {
+        self.wake_ups.borrow().clone()
+    }
+
+    /// Waits until the bots asked their clock to wake them at `at` (unix seconds) `times` times
+    /// in all; every moment asked so far. Panics after [`WAIT`].
+    pub async fn asked_to_wake_at(&self, at: i64, times: usize) -> Vec<i64> {
+        let mut asked = self.wake_ups.subscribe();
+        let seen = tokio::time::timeout(
+            WAIT,
+            asked.wait_for(|moments| moments.iter().filter(|&&t| t == at).count() >= times),
+        )
+        .await;
+        assert!(
+            seen.is_ok_and(|r| r.is_ok()),
+            "not asked to wake at {at} {times} times within {WAIT:?}: {:?}",
+            self.wake_ups()
+        );
+        self.wake_ups()
     }
 
     /// The configuration of a bot on the world's stand-in and database.
@@ -118,8 +155,7 @@ impl<Of> WorldOf<Of> {
     pub async fn start_bot(&mut self) -> Bot {
         let config = self.config(SWEEP);
         let (stop, stopped) = oneshot::channel::<()>();
-        let clock: Arc<dyn Clock> = Arc::new(self.clock.clone());
-        let task = tokio::spawn(run_with_clock(config, clock, async move {
+        let task = tokio::spawn(run_with_clock(config, self.bots_clock(), async move {
             let _ = stopped.await;
         }));
         self.starts += 1;
@@ -132,7 +168,7 @@ impl<Of> WorldOf<Of> {
     pub async fn start_bot_watched(&mut self, sweep_interval: Duration) -> (Bot, GameService) {
         let config = self.config(sweep_interval);
         let store = AsyncStore::open(&self.db).await.expect("open the database");
-        let service = GameService::new(store, Arc::new(self.clock.clone()));
+        let service = GameService::new(store, self.bots_clock());
         let (stop, stopped) = oneshot::channel::<()>();
         let task = tokio::spawn(run_with_service(config, service.clone(), async move {
             let _ = stopped.await;
@@ -149,7 +185,7 @@ impl<Of> WorldOf<Of> {
     pub async fn start_bot_over(&mut self, make: impl FnOnce(GameService) -> GameService) -> Bot {
         let config = self.config(SWEEP);
         let store = AsyncStore::open(&self.db).await.expect("open the database");
-        let service = make(GameService::new(store, Arc::new(self.clock.clone())));
+        let service = make(GameService::new(store, self.bots_clock()));
         let (stop, stopped) = oneshot::channel::<()>();
         let task = tokio::spawn(run_with_service(config, service, async move {
             let _ = stopped.await;
@@ -218,6 +254,29 @@ impl<Of> WorldOf<Of> {
         self.fake.reply_to(id, WAIT).await;
         self.fake.reply_to(id, WAIT).await;
         (alice, bob)
+    }
+}
+
+/// The world's manual clock as the bots get it: it records every moment a bot asks it to wake
+/// it at ([`Clock::sleep_until`]), so that a test sees what a sleeping sweeper waits for
+/// instead of waiting on the wall clock to show that it does not wake.
+struct WatchedClock {
+    clock: ManualClock,
+    wake_ups: Arc<watch::Sender<Vec<i64>>>,
+}
+
+impl Clock for WatchedClock {
+    fn now(&self) -> i64 {
+        self.clock.now()
+    }
+
+    fn now_ms(&self) -> i64 {
+        self.clock.now_ms()
+    }
+
+    fn sleep_until(&self, at: i64) -> focus_bot::service::Wait {
+        self.wake_ups.send_modify(|moments| moments.push(at));
+        self.clock.sleep_until(at)
     }
 }
 

@@ -69,8 +69,9 @@ use tokio::time::Instant;
 /// The token [`FakeDiscord::http`] uses; the fake accepts any token unless told otherwise.
 pub const FAKE_TOKEN: &str = "fake-bot-token";
 
-/// How long the helpers that need a live gateway wait for one before they fail the test.
-const GATEWAY_WAIT: Duration = Duration::from_secs(10);
+/// How long the helpers that need a live gateway wait for one before they fail the test: as
+/// long as the tests' other waits, since a loaded machine may take a while to connect.
+const GATEWAY_WAIT: Duration = Duration::from_secs(60);
 
 /// Discord's `attachment_size_limit` for a server without boosts (10 MiB); serenity 0.12.5
 /// refuses an interaction without the field.
@@ -635,7 +636,7 @@ impl FakeDiscord {
         self.shared.lock().reject_token = true;
     }
 
-    /// Sends any dispatch event on the live gateway (waits for one up to 10 s).
+    /// Sends any dispatch event on the live gateway (waits for one up to a minute).
     pub async fn dispatch(&self, event: &str, data: Value) {
         self.wait_ready(GATEWAY_WAIT).await;
         let inner = self.shared.lock();
@@ -899,7 +900,7 @@ impl FakeDiscord {
     }
 
     /// Sends `interaction` (a full interaction object) as an `INTERACTION_CREATE` dispatch and
-    /// registers its token, so the bot's answers are accepted. Waits up to 10 s for a live
+    /// registers its token, so the bot's answers are accepted. Waits up to a minute for a live
     /// gateway. Returns the interaction id.
     pub async fn send_interaction(&self, interaction: Value) -> u64 {
         let id: u64 = interaction["id"]

@@ -6,4 +6,5 @@
 
 pub mod bot;
 pub mod discord;
+pub mod hang_up;
 pub mod switch;
