@@ -3,7 +3,7 @@
 //! An adapter (Discord, the console) turns its input into one [`Request`] and who asks into a
 //! [`Caller`], and calls [`App::handle`] once. The app calls the game service, puts its answer
 //! into words with [`crate::strings`] in the readers' languages, draws the pictures, and
-//! returns one [`Reply`]: messages of structured [`Text`](crate::text::Text), files and
+//! returns one [`Reply`]: messages of structured text ([`crate::text::Text`]), files and
 //! buttons, each with where it goes. The adapter renders it. A refusal is a reply too: one
 //! private sentence, and nothing changed.
 //!
