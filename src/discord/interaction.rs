@@ -317,11 +317,16 @@ impl Out<'_> {
             let id = self.message(message).await?;
             posted = posted.or(id);
         }
-        let posted = match (posted, reply.after.is_empty()) {
-            (None, false) if self.responded => {
+        // A challenge's message is remembered by its id: the response's, when it was one.
+        let remembers = reply
+            .after
+            .iter()
+            .any(|a| matches!(a, crate::app::After::ChallengeMessage(_)));
+        let posted = match posted {
+            None if remembers && self.responded => {
                 self.source.response(http).await.ok().map(|m| m.id.get())
             }
-            (posted, _) => posted,
+            posted => posted,
         };
         self.app.after(&reply.after, posted).await;
         Ok(())

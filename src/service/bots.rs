@@ -72,6 +72,10 @@ pub fn accepts_draw(positions: &[Position], bot: Color) -> bool {
 /// released: the next ply's claim must not find the game taken.
 pub(super) type Thinking = Arc<Mutex<std::collections::HashSet<(GameId, u32)>>>;
 
+/// Games against the bot whose latest position is not shown yet, with the ply of that
+/// position (see `GameService::unshown`).
+pub(super) type Unshown = Arc<Mutex<std::collections::HashMap<GameId, u32>>>;
+
 /// A hint given ([`GameService::hint`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct HintView {
@@ -164,6 +168,7 @@ impl GameService {
                 Ok((game, wake))
             })
             .await?;
+        self.not_shown_yet(game.id, game.ply);
         self.mail_if(wake);
         self.board_of(game).await
     }
@@ -174,6 +179,7 @@ impl GameService {
     /// outbox) when found. Returns at once. Adapters call it after showing a position the bot
     /// is to answer; it does nothing otherwise, so calling it after any move is safe.
     pub fn bot_to_move(&self, game: &Game) {
+        self.shown(game.id, game.ply);
         if let Some((position, level)) = self.claim(game) {
             let (service, game) = (self.clone(), game.clone());
             tokio::spawn(async move { service.think_for(game, position, level).await });
@@ -222,6 +228,9 @@ impl GameService {
     /// before any task runs, so that [`GameService::bots_idle`] sees it.
     fn claim(&self, game: &Game) -> Option<(Position, Level)> {
         let level = Level::new(game.bot?.level)?;
+        if self.unshown.lock().is_ok_and(|u| u.contains_key(&game.id)) {
+            return None;
+        }
         let position = game.current_position().ok()?;
         if game.status != GameStatus::Active || !game.bot_plays(position.side_to_move()) {
             return None;
@@ -231,6 +240,26 @@ impl GameService {
             .lock()
             .is_ok_and(|mut t| t.insert((game.id, game.ply)));
         fresh.then_some((position, level))
+    }
+
+    /// Keeps the bot from answering in game `id` (a game against the bot) until the adapter
+    /// has shown its position after `ply` plies and called [`GameService::bot_to_move`] with
+    /// it (a later call with an earlier position, from an answer still on its way, does not
+    /// count).
+    pub(super) fn not_shown_yet(&self, id: GameId, ply: u32) {
+        if let Ok(mut unshown) = self.unshown.lock() {
+            unshown.insert(id, ply);
+        }
+    }
+
+    /// The position of game `id` after `ply` plies is shown: the bot may answer it (see
+    /// [`GameService::not_shown_yet`]).
+    pub(super) fn shown(&self, id: GameId, ply: u32) {
+        if let Ok(mut unshown) = self.unshown.lock()
+            && unshown.get(&id).is_some_and(|waiting| *waiting <= ply)
+        {
+            unshown.remove(&id);
+        }
     }
 
     /// Keeps the bot from searching its move in `game` at its current ply until

@@ -305,6 +305,7 @@ impl GameService {
                 Ok((started, wake))
             })
             .await?;
+        self.not_shown_yet(started.id, started.ply);
         self.mail_if(wake);
         let board = self.board_of(started).await?;
         Ok((game, Rematch::Started(Box::new(board))))

@@ -70,6 +70,10 @@ pub struct GameService {
     thinkers: thinking::Thinkers,
     /// Games whose bot move is being searched.
     thinking: bots::Thinking,
+    /// Games against the bot whose latest position the adapter has not shown yet: the bot
+    /// answers only once it is shown ([`GameService::bot_to_move`]), so that its move never
+    /// comes before the message it answers, or before the game's thread exists.
+    unshown: bots::Unshown,
     /// The node budget of each position of an analysis ([`GameService::analysis`]).
     analysis_nodes: u64,
 }
@@ -88,6 +92,7 @@ impl GameService {
             locales_seen: Arc::default(),
             thinkers: thinking::Thinkers::new(cores),
             thinking: bots::Thinking::default(),
+            unshown: bots::Unshown::default(),
             analysis_nodes: crate::engine::review::REVIEW_NODES,
         }
     }

@@ -119,6 +119,10 @@ impl GameService {
     /// reports it.
     async fn record(&self, game: Game, user: &User, mover: Color, mv: Move) -> Result<MoveReport> {
         self.seen(user).await?;
+        if game.bot.is_some() {
+            // The bot answers once the move is shown (`bot_to_move`), never before.
+            self.not_shown_yet(game.id, game.ply + 1);
+        }
         let (id, uid, seen_ply, now_ms) = (game.id, user.id, game.ply, self.now_ms().unix_ms());
         let (played, wake) = self
             .store
@@ -128,7 +132,11 @@ impl GameService {
                 Ok((played, wake))
             })
             .await
-            .inspect_err(|e| self.mail_if(matches!(e, StoreError::TimeRanOut(_))))?;
+            .inspect_err(|e| {
+                self.mail_if(matches!(e, StoreError::TimeRanOut(_)));
+                // Nothing new to show: the bot answers as it would have.
+                self.shown(id, seen_ply + 1);
+            })?;
         // A new deadline and reminder, or a turn DM queued.
         self.mail_if(wake);
         // A move clears a standing draw offer: the game went on (both players are told).

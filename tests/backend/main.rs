@@ -5,6 +5,8 @@
 //! crate and its dependencies, so a few binaries build and link much faster than thirty.
 
 mod analysis;
+mod board_side;
+mod bot_draws;
 mod correspondence;
 mod service;
 mod service_bots;

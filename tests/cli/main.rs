@@ -8,7 +8,9 @@
 #[path = "../support/bin.rs"]
 mod bin;
 
+mod clean_stop;
 mod cli;
 mod cli_db;
+mod cli_defects;
 mod console;
 mod console_commands;

@@ -548,9 +548,20 @@ async fn archived_locked_and_deleted_threads_do_not_lose_a_game() {
             })
         })
         .await;
-    // Unlocked, the reminder is delivered on its retry.
+    // Unlocked, the reminder is delivered on its retry: a minute after its last failure, or
+    // two after a second one (the sweeper may have tried again before the thread reopened).
     w.fake.reopen_thread(two.thread);
-    w.clock.advance(60);
+    let posted =
+        |r: &Reply| r.kind == ReplyKind::ChannelMessage && r.channel_id == Some(two.thread);
+    let deadline = tokio::time::Instant::now() + WAIT;
+    while !w.fake.replies().iter().any(posted) {
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "the reminder is delivered"
+        );
+        w.clock.advance(60);
+        tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+    }
     let reminder = w.post_in(two.thread).await;
     assert!(
         reminder

@@ -8,6 +8,7 @@
 #[path = "../support/bin.rs"]
 mod bin;
 
+mod analysis_thresholds;
 mod engine;
 mod locales;
 mod ratings;
@@ -15,3 +16,5 @@ mod render;
 mod replay_gif;
 mod rules_props;
 mod rules_vectors;
+mod russian_durations;
+mod russian_plies;

@@ -2,12 +2,9 @@
 //! every judged move, empty input is an error, a bad `[FPN]` header is named as the header,
 //! a match of no games and a perft without end are refused, and no suggestion is a sentence.
 
-#[path = "support/bin.rs"]
-mod bin;
-
 use std::process::Output;
 
-use bin::focus_bot;
+use crate::bin::focus_bot;
 use focus_bot::engine::review::review;
 use focus_bot::i18n::Lang;
 use focus_bot::rules::{Move, Outcome, Position};
