@@ -1,7 +1,8 @@
-//! Test support shared by the integration tests (`mod support;` in each test file).
+//! Test support of the end-to-end tests (`mod support;` in `tests/discord/main.rs`, compiled once
+//! for all of them; `bin.rs` alone is included by `tests/pure` and `tests/cli`).
 //!
-//! Each integration test is its own crate and uses a different part of this module, so items one
-//! test does not use are not dead code: the lint is switched off for the whole module.
+//! It offers more than the tests use today (records and failures of the stand-in a future test
+//! will want), so items no test uses yet are not dead code: the lint is off for the module.
 #![allow(dead_code)]
 
 pub mod bot;
