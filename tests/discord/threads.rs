@@ -550,11 +550,15 @@ async fn archived_locked_and_deleted_threads_do_not_lose_a_game() {
         .await;
     // Unlocked, the reminder is delivered on its retry: a minute after its last failure, or
     // two after a second one (the sweeper may have tried again before the thread reopened).
+    let posted = |w: &World| {
+        let in_thread =
+            |r: &&Reply| r.kind == ReplyKind::ChannelMessage && r.channel_id == Some(two.thread);
+        w.fake.replies().iter().filter(in_thread).count()
+    };
+    let before = posted(&w);
     w.fake.reopen_thread(two.thread);
-    let posted =
-        |r: &Reply| r.kind == ReplyKind::ChannelMessage && r.channel_id == Some(two.thread);
     let deadline = tokio::time::Instant::now() + WAIT;
-    while !w.fake.replies().iter().any(posted) {
+    while posted(&w) == before {
         assert!(
             tokio::time::Instant::now() < deadline,
             "the reminder is delivered"
