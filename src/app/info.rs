@@ -129,7 +129,9 @@ impl Asked<'_> {
             .analysable(caller.place, caller.user.id, game)
             .await?;
         self.working();
-        let progress = self.hooks.progress.clone();
+        let (shown, asker) = (self.hooks.progress.clone(), self.private());
+        let progress: crate::service::OnProgress =
+            std::sync::Arc::new(move |p| shown(strings::analysis::progress(asker, p)));
         let analysis = match self.service().analyse(history, progress).await {
             Ok(analysis) => analysis,
             Err(e) => return Ok(refused(self.private(), &e)),

@@ -28,7 +28,7 @@ use crate::i18n::Lang;
 use crate::locale::Locale;
 use crate::render::RenderOptions;
 use crate::rules::Color;
-use crate::service::{Board, GameService, Members, OnProgress, Result, ServiceError};
+use crate::service::{Board, GameService, Members, Result, ServiceError};
 use crate::store::{Game, GameStatus};
 use crate::strings;
 use crate::text::Text;
@@ -246,8 +246,8 @@ pub struct Hooks {
     /// The long part of the work begins: acknowledge the request now (as [`Request::ack`]
     /// says). Called at most once, and only after the quick refusals.
     pub working: Arc<dyn Fn() + Send + Sync>,
-    /// How an analysis advances.
-    pub progress: OnProgress,
+    /// How an analysis advances: its progress line, in the asker's language.
+    pub progress: Arc<dyn Fn(Text) + Send + Sync>,
 }
 
 impl Hooks {
@@ -255,7 +255,7 @@ impl Hooks {
     pub fn none() -> Hooks {
         Hooks {
             working: Arc::new(|| {}),
-            progress: no_progress(),
+            progress: Arc::new(|_| {}),
         }
     }
 }
@@ -472,9 +472,4 @@ fn refused(lang: Lang, error: &ServiceError) -> Reply {
         tracing::error!(%error, "request failed");
     }
     Reply::refusal(strings::refusal(lang, error))
-}
-
-/// A progress callback that does nothing.
-pub fn no_progress() -> OnProgress {
-    Arc::new(|_| {})
 }

@@ -203,8 +203,8 @@ pub async fn answer(
         working: Arc::new(move || {
             working_tx.send_replace(true);
         }),
-        progress: Arc::new(move |p| {
-            progress_tx.send_replace(Some(p));
+        progress: Arc::new(move |line| {
+            progress_tx.send_replace(Some(line));
         }),
     };
     let members = DiscordMembers {
@@ -227,14 +227,13 @@ pub async fn answer(
         if *working_rx.borrow_and_update() && !out.acked {
             out.acknowledge(ack).await?;
         }
-        let latest = *progress_rx.borrow_and_update();
+        let latest = progress_rx.borrow_and_update().clone();
         let waiting = out.acked && latest.is_some() && latest != shown;
         let due = last_edit.map_or_else(tokio::time::Instant::now, |t| t + PROGRESS_EVERY);
-        if let (true, Some(p)) = (waiting && due <= tokio::time::Instant::now(), latest) {
+        if let (true, Some(line)) = (waiting && due <= tokio::time::Instant::now(), &latest) {
+            let edit = serenity::EditInteractionResponse::new().content(markdown(line));
             shown = latest;
             last_edit = Some(tokio::time::Instant::now());
-            let text = crate::strings::analysis::progress(app_lang(caller), p);
-            let edit = serenity::EditInteractionResponse::new().content(markdown(&text));
             if let Err(e) = source.edit(&ctx.http, edit).await {
                 tracing::warn!(error = %e, "analysis progress not shown");
             }
@@ -256,14 +255,6 @@ pub async fn answer(
         out.acknowledge(ack).await?;
     }
     out.send(reply).await
-}
-
-/// The language of an analysis's progress line: the asker's, as their client reports it.
-fn app_lang(caller: &Caller) -> crate::i18n::Lang {
-    match &caller.languages {
-        Languages::Tags { user, .. } => crate::i18n::Lang::of_tag(user),
-        Languages::Fixed(lang) => *lang,
-    }
 }
 
 /// A reply being sent.
