@@ -87,10 +87,11 @@ impl Console {
                 return Some(self.challenge_answer(answer, first, user, place).await);
             }
         }
-        if let (true, Some(arg)) = (word == "draw" || word == "takeback", first) {
+        let command = crate::app::options::command(lang, word).ok();
+        if let (Some(which @ ("draw" | "takeback")), Some(arg)) = (command, first) {
             let yes = is_word(lang, arg, "accept");
             if yes || is_word(lang, arg, "decline") {
-                return Some(self.answer(word == "draw", yes, user, place).await);
+                return Some(self.answer(which == "draw", yes, user, place).await);
             }
         }
         // A command is a command (`replay 12`), but for a bare `rematch`, which names no game:
