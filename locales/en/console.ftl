@@ -1,14 +1,15 @@
-# The offline console (src/console): its own lines around the bot's messages. Commands and
-# options typed in the console stay as they are in every language (`move`, `opponent:bob`).
+# The offline console (src/console): its own lines around the bot's messages. Commands,
+# options and their values are typed in English or in the reader's language, as Discord shows them.
 
 console-help =
     Type lines as `name: command` — each name is a player (new names are new players):
-      alice: /focus challenge opponent:bob [rules:swap] [days:3 | minutes:5] [color:white] [rated:false] [position:<FPN>]
+      alice: /focus challenge opponent:bob [rules:swap] [days:3 | minutes:5] [color:white] [rated:no] [position:<FPN>]
       bob: accept | decline          alice: cancel
-      alice: /focus challenge opponent:bot [level:1-8]   (a game against the bot, at once; `hint` in it: its move, three a game)
-      alice: /focus move c4-d4 [draw:true] [confirm:true]   (or just `move c4-d4`; `suggest c4` lists legal moves)
-      board [side:black] | resign | draw [accept|decline] | takeback [accept|decline] | abort | games | history [game] | replay [game] | analysis [game] | rules
-      moretime | notify [dm:true|false] | leaderboard [page] | stats [user] | watch [page]
+      alice: challenge opponent:bot [level:1-8]   (a game against the bot, at once; `hint` in it: its move, three a game)
+      alice: move c4-d4 [draw:yes]   (`suggest c4` lists legal moves)
+      board [side:black] | resign | draw | takeback | abort | games | history [game] | replay [game] | analysis [game] | rules
+      moretime | notify [dm:yes|no] | leaderboard [page] | stats [user] | watch [page] | settings [language] [threads]
+      Buttons are clicked by typing their label: `bob: agree`, `alice: rematch`, `carol: next`.
       wait 2d   (let time pass: 30m, 6h, 2d; reminders, time-outs and expired challenges follow)
     Start a line with `#name` to play in another channel. `quit` ends the session.
 # How the console marks who sees a line: `[#general] bot: …`, `[#general] bot → alice only: …`.
