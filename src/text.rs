@@ -276,18 +276,6 @@ impl Text {
     }
 }
 
-impl From<&str> for Text {
-    fn from(marked: &str) -> Text {
-        Text::from_marked(marked)
-    }
-}
-
-impl From<String> for Text {
-    fn from(marked: String) -> Text {
-        Text::from_marked(&marked)
-    }
-}
-
 /// The piece a placeholder's inside (`u123`, `c5`, `l1/5`, `t1700000000:R`) stands for.
 fn placeholder(inside: &str) -> Option<Piece> {
     let mut chars = inside.chars();

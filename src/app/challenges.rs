@@ -118,8 +118,9 @@ impl Asked<'_> {
                 board.to_move(),
             )
             .await?;
-        let here = Message {
-            to: To::Here,
+        // Without its thread, the game is started in the channel, as a message of its own.
+        let posted = Message {
+            to: To::Posted,
             ..start.clone()
         };
         Ok(Reply {
@@ -133,10 +134,7 @@ impl Asked<'_> {
                         To::Clicked(Edit::Replace),
                         announced.line(strings::threads::no_thread(lang, &[])),
                     ),
-                    Message {
-                        to: To::Posted,
-                        ..here
-                    },
+                    posted,
                 ],
             }),
             after: vec![After::BotToMove(Box::new(board.game.clone()))],

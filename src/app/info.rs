@@ -1,7 +1,7 @@
 //! What players look up: their games, the leaderboard, stats, a game's record, replay and
 //! analysis, the rules, the settings, the games in play.
 
-use super::{Action, Asked, Edit, File, FileKind, Message, Reply, To, page_buttons, refused};
+use super::{Action, Asked, Edit, File, FileKind, Message, Reply, To, page_buttons};
 use crate::i18n::Lang;
 use crate::service::{Members, Result, User};
 use crate::store::GameId;
@@ -35,19 +35,10 @@ impl Asked<'_> {
         let guild = self.caller.place.guild_id;
         // Checking who is still a member may take a few Discord requests.
         self.working();
-        let shown = match self.service().leaderboard(guild, page, members).await {
-            Ok(shown) => shown,
-            // Acknowledged already: the sentence goes privately.
-            Err(e) => return Ok(refused(self.private(), &e)),
-        };
+        let shown = self.service().leaderboard(guild, page, members).await?;
         let text = strings::leaderboard(lang, &shown, self.service().now());
-        let to = if clicked {
-            To::Clicked(Edit::Replace)
-        } else {
-            To::Here
-        };
-        let buttons = page_buttons(lang, shown.page, shown.pages, Action::Ladder);
-        Ok(Reply::one(Message::new(to, text).buttons(buttons)))
+        let pages = (shown.page, shown.pages);
+        Ok(paged(lang, text, pages, Action::Ladder, clicked))
     }
 
     pub(super) async fn stats(&self, user: Option<User>) -> Result<Reply> {
@@ -101,14 +92,10 @@ impl Asked<'_> {
         // Drawing a long game takes a moment.
         self.working();
         let options = strings::picture::replay_options(lang, &history);
-        let gif = match self
+        let gif = self
             .service()
             .replay(&history, options, caller.attachment_limit)
-            .await
-        {
-            Ok(gif) => gif,
-            Err(e) => return Ok(refused(self.private(), &e)),
-        };
+            .await?;
         let file = File {
             name: format!("focus-game-{}.gif", history.game.id.0),
             bytes: gif,
@@ -132,10 +119,7 @@ impl Asked<'_> {
         let (shown, asker) = (self.hooks.progress.clone(), self.private());
         let progress: crate::service::OnProgress =
             std::sync::Arc::new(move |p| shown(strings::analysis::progress(asker, p)));
-        let analysis = match self.service().analyse(history, progress).await {
-            Ok(analysis) => analysis,
-            Err(e) => return Ok(refused(self.private(), &e)),
-        };
+        let analysis = self.service().analyse(history, progress).await?;
         let png = self
             .service()
             .chart(strings::analysis::chart(lang, &analysis))
@@ -203,12 +187,24 @@ impl Asked<'_> {
             .watch(self.caller.place.guild_id, page)
             .await?;
         let text = strings::threads::watch(lang, &shown);
-        let to = if clicked {
-            To::Clicked(Edit::Replace)
-        } else {
-            To::Here
-        };
-        let buttons = page_buttons(lang, shown.page, shown.pages, Action::Watch);
-        Ok(Reply::one(Message::new(to, text).buttons(buttons)))
+        let pages = (shown.page, shown.pages);
+        Ok(paged(lang, text, pages, Action::Watch, clicked))
     }
+}
+
+/// A page of a paged list (`(page, pages)`) with its Previous and Next buttons (`show` shows a
+/// page): the answer, or (`clicked`) the clicked message's new text.
+fn paged(
+    lang: Lang,
+    text: Text,
+    (page, pages): (u32, u32),
+    show: fn(u32) -> Action,
+    clicked: bool,
+) -> Reply {
+    let to = if clicked {
+        To::Clicked(Edit::Replace)
+    } else {
+        To::Here
+    };
+    Reply::one(Message::new(to, text).buttons(page_buttons(lang, page, pages, show)))
 }

@@ -28,7 +28,7 @@ use crate::i18n::Lang;
 use crate::locale::Locale;
 use crate::render::RenderOptions;
 use crate::rules::Color;
-use crate::service::{Board, GameService, Members, Result, ServiceError};
+use crate::service::{Board, GameService, Members, Result};
 use crate::store::{Game, GameStatus};
 use crate::strings;
 use crate::text::Text;
@@ -177,19 +177,12 @@ impl App {
         }
     }
 
-    /// The thread of a reply could not start: its game is played in the channel of its
-    /// challenge instead (unless that channel has a game of its own).
-    pub async fn thread_failed(&self, start: &ThreadStart) {
-        if let Err(e) = self.service.play_in_parent(start.game).await {
-            tracing::warn!(error = %e, game = start.game.0, "the game cannot move to its channel");
-        }
-    }
-
-    /// The thread of game `id` is gone (Discord no longer knows the channel): the game is
-    /// played in the channel of its challenge from now on.
-    pub async fn thread_gone(&self, id: crate::store::GameId) {
+    /// Game `id` has no thread (it could not start, or Discord no longer knows it): it is
+    /// played in the channel of its challenge from now on, unless that channel has a game of
+    /// its own.
+    pub async fn play_without_thread(&self, id: crate::store::GameId) {
         if let Err(e) = self.service.play_in_parent(id).await {
-            tracing::warn!(error = %e, game = id.0, "thread gone, and the game cannot move to its channel");
+            tracing::warn!(error = %e, game = id.0, "the game cannot move to its channel");
         }
     }
 
@@ -464,12 +457,4 @@ fn page_buttons(lang: Lang, page: u32, pages: u32, show: fn(u32) -> Action) -> V
             )
         },
     ]
-}
-
-/// A refusal that may come after the work began (an acknowledgement was sent).
-fn refused(lang: Lang, error: &ServiceError) -> Reply {
-    if !error.for_users() {
-        tracing::error!(%error, "request failed");
-    }
-    Reply::refusal(strings::refusal(lang, error))
 }

@@ -90,8 +90,8 @@ pub fn user_id(name: &str) -> u64 {
     h | (1 << 62)
 }
 
-/// A stable id for a channel name.
-fn channel_id(name: &str) -> u64 {
+/// A stable id for a channel name (`general`, without `#`).
+pub fn channel_id(name: &str) -> u64 {
     user_id(&format!("#{name}")) & !(1 << 62) | (1 << 61)
 }
 
@@ -316,10 +316,7 @@ impl Console {
 
     /// The bot itself, as the console plays it: the user named `bot`.
     fn bot(&mut self) -> User {
-        User {
-            is_bot: true,
-            ..self.user(BOT_NAME)
-        }
+        self.user(BOT_NAME)
     }
 
     fn user(&mut self, name: &str) -> User {

@@ -12,21 +12,17 @@ impl Console {
     /// it.
     pub(super) async fn show(&mut self, caller: &Caller, reply: Reply) -> Vec<String> {
         let mut lines = Vec::new();
-        let mut first = None;
         for message in &reply.messages {
             let id = self.next_message();
-            first.get_or_insert(id);
             lines.extend(self.message(caller, message, id).await);
         }
         // The console's "message" of a challenge is its number, so that when it expires the
         // console shows its buttons being disabled, as on Discord.
-        for after in &reply.after {
-            let posted = match after {
-                crate::app::After::ChallengeMessage(id) => Some(id.0.unsigned_abs()),
-                crate::app::After::BotToMove(_) => first,
-            };
-            self.app.after(std::slice::from_ref(after), posted).await;
-        }
+        let challenge = reply.after.iter().find_map(|a| match a {
+            crate::app::After::ChallengeMessage(id) => Some(id.0.unsigned_abs()),
+            crate::app::After::BotToMove(_) => None,
+        });
+        self.app.after(&reply.after, challenge).await;
         lines
     }
 
@@ -153,6 +149,11 @@ impl Console {
                 self.names.insert(id, name);
             }
         }
+        self.terminal().render(text)
+    }
+
+    /// What the terminal renderer needs, as this session knows it now.
+    fn terminal(&self) -> render::Terminal<'_> {
         render::Terminal {
             users: &self.names,
             channels: &self.channels,
@@ -160,19 +161,11 @@ impl Console {
             lang: self.lang,
             colour: self.colour,
         }
-        .render(text)
     }
 
     /// A line for `user` alone in the current channel.
     pub(super) fn private_line(&self, user: &User, text: &Text) -> String {
-        let shown = render::Terminal {
-            users: &self.names,
-            channels: &self.channels,
-            now: crate::service::Clock::now(self.clock.as_ref()),
-            lang: self.lang,
-            colour: self.colour,
-        }
-        .render(text);
+        let shown = self.terminal().render(text);
         tr!(
             self.lang,
             "console-private",

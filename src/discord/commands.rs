@@ -343,3 +343,37 @@ pub async fn watch(ctx: Context<'_>, #[min = 1] page: Option<u32>) -> Result<(),
     )
     .await
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::app::options::COMMANDS;
+
+    /// The console reads commands by the table of `app::options`: it must name every
+    /// subcommand and option Discord registers, so that both adapters take the same ones.
+    #[test]
+    fn the_typed_commands_are_the_slash_commands() {
+        let focus = super::focus();
+        // The console's own: a move suggestion, a rematch by game number, a confirmation typed
+        // instead of clicked.
+        let console_only = ["suggest", "rematch"];
+        let mut typed: Vec<(&str, Vec<&str>)> = COMMANDS
+            .iter()
+            .filter(|(name, _)| !console_only.contains(name))
+            .map(|(name, options)| {
+                let options = options.iter().copied().filter(|o| *o != "confirm");
+                (*name, options.collect())
+            })
+            .collect();
+        let mut registered: Vec<(&str, Vec<&str>)> = focus
+            .subcommands
+            .iter()
+            .map(|c| {
+                let options = c.parameters.iter().map(|p| &*p.name).collect();
+                (&*c.name, options)
+            })
+            .collect();
+        typed.sort();
+        registered.sort();
+        assert_eq!(typed, registered);
+    }
+}

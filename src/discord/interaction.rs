@@ -242,11 +242,8 @@ pub async fn answer(
         tokio::select! {
             biased;
             reply = &mut work => break reply,
-            changed = working_rx.changed(), if !out.acked => {
-                if changed.is_err() {
-                    // The hooks are gone: the reply comes at once.
-                }
-            }
+            // The work began: acknowledged at the top of the loop.
+            _ = working_rx.changed(), if !out.acked => {}
             changed = progress_rx.changed(), if open => open = changed.is_ok(),
             () = tokio::time::sleep_until(due), if waiting => {}
         }
@@ -299,7 +296,7 @@ impl Out<'_> {
             let from = serenity::MessageId::new(start.from);
             if let Err(e) = super::threads::start(http, self.source.channel(), from, name).await {
                 tracing::warn!(error = %e, game = start.game.0, "cannot start a game's thread; playing in the channel");
-                self.app.thread_failed(start).await;
+                self.app.play_without_thread(start.game).await;
                 messages = start.instead.clone();
             }
         }
@@ -396,7 +393,7 @@ impl Out<'_> {
                     Err(e) => {
                         tracing::warn!(error = %e, channel, "cannot post in a game's channel");
                         if error_code(&e) == Some(super::sweeper::UNKNOWN_CHANNEL) {
-                            self.app.thread_gone(*game).await;
+                            self.app.play_without_thread(*game).await;
                         }
                         if *or_here {
                             self.answer(message, false).await

@@ -262,21 +262,6 @@ impl GameService {
         }
     }
 
-    /// Keeps the bot from searching its move in `game` at its current ply until
-    /// [`GameService::release_bot`]: the claim taken, if no search holds it already.
-    pub(super) fn hold_bot(&self, game: &Game) -> Option<(GameId, u32)> {
-        let key = (game.id, game.ply);
-        let fresh = self.thinking.lock().is_ok_and(|mut t| t.insert(key));
-        fresh.then_some(key)
-    }
-
-    /// Lets the bot search again where [`GameService::hold_bot`] held it.
-    pub(super) fn release_bot(&self, held: Option<(GameId, u32)>) {
-        if let (Some(key), Ok(mut t)) = (held, self.thinking.lock()) {
-            t.remove(&key);
-        }
-    }
-
     /// Searches and stores the bot's move in `game` (claimed by [`GameService::claim`]), then
     /// releases the claim.
     async fn think_for(&self, game: Game, position: Position, level: Level) {

@@ -30,26 +30,16 @@ impl GameService {
         let by = game.color_of(user.id).ok_or(ServiceError::NotAPlayer)?;
         if game.bot.is_some() {
             game.ensure_active()?;
-            // While the bot judges the offer it does not search its move here: the offer
-            // came with the move it would answer (`/focus move … draw:true`), and a move
-            // stored meanwhile would refuse the agreement. Its move is searched afterwards,
-            // when the adapter lets it move.
-            let held = self.hold_bot(&game);
-            let judged = self.bot_accepts_draw(&game).await;
-            let agreed = match judged {
-                Ok(true) => {
-                    // Agreed at the ply the bot judged: a move stored meanwhile refuses it.
-                    let (id, ply, now) = (game.id, game.ply, self.now());
-                    self.store
-                        .call(move |s| s.agree_draw(id, ply, now))
-                        .await
-                        .map_err(ServiceError::from)
-                }
-                Ok(false) => Err(ServiceError::BotDeclinesDraw),
-                Err(e) => Err(e),
-            };
-            self.release_bot(held);
-            return Ok(DrawReport::Agreed(self.board_of(agreed?).await?));
+            // An offer made with a move (`/focus move … draw:true`) is judged before the bot
+            // answers that move: it answers only once the move is shown
+            // (`GameService::not_shown_yet`), after this call.
+            if !self.bot_accepts_draw(&game).await? {
+                return Err(ServiceError::BotDeclinesDraw);
+            }
+            // Agreed at the ply the bot judged: a move stored meanwhile refuses it.
+            let (id, ply, now) = (game.id, game.ply, self.now());
+            let game = self.store.call(move |s| s.agree_draw(id, ply, now)).await?;
+            return Ok(DrawReport::Agreed(self.board_of(game).await?));
         }
         let (id, uid, now) = (game.id, user.id, self.now());
         match self.store.call(move |s| s.offer_draw(id, uid, now)).await? {

@@ -10,7 +10,7 @@ use std::collections::HashMap;
 use std::path::Path;
 
 use focus_bot::app::{App, Entry};
-use focus_bot::console::{Console, user_id};
+use focus_bot::console::{Console, channel_id, user_id};
 use focus_bot::i18n::Lang;
 use focus_bot::store::{AsyncStore, Store};
 use focus_bot::text::{Piece, Text};
@@ -270,7 +270,7 @@ async fn the_same_inputs_make_the_same_requests_and_the_same_words_in_both_adapt
         console_users.insert(user_id(name), name.to_owned());
     }
     let discord_channels = HashMap::from([(general, "general".to_owned())]);
-    let console_channels = HashMap::from([(console_channel("general"), "general".to_owned())]);
+    let console_channels = HashMap::from([(channel_id("general"), "general".to_owned())]);
     for ((step, d), c) in steps.iter().zip(&on_discord).zip(&in_console) {
         assert_eq!(
             request(d, &discord_users),
@@ -291,9 +291,4 @@ async fn the_same_inputs_make_the_same_requests_and_the_same_words_in_both_adapt
         assert_eq!(d_words, c_words, "{}", step.console);
         assert!(!d_words.is_empty(), "{}", step.console);
     }
-}
-
-/// The console's id of channel `name` (as it makes them: see `Console`).
-fn console_channel(name: &str) -> u64 {
-    user_id(&format!("#{name}")) & !(1 << 62) | (1 << 61)
 }
