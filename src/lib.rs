@@ -26,6 +26,7 @@ pub mod discord;
 pub mod engine;
 pub mod i18n;
 pub mod locale;
+pub mod pairing;
 pub mod ratings;
 pub mod render;
 pub mod rules;
