@@ -4,6 +4,7 @@
 //! and out. No store, no Discord, no async: a tournament goes in, pairings come out.
 
 pub mod dutch;
+mod wide;
 pub mod model;
 
 pub use model::{Colour, Entry, GameScore, Pairing, Player, Tournament};

@@ -1,0 +1,147 @@
+//! A player as the Dutch system sees them when a round is paired: score, colour history and
+//! preference, floats and bye eligibility, all derived from the rounds before it.
+
+use std::collections::HashSet;
+
+use crate::pairing::model::{Colour, Entry, Tournament};
+
+/// How strongly a player wants a colour (C.04.3 A.6).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub(super) enum Strength {
+    /// No game played yet (A.6.d).
+    None,
+    /// Colour difference 0: alternate from the last game played (A.6.c).
+    Mild,
+    /// Colour difference ±1 (A.6.b).
+    Strong,
+    /// Colour difference beyond ±1, or the same colour in the two latest games played (A.6.a).
+    Absolute,
+}
+
+/// A float a player received in a round (C.04.3 A.4.b).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Float {
+    None,
+    Down,
+    Up,
+}
+
+/// One player to pair, with what the criteria need.
+#[derive(Debug, Clone)]
+pub(super) struct Contestant {
+    /// The starting number: the pairing number of A.2.b and the E.5 parity.
+    pub id: u32,
+    /// The score before the round, in half points.
+    pub score: u32,
+    /// The colours of the games actually played, oldest first.
+    pub colours: Vec<Colour>,
+    /// The colour difference: games with White minus games with Black (A.6).
+    pub colour_difference: i32,
+    pub preference: Option<Colour>,
+    pub strength: Strength,
+    /// The floats received in the previous round and in the round before it.
+    pub floats: [Float; 2],
+    /// False once the player has had the pairing-allocated bye or scored a win without playing
+    /// (C.04.3 C.2; C.04.1.d).
+    pub bye_allowed: bool,
+    /// The opponents already met over the board (C.04.3 C.1).
+    pub met: HashSet<u32>,
+    /// More than half the maximum possible score when the last round is paired (A.7).
+    pub topscorer: bool,
+}
+
+impl Contestant {
+    /// The player `id` of `tournament` as of the start of round `round`; `last_round` tells
+    /// whether that round is the tournament's last (topscorers exist only then).
+    pub fn new(tournament: &Tournament, id: u32, round: u32, last_round: bool) -> Contestant {
+        let player = tournament.player(id).expect("the caller pairs known players");
+        let history: Vec<Entry> = (1..round).map(|r| player.entry(r)).collect();
+        let score: u32 = history.iter().map(|entry| entry.half_points()).sum();
+        let colours: Vec<Colour> = history.iter().filter_map(|e| e.played_colour()).collect();
+        let colour_difference = colours
+            .iter()
+            .map(|colour| match colour {
+                Colour::White => 1,
+                Colour::Black => -1,
+            })
+            .sum();
+        let (preference, strength) = preference(&colours, colour_difference);
+        let float_in = |r: u32| -> Float {
+            if r == 0 {
+                return Float::None;
+            }
+            match player.entry(r) {
+                Entry::Played { opponent, .. } => {
+                    let mine = player.half_points_after(r - 1);
+                    let theirs = tournament
+                        .player(opponent)
+                        .map_or(mine, |other| other.half_points_after(r - 1));
+                    match mine.cmp(&theirs) {
+                        std::cmp::Ordering::Greater => Float::Down,
+                        std::cmp::Ordering::Less => Float::Up,
+                        std::cmp::Ordering::Equal => Float::None,
+                    }
+                }
+                // A.4.b: a player who does not play in a round, for whatever reason, receives a
+                // downfloat.
+                _ => Float::Down,
+            }
+        };
+        let bye_allowed = !history.iter().any(|entry| match entry {
+            Entry::PairingBye => true,
+            Entry::Forfeit { won, .. } => *won,
+            _ => false,
+        });
+        let met = history
+            .iter()
+            .filter_map(|entry| match entry {
+                Entry::Played { opponent, .. } => Some(*opponent),
+                _ => None,
+            })
+            .collect();
+        let played_rounds = round.saturating_sub(1);
+        Contestant {
+            id,
+            score,
+            colours,
+            colour_difference,
+            preference,
+            strength,
+            floats: [float_in(round - 1), float_in(round.saturating_sub(2))],
+            bye_allowed,
+            met,
+            topscorer: last_round && score > played_rounds,
+        }
+    }
+
+    /// The last colour played, if any.
+    pub fn last_colour(&self) -> Option<Colour> {
+        self.colours.last().copied()
+    }
+
+    /// True when the two last games played were both `colour`.
+    pub fn two_in_a_row(&self, colour: Colour) -> bool {
+        self.colours.len() >= 2 && self.colours[self.colours.len() - 2..] == [colour, colour]
+    }
+}
+
+/// The colour preference and its strength from the colours played (C.04.3 A.6).
+fn preference(colours: &[Colour], difference: i32) -> (Option<Colour>, Strength) {
+    let Some(&last) = colours.last() else {
+        return (None, Strength::None);
+    };
+    let repeated = colours.len() >= 2 && colours[colours.len() - 2] == last;
+    if difference < -1 {
+        (Some(Colour::White), Strength::Absolute)
+    } else if difference > 1 {
+        (Some(Colour::Black), Strength::Absolute)
+    } else if repeated {
+        (Some(last.opposite()), Strength::Absolute)
+    } else if difference == -1 {
+        (Some(Colour::White), Strength::Strong)
+    } else if difference == 1 {
+        (Some(Colour::Black), Strength::Strong)
+    } else {
+        (Some(last.opposite()), Strength::Mild)
+    }
+}

@@ -1,0 +1,327 @@
+//! The quality criteria of a bracket (C.04.3 C.4–C.19) as matching weights.
+//!
+//! A candidate pairing of a bracket is a matching. Each criterion becomes a band of bits of the
+//! edge weights, the first criterion in the highest band, so that a maximum-weight matching is a
+//! candidate that the criteria, taken in their order, cannot improve. Criteria that count
+//! players who float, or score differences, start from a baseline where every player of the
+//! bracket floats down, and an edge inside the bracket says what pairing those two changes.
+
+use std::collections::BTreeSet;
+
+use super::colour::allocate;
+use super::contestant::{Contestant, Float, Strength};
+use crate::pairing::model::Colour;
+use crate::pairing::wide::{LIMBS, Wide};
+
+/// What a bracket looks ahead to when it chooses its downfloaters.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) enum Look {
+    /// An ordinary bracket: C.7 looks at the next score group (these players).
+    Next(Vec<usize>),
+    /// The penultimate pairing bracket (A.9): its downfloaters and all these lower players
+    /// must allow the round to be completed (C.4).
+    Complete(Vec<usize>),
+    /// The last bracket (or the collapsed last bracket): everyone is paired, one bye at most.
+    Last,
+}
+
+/// One vertex of the bracket's graph.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Role {
+    /// A moved-down player (A.4.a), in S1 or Limbo.
+    Mdp,
+    /// A resident of the bracket's score group.
+    Resident,
+    /// A player below the bracket, there only for C.4 or C.7.
+    Below,
+    /// The pairing-allocated bye.
+    Bye,
+}
+
+/// The graph of a bracket: its vertices (indices into the round's players, and the bye) and
+/// every legal edge's weight.
+pub(super) struct Graph {
+    /// Round-player index of each vertex; `usize::MAX` for the bye.
+    pub players: Vec<usize>,
+    pub roles: Vec<Role>,
+    /// Row-major weights; `None` where the absolute criteria forbid the pair.
+    pub weights: Vec<Option<Wide>>,
+}
+
+impl Graph {
+    /// The number of vertices.
+    pub fn len(&self) -> usize {
+        self.players.len()
+    }
+
+    /// The weight of the edge `a`–`b`, if legal.
+    pub fn weight(&self, a: usize, b: usize) -> Option<Wide> {
+        self.weights[a * self.len() + b]
+    }
+
+    /// True for a vertex of the bracket itself.
+    pub fn in_bracket(&self, vertex: usize) -> bool {
+        matches!(self.roles[vertex], Role::Mdp | Role::Resident)
+    }
+}
+
+/// True when the absolute criteria let `a` and `b` meet: no rematch (C.1), and not two
+/// non-topscorers with the same absolute colour preference (C.3).
+pub(super) fn compatible(a: &Contestant, b: &Contestant) -> bool {
+    if a.met.contains(&b.id) || b.met.contains(&a.id) {
+        return false;
+    }
+    let both_absolute = a.strength == Strength::Absolute && b.strength == Strength::Absolute;
+    !(both_absolute && a.preference == b.preference && !a.topscorer && !b.topscorer)
+}
+
+/// Criteria bands, most significant first.
+#[derive(Default)]
+struct Bands {
+    count: usize,
+}
+
+impl Bands {
+    fn add(&mut self) -> usize {
+        self.count += 1;
+        self.count - 1
+    }
+
+    fn values(&mut self, values: &[u32]) -> Vec<(u32, usize)> {
+        values.iter().map(|&value| (value, self.add())).collect()
+    }
+}
+
+fn band_of(bands: &[(u32, usize)], value: u32) -> usize {
+    bands
+        .iter()
+        .find(|(v, _)| *v == value)
+        .map(|(_, band)| *band)
+        .expect("every score difference has a band")
+}
+
+/// Builds the graph of a bracket: `mdps` and `residents` (round-player indices, in pairing
+/// order) with what `look` adds.
+pub(super) fn graph(
+    players: &[Contestant],
+    mdps: &[usize],
+    residents: &[usize],
+    look: &Look,
+    initial: Colour,
+) -> Graph {
+    let below: &[usize] = match look {
+        Look::Next(next) | Look::Complete(next) => next,
+        Look::Last => &[],
+    };
+    let mut vertices: Vec<usize> = mdps.iter().chain(residents).chain(below).copied().collect();
+    let mut roles: Vec<Role> = mdps
+        .iter()
+        .map(|_| Role::Mdp)
+        .chain(residents.iter().map(|_| Role::Resident))
+        .chain(below.iter().map(|_| Role::Below))
+        .collect();
+    let completes = !matches!(look, Look::Next(_));
+    if completes && vertices.len() % 2 == 1 {
+        vertices.push(usize::MAX);
+        roles.push(Role::Bye);
+    }
+    let n = vertices.len();
+    let score = |vertex: usize| players[vertices[vertex]].score;
+    let in_bracket = |vertex: usize| matches!(roles[vertex], Role::Mdp | Role::Resident);
+
+    // Score differences of downfloaters are taken against one point below the bracket's
+    // lowest score (A.8); in half points, plus 2.
+    let lowest = residents
+        .iter()
+        .map(|&p| players[p].score)
+        .min()
+        .unwrap_or(0);
+    let float_sd = |vertex: usize| score(vertex) + 2 - lowest;
+    let next_lowest = match look {
+        Look::Next(next) => next.iter().map(|&p| players[p].score).min().unwrap_or(0),
+        _ => 0,
+    };
+    let next_float_sd = |vertex: usize| score(vertex) + 2 - next_lowest;
+
+    let bracket: Vec<usize> = (0..n).filter(|&v| in_bracket(v)).collect();
+    let mut sd_values: BTreeSet<u32> = bracket.iter().map(|&v| float_sd(v)).collect();
+    for &a in &bracket {
+        for &b in &bracket {
+            sd_values.insert(score(a).abs_diff(score(b)));
+        }
+    }
+    let sd_values: Vec<u32> = sd_values.into_iter().rev().collect();
+    let mut next_values: BTreeSet<u32> = BTreeSet::new();
+    if let Look::Next(_) = look {
+        let members: Vec<usize> = (0..n).filter(|&v| roles[v] != Role::Bye).collect();
+        for &a in &members {
+            next_values.insert(next_float_sd(a));
+            for &b in &members {
+                next_values.insert(score(a).abs_diff(score(b)));
+            }
+        }
+    }
+    let next_values: Vec<u32> = next_values.into_iter().rev().collect();
+
+    let mut bands = Bands::default();
+    let complete = completes.then(|| bands.add());
+    let pairs = bands.add();
+    let psd = bands.values(&sd_values);
+    let (next_pairs, next_psd) = match look {
+        Look::Next(_) => (Some(bands.add()), bands.values(&next_values)),
+        _ => (None, Vec::new()),
+    };
+    let colour_bands = [bands.add(), bands.add(), bands.add(), bands.add()];
+    let float_bands = [bands.add(), bands.add(), bands.add(), bands.add()];
+    let float_sd_bands: Vec<Vec<(u32, usize)>> =
+        (0..4).map(|_| bands.values(&sd_values)).collect();
+
+    // Each band holds a sum over at most n/2 edges of at most ±3 each.
+    let width = usize::BITS - (2 * n + 1).leading_zeros() + 2;
+    let total_bits = width as usize * bands.count;
+    assert!(
+        total_bits < 64 * LIMBS - 8,
+        "a bracket of {n} vertices needs {total_bits} bits of weight"
+    );
+    let shift = |band: usize| ((bands.count - 1 - band) as u32) * width;
+
+    let mut weights = vec![None; n * n];
+    for a in 0..n {
+        for b in (a + 1)..n {
+            let mut terms: Vec<(usize, i64)> = Vec::new();
+            let (role_a, role_b) = (roles[a], roles[b]);
+            if role_a == Role::Bye || role_b == Role::Bye {
+                let other = if role_a == Role::Bye { b } else { a };
+                if players[vertices[other]].bye_allowed {
+                    terms.push((complete.expect("a bye only where the round completes"), 1));
+                }
+            } else {
+                let (pa, pb) = (&players[vertices[a]], &players[vertices[b]]);
+                if !compatible(pa, pb) {
+                    continue;
+                }
+                if let Some(band) = complete {
+                    terms.push((band, 1));
+                }
+                let both_in_bracket = in_bracket(a) && in_bracket(b);
+                let difference = pa.score.abs_diff(pb.score);
+                if both_in_bracket && role_a == Role::Mdp && role_b == Role::Mdp {
+                    // Moved-down players are paired with residents (B.2), never together
+                    // inside the bracket; only completing the round may join them.
+                    if complete.is_none() {
+                        continue;
+                    }
+                } else if both_in_bracket {
+                    terms.push((pairs, 1));
+                    terms.push((band_of(&psd, float_sd(a)), 1));
+                    terms.push((band_of(&psd, float_sd(b)), 1));
+                    terms.push((band_of(&psd, difference), -1));
+                    if next_pairs.is_some() {
+                        terms.push((band_of(&next_psd, next_float_sd(a)), 1));
+                        terms.push((band_of(&next_psd, next_float_sd(b)), 1));
+                    }
+                    colour_terms(pa, pb, initial, &colour_bands, &mut terms);
+                    float_terms(
+                        [(pa, float_sd(a)), (pb, float_sd(b))],
+                        &float_bands,
+                        &float_sd_bands,
+                        &mut terms,
+                    );
+                } else if let Some(band) = next_pairs {
+                    // A pair of the next bracket: at least one of its residents (C.7).
+                    terms.push((band, 1));
+                    terms.push((band_of(&next_psd, next_float_sd(a)), 1));
+                    terms.push((band_of(&next_psd, next_float_sd(b)), 1));
+                    terms.push((band_of(&next_psd, difference), -1));
+                }
+            }
+            if terms.is_empty() {
+                continue;
+            }
+            let weight = terms
+                .iter()
+                .fold(Wide::ZERO, |sum, &(band, value)| {
+                    sum + Wide::shifted(value, shift(band))
+                });
+            weights[a * n + b] = Some(weight);
+            weights[b * n + a] = Some(weight);
+        }
+    }
+    Graph {
+        players: vertices,
+        roles,
+        weights,
+    }
+}
+
+/// C.8–C.11 for a pair inside the bracket: the players who would miss a colour criterion.
+fn colour_terms(
+    a: &Contestant,
+    b: &Contestant,
+    initial: Colour,
+    bands: &[usize; 4],
+    terms: &mut Vec<(usize, i64)>,
+) {
+    let colour_a = allocate(a, b, initial);
+    let topscorers = a.topscorer || b.topscorer;
+    for (player, colour) in [(a, colour_a), (b, colour_a.opposite())] {
+        let step = if colour == Colour::White { 1 } else { -1 };
+        let missed = player.preference.is_some_and(|wanted| wanted != colour);
+        let counts = [
+            // C.8: a topscorer or a topscorer's opponent beyond a colour difference of 2.
+            topscorers && (player.colour_difference + step).abs() > 2,
+            // C.9: … or with the same colour three times in a row.
+            topscorers && player.two_in_a_row(colour),
+            // C.10: a colour preference not granted.
+            missed,
+            // C.11: a strong (or absolute) colour preference not granted.
+            missed && player.strength >= Strength::Strong,
+        ];
+        for (band, counted) in bands.iter().zip(counts) {
+            if counted {
+                terms.push((*band, -1));
+            }
+        }
+    }
+}
+
+/// C.12–C.19 for a pair inside the bracket: floats repeated from the previous round and from
+/// two rounds before, then their score differences. Each player comes with their downfloat
+/// score difference (the baseline).
+fn float_terms(
+    pair: [(&Contestant, u32); 2],
+    bands: &[usize; 4],
+    sd_bands: &[Vec<(u32, usize)>],
+    terms: &mut Vec<(usize, i64)>,
+) {
+    let [(a, _), (b, _)] = pair;
+    let difference = a.score.abs_diff(b.score);
+    for (index, &(player, float_sd)) in pair.iter().enumerate() {
+        let other = pair[1 - index].0;
+        let received = match player.score.cmp(&other.score) {
+            std::cmp::Ordering::Greater => Float::Down,
+            std::cmp::Ordering::Less => Float::Up,
+            std::cmp::Ordering::Equal => Float::None,
+        };
+        for (ago, &before) in player.floats.iter().enumerate() {
+            // Bands: C.12/C.14 (downfloats) and C.13/C.15 (upfloats); C.16–C.19 likewise.
+            let down_band = bands[2 * ago];
+            let up_band = bands[2 * ago + 1];
+            let down_sd = &sd_bands[2 * ago];
+            let up_sd = &sd_bands[2 * ago + 1];
+            if before == Float::Down {
+                // Baseline: this player floated down again.
+                terms.push((down_band, 1));
+                terms.push((band_of(down_sd, float_sd), 1));
+                if received == Float::Down {
+                    terms.push((down_band, -1));
+                    terms.push((band_of(down_sd, difference), -1));
+                }
+            }
+            if before == Float::Up && received == Float::Up {
+                terms.push((up_band, -1));
+                terms.push((band_of(up_sd, difference), -1));
+            }
+        }
+    }
+}
