@@ -13,16 +13,15 @@ use super::contestant::{Contestant, Float, Strength};
 use crate::pairing::model::Colour;
 use crate::pairing::wide::{LIMBS, Wide};
 
-/// What a bracket looks ahead to when it chooses its downfloaters.
+/// What a bracket looks ahead to when it chooses its downfloaters: every player below it, so
+/// that the round can still be completed (C.4), and, for C.7, the next score group.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(super) enum Look {
-    /// An ordinary bracket: C.7 looks at the next score group (these players).
-    Next(Vec<usize>),
-    /// The penultimate pairing bracket (A.9): its downfloaters and all these lower players
-    /// must allow the round to be completed (C.4).
-    Complete(Vec<usize>),
-    /// The last bracket (or the collapsed last bracket): everyone is paired, one bye at most.
-    Last,
+pub(super) struct Look {
+    /// The next score group's players, when C.7 applies (neither the penultimate nor the
+    /// collapsed last bracket).
+    pub next: Option<Vec<usize>>,
+    /// Every player below the bracket (the next score group's included).
+    pub below: Vec<usize>,
 }
 
 /// One vertex of the bracket's graph.
@@ -109,10 +108,7 @@ pub(super) fn graph(
     look: &Look,
     initial: Colour,
 ) -> Graph {
-    let below: &[usize] = match look {
-        Look::Next(next) | Look::Complete(next) => next,
-        Look::Last => &[],
-    };
+    let below: &[usize] = &look.below;
     let mut vertices: Vec<usize> = mdps.iter().chain(residents).chain(below).copied().collect();
     let mut roles: Vec<Role> = mdps
         .iter()
@@ -120,8 +116,7 @@ pub(super) fn graph(
         .chain(residents.iter().map(|_| Role::Resident))
         .chain(below.iter().map(|_| Role::Below))
         .collect();
-    let completes = !matches!(look, Look::Next(_));
-    if completes && vertices.len() % 2 == 1 {
+    if vertices.len() % 2 == 1 {
         vertices.push(usize::MAX);
         roles.push(Role::Bye);
     }
@@ -137,10 +132,16 @@ pub(super) fn graph(
         .min()
         .unwrap_or(0);
     let float_sd = |vertex: usize| score(vertex) + 2 - lowest;
-    let next_lowest = match look {
-        Look::Next(next) => next.iter().map(|&p| players[p].score).min().unwrap_or(0),
-        _ => 0,
+    let in_next = |vertex: usize| {
+        look.next
+            .as_ref()
+            .is_some_and(|next| roles[vertex] == Role::Below && next.contains(&vertices[vertex]))
     };
+    let next_lowest = look
+        .next
+        .as_ref()
+        .and_then(|next| next.iter().map(|&p| players[p].score).min())
+        .unwrap_or(0);
     let next_float_sd = |vertex: usize| score(vertex) + 2 - next_lowest;
 
     let bracket: Vec<usize> = (0..n).filter(|&v| in_bracket(v)).collect();
@@ -152,8 +153,8 @@ pub(super) fn graph(
     }
     let sd_values: Vec<u32> = sd_values.into_iter().rev().collect();
     let mut next_values: BTreeSet<u32> = BTreeSet::new();
-    if let Look::Next(_) = look {
-        let members: Vec<usize> = (0..n).filter(|&v| roles[v] != Role::Bye).collect();
+    if look.next.is_some() {
+        let members: Vec<usize> = (0..n).filter(|&v| in_bracket(v) || in_next(v)).collect();
         for &a in &members {
             next_values.insert(next_float_sd(a));
             for &b in &members {
@@ -164,12 +165,12 @@ pub(super) fn graph(
     let next_values: Vec<u32> = next_values.into_iter().rev().collect();
 
     let mut bands = Bands::default();
-    let complete = completes.then(|| bands.add());
+    let complete = bands.add();
     let pairs = bands.add();
     let psd = bands.values(&sd_values);
-    let (next_pairs, next_psd) = match look {
-        Look::Next(_) => (Some(bands.add()), bands.values(&next_values)),
-        _ => (None, Vec::new()),
+    let (next_pairs, next_psd) = match look.next {
+        Some(_) => (Some(bands.add()), bands.values(&next_values)),
+        None => (None, Vec::new()),
     };
     let colour_bands = [bands.add(), bands.add(), bands.add(), bands.add()];
     let float_bands = [bands.add(), bands.add(), bands.add(), bands.add()];
@@ -193,24 +194,19 @@ pub(super) fn graph(
             if role_a == Role::Bye || role_b == Role::Bye {
                 let other = if role_a == Role::Bye { b } else { a };
                 if players[vertices[other]].bye_allowed {
-                    terms.push((complete.expect("a bye only where the round completes"), 1));
+                    terms.push((complete, 1));
                 }
             } else {
                 let (pa, pb) = (&players[vertices[a]], &players[vertices[b]]);
                 if !compatible(pa, pb) {
                     continue;
                 }
-                if let Some(band) = complete {
-                    terms.push((band, 1));
-                }
+                terms.push((complete, 1));
                 let both_in_bracket = in_bracket(a) && in_bracket(b);
                 let difference = pa.score.abs_diff(pb.score);
                 if both_in_bracket && role_a == Role::Mdp && role_b == Role::Mdp {
                     // Moved-down players are paired with residents (B.2), never together
                     // inside the bracket; only completing the round may join them.
-                    if complete.is_none() {
-                        continue;
-                    }
                 } else if both_in_bracket {
                     terms.push((pairs, 1));
                     terms.push((band_of(&psd, float_sd(a)), 1));
@@ -227,7 +223,11 @@ pub(super) fn graph(
                         &float_sd_bands,
                         &mut terms,
                     );
-                } else if let Some(band) = next_pairs {
+                } else if let Some(band) = next_pairs
+                    && (in_next(a) || in_next(b))
+                    && (in_next(a) || in_bracket(a))
+                    && (in_next(b) || in_bracket(b))
+                {
                     // A pair of the next bracket: at least one of its residents (C.7).
                     terms.push((band, 1));
                     terms.push((band_of(&next_psd, next_float_sd(a)), 1));

@@ -55,7 +55,11 @@ pub fn pair(
     players.sort_by(|a, b| b.score.cmp(&a.score).then(a.id.cmp(&b.id)));
     players.dedup_by_key(|player| player.id);
     let initial = tournament.initial_colour;
-    let (pairs, bye) = pair_players(&players, initial).ok_or(PairingError::NoLegalPairing { round })?;
+    if players.len() % 2 == 1 {
+        restrict_bye(&mut players);
+    }
+    let (pairs, bye) =
+        pair_players(&players, initial).ok_or(PairingError::NoLegalPairing { round })?;
     Ok(board_order(&players, pairs, bye, initial))
 }
 
@@ -83,11 +87,18 @@ fn pair_players(
     loop {
         let residents = &groups[k];
         if k + 1 == groups.len() {
-            let outcome = bracket::pair(players, &mdps, residents, &Look::Last, initial);
+            let last = Look {
+                next: None,
+                below: Vec::new(),
+            };
+            let outcome = bracket::pair(players, &mdps, residents, &last, initial);
             done.push((mdps, outcome));
             break;
         }
-        let next = Look::Next(groups[k + 1].clone());
+        let next = Look {
+            next: Some(groups[k + 1].clone()),
+            below: groups[k + 1..].iter().flatten().copied().collect(),
+        };
         let outcome = bracket::pair(players, &mdps, residents, &next, initial);
         let rest: Vec<usize> = outcome
             .downfloaters
@@ -118,10 +129,17 @@ fn pair_players(
                     players,
                     &entering,
                     &groups[ppb],
-                    &Look::Complete(lower.clone()),
+                    &Look {
+                        next: None,
+                        below: lower.clone(),
+                    },
                     initial,
                 );
-                let clb = bracket::pair(players, &outcome.downfloaters, &lower, &Look::Last, initial);
+                let last = Look {
+                    next: None,
+                    below: Vec::new(),
+                };
+                let clb = bracket::pair(players, &outcome.downfloaters, &lower, &last, initial);
                 done.push((entering, outcome));
                 done.push((Vec::new(), clb));
                 break;
@@ -142,6 +160,45 @@ fn pair_players(
         }
     }
     Some((pairs, bye))
+}
+
+/// Leaves the bye open only to the players of the lowest score that can take it and still let
+/// everyone else be paired (C.04.3 C.4 with C.2 and C.5: the pairing-allocated bye goes to
+/// the lowest score group it can).
+fn restrict_bye(players: &mut [Contestant]) {
+    let everyone: Vec<usize> = (0..players.len()).collect();
+    let mut candidates: Vec<usize> = everyone
+        .iter()
+        .copied()
+        .filter(|&p| players[p].bye_allowed)
+        .collect();
+    candidates.sort_by_key(|&p| players[p].score);
+    let floor = candidates.iter().copied().find(|&p| {
+        let rest: Vec<usize> = everyone.iter().copied().filter(|&q| q != p).collect();
+        completable_even(players, &rest)
+    });
+    let Some(floor) = floor.map(|p| players[p].score) else {
+        return;
+    };
+    for player in players.iter_mut() {
+        player.bye_allowed &= player.score == floor;
+    }
+}
+
+/// True when the even `group` can be paired completely under C.1 and C.3.
+fn completable_even(players: &[Contestant], group: &[usize]) -> bool {
+    let n = group.len();
+    let mut weights = vec![0i64; n * n];
+    for a in 0..n {
+        for b in (a + 1)..n {
+            if compatible(&players[group[a]], &players[group[b]]) {
+                weights[a * n + b] = 1;
+            }
+        }
+    }
+    integer_blossom::max_weight_matching(&weights, n)
+        .iter()
+        .all(Option::is_some)
 }
 
 /// True when `group` can be paired completely under the absolute criteria: everyone but at
