@@ -4,6 +4,7 @@
 //! and out. No store, no Discord, no async: a tournament goes in, pairings come out.
 
 pub mod dutch;
+pub mod simulate;
 mod wide;
 pub mod model;
 

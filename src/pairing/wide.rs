@@ -32,6 +32,11 @@ impl Wide {
         Wide::from_i64(value).shl(shift)
     }
 
+    /// The value as an `i128`, for a value known to fit.
+    pub fn to_i128(self) -> i128 {
+        (i128::from(self.0[1]) << 64) | i128::from(self.0[0])
+    }
+
     fn is_negative(self) -> bool {
         self.0[LIMBS - 1] >> 63 == 1
     }

@@ -9,6 +9,7 @@
 
 use super::colour::ranks_above;
 use super::contestant::Contestant;
+use super::completion::completable;
 use super::criteria::{Graph, Look, Role, graph};
 use crate::pairing::model::Colour;
 use crate::pairing::wide::Wide;
@@ -45,37 +46,107 @@ impl Mask {
     }
 }
 
+/// Solves matchings of one graph, with 128-bit weights when they fit.
 struct Solver<'a> {
     graph: &'a Graph,
-    matrix: Vec<Wide>,
+    wide: Vec<Wide>,
+    narrow: Vec<i128>,
 }
 
-impl Solver<'_> {
-    /// The best total weight under `mask`, and the matching reaching it.
+impl<'a> Solver<'a> {
+    fn new(graph: &'a Graph) -> Solver<'a> {
+        let n = graph.len();
+        Solver {
+            graph,
+            wide: vec![Wide::ZERO; n * n],
+            narrow: vec![0; n * n],
+        }
+    }
+
+    /// The best total weight under `mask` (of the full graph; this graph's vertices are its
+    /// first ones), and the matching reaching it.
     fn solve(&mut self, mask: &Mask) -> (Wide, Vec<Option<usize>>) {
         let n = self.graph.len();
-        for a in 0..n {
-            for b in 0..n {
-                self.matrix[a * n + b] = match self.graph.weight(a, b) {
-                    Some(weight) if mask.allows(a, b) => weight,
-                    _ => Wide::ZERO,
-                };
+        let weight = |a: usize, b: usize| match self.graph.weight(a, b) {
+            Some(weight) if mask.allows(a, b) => weight,
+            _ => Wide::ZERO,
+        };
+        let mates = if self.graph.bits < 120 {
+            for a in 0..n {
+                for b in 0..n {
+                    self.narrow[a * n + b] = weight(a, b).to_i128();
+                }
             }
-        }
-        let mates = integer_blossom::max_weight_matching(&self.matrix, n);
+            integer_blossom::max_weight_matching(&self.narrow, n)
+        } else {
+            for a in 0..n {
+                for b in 0..n {
+                    self.wide[a * n + b] = weight(a, b);
+                }
+            }
+            integer_blossom::max_weight_matching(&self.wide, n)
+        };
         let mut total = Wide::ZERO;
         for (a, mate) in mates.iter().enumerate() {
             if let Some(b) = *mate
                 && a < b
             {
-                total += self.matrix[a * n + b];
+                total += weight(a, b);
             }
         }
         (total, mates)
     }
+}
 
-    fn reaches(&mut self, mask: &Mask, best: Wide) -> bool {
-        self.solve(mask).0 == best
+/// Answers "can the best weight still be reached under these constraints?" cheaply: first on
+/// the bracket and the next score group alone (the criteria live there), and on the whole
+/// rest of the round only when that answer's matching could not be completed below (C.4).
+struct Oracle<'a> {
+    players: &'a [Contestant],
+    near: Solver<'a>,
+    far: Solver<'a>,
+    /// The players below the near graph, who only need to be pairable (round-player indices).
+    rest: Vec<usize>,
+    best_near: Wide,
+    best_far: Option<Wide>,
+    /// True once the near graph's best could not be completed: every question goes far.
+    far_only: bool,
+}
+
+impl Oracle<'_> {
+    /// The matching (on the far graph's vertices) reaching the best weight under `mask`, if any.
+    fn reach(&mut self, mask: &Mask) -> Option<Vec<Option<usize>>> {
+        if !self.far_only {
+            let (weight, mates) = self.near.solve(mask);
+            if weight < self.best_near {
+                return None;
+            }
+            if self.extends(&mates) {
+                return Some(mates);
+            }
+        }
+        let best_far = match self.best_far {
+            Some(best) => best,
+            None => {
+                let best = self.far.solve(&Mask::all(mask.n)).0;
+                self.best_far = Some(best);
+                best
+            }
+        };
+        let (weight, mates) = self.far.solve(mask);
+        (weight == best_far).then_some(mates)
+    }
+
+    /// True when the near matching `mates` leaves players who, with everyone below, can still
+    /// all be paired (but one bye).
+    fn extends(&self, mates: &[Option<usize>]) -> bool {
+        let graph = self.near.graph;
+        let mut left: Vec<usize> = (0..graph.len())
+            .filter(|&v| mates[v].is_none())
+            .map(|v| graph.players[v])
+            .collect();
+        left.extend(&self.rest);
+        completable(self.players, &left)
     }
 }
 
@@ -87,16 +158,57 @@ pub(super) fn pair(
     look: &Look,
     initial: Colour,
 ) -> Outcome {
-    let graph = graph(players, mdps, residents, look, initial);
-    let n = graph.len();
-    let mut solver = Solver {
-        graph: &graph,
-        matrix: vec![Wide::ZERO; n * n],
+    let far = graph(players, mdps, residents, look, initial, true);
+    let near_look = Look {
+        next: look.next.clone(),
+        below: look.next.clone().unwrap_or_default(),
     };
+    let near = graph(players, mdps, residents, &near_look, initial, false);
+    let rest: Vec<usize> = look
+        .below
+        .iter()
+        .copied()
+        .filter(|p| !near_look.below.contains(p))
+        .collect();
+    let n = far.len();
     let mut mask = Mask::all(n);
-    let (best, mates) = solver.solve(&mask);
+    let mut oracle = Oracle {
+        players,
+        near: Solver::new(&near),
+        far: Solver::new(&far),
+        rest,
+        best_near: Wide::ZERO,
+        best_far: None,
+        far_only: false,
+    };
+    let (best_near, near_mates) = oracle.near.solve(&mask);
+    oracle.best_near = best_near;
+    if !oracle.extends(&near_mates) {
+        oracle.far_only = true;
+    }
+    let graph = &far;
+    let mut mates = oracle.reach(&mask).expect("the unconstrained best is reachable");
     let inside = |mates: &[Option<usize>], a: usize| {
-        mates[a].filter(|&b| graph.in_bracket(b) && is_inside_pair(&graph, a, b))
+        mates[a].filter(|&b| graph.in_bracket(b) && is_inside_pair(graph, a, b))
+    };
+
+    // Whether `trial` still reaches the best weight: at once when the matching in hand obeys
+    // it, else by asking the oracle (and keeping its matching).
+    let mut attempt = |trial: &Mask, mates: &mut Vec<Option<usize>>| -> bool {
+        let obeys = mates
+            .iter()
+            .enumerate()
+            .all(|(a, mate)| mate.is_none_or(|b| trial.allows(a, b)));
+        if obeys {
+            return true;
+        }
+        match oracle.reach(trial) {
+            Some(found) => {
+                *mates = found;
+                true
+            }
+            None => false,
+        }
     };
 
     // D.3: which moved-down players are paired — S1 against Limbo.
@@ -113,7 +225,7 @@ pub(super) fn pair(
                 trial.forbid(mdp, resident);
             }
         }
-        solver.reaches(&trial, best).then_some(trial)
+        attempt(&trial, &mut mates).then_some(trial)
     });
     let (s1, trial) = s1.expect("the best matching's own choice of moved-down players is valid");
     mask = trial;
@@ -130,7 +242,7 @@ pub(super) fn pair(
                     return None;
                 }
                 let trial = fix(&mask, n, mdp, resident);
-                solver.reaches(&trial, best).then_some((resident, trial))
+                attempt(&trial, &mut mates).then_some((resident, trial))
             });
         let (resident, trial) = choice.expect("a paired moved-down player has an opponent");
         mask = trial;
@@ -143,7 +255,6 @@ pub(super) fn pair(
         .copied()
         .filter(|&r| !fixed.iter().any(|&(_, taken)| taken == r))
         .collect();
-    let (_, mates) = solver.solve(&mask);
     let remainder_pairs = remainder
         .iter()
         .filter(|&&r| inside(&mates, r).is_some_and(|m| m > r && remainder.contains(&m)))
@@ -157,7 +268,7 @@ pub(super) fn pair(
                 }
             }
         }
-        solver.reaches(&trial, best).then_some(trial)
+        attempt(&trial, &mut mates).then_some(trial)
     });
     let (s1, trial) = exchange.expect("the best matching's own split of the remainder is valid");
     mask = trial;
@@ -175,14 +286,13 @@ pub(super) fn pair(
                     return None;
                 }
                 let trial = fix(&mask, n, a, b);
-                solver.reaches(&trial, best).then_some((b, trial))
+                attempt(&trial, &mut mates).then_some((b, trial))
             });
         let (b, trial) = choice.expect("every player of S1 has an opponent in S2");
         mask = trial;
         fixed.push((a, b));
     }
 
-    let _ = (best, &mates);
     let to_player = |v: usize| graph.players[v];
     let pairs: Vec<(usize, usize)> = fixed
         .iter()

@@ -6,6 +6,7 @@
 //! players who float, or score differences, start from a baseline where every player of the
 //! bracket floats down, and an edge inside the bracket says what pairing those two changes.
 
+use std::cmp::Reverse;
 use std::collections::BTreeSet;
 
 use super::colour::allocate;
@@ -45,6 +46,8 @@ pub(super) struct Graph {
     pub roles: Vec<Role>,
     /// Row-major weights; `None` where the absolute criteria forbid the pair.
     pub weights: Vec<Option<Wide>>,
+    /// The bits the weights use (a matching's total fits in them).
+    pub bits: u32,
 }
 
 impl Graph {
@@ -74,29 +77,27 @@ pub(super) fn compatible(a: &Contestant, b: &Contestant) -> bool {
     !(both_absolute && a.preference == b.preference && !a.topscorer && !b.topscorer)
 }
 
-/// Criteria bands, most significant first.
-#[derive(Default)]
-struct Bands {
-    count: usize,
-}
-
-impl Bands {
-    fn add(&mut self) -> usize {
-        self.count += 1;
-        self.count - 1
-    }
-
-    fn values(&mut self, values: &[u32]) -> Vec<(u32, usize)> {
-        values.iter().map(|&value| (value, self.add())).collect()
-    }
-}
-
-fn band_of(bands: &[(u32, usize)], value: u32) -> usize {
-    bands
-        .iter()
-        .find(|(v, _)| *v == value)
-        .map(|(_, band)| *band)
-        .expect("every score difference has a band")
+/// A band of the weights: one criterion, or one score difference of a criterion that compares
+/// score differences from the largest down (A.8). The derived order is the order of
+/// significance, the most significant first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Key {
+    /// C.4: the round can be completed.
+    Complete,
+    /// C.5: pairs inside the bracket.
+    Pairs,
+    /// C.6: elements of the pairing score difference with this score difference.
+    Psd(Reverse<u32>),
+    /// C.7: pairs of the next bracket.
+    NextPairs,
+    /// C.7: elements of the next bracket's pairing score difference.
+    NextPsd(Reverse<u32>),
+    /// C.8–C.11, in that order.
+    Colour(usize),
+    /// C.12–C.15, in that order.
+    Float(usize),
+    /// C.16–C.19: the score differences of those floats.
+    FloatSd(usize, Reverse<u32>),
 }
 
 /// Builds the graph of a bracket: `mdps` and `residents` (round-player indices, in pairing
@@ -107,6 +108,7 @@ pub(super) fn graph(
     residents: &[usize],
     look: &Look,
     initial: Colour,
+    complete: bool,
 ) -> Graph {
     let below: &[usize] = &look.below;
     let mut vertices: Vec<usize> = mdps.iter().chain(residents).chain(below).copied().collect();
@@ -116,7 +118,7 @@ pub(super) fn graph(
         .chain(residents.iter().map(|_| Role::Resident))
         .chain(below.iter().map(|_| Role::Below))
         .collect();
-    if vertices.len() % 2 == 1 {
+    if complete && vertices.len() % 2 == 1 {
         vertices.push(usize::MAX);
         roles.push(Role::Bye);
     }
@@ -144,105 +146,83 @@ pub(super) fn graph(
         .unwrap_or(0);
     let next_float_sd = |vertex: usize| score(vertex) + 2 - next_lowest;
 
-    let bracket: Vec<usize> = (0..n).filter(|&v| in_bracket(v)).collect();
-    let mut sd_values: BTreeSet<u32> = bracket.iter().map(|&v| float_sd(v)).collect();
-    for &a in &bracket {
-        for &b in &bracket {
-            sd_values.insert(score(a).abs_diff(score(b)));
-        }
-    }
-    let sd_values: Vec<u32> = sd_values.into_iter().rev().collect();
-    let mut next_values: BTreeSet<u32> = BTreeSet::new();
-    if look.next.is_some() {
-        let members: Vec<usize> = (0..n).filter(|&v| in_bracket(v) || in_next(v)).collect();
-        for &a in &members {
-            next_values.insert(next_float_sd(a));
-            for &b in &members {
-                next_values.insert(score(a).abs_diff(score(b)));
-            }
-        }
-    }
-    let next_values: Vec<u32> = next_values.into_iter().rev().collect();
-
-    let mut bands = Bands::default();
-    let complete = bands.add();
-    let pairs = bands.add();
-    let psd = bands.values(&sd_values);
-    let (next_pairs, next_psd) = match look.next {
-        Some(_) => (Some(bands.add()), bands.values(&next_values)),
-        None => (None, Vec::new()),
-    };
-    let colour_bands = [bands.add(), bands.add(), bands.add(), bands.add()];
-    let float_bands = [bands.add(), bands.add(), bands.add(), bands.add()];
-    let float_sd_bands: Vec<Vec<(u32, usize)>> =
-        (0..4).map(|_| bands.values(&sd_values)).collect();
-
-    // Each band holds a sum over at most n/2 edges of at most ±3 each.
-    let width = usize::BITS - (2 * n + 1).leading_zeros() + 2;
-    let total_bits = width as usize * bands.count;
-    assert!(
-        total_bits < 64 * LIMBS - 8,
-        "a bracket of {n} vertices needs {total_bits} bits of weight"
-    );
-    let shift = |band: usize| ((bands.count - 1 - band) as u32) * width;
-
-    let mut weights = vec![None; n * n];
+    let mut edges: Vec<(usize, usize, Vec<(Key, i64)>)> = Vec::new();
     for a in 0..n {
         for b in (a + 1)..n {
-            let mut terms: Vec<(usize, i64)> = Vec::new();
+            let mut terms: Vec<(Key, i64)> = Vec::new();
             let (role_a, role_b) = (roles[a], roles[b]);
             if role_a == Role::Bye || role_b == Role::Bye {
                 let other = if role_a == Role::Bye { b } else { a };
                 if players[vertices[other]].bye_allowed {
-                    terms.push((complete, 1));
+                    if complete {
+                    terms.push((Key::Complete, 1));
+                }
                 }
             } else {
                 let (pa, pb) = (&players[vertices[a]], &players[vertices[b]]);
                 if !compatible(pa, pb) {
                     continue;
                 }
-                terms.push((complete, 1));
+                if complete {
+                    terms.push((Key::Complete, 1));
+                }
                 let both_in_bracket = in_bracket(a) && in_bracket(b);
                 let difference = pa.score.abs_diff(pb.score);
                 if both_in_bracket && role_a == Role::Mdp && role_b == Role::Mdp {
                     // Moved-down players are paired with residents (B.2), never together
                     // inside the bracket; only completing the round may join them.
                 } else if both_in_bracket {
-                    terms.push((pairs, 1));
-                    terms.push((band_of(&psd, float_sd(a)), 1));
-                    terms.push((band_of(&psd, float_sd(b)), 1));
-                    terms.push((band_of(&psd, difference), -1));
-                    if next_pairs.is_some() {
-                        terms.push((band_of(&next_psd, next_float_sd(a)), 1));
-                        terms.push((band_of(&next_psd, next_float_sd(b)), 1));
+                    terms.push((Key::Pairs, 1));
+                    terms.push((Key::Psd(Reverse(float_sd(a))), 1));
+                    terms.push((Key::Psd(Reverse(float_sd(b))), 1));
+                    terms.push((Key::Psd(Reverse(difference)), -1));
+                    if look.next.is_some() {
+                        terms.push((Key::NextPsd(Reverse(next_float_sd(a))), 1));
+                        terms.push((Key::NextPsd(Reverse(next_float_sd(b))), 1));
                     }
-                    colour_terms(pa, pb, initial, &colour_bands, &mut terms);
-                    float_terms(
-                        [(pa, float_sd(a)), (pb, float_sd(b))],
-                        &float_bands,
-                        &float_sd_bands,
-                        &mut terms,
-                    );
-                } else if let Some(band) = next_pairs
+                    colour_terms(pa, pb, initial, &mut terms);
+                    float_terms([(pa, float_sd(a)), (pb, float_sd(b))], &mut terms);
+                } else if look.next.is_some()
                     && (in_next(a) || in_next(b))
                     && (in_next(a) || in_bracket(a))
                     && (in_next(b) || in_bracket(b))
                 {
                     // A pair of the next bracket: at least one of its residents (C.7).
-                    terms.push((band, 1));
-                    terms.push((band_of(&next_psd, next_float_sd(a)), 1));
-                    terms.push((band_of(&next_psd, next_float_sd(b)), 1));
-                    terms.push((band_of(&next_psd, difference), -1));
+                    terms.push((Key::NextPairs, 1));
+                    terms.push((Key::NextPsd(Reverse(next_float_sd(a))), 1));
+                    terms.push((Key::NextPsd(Reverse(next_float_sd(b))), 1));
+                    terms.push((Key::NextPsd(Reverse(difference)), -1));
                 }
             }
-            if terms.is_empty() {
-                continue;
+            if !terms.is_empty() {
+                edges.push((a, b, terms));
             }
-            let weight = terms
-                .iter()
-                .fold(Wide::ZERO, |sum, &(band, value)| {
-                    sum + Wide::shifted(value, shift(band))
-                });
+        }
+    }
+
+    // Bands only for the keys in use, each wide enough for a sum over a matching (at most
+    // n/2 edges of at most ±3 each) so that no band spills into the next.
+    let keys: BTreeSet<Key> = edges
+        .iter()
+        .flat_map(|(_, _, terms)| terms.iter().map(|(key, _)| *key))
+        .collect();
+    let keys: Vec<Key> = keys.into_iter().collect();
+    let width = usize::BITS - (2 * n + 1).leading_zeros() + 2;
+    let total_bits = width as usize * keys.len();
+    assert!(
+        total_bits < 64 * LIMBS - 8,
+        "a bracket of {n} vertices needs {total_bits} bits of weight"
+    );
+    let shift = |key: Key| {
+        let rank = keys.binary_search(&key).expect("a key in use");
+        ((keys.len() - 1 - rank) as u32) * width
+    };
+    let mut weights = vec![None; n * n];
+    for (a, b, terms) in edges {
+        let weight = terms.iter().fold(Wide::ZERO, |sum, &(key, value)| {
+            sum + Wide::shifted(value, shift(key))
+        });
+        if weight > Wide::ZERO {
             weights[a * n + b] = Some(weight);
             weights[b * n + a] = Some(weight);
         }
@@ -251,6 +231,7 @@ pub(super) fn graph(
         players: vertices,
         roles,
         weights,
+        bits: total_bits as u32 + 2,
     }
 }
 
@@ -259,8 +240,7 @@ fn colour_terms(
     a: &Contestant,
     b: &Contestant,
     initial: Colour,
-    bands: &[usize; 4],
-    terms: &mut Vec<(usize, i64)>,
+    terms: &mut Vec<(Key, i64)>,
 ) {
     let colour_a = allocate(a, b, initial);
     let topscorers = a.topscorer || b.topscorer;
@@ -277,9 +257,9 @@ fn colour_terms(
             // C.11: a strong (or absolute) colour preference not granted.
             missed && player.strength >= Strength::Strong,
         ];
-        for (band, counted) in bands.iter().zip(counts) {
+        for (criterion, counted) in counts.into_iter().enumerate() {
             if counted {
-                terms.push((*band, -1));
+                terms.push((Key::Colour(criterion), -1));
             }
         }
     }
@@ -288,12 +268,7 @@ fn colour_terms(
 /// C.12–C.19 for a pair inside the bracket: floats repeated from the previous round and from
 /// two rounds before, then their score differences. Each player comes with their downfloat
 /// score difference (the baseline).
-fn float_terms(
-    pair: [(&Contestant, u32); 2],
-    bands: &[usize; 4],
-    sd_bands: &[Vec<(u32, usize)>],
-    terms: &mut Vec<(usize, i64)>,
-) {
+fn float_terms(pair: [(&Contestant, u32); 2], terms: &mut Vec<(Key, i64)>) {
     let [(a, _), (b, _)] = pair;
     let difference = a.score.abs_diff(b.score);
     for (index, &(player, float_sd)) in pair.iter().enumerate() {
@@ -305,22 +280,19 @@ fn float_terms(
         };
         for (ago, &before) in player.floats.iter().enumerate() {
             // Bands: C.12/C.14 (downfloats) and C.13/C.15 (upfloats); C.16–C.19 likewise.
-            let down_band = bands[2 * ago];
-            let up_band = bands[2 * ago + 1];
-            let down_sd = &sd_bands[2 * ago];
-            let up_sd = &sd_bands[2 * ago + 1];
+            let (down, up) = (2 * ago, 2 * ago + 1);
             if before == Float::Down {
                 // Baseline: this player floated down again.
-                terms.push((down_band, 1));
-                terms.push((band_of(down_sd, float_sd), 1));
+                terms.push((Key::Float(down), 1));
+                terms.push((Key::FloatSd(down, Reverse(float_sd)), 1));
                 if received == Float::Down {
-                    terms.push((down_band, -1));
-                    terms.push((band_of(down_sd, difference), -1));
+                    terms.push((Key::Float(down), -1));
+                    terms.push((Key::FloatSd(down, Reverse(difference)), -1));
                 }
             }
             if before == Float::Up && received == Float::Up {
-                terms.push((up_band, -1));
-                terms.push((band_of(up_sd, difference), -1));
+                terms.push((Key::Float(up), -1));
+                terms.push((Key::FloatSd(up, Reverse(difference)), -1));
             }
         }
     }
