@@ -844,5 +844,9 @@ fn block(entry: Entry) -> String {
         Entry::Bye { .. } => (0, '-', 'F'),
         Entry::Absent => return " ".repeat(BLOCK),
     };
-    format!("{opponent:04} {colour} {result}  ")
+    if opponent == 0 {
+        format!("0000 {colour} {result}  ")
+    } else {
+        format!("{opponent:>4} {colour} {result}  ")
+    }
 }
