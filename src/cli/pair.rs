@@ -65,9 +65,8 @@ pub(crate) fn main(args: &PairArgs) -> ExitCode {
 }
 
 fn run(args: &PairArgs) -> Result<u8, Failure> {
-    let bytes = std::fs::read(&args.file).map_err(|e| {
-        Failure::File(format!("cannot read {}: {e}", args.file.display()))
-    })?;
+    let bytes = std::fs::read(&args.file)
+        .map_err(|e| Failure::File(format!("cannot read {}: {e}", args.file.display())))?;
     // Names may be Latin-1 in old files: they do not matter to pairing, so they become U+FFFD
     // rather than failing the file.
     let text = String::from_utf8_lossy(&bytes);

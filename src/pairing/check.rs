@@ -120,7 +120,11 @@ pub fn repair(
     system: System,
 ) -> Result<Vec<Pairing>, RepairError> {
     match system {
-        System::Dutch => Ok(dutch::pair(tournament, round, &tournament.paired_in(round))?),
+        System::Dutch => Ok(dutch::pair(
+            tournament,
+            round,
+            &tournament.paired_in(round),
+        )?),
         System::RoundRobin => {
             let players = tournament.players.len() as u32;
             let cycles = round_robin_cycles(tournament)?;

@@ -85,7 +85,11 @@ pub struct Standing {
 
 /// The standings after rounds `1..=after_round` by score, then `tie_breaks` in order, then
 /// starting number (for the order of players sharing a place only).
-pub fn standings(tournament: &Tournament, after_round: u32, tie_breaks: &[TieBreak]) -> Vec<Standing> {
+pub fn standings(
+    tournament: &Tournament,
+    after_round: u32,
+    tie_breaks: &[TieBreak],
+) -> Vec<Standing> {
     let view = View::new(tournament, after_round);
     let mut rows: Vec<Standing> = tournament
         .players
@@ -181,7 +185,11 @@ impl<'t> View<'t> {
             let seen_by_opponents = (1..=after_round)
                 .map(|round| {
                     let entry = player.entry(round);
-                    if voluntary(entry) { 1 } else { entry.half_points() }
+                    if voluntary(entry) {
+                        1
+                    } else {
+                        entry.half_points()
+                    }
                 })
                 .sum();
             adjusted.insert(player.id, seen_by_opponents);

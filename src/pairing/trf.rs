@@ -37,7 +37,7 @@ const FIRST_BLOCK: usize = 92;
 const BLOCK: usize = 10;
 /// The most rounds a file may hold: a bound so that a line of garbage cannot make us allocate
 /// without end (no real tournament comes near it).
-const MAX_ROUNDS: usize = 999;
+pub const MAX_ROUNDS: usize = 999;
 
 /// Why a TRF cannot be read: where, and what is wrong there.
 ///
@@ -205,7 +205,9 @@ pub enum TrfErrorKind {
         double: u32,
     },
     /// A field the Berger tables do not cover.
-    #[error("a round-robin is paired from the Berger tables, for {min} to {max} players, not {players}")]
+    #[error(
+        "a round-robin is paired from the Berger tables, for {min} to {max} players, not {players}"
+    )]
     RoundRobinPlayers {
         /// The number of players.
         players: u32,
@@ -275,14 +277,13 @@ pub fn read(text: &str) -> Result<TrfFile, TrfError> {
             "012" => name = field(&chars, 5, chars.len().max(5)).trim().to_owned(),
             "XXR" => {
                 let text = field(&chars, 5, chars.len().max(5));
-                let value = numeric(&text, line, 5, "a number of rounds")?
-                    .ok_or(TrfError {
-                        line,
-                        column: 5,
-                        kind: TrfErrorKind::Missing {
-                            what: "number of rounds",
-                        },
-                    })?;
+                let value = numeric(&text, line, 5, "a number of rounds")?.ok_or(TrfError {
+                    line,
+                    column: 5,
+                    kind: TrfErrorKind::Missing {
+                        what: "number of rounds",
+                    },
+                })?;
                 rounds = Some((value, line));
             }
             "XXC" => {
@@ -544,9 +545,7 @@ fn assemble(
     // Starting numbers 1..=N with no gap: the first line whose number is past the count.
     let count = lines.len() as u32;
     if let Some(line) = lines.iter().find(|line| line.number > count) {
-        let missing = (1..=count)
-            .find(|n| !seen.contains_key(n))
-            .unwrap_or(count);
+        let missing = (1..=count).find(|n| !seen.contains_key(n)).unwrap_or(count);
         return Err(TrfError {
             line: line.line,
             column: 5,
@@ -628,7 +627,11 @@ fn assemble(
             }
         }
     }
-    let width = lines.iter().map(|line| line.blocks.len()).max().unwrap_or(0);
+    let width = lines
+        .iter()
+        .map(|line| line.blocks.len())
+        .max()
+        .unwrap_or(0);
     lines.sort_by_key(|line| line.number);
     let players: Vec<Player> = lines
         .into_iter()
@@ -671,7 +674,11 @@ fn mirrors(entry: Entry, player: u32, other: Option<Entry>) -> bool {
                 colour: other_colour,
                 score: other_score,
             }),
-        ) => opponent == player && other_colour == colour.opposite() && other_score == score.reversed(),
+        ) => {
+            opponent == player
+                && other_colour == colour.opposite()
+                && other_score == score.reversed()
+        }
         (
             Entry::Forfeit { colour, won, .. },
             Some(Entry::Forfeit {
@@ -751,12 +758,9 @@ fn colour_from_round_one(players: &[Player]) -> Option<Colour> {
         })
         .collect();
     boards.sort_by_key(|&(id, _)| id);
-    boards
-        .iter()
-        .enumerate()
-        .find_map(|(board, &(_, colour))| {
-            colour.map(|c| if board % 2 == 0 { c } else { c.opposite() })
-        })
+    boards.iter().enumerate().find_map(|(board, &(_, colour))| {
+        colour.map(|c| if board % 2 == 0 { c } else { c.opposite() })
+    })
 }
 
 /// Writes `tournament` as a TRF-16 text: `012`, `XXR` (when known), `XXC`, then one `001`
@@ -781,12 +785,11 @@ pub fn write(tournament: &Tournament) -> String {
         .map(|player| player.entries.len() as u32)
         .max()
         .unwrap_or(0);
-    let ranks: HashMap<u32, usize> =
-        tiebreak::standings(tournament, played, tiebreak::SWISS)
-            .iter()
-            .enumerate()
-            .map(|(place, standing)| (standing.player, place + 1))
-            .collect();
+    let ranks: HashMap<u32, usize> = tiebreak::standings(tournament, played, tiebreak::SWISS)
+        .iter()
+        .enumerate()
+        .map(|(place, standing)| (standing.player, place + 1))
+        .collect();
     for player in &tournament.players {
         let name: String = player.name.chars().take(33).collect();
         let rating = if player.rating == 0 {

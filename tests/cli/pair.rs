@@ -52,7 +52,10 @@ fn edit(text: &str, line: usize, column: usize, with: &str) -> String {
 /// A player line: starting number `n` (also its rank), rating 2000, `points` and the round
 /// blocks from column 92.
 fn line(n: u32, name: &str, points: &str, blocks: &str) -> String {
-    format!("001 {n:>4}      {name:<33} 2000{:28}{points:>4} {n:>4}  {blocks}\n", "")
+    format!(
+        "001 {n:>4}      {name:<33} 2000{:28}{points:>4} {n:>4}  {blocks}\n",
+        ""
+    )
 }
 
 /// A tournament of `players` players, nothing played yet.
@@ -99,7 +102,10 @@ fn round_robin_of_an_odd_field_gives_the_bye_as_n_0() {
 
 #[test]
 fn pairings_go_to_out_when_given() {
-    let (o, dir) = pair(&round_robin_after_two(), &["--round-robin", "in.trf", "-p", "out.txt"]);
+    let (o, dir) = pair(
+        &round_robin_after_two(),
+        &["--round-robin", "in.trf", "-p", "out.txt"],
+    );
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert_eq!(stdout(&o), "");
     let written = std::fs::read_to_string(dir.path().join("out.txt")).unwrap();

@@ -53,11 +53,19 @@ fn reads_the_crosstable_entry_by_entry() {
     assert_eq!(t.players[0].rating, 2490);
     assert_eq!(
         t.players[0].entries,
-        [game(4, White, Win), game(3, Black, Win), game(2, White, Draw)]
+        [
+            game(4, White, Win),
+            game(3, Black, Win),
+            game(2, White, Draw)
+        ]
     );
     assert_eq!(
         t.players[1].entries,
-        [game(5, White, Draw), Entry::Bye { half_points: 1 }, game(1, Black, Draw)]
+        [
+            game(5, White, Draw),
+            Entry::Bye { half_points: 1 },
+            game(1, Black, Draw)
+        ]
     );
     assert_eq!(
         t.players[2].entries,
@@ -92,7 +100,10 @@ fn reads_the_crosstable_entry_by_entry() {
 /// A player line: starting number `n` (also its rank), rating 2000, `points` (blank for none)
 /// and the round blocks from column 92.
 fn line(n: u32, name: &str, points: &str, blocks: &str) -> String {
-    format!("001 {n:>4}      {name:<33} 2000{:28}{points:>4} {n:>4}  {blocks}\n", "")
+    format!(
+        "001 {n:>4}      {name:<33} 2000{:28}{points:>4} {n:>4}  {blocks}\n",
+        ""
+    )
 }
 
 /// A two-player file with these round blocks, points left blank.
@@ -169,19 +180,32 @@ fn the_initial_colour_is_xxc_else_round_one_else_white() {
         line(3, "C", "0.0", "   1 w 0"),
         line(4, "D", "1.0", "   2 b 1"),
     );
-    assert_eq!(trf::parse(&generated).unwrap().initial_colour, Colour::Black);
+    assert_eq!(
+        trf::parse(&generated).unwrap().initial_colour,
+        Colour::Black
+    );
     // Board 1 (player 1's) is a forfeit without colours; board 2's higher player, 2, had White,
     // the opposite of the initial colour (C.04.3 E.5): Black again.
     let forfeit = generated
         .replace("   3 b 1", "   3 - +")
         .replace("   1 w 0", "   1 - -");
     let t = trf::parse(&forfeit).unwrap();
-    assert_eq!(t.players[0].entries[0], Entry::Forfeit { opponent: 3, colour: None, won: true });
+    assert_eq!(
+        t.players[0].entries[0],
+        Entry::Forfeit {
+            opponent: 3,
+            colour: None,
+            won: true
+        }
+    );
     assert_eq!(t.initial_colour, Colour::Black);
     let with_xxc = generated.replace("XXR 2\n", "XXR 2\nXXC white1\n");
     assert_eq!(trf::parse(&with_xxc).unwrap().initial_colour, Colour::White);
     let nothing_played = "012 G\n001    1      A\n001    2      B\n";
-    assert_eq!(trf::parse(nothing_played).unwrap().initial_colour, Colour::White);
+    assert_eq!(
+        trf::parse(nothing_played).unwrap().initial_colour,
+        Colour::White
+    );
     let black1 = "012 G\nXXC black1\n001    1      A\n001    2      B\n";
     assert_eq!(trf::parse(black1).unwrap().initial_colour, Colour::Black);
 }
@@ -195,10 +219,13 @@ fn ignores_other_lines_and_windows_line_ends() {
     assert_eq!(trf::parse(&text).unwrap(), trf::parse(CROSSTABLE).unwrap());
 }
 
+/// A refusal case: the edit (line, column, replacement), then where the error is and its kind.
+type Refusal = (usize, usize, &'static str, (usize, usize), TrfErrorKind);
+
 #[test]
 fn refusals_name_line_and_column() {
     // (line, column, replacement, line and column of the error, its kind)
-    let cases: Vec<(usize, usize, &str, (usize, usize), TrfErrorKind)> = vec![
+    let cases: Vec<Refusal> = vec![
         (4, 97, "x", (4, 97), TrfErrorKind::NotAColour { found: 'x' }),
         (4, 99, "?", (4, 99), TrfErrorKind::NotAResult { found: '?' }),
         (
@@ -325,7 +352,12 @@ fn random_tournament(seed: u64, players: u32, rounds: u32) -> Tournament {
                         won: false,
                     },
                 ),
-                1 => (Entry::Bye { half_points: next(3) as u32 }, Entry::Absent),
+                1 => (
+                    Entry::Bye {
+                        half_points: next(3) as u32,
+                    },
+                    Entry::Absent,
+                ),
                 2 => (Entry::PairingBye, Entry::Absent),
                 k => {
                     let score = [GameScore::Win, GameScore::Draw, GameScore::Loss][k as usize % 3];
@@ -346,7 +378,11 @@ fn random_tournament(seed: u64, players: u32, rounds: u32) -> Tournament {
     // The canonical shape: as many entries as the last round anyone has one in.
     let width = entries
         .iter()
-        .map(|e| e.iter().rposition(|x| *x != Entry::Absent).map_or(0, |i| i + 1))
+        .map(|e| {
+            e.iter()
+                .rposition(|x| *x != Entry::Absent)
+                .map_or(0, |i| i + 1)
+        })
         .max()
         .unwrap_or(0);
     Tournament {
@@ -451,7 +487,8 @@ fn berger_tables_meet_everyone_once_a_cycle() {
                 match *pairing {
                     Pairing::Game { white, black } => {
                         assert!(seen.insert(white) && seen.insert(black));
-                        *met.entry((white.min(black), white.max(black), white)).or_insert(0) += 1;
+                        *met.entry((white.min(black), white.max(black), white))
+                            .or_insert(0) += 1;
                     }
                     Pairing::Bye(p) => assert!(seen.insert(p)),
                 }
@@ -467,7 +504,9 @@ fn berger_tables_meet_everyone_once_a_cycle() {
 #[test]
 fn berger_refuses_what_it_has_no_table_for() {
     assert_eq!(
-        berger::round(21, 1, Cycles::Single).unwrap_err().to_string(),
+        berger::round(21, 1, Cycles::Single)
+            .unwrap_err()
+            .to_string(),
         "the Berger tables are for 3 to 20 players, not 21"
     );
     assert_eq!(
@@ -479,7 +518,9 @@ fn berger_refuses_what_it_has_no_table_for() {
         "a single round-robin of 6 players has 5 rounds, so there is no round 6"
     );
     assert_eq!(
-        berger::round(5, 11, Cycles::Double).unwrap_err().to_string(),
+        berger::round(5, 11, Cycles::Double)
+            .unwrap_err()
+            .to_string(),
         "a double round-robin of 5 players has 10 rounds, so there is no round 11"
     );
     assert!(berger::round(6, 0, Cycles::Single).is_err());
