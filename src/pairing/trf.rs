@@ -478,38 +478,33 @@ fn round_block(chars: &[char], line: usize, start: usize) -> Result<Option<Entry
         '0' | 'L' => Some(GameScore::Loss),
         _ => None,
     };
-    let entry = match (opponent.filter(|&o| o > 0), result) {
-        (Some(opponent), _) if game.is_some() => {
-            let colour = colour.ok_or(TrfError {
+    let entry = match (opponent.filter(|&o| o > 0), result, game) {
+        (Some(opponent), _, Some(score)) => Entry::Played {
+            opponent,
+            colour: colour.ok_or(TrfError {
                 line,
                 column: colour_column,
                 kind: TrfErrorKind::GameWithoutColour { opponent },
-            })?;
-            Entry::Played {
-                opponent,
-                colour,
-                score: game.unwrap_or(GameScore::Draw),
-            }
-        }
-        (Some(opponent), '+' | '-') => Entry::Forfeit {
+            })?,
+            score,
+        },
+        (Some(opponent), '+' | '-', None) => Entry::Forfeit {
             opponent,
             colour,
             won: result == '+',
         },
-        (Some(opponent), 'U' | 'H' | 'F' | 'Z') => {
+        (Some(opponent), 'U' | 'H' | 'F' | 'Z', None) => {
             return Err(at(TrfErrorKind::ByeWithOpponent { result, opponent }));
         }
-        (None, _) if game.is_some() => {
-            return Err(at(TrfErrorKind::GameWithoutOpponent { result }));
-        }
-        (None, 'U') => Entry::PairingBye,
-        (None, 'H') => Entry::Bye { half_points: 1 },
+        (None, _, Some(_)) => return Err(at(TrfErrorKind::GameWithoutOpponent { result })),
+        (None, 'U', None) => Entry::PairingBye,
+        (None, 'H', None) => Entry::Bye { half_points: 1 },
         // `+` with no opponent: a full point without a game, the same as `F`; `-`: nothing.
-        (None, 'F' | '+') => Entry::Bye { half_points: 2 },
-        (None, 'Z' | '-') => Entry::Bye { half_points: 0 },
+        (None, 'F' | '+', None) => Entry::Bye { half_points: 2 },
+        (None, 'Z' | '-', None) => Entry::Bye { half_points: 0 },
         // `0000 -` with no result: not paired.
-        (None, ' ') => Entry::Absent,
-        (_, found) => return Err(at(TrfErrorKind::NotAResult { found })),
+        (None, ' ', None) => Entry::Absent,
+        (_, found, _) => return Err(at(TrfErrorKind::NotAResult { found })),
     };
     Ok(Some(entry))
 }
