@@ -6,6 +6,7 @@ mod console;
 mod db;
 mod engine;
 mod matches;
+mod pair;
 mod perft;
 mod render;
 mod replay;
@@ -56,6 +57,11 @@ enum Command {
     /// Review a game record read from stdin with the engine: print each side's inaccuracies,
     /// mistakes and blunders with the better moves; with --out, write the evaluation chart.
     Analysis(analysis::AnalysisArgs),
+    /// Pair a tournament's next round from a TRF-16 file (FIDE Dutch system or Berger
+    /// round-robin tables), or with --check re-pair every round and list the differences.
+    /// Exit status 0 done, 1 no legal pairing, 2 --check found differences, 3 invalid file,
+    /// 5 a file cannot be read or written.
+    Pair(pair::PairArgs),
 }
 
 /// Where a game starts, as the `--fpn` and `--rules` options give it.
@@ -275,6 +281,7 @@ pub fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command.unwrap_or(Command::Run) {
         Command::Run => return run::main(),
+        Command::Pair(args) => return pair::main(&args),
         Command::Perft(args) => perft::run(&args),
         Command::Replay(args) => replay::run(&args),
         Command::Render(args) => render::run(&args),

@@ -3,9 +3,14 @@
 //! tie-breaks (C.07), and the FIDE Tournament Report File (TRF-16) that carries a tournament in
 //! and out. No store, no Discord, no async: a tournament goes in, pairings come out.
 
+pub mod berger;
+pub mod check;
 pub mod dutch;
 pub mod simulate;
 mod wide;
 pub mod model;
+pub mod tiebreak;
+pub mod trf;
 
+pub use check::{RoundCheck, System, check};
 pub use model::{Colour, Entry, GameScore, Pairing, Player, Tournament};

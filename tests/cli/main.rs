@@ -14,3 +14,4 @@ mod cli_db;
 mod cli_defects;
 mod console;
 mod console_commands;
+mod pair;

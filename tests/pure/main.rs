@@ -11,6 +11,7 @@ mod bin;
 mod analysis_thresholds;
 mod engine;
 mod locales;
+mod pairing;
 mod ratings;
 mod render;
 mod replay_gif;
