@@ -6,11 +6,11 @@
 pub mod berger;
 pub mod check;
 pub mod dutch;
-pub mod simulate;
-mod wide;
 pub mod model;
+pub mod simulate;
 pub mod tiebreak;
 pub mod trf;
+mod wide;
 
 pub use check::{RoundCheck, System, check};
 pub use model::{Colour, Entry, GameScore, Pairing, Player, Tournament};

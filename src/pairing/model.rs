@@ -144,7 +144,9 @@ impl Player {
 
     /// The score after `rounds` rounds, in half points.
     pub fn half_points_after(&self, rounds: u32) -> u32 {
-        (1..=rounds).map(|round| self.entry(round).half_points()).sum()
+        (1..=rounds)
+            .map(|round| self.entry(round).half_points())
+            .sum()
     }
 }
 

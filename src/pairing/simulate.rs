@@ -95,7 +95,8 @@ pub fn simulate(
             match pairing {
                 Pairing::Bye(id) => set(&mut tournament, id, Entry::PairingBye),
                 Pairing::Game { white, black } => {
-                    let (white_entry, black_entry) = play(&mut rng, simulation, &tournament, white, black);
+                    let (white_entry, black_entry) =
+                        play(&mut rng, simulation, &tournament, white, black);
                     set(&mut tournament, white, white_entry);
                     set(&mut tournament, black, black_entry);
                 }

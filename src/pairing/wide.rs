@@ -200,7 +200,17 @@ mod tests {
 
     #[test]
     fn arithmetic_matches_i128_where_both_fit() {
-        let values = [0i64, 1, -1, 7, -7, 1 << 40, -(1 << 40), i64::MAX, i64::MIN + 1];
+        let values = [
+            0i64,
+            1,
+            -1,
+            7,
+            -7,
+            1 << 40,
+            -(1 << 40),
+            i64::MAX,
+            i64::MIN + 1,
+        ];
         for &a in &values {
             for &b in &values {
                 let (wa, wb) = (Wide::from_i64(a), Wide::from_i64(b));
@@ -212,7 +222,10 @@ mod tests {
                 assert_eq!(low(wa - wb), difference);
             }
             assert_eq!(Wide::from_i64(a).half(), Wide::from_i64(a / 2), "{a}/2");
-            assert_eq!(Wide::from_i64(a).double(), Wide::from_i64(a) + Wide::from_i64(a));
+            assert_eq!(
+                Wide::from_i64(a).double(),
+                Wide::from_i64(a) + Wide::from_i64(a)
+            );
         }
     }
 

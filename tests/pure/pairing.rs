@@ -242,7 +242,6 @@ fn reads_the_reference_generators_files() {
 }
 
 #[test]
-#[ignore = "needs dutch::pair"]
 fn check_of_a_generated_file_is_identical() {
     // The reference checker finds every round identical to its own pairing.
     let t = trf::parse(GENERATED).unwrap();
@@ -709,7 +708,6 @@ fn check_of_a_field_outside_the_tables_says_why() {
 }
 
 #[test]
-#[ignore = "needs dutch::pair"]
 fn check_of_the_example_swiss_is_identical() {
     // The reference checker finds every round of docs/examples/swiss.trf identical to its own.
     let t = trf::parse(SWISS).unwrap();

@@ -8,8 +8,8 @@
 //! and S2 (D.2 exchanges) and its transpositions, in lexicographic order of S2.
 
 use super::colour::ranks_above;
-use super::contestant::Contestant;
 use super::completion::completable;
+use super::contestant::Contestant;
 use super::criteria::{Graph, Look, Role, graph};
 use crate::pairing::model::Colour;
 use crate::pairing::wide::Wide;
@@ -187,7 +187,9 @@ pub(super) fn pair(
         oracle.far_only = true;
     }
     let graph = &far;
-    let mut mates = oracle.reach(&mask).expect("the unconstrained best is reachable");
+    let mut mates = oracle
+        .reach(&mask)
+        .expect("the unconstrained best is reachable");
     let inside = |mates: &[Option<usize>], a: usize| {
         mates[a].filter(|&b| graph.in_bracket(b) && is_inside_pair(graph, a, b))
     };
@@ -394,7 +396,13 @@ fn first_exchange<T>(
 fn subsets(n: usize, count: usize) -> Vec<Vec<usize>> {
     let mut all = Vec::new();
     let mut current = Vec::with_capacity(count);
-    fn walk(start: usize, n: usize, count: usize, current: &mut Vec<usize>, all: &mut Vec<Vec<usize>>) {
+    fn walk(
+        start: usize,
+        n: usize,
+        count: usize,
+        current: &mut Vec<usize>,
+        all: &mut Vec<Vec<usize>>,
+    ) {
         if current.len() == count {
             all.push(current.clone());
             return;

@@ -44,4 +44,3 @@ pub(super) fn completable(players: &[Contestant], group: &[usize]) -> bool {
     let mates = integer_blossom::max_weight_matching(&weights, n);
     mates.iter().all(Option::is_some)
 }
-

@@ -54,7 +54,9 @@ impl Contestant {
     /// The player `id` of `tournament` as of the start of round `round`; `last_round` tells
     /// whether that round is the tournament's last (topscorers exist only then).
     pub fn new(tournament: &Tournament, id: u32, round: u32, last_round: bool) -> Contestant {
-        let player = tournament.player(id).expect("the caller pairs known players");
+        let player = tournament
+            .player(id)
+            .expect("the caller pairs known players");
         let history: Vec<Entry> = (1..round).map(|r| player.entry(r)).collect();
         let score: u32 = history.iter().map(|entry| entry.half_points()).sum();
         let colours: Vec<Colour> = history.iter().filter_map(|e| e.played_colour()).collect();

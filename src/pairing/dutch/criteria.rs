@@ -155,8 +155,8 @@ pub(super) fn graph(
                 let other = if role_a == Role::Bye { b } else { a };
                 if players[vertices[other]].bye_allowed {
                     if complete {
-                    terms.push((Key::Complete, 1));
-                }
+                        terms.push((Key::Complete, 1));
+                    }
                 }
             } else {
                 let (pa, pb) = (&players[vertices[a]], &players[vertices[b]]);
@@ -236,12 +236,7 @@ pub(super) fn graph(
 }
 
 /// C.8–C.11 for a pair inside the bracket: the players who would miss a colour criterion.
-fn colour_terms(
-    a: &Contestant,
-    b: &Contestant,
-    initial: Colour,
-    terms: &mut Vec<(Key, i64)>,
-) {
+fn colour_terms(a: &Contestant, b: &Contestant, initial: Colour, terms: &mut Vec<(Key, i64)>) {
     let colour_a = allocate(a, b, initial);
     let topscorers = a.topscorer || b.topscorer;
     for (player, colour) in [(a, colour_a), (b, colour_a.opposite())] {

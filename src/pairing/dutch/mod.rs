@@ -9,14 +9,14 @@
 
 mod bracket;
 mod colour;
-mod contestant;
 mod completion;
+mod contestant;
 mod criteria;
 
 use std::collections::BTreeMap;
 
-use contestant::Contestant;
 use completion::{completable, completable_even};
+use contestant::Contestant;
 use criteria::Look;
 
 use super::model::{Colour, Pairing, Tournament};
