@@ -8,6 +8,8 @@
 //! and S2 (D.2 exchanges) and its transpositions, in lexicographic order of S2.
 
 use super::colour::ranks_above;
+use std::collections::HashMap;
+
 use super::completion::completable;
 use super::contestant::Contestant;
 use super::criteria::{Graph, Look, Role, graph};
@@ -46,44 +48,30 @@ impl Mask {
     }
 }
 
-/// Solves matchings of one graph, with 128-bit weights when they fit.
-struct Solver<'a> {
-    graph: &'a Graph,
+/// Solves matchings, with 128-bit weights when they fit; keeps its buffers between solves.
+#[derive(Default)]
+struct Solver {
     wide: Vec<Wide>,
     narrow: Vec<i128>,
 }
 
-impl<'a> Solver<'a> {
-    fn new(graph: &'a Graph) -> Solver<'a> {
+impl Solver {
+    /// The best total weight of `graph` under `mask` (of the far graph, whose first vertices
+    /// are any graph's of the bracket), and the matching reaching it.
+    fn solve(&mut self, graph: &Graph, mask: &Mask) -> (Wide, Vec<Option<usize>>) {
         let n = graph.len();
-        Solver {
-            graph,
-            wide: vec![Wide::ZERO; n * n],
-            narrow: vec![0; n * n],
-        }
-    }
-
-    /// The best total weight under `mask` (of the full graph; this graph's vertices are its
-    /// first ones), and the matching reaching it.
-    fn solve(&mut self, mask: &Mask) -> (Wide, Vec<Option<usize>>) {
-        let n = self.graph.len();
-        let weight = |a: usize, b: usize| match self.graph.weight(a, b) {
+        let weight = |a: usize, b: usize| match graph.weight(a, b) {
             Some(weight) if mask.allows(a, b) => weight,
             _ => Wide::ZERO,
         };
-        let mates = if self.graph.bits < 120 {
-            for a in 0..n {
-                for b in 0..n {
-                    self.narrow[a * n + b] = weight(a, b).to_i128();
-                }
-            }
+        let mates = if graph.bits < 120 {
+            self.narrow.clear();
+            self.narrow
+                .extend((0..n * n).map(|i| weight(i / n, i % n).to_i128()));
             integer_blossom::max_weight_matching(&self.narrow, n)
         } else {
-            for a in 0..n {
-                for b in 0..n {
-                    self.wide[a * n + b] = weight(a, b);
-                }
-            }
+            self.wide.clear();
+            self.wide.extend((0..n * n).map(|i| weight(i / n, i % n)));
             integer_blossom::max_weight_matching(&self.wide, n)
         };
         let mut total = Wide::ZERO;
@@ -99,25 +87,31 @@ impl<'a> Solver<'a> {
 }
 
 /// Answers "can the best weight still be reached under these constraints?" cheaply: first on
-/// the bracket and the next score group alone (the criteria live there), and on the whole
-/// rest of the round only when that answer's matching could not be completed below (C.4).
+/// the bracket and the next score group alone (the near graph, where the criteria live), and
+/// on the whole rest of the round (the far graph) only when that answer's matching could not
+/// be completed below (C.4).
 struct Oracle<'a> {
     players: &'a [Contestant],
-    near: Solver<'a>,
-    far: Solver<'a>,
+    near: Graph,
+    /// Built on first need: the bracket, everyone below, and the bye.
+    far: Option<Graph>,
+    build_far: Box<dyn Fn() -> Graph + 'a>,
+    solver: Solver,
     /// The players below the near graph, who only need to be pairable (round-player indices).
     rest: Vec<usize>,
     best_near: Wide,
     best_far: Option<Wide>,
     /// True once the near graph's best could not be completed: every question goes far.
     far_only: bool,
+    /// Completion answers by the near graph's unpaired players.
+    completions: HashMap<Vec<usize>, bool>,
 }
 
 impl Oracle<'_> {
     /// The matching (on the far graph's vertices) reaching the best weight under `mask`, if any.
     fn reach(&mut self, mask: &Mask) -> Option<Vec<Option<usize>>> {
         if !self.far_only {
-            let (weight, mates) = self.near.solve(mask);
+            let (weight, mates) = self.solver.solve(&self.near, mask);
             if weight < self.best_near {
                 return None;
             }
@@ -125,28 +119,37 @@ impl Oracle<'_> {
                 return Some(mates);
             }
         }
+        if self.far.is_none() {
+            self.far = Some((self.build_far)());
+        }
+        let far = self.far.as_ref().expect("built above");
         let best_far = match self.best_far {
             Some(best) => best,
             None => {
-                let best = self.far.solve(&Mask::all(mask.n)).0;
+                let best = self.solver.solve(far, &Mask::all(mask.n)).0;
                 self.best_far = Some(best);
                 best
             }
         };
-        let (weight, mates) = self.far.solve(mask);
+        let (weight, mates) = self.solver.solve(far, mask);
         (weight == best_far).then_some(mates)
     }
 
     /// True when the near matching `mates` leaves players who, with everyone below, can still
     /// all be paired (but one bye).
-    fn extends(&self, mates: &[Option<usize>]) -> bool {
-        let graph = self.near.graph;
-        let mut left: Vec<usize> = (0..graph.len())
+    fn extends(&mut self, mates: &[Option<usize>]) -> bool {
+        let unpaired: Vec<usize> = (0..self.near.len())
             .filter(|&v| mates[v].is_none())
-            .map(|v| graph.players[v])
+            .map(|v| self.near.players[v])
             .collect();
+        if let Some(&known) = self.completions.get(&unpaired) {
+            return known;
+        }
+        let mut left = unpaired.clone();
         left.extend(&self.rest);
-        completable(self.players, &left)
+        let answer = completable(self.players, &left);
+        self.completions.insert(unpaired, answer);
+        answer
     }
 }
 
@@ -158,7 +161,6 @@ pub(super) fn pair(
     look: &Look,
     initial: Colour,
 ) -> Outcome {
-    let far = graph(players, mdps, residents, look, initial, true);
     let near_look = Look {
         next: look.next.clone(),
         below: look.next.clone().unwrap_or_default(),
@@ -170,26 +172,37 @@ pub(super) fn pair(
         .copied()
         .filter(|p| !near_look.below.contains(p))
         .collect();
-    let n = far.len();
+    let far_players = mdps.len() + residents.len() + look.below.len();
+    let n = far_players + far_players % 2;
     let mut mask = Mask::all(n);
     let mut oracle = Oracle {
         players,
-        near: Solver::new(&near),
-        far: Solver::new(&far),
+        near,
+        far: None,
+        build_far: Box::new(|| graph(players, mdps, residents, look, initial, true)),
+        solver: Solver::default(),
         rest,
         best_near: Wide::ZERO,
         best_far: None,
         far_only: false,
+        completions: HashMap::new(),
     };
-    let (best_near, near_mates) = oracle.near.solve(&mask);
+    let (best_near, near_mates) = oracle.solver.solve(&oracle.near, &mask);
     oracle.best_near = best_near;
     if !oracle.extends(&near_mates) {
         oracle.far_only = true;
     }
-    let graph = &far;
     let mut mates = oracle
         .reach(&mask)
         .expect("the unconstrained best is reachable");
+    // The bracket's own vertices and edges, the same in the near and far graphs (where they
+    // come first).
+    let alone = Look {
+        next: None,
+        below: Vec::new(),
+    };
+    let graph = graph(players, mdps, residents, &alone, initial, false);
+    let graph = &graph;
     let inside = |mates: &[Option<usize>], a: usize| {
         mates[a].filter(|&b| graph.in_bracket(b) && is_inside_pair(graph, a, b))
     };

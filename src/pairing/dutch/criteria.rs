@@ -63,7 +63,7 @@ impl Graph {
 
     /// True for a vertex of the bracket itself.
     pub fn in_bracket(&self, vertex: usize) -> bool {
-        matches!(self.roles[vertex], Role::Mdp | Role::Resident)
+        matches!(self.roles.get(vertex), Some(Role::Mdp | Role::Resident))
     }
 }
 
