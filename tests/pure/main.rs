@@ -9,6 +9,7 @@
 mod bin;
 
 mod analysis_thresholds;
+mod dutch_properties;
 mod engine;
 mod locales;
 mod pairing;

@@ -64,10 +64,17 @@ impl Solver {
             Some(weight) if mask.allows(a, b) => weight,
             _ => Wide::ZERO,
         };
-        let mates = if graph.bits < 120 {
+        let mates = if let Some(narrow) = &graph.narrow {
             self.narrow.clear();
-            self.narrow
-                .extend((0..n * n).map(|i| weight(i / n, i % n).to_i128()));
+            self.narrow.extend_from_slice(narrow);
+            for a in 0..n {
+                let row = &mask.allowed[a * mask.n..a * mask.n + n];
+                for (b, allowed) in row.iter().enumerate() {
+                    if !allowed {
+                        self.narrow[a * n + b] = 0;
+                    }
+                }
+            }
             integer_blossom::max_weight_matching(&self.narrow, n)
         } else {
             self.wide.clear();

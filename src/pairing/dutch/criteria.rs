@@ -48,6 +48,8 @@ pub(super) struct Graph {
     pub weights: Vec<Option<Wide>>,
     /// The bits the weights use (a matching's total fits in them).
     pub bits: u32,
+    /// The weights as `i128` (0 for no edge) when they fit in 120 bits, for the faster solve.
+    pub narrow: Option<Vec<i128>>,
 }
 
 impl Graph {
@@ -227,11 +229,19 @@ pub(super) fn graph(
             weights[b * n + a] = Some(weight);
         }
     }
+    let bits = total_bits as u32 + 2;
+    let narrow = (bits < 120).then(|| {
+        weights
+            .iter()
+            .map(|weight| weight.map_or(0, Wide::to_i128))
+            .collect()
+    });
     Graph {
         players: vertices,
         roles,
         weights,
-        bits: total_bits as u32 + 2,
+        bits,
+        narrow,
     }
 }
 
