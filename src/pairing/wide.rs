@@ -66,7 +66,7 @@ impl Wide {
     /// Arithmetic shift right by one (floor division by two).
     fn sar1(self) -> Wide {
         let mut limbs = [0u64; LIMBS];
-        for index in 0..LIMBS {
+        for (index, limb) in limbs.iter_mut().enumerate() {
             let high = if index + 1 < LIMBS {
                 self.0[index + 1] << 63
             } else if self.is_negative() {
@@ -74,7 +74,7 @@ impl Wide {
             } else {
                 0
             };
-            limbs[index] = (self.0[index] >> 1) | high;
+            *limb = (self.0[index] >> 1) | high;
         }
         Wide(limbs)
     }

@@ -116,11 +116,6 @@ impl Contestant {
         }
     }
 
-    /// The last colour played, if any.
-    pub fn last_colour(&self) -> Option<Colour> {
-        self.colours.last().copied()
-    }
-
     /// True when the two last games played were both `colour`.
     pub fn two_in_a_row(&self, colour: Colour) -> bool {
         self.colours.len() >= 2 && self.colours[self.colours.len() - 2..] == [colour, colour]

@@ -46,8 +46,6 @@ pub(super) struct Graph {
     pub roles: Vec<Role>,
     /// Row-major weights; `None` where the absolute criteria forbid the pair.
     pub weights: Vec<Option<Wide>>,
-    /// The bits the weights use (a matching's total fits in them).
-    pub bits: u32,
     /// The weights as `i128` (0 for no edge) when they fit in 120 bits, for the faster solve.
     pub narrow: Option<Vec<i128>>,
 }
@@ -76,7 +74,7 @@ pub(super) fn compatible(a: &Contestant, b: &Contestant) -> bool {
         return false;
     }
     let both_absolute = a.strength == Strength::Absolute && b.strength == Strength::Absolute;
-    !(both_absolute && a.preference == b.preference && !a.topscorer && !b.topscorer)
+    !both_absolute || a.preference != b.preference || a.topscorer || b.topscorer
 }
 
 /// A band of the weights: one criterion, or one score difference of a criterion that compares
@@ -101,6 +99,9 @@ enum Key {
     /// C.16–C.19: the score differences of those floats.
     FloatSd(usize, Reverse<u32>),
 }
+
+/// An edge and its criteria terms: (vertex, vertex, [(band, count)]).
+type Edge = (usize, usize, Vec<(Key, i64)>);
 
 /// Builds the graph of a bracket: `mdps` and `residents` (round-player indices, in pairing
 /// order) with what `look` adds.
@@ -148,17 +149,15 @@ pub(super) fn graph(
         .unwrap_or(0);
     let next_float_sd = |vertex: usize| score(vertex) + 2 - next_lowest;
 
-    let mut edges: Vec<(usize, usize, Vec<(Key, i64)>)> = Vec::new();
+    let mut edges: Vec<Edge> = Vec::new();
     for a in 0..n {
         for b in (a + 1)..n {
             let mut terms: Vec<(Key, i64)> = Vec::new();
             let (role_a, role_b) = (roles[a], roles[b]);
             if role_a == Role::Bye || role_b == Role::Bye {
                 let other = if role_a == Role::Bye { b } else { a };
-                if players[vertices[other]].bye_allowed {
-                    if complete {
-                        terms.push((Key::Complete, 1));
-                    }
+                if players[vertices[other]].bye_allowed && complete {
+                    terms.push((Key::Complete, 1));
                 }
             } else {
                 let (pa, pb) = (&players[vertices[a]], &players[vertices[b]]);
@@ -240,7 +239,6 @@ pub(super) fn graph(
         players: vertices,
         roles,
         weights,
-        bits,
         narrow,
     }
 }

@@ -65,11 +65,11 @@ pub fn pair(
     Ok(board_order(&players, pairs, bye, initial))
 }
 
+/// A round's pairs (round-player indices, the higher-ranked first) and its bye.
+type RoundPairs = (Vec<(usize, usize)>, Option<usize>);
+
 /// Pairs the ranked `players`: the pairs (higher-ranked first) and the bye.
-fn pair_players(
-    players: &[Contestant],
-    initial: Colour,
-) -> Option<(Vec<(usize, usize)>, Option<usize>)> {
+fn pair_players(players: &[Contestant], initial: Colour) -> Option<RoundPairs> {
     let mut groups: BTreeMap<std::cmp::Reverse<u32>, Vec<usize>> = BTreeMap::new();
     for (index, player) in players.iter().enumerate() {
         groups
