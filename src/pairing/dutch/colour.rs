@@ -62,7 +62,7 @@ fn allocate_higher(higher: &Contestant, lower: &Contestant, initial: Colour) -> 
         return wanted;
     }
     // E.5: by the higher-ranked player's pairing number: odd takes the initial colour.
-    if higher.id % 2 == 1 {
+    if higher.pairing_number % 2 == 1 {
         initial
     } else {
         initial.opposite()

@@ -31,6 +31,9 @@ pub(super) enum Float {
 pub(super) struct Contestant {
     /// The starting number: the pairing number of A.2.b and the E.5 parity.
     pub id: u32,
+    /// The rank of the starting number among the players paired this round, from 1: the
+    /// pairing number whose parity E.5 reads (players absent from the round are skipped).
+    pub pairing_number: u32,
     /// The score before the round, in half points.
     pub score: u32,
     /// The colours of the games actually played, oldest first.
@@ -84,16 +87,29 @@ impl Contestant {
                         std::cmp::Ordering::Equal => Float::None,
                     }
                 }
-                // A.4.b: a player who does not play in a round, for whatever reason, receives a
-                // downfloat.
-                _ => Float::Down,
+                // Unplayed rounds, as the reference implementation reads A.4.b (checked on
+                // the corpus): a player who scores without playing (a forfeit win, or any bye)
+                // receives a downfloat; a forfeit loss and an absence give none.
+                Entry::Forfeit { won, .. } => {
+                    if won {
+                        Float::Down
+                    } else {
+                        Float::None
+                    }
+                }
+                Entry::Absent => Float::None,
+                Entry::Bye { .. } | Entry::PairingBye => Float::Down,
             }
         };
         let bye_allowed = !history.iter().any(|entry| match entry {
             Entry::PairingBye => true,
             Entry::Forfeit { won, .. } => *won,
+            // A full-point bye: the points of a win without playing (C.04.1).
+            Entry::Bye { half_points } => *half_points >= 2,
             _ => false,
         });
+        // C.1 counts games played: after a forfeit the two may meet again (C.04.1; the
+        // reference pairs them again).
         let met = history
             .iter()
             .filter_map(|entry| match entry {
@@ -104,6 +120,7 @@ impl Contestant {
         let played_rounds = round.saturating_sub(1);
         Contestant {
             id,
+            pairing_number: id,
             score,
             colours,
             colour_difference,

@@ -54,6 +54,10 @@ pub fn pair(
         .iter()
         .map(|&id| Contestant::new(tournament, id, round, last_round))
         .collect();
+    players.sort_by_key(|player| player.id);
+    for (rank, player) in players.iter_mut().enumerate() {
+        player.pairing_number = rank as u32 + 1;
+    }
     players.sort_by(|a, b| b.score.cmp(&a.score).then(a.id.cmp(&b.id)));
     players.dedup_by_key(|player| player.id);
     let initial = tournament.initial_colour;
