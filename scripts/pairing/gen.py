@@ -45,6 +45,7 @@ class Spec:
     bye_rate: float = 0.0           # per player and round: requested bye
     bye_codes: str = "HHZF"         # drawn uniformly from this string
     xxc: str = None                 # None, 'white1' or 'black1'
+    even_with_hz: bool = True       # with H/Z byes, keep every round's field even (no PAB)
     min_rating: int = 1400
     max_rating: int = 2700
 
@@ -55,6 +56,8 @@ class Info:
     stop_reason: str = ""
     ref_seconds: list = field(default_factory=list)
     features: set = field(default_factory=set)
+    stop_round: int = 0
+    stop_to_pair: list = field(default_factory=list)
 
 
 def quiet_check(text):
@@ -110,6 +113,11 @@ def colour_ok(cols, new):
     return not (len(cols) >= 3 and cols[-1] == cols[-2] == cols[-3])
 
 
+def topscorer(t, r, sn):
+    """In the final round: a score over 50 % of the maximum possible (C.04.3 A.7)."""
+    return r >= t.total_rounds and t.by_sn()[sn].score(r - 1) > (r - 1) / 2
+
+
 def validate(t, r, to_pair, requested, engine):
     played, colours, inelig = history(t, r)
     seen, pabs = [], []
@@ -123,7 +131,8 @@ def validate(t, r, to_pair, requested, engine):
         seen += [w, b]
         if b in played[w]:
             return f"rematch {w}-{b}"
-        if r < t.total_rounds and not (colour_ok(colours[w], 'w') and colour_ok(colours[b], 'b')):
+        exempt = r >= t.total_rounds and (topscorer(t, r, w) or topscorer(t, r, b))
+        if not exempt and not (colour_ok(colours[w], 'w') and colour_ok(colours[b], 'b')):
             return f"colour limits broken in {w}-{b}"
     if sorted(seen) != sorted(set(to_pair) | set(requested)):
         return "not every player paired exactly once"
@@ -186,6 +195,17 @@ def build(spec, seed, name="generated"):
                     marks[p.sn] = (0, '-', code)
                     continue
             present.append(p.sn)
+        if spec.even_with_hz and len(present) % 2 and set(spec.bye_codes) & set('HZ') and spec.bye_rate > 0:
+            # The reference counts earlier H/Z byes against the pairing-allocated bye
+            # (see README); FIDE does not. In files with H/Z byes no round needs a PAB:
+            # one more player takes a requested bye.
+            cand = [x for x in present if not (r == 1 and x == 1)]
+            x = rng.choice(cand)
+            present.remove(x)
+            code = rng.choice(spec.bye_codes)
+            info.features.add(f'bye{code}')
+            requested.append(x)
+            marks[x] = (0, '-', code)
         if len(present) < 2:
             info.stop_reason = f"round {r}: fewer than 2 players to pair"
             break
@@ -200,6 +220,7 @@ def build(spec, seed, name="generated"):
         engine = rr[0]['engine_pairings'] if rr else []
         why = validate(t, r, present, requested, engine)
         if why:
+            info.stop_round, info.stop_to_pair = r, present
             for p in t.players:
                 p.rounds = p.rounds[:r - 1]
             info.stop_reason = f"round {r}: {why}"
@@ -224,3 +245,81 @@ def build(spec, seed, name="generated"):
     for p in t.players:
         p.rounds = p.rounds[:info.rounds_done]
     return t, info
+
+
+def plain(spec, seed, name="generated", verify=True):
+    """A plain tournament (no forfeits, withdrawals or requested byes) from the
+    reference's own generator, caissify_pairings.rtg.generate_tournament: cheaper
+    than build() (one pairing per round instead of a re-check of every earlier
+    round). Rounds from the first one whose pairing breaks the absolute criteria
+    (no legal pairing) are dropped; with verify, the file is re-checked with
+    check_trf and must match in every round."""
+    import time
+    import caissify_pairings.rtg as rtg
+    out = io.StringIO()
+    t0 = time.perf_counter()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(out):
+        text = rtg.generate_tournament(num_players=spec.players, num_rounds=spec.rounds,
+                                       min_rating=spec.min_rating, max_rating=spec.max_rating,
+                                       draw_rate=spec.draw_rate, seed=seed, tournament_name=name)
+    t = trflib.parse(text)
+    t.header = []
+    info = Info(ref_seconds=[time.perf_counter() - t0])
+    info.features.add('rtg')
+    for r in range(1, t.rounds_written() + 1):
+        games, byes = trflib.pairings_of_round(t, r)
+        engine = [{'white': w, 'black': b} for w, b, _, _ in games] + [{'white': s, 'black': None} for s, _ in byes]
+        present = [p.sn for p in t.players if p.block(r) is not None]
+        why = validate(t, r, present, [], engine)
+        if why:
+            info.stop_reason = f"round {r}: {why}"
+            break
+        if any(wr == '=' for _, _, wr, _ in games):
+            info.features.add('draws')
+        if byes:
+            info.features.add('pab')
+        info.rounds_done = r
+    for p in t.players:
+        p.rounds = p.rounds[:info.rounds_done]
+    if verify and info.rounds_done:
+        rep, _ = quiet_check(trflib.write(t))
+        s = rep['summary']
+        assert s['rounds_matched'] == s['rounds_checked'] == info.rounds_done, \
+            f"rtg seed {seed}: the reference's checker disagrees with its generator: {s}"
+    return t, info
+
+
+def absolute_preference(cols):
+    """'w'/'b' when the player must get that colour (C.04.1 colour limits:
+    difference beyond 1, or the same colour twice in a row), else None."""
+    diff = cols.count('w') - cols.count('b')
+    if diff > 1 or (len(cols) >= 2 and cols[-1] == cols[-2] == 'w'):
+        return 'b'
+    if diff < -1 or (len(cols) >= 2 and cols[-1] == cols[-2] == 'b'):
+        return 'w'
+    return None
+
+
+def legal_pairing_exists(t, r, to_pair):
+    """Brute force: is there a pairing of to_pair for round r with no rematch
+    (forfeits not counted as games), at most one pairing-allocated bye and only
+    to an eligible player (no earlier U, F or forfeit win), and no two
+    non-topscorers with the same absolute colour preference paired together
+    (C.04.3 C.3)? Small fields only."""
+    played, colours, inelig = history(t, r)
+    absp = {s: absolute_preference(colours[s]) for s in to_pair}
+    top = {s: topscorer(t, r, s) for s in to_pair}
+
+    def ok(a, b):
+        return b not in played[a] and (top[a] or top[b] or absp[a] is None or absp[a] != absp[b])
+
+    def match(rest):
+        if not rest:
+            return True
+        a = rest[0]
+        return any(ok(a, b) and match([x for x in rest[1:] if x != b]) for b in rest[1:])
+
+    sns = sorted(to_pair)
+    if len(sns) % 2 == 0:
+        return match(sns)
+    return any(x not in inelig and match([y for y in sns if y != x]) for x in sns)

@@ -58,6 +58,14 @@ CORPUS = [
     (5, 3, 0.3, {}, 4), (8, 3, 0.3, {**F}, 4), (22, 3, 0.3, {**B}, 4), (41, 3, 0.3, {}, 4),
 ]
 
+# Histories after which no legal pairing of the next round exists (players, rounds planned,
+# draw rate, extra, seed): the reference's answer broke the absolute criteria and our own
+# brute force (gen.legal_pairing_exists) confirms that no legal pairing exists.
+NO_PAIRING = [
+    (5, 6, 0.3, {}, 1), (6, 6, 0.3, {}, 1), (6, 6, 0.0, F, 2), (7, 7, 0.3, {}, 1),
+    (8, 8, 0.3, {}, 1), (8, 8, 0.5, {**W}, 2), (9, 9, 0.3, {}, 1), (10, 10, 0.3, F, 1),
+]
+
 TRIES = 40  # seeds tried (seed, seed+1000, ...) for a tournament that pairs every round
 
 
@@ -94,7 +102,13 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument('--out', default=os.path.join(ROOT, 'tests', 'data', 'pairing', 'dutch'))
     ap.add_argument('--only', default='', help='build only entries whose p..-r.. prefix contains this')
+    ap.add_argument('--skip-corpus', action='store_true', help='only the no-pairing histories')
+    ap.add_argument('--skip-no-pairing', action='store_true', help='only the corpus')
     args = ap.parse_args()
+    if args.skip_corpus:
+        CORPUS.clear()
+    if args.skip_no_pairing:
+        NO_PAIRING.clear()
     os.makedirs(args.out, exist_ok=True)
     timings = []
     total_rounds = 0
@@ -122,7 +136,32 @@ def main():
         timings.append((name, n, rounds, dt, sum(info.ref_seconds[:rounds])))
         note = f" (stopped: {info.stop_reason})" if info.rounds_done < R else ""
         print(f"{name}: {rounds} rounds, check {dt:.2f} s, tries {s // 1000 + 1}{note}", flush=True)
-    if not args.only:
+    nodir = os.path.join(os.path.dirname(args.out), os.path.basename(args.out) + '-no-pairing')
+    os.makedirs(nodir, exist_ok=True)
+    for n, R, d, extra, seed in NO_PAIRING:
+        if args.only and args.only not in f"p{n:02d}-r{R:02d}":
+            continue
+        spec = gen.Spec(players=n, rounds=R, draw_rate=d, **extra)
+        for k in range(200):
+            s = seed + 1000 * k
+            t, info = gen.build(spec, s, f"focus-bot no-pairing corpus p{n}-r{R} seed {s}")
+            if info.stop_round >= 3 and not gen.legal_pairing_exists(t, info.stop_round, info.stop_to_pair):
+                break
+        else:
+            print(f"p{n:02d}-r{R:02d}: no history without a legal pairing found")
+            continue
+        r = info.stop_round
+        name = f"p{n:02d}-next-r{r:02d}-of{R:02d}-{tags(spec, t, info)}-s{s}.trf"
+        path = os.path.join(nodir, name)
+        with open(path, 'w') as f:
+            f.write(trflib.write(t))
+        rounds, _ = check_cli(path)
+        absent = sorted(set(p.sn for p in t.players) - set(info.stop_to_pair))
+        print(f"{os.path.basename(nodir)}/{name}: {rounds} rounds; round {r} has no legal pairing"
+              f" of {len(info.stop_to_pair)} players{' (not paired: ' + ' '.join(map(str, absent)) + ')' if absent else ''};"
+              f" the reference: {info.stop_reason.split(': ', 1)[1]}", flush=True)
+
+    if not args.only and not args.skip_corpus:
         with open(os.path.join(args.out, 'TIMINGS.txt'), 'w') as f:
             f.write("# The reference (caissify-pairings 0.5.0) per file: `caissify-pairings-check FILE`\n"
                     "# wall time (re-pairs every round, includes ~0.3 s interpreter start-up), and the sum\n"
@@ -131,6 +170,7 @@ def main():
                     "# file players rounds check_seconds build_seconds\n")
             for name, n, rounds, dt, b in timings:
                 f.write(f"{name} {n} {rounds} {dt:.2f} {b:.2f}\n")
+    if timings:
         print(f"{len(timings)} files, {total_rounds} rounds")
 
 
