@@ -52,6 +52,23 @@ def main():
                     tot[f'req_{code}'] += 1
     for k, v in tot.items():
         print(f"{k:18} {v}")
+    # How tight the last round was: legal pairings of the last round's field
+    # (no rematch, PAB rules, absolute colours), for fields up to 14 players.
+    try:
+        import gen
+    except ImportError:
+        return
+    tight = []
+    for path in files:
+        t = trflib.parse(open(path).read())
+        n = t.rounds_written()
+        to_pair = [p.sn for p in t.players if p.block(n) is not None and p.block(n)[2] not in 'HZF']
+        if len(to_pair) <= 14:
+            tight.append((gen.count_legal_pairings(t, n, to_pair), os.path.basename(path)))
+    tight.sort()
+    print("legal pairings of the last round, fields up to 14 players (fewest first):")
+    for c, name in tight:
+        print(f"  {c:7d}  {name}")
 
 
 if __name__ == '__main__':

@@ -323,3 +323,30 @@ def legal_pairing_exists(t, r, to_pair):
     if len(sns) % 2 == 0:
         return match(sns)
     return any(x not in inelig and match([y for y in sns if y != x]) for x in sns)
+
+
+def count_legal_pairings(t, r, to_pair, limit=10**6):
+    """How many pairings (as sets of pairs plus the bye) of to_pair are legal
+    in the sense of legal_pairing_exists; counting stops at limit."""
+    played, colours, inelig = history(t, r)
+    absp = {s: absolute_preference(colours[s]) for s in to_pair}
+    top = {s: topscorer(t, r, s) for s in to_pair}
+
+    def ok(a, b):
+        return b not in played[a] and (top[a] or top[b] or absp[a] is None or absp[a] != absp[b])
+
+    def count(rest):
+        if not rest:
+            return 1
+        a, c = rest[0], 0
+        for b in rest[1:]:
+            if ok(a, b):
+                c += count([x for x in rest[1:] if x != b])
+                if c >= limit:
+                    break
+        return c
+
+    sns = sorted(to_pair)
+    if len(sns) % 2 == 0:
+        return count(sns)
+    return sum(count([y for y in sns if y != x]) for x in sns if x not in inelig)
