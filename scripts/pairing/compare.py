@@ -57,11 +57,11 @@ def describe(spec, info):
 
 
 def one(job):
-    i, seed, binary, workdir, max_players, plain_share, verify = job
+    i, seed, binary, workdir, max_players, plain_share, verify, build_max = job
     rng = random.Random(seed * 1_000_003 + i)
     spec = random_spec(rng, max_players)
     s = rng.randrange(1 << 30)
-    use_plain = rng.random() < plain_share
+    use_plain = rng.random() < plain_share or spec.players > build_max
     t0 = time.perf_counter()
     if use_plain:
         spec.xxc = None  # the reference's generator has no initial-colour option
@@ -117,6 +117,9 @@ def main():
                     help="share of plain tournaments from the reference's own generator (rtg), "
                          "cheaper to make; the rest are built round by round with forfeits, "
                          "withdrawals, byes (default 0.4)")
+    ap.add_argument('--build-max-players', type=int, default=40,
+                    help='larger fields are always plain (building round by round re-checks '
+                         'every earlier round, slow for large fields; default 40)')
     ap.add_argument('--no-verify', action='store_true',
                     help="don't re-check the rtg tournaments with the reference's checker")
     ap.add_argument('--keep', action='store_true', help='keep every generated file in --out/all')
@@ -124,7 +127,8 @@ def main():
     binary = os.path.abspath(args.binary)
     os.makedirs(args.out, exist_ok=True)
     workdir = tempfile.mkdtemp(prefix='pairing-compare-')
-    jobs = [(i, args.seed, binary, workdir, args.max_players, args.plain_share, not args.no_verify)
+    jobs = [(i, args.seed, binary, workdir, args.max_players, args.plain_share, not args.no_verify,
+             args.build_max_players)
             for i in range(args.count)]
     tot = dict(tournaments=0, compared=0, identical=0, differ=0)
     statuses = {}

@@ -264,7 +264,18 @@ def plain(spec, seed, name="generated", verify=True):
                                        draw_rate=spec.draw_rate, seed=seed, tournament_name=name)
     t = trflib.parse(text)
     t.header = []
+    # The reference's generator gives the top seed either colour in round 1 and writes
+    # no XXC (its checker infers the initial colour from player 1's round-1 game):
+    # write XXC black1 when player 1 had black, so that a reader following XXC agrees.
+    b1 = t.by_sn()[1].block(1)
+    if b1 is not None and b1[1] == 'b':
+        t.xxc = 'black1'
+        info_x = True
+    else:
+        info_x = False
     info = Info(ref_seconds=[time.perf_counter() - t0])
+    if info_x:
+        info.features.add('black1')
     info.features.add('rtg')
     for r in range(1, t.rounds_written() + 1):
         games, byes = trflib.pairings_of_round(t, r)

@@ -10,6 +10,7 @@ Run with the reference's venv:
     nice -n 10 /work/venv-pair/bin/python scripts/pairing/make_corpus.py [--out DIR] [--only SUBSTR]
 """
 import argparse
+import glob
 import os
 import re
 import subprocess
@@ -98,13 +99,42 @@ def check_cli(path):
     return int(m.group(2)), dt
 
 
+def time_file(path):
+    """The reference's in-process time to re-pair every round of a file (check_trf)."""
+    text = open(path).read()
+    t0 = time.perf_counter()
+    gen.quiet_check(text)
+    return time.perf_counter() - t0
+
+
+def write_timings(out, rows):
+    with open(os.path.join(out, 'TIMINGS.txt'), 'w') as f:
+        f.write("# The reference (caissify-pairings 0.5.0, pure Python) re-pairing every round of each\n"
+                "# file in-process (caissify_pairings.fpc.check_trf), wall time on a shared 2-core machine.\n"
+                "# file players rounds seconds_all_rounds ms_per_round\n")
+        for name, n, rounds, secs in rows:
+            f.write(f"{name} {n} {rounds} {secs:.3f} {1000 * secs / max(rounds, 1):.1f}\n")
+        tot_s = sum(r[3] for r in rows)
+        tot_r = sum(r[2] for r in rows)
+        f.write(f"# total: {len(rows)} files, {tot_r} rounds, {tot_s:.1f} s\n")
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument('--out', default=os.path.join(ROOT, 'tests', 'data', 'pairing', 'dutch'))
     ap.add_argument('--only', default='', help='build only entries whose p..-r.. prefix contains this')
     ap.add_argument('--skip-corpus', action='store_true', help='only the no-pairing histories')
     ap.add_argument('--skip-no-pairing', action='store_true', help='only the corpus')
+    ap.add_argument('--timings-only', action='store_true',
+                    help='only (re)write TIMINGS.txt from the files in --out')
     args = ap.parse_args()
+    if args.timings_only:
+        rows = []
+        for path in sorted(glob.glob(os.path.join(args.out, '*.trf'))):
+            t = trflib.parse(open(path).read())
+            rows.append((os.path.basename(path), len(t.players), t.rounds_written(), time_file(path)))
+        write_timings(args.out, rows)
+        return
     if args.skip_corpus:
         CORPUS.clear()
     if args.skip_no_pairing:
@@ -133,7 +163,7 @@ def main():
         rounds, dt = check_cli(path)
         assert rounds == info.rounds_done
         total_rounds += rounds
-        timings.append((name, n, rounds, dt, sum(info.ref_seconds[:rounds])))
+        timings.append((name, n, rounds, time_file(path)))
         note = f" (stopped: {info.stop_reason})" if info.rounds_done < R else ""
         print(f"{name}: {rounds} rounds, check {dt:.2f} s, tries {s // 1000 + 1}{note}", flush=True)
     nodir = os.path.join(os.path.dirname(args.out), os.path.basename(args.out) + '-no-pairing')
@@ -164,14 +194,7 @@ def main():
               f" the reference: {info.stop_reason.split(': ', 1)[1]}", flush=True)
 
     if not args.only and not args.skip_corpus:
-        with open(os.path.join(args.out, 'TIMINGS.txt'), 'w') as f:
-            f.write("# The reference (caissify-pairings 0.5.0) per file: `caissify-pairings-check FILE`\n"
-                    "# wall time (re-pairs every round, includes ~0.3 s interpreter start-up), and the sum\n"
-                    "# of its per-round pairing times while the file was built (one check_trf call per\n"
-                    "# round r re-pairs rounds 1..r; the time of that call is counted for round r).\n"
-                    "# file players rounds check_seconds build_seconds\n")
-            for name, n, rounds, dt, b in timings:
-                f.write(f"{name} {n} {rounds} {dt:.2f} {b:.2f}\n")
+        write_timings(args.out, timings)
     if timings:
         print(f"{len(timings)} files, {total_rounds} rounds")
 

@@ -12,8 +12,8 @@ History of rounds 1-6:
                     reference would take too long to make the history).
 Round 7 is then paired by the reference's public `generate_pairings(system="dutch")`,
 given the state its README asks for (score, colour history, float history, byes,
-previous pairings) derived from the TRF, in a child process stopped after
---timeout seconds. Writes the TRF of rounds 1-6 to --trf (default
+previous pairings) derived from the TRF (plain tournaments only: no forfeits or
+requested byes), in a child process stopped after --timeout seconds. Writes the TRF of rounds 1-6 to --trf (default
 /tmp/timing-pNNN.trf) so that our benchmark can pair the same round.
 """
 import argparse
@@ -104,11 +104,23 @@ def main():
     ap.add_argument('--seed', type=int, default=2026)
     ap.add_argument('--timeout', type=float, default=600)
     ap.add_argument('--trf', default=None)
+    ap.add_argument('--from-trf', default=None,
+                    help='take the history (rounds before --round) from this TRF instead of generating it')
+    ap.add_argument('--pairs-out', default=None,
+                    help="write the reference's pairing of the round here, bbpPairings style "
+                         "(number of pairs, then 'white black' lines, a bye as 'N 0')")
     args = ap.parse_args()
     r = args.round
-    print(f"{time.strftime('%H:%M:%S')} {args.players} players, history of rounds 1-{r - 1}: {args.history}", flush=True)
+    print(f"{time.strftime('%H:%M:%S')} {args.players} players, history of rounds 1-{r - 1}: "
+          f"{args.from_trf or args.history}", flush=True)
     rtg_round = None
-    if args.history == 'rtg':
+    if args.from_trf:
+        t = trflib.parse(open(args.from_trf).read())
+        t.header = []
+        for p in t.players:
+            p.rounds = p.rounds[:r - 1]
+        args.trf = args.trf or args.from_trf
+    elif args.history == 'rtg':
         import caissify_pairings.rtg as rtg
         t0 = time.perf_counter()
         with contextlib.redirect_stdout(io.StringIO()):
@@ -124,10 +136,11 @@ def main():
             p.rounds = p.rounds[:r - 1]
     else:
         t = simple_history(args.players, r - 1, args.seed)
-    path = args.trf or f"/tmp/timing-p{args.players}.trf"
-    with open(path, 'w') as f:
-        f.write(trflib.write(t))
-    print(f"history written to {path}", flush=True)
+    if not args.from_trf:
+        path = args.trf or f"/tmp/timing-p{args.players}.trf"
+        with open(path, 'w') as f:
+            f.write(trflib.write(t))
+        print(f"history written to {path}", flush=True)
     q = mp.Queue()
     child = mp.Process(target=pair_child, args=(t, r, q))
     t0 = time.perf_counter()
@@ -141,6 +154,11 @@ def main():
     secs, pairs = q.get()
     print(f"round {r}: the reference paired {args.players} players in {secs:.2f} s "
           f"(child process wall {time.perf_counter() - t0:.2f} s)")
+    if args.pairs_out:
+        games = [(w, b) for w, b in pairs if b is not None]
+        byes = [(w, 0) for w, b in pairs if b is None]
+        with open(args.pairs_out, 'w') as f:
+            f.write(f"{len(games) + len(byes)}\n" + ''.join(f"{w} {b}\n" for w, b in games + byes))
     if rtg_round is not None:
         same = sorted(pairs) == rtg_round
         print(f"  same pairing as the rtg's own round {r}: {same}")
