@@ -235,7 +235,9 @@ mod tests {
         let low = Wide::shifted(i64::MAX, 200) + Wide::shifted(i64::MAX, 100);
         assert!(high > low);
         assert!(high - Wide::shifted(3, 250) > low);
-        assert!(Wide::shifted(-1, 300) < Wide::shifted(-5, 299));
+        // −2^300 is above −5·2^299 = −2.5·2^300, and −3·2^300 below it.
+        assert!(Wide::shifted(-1, 300) > Wide::shifted(-5, 299));
+        assert!(Wide::shifted(-3, 300) < Wide::shifted(-5, 299));
         assert!(Wide::ZERO < integer_blossom::Weight::inf());
     }
 }
