@@ -256,17 +256,14 @@ pub(super) fn pair(
     // that still allows the best weight.
     let mut fixed: Vec<(usize, usize)> = Vec::new();
     for &mdp in &s1 {
-        let choice = residents_v
+        let candidates: Vec<usize> = residents_v
             .iter()
-            .filter(|&&r| !fixed.iter().any(|&(_, taken)| taken == r))
-            .find_map(|&resident| {
-                if !mask.allows(mdp, resident) || graph.weight(mdp, resident).is_none() {
-                    return None;
-                }
-                let trial = fix(&mask, n, mdp, resident);
-                attempt(&trial, &mut mates).then_some((resident, trial))
-            });
-        let (resident, trial) = choice.expect("a paired moved-down player has an opponent");
+            .copied()
+            .filter(|&r| !fixed.iter().any(|&(_, taken)| taken == r))
+            .filter(|&r| mask.allows(mdp, r) && graph.weight(mdp, r).is_some())
+            .collect();
+        let (resident, trial) = first_partner(mdp, &candidates, &mask, &mut mates, &mut attempt)
+            .expect("a paired moved-down player has an opponent");
         mask = trial;
         fixed.push((mdp, resident));
     }
@@ -300,17 +297,14 @@ pub(super) fn pair(
         .filter(|r| !s1.contains(r))
         .collect();
     for &a in &s1 {
-        let choice = s2
+        let candidates: Vec<usize> = s2
             .iter()
-            .filter(|&&b| !fixed.iter().any(|&(_, taken)| taken == b))
-            .find_map(|&b| {
-                if !mask.allows(a, b) || graph.weight(a, b).is_none() {
-                    return None;
-                }
-                let trial = fix(&mask, n, a, b);
-                attempt(&trial, &mut mates).then_some((b, trial))
-            });
-        let (b, trial) = choice.expect("every player of S1 has an opponent in S2");
+            .copied()
+            .filter(|&b| !fixed.iter().any(|&(_, taken)| taken == b))
+            .filter(|&b| mask.allows(a, b) && graph.weight(a, b).is_some())
+            .collect();
+        let (b, trial) = first_partner(a, &candidates, &mask, &mut mates, &mut attempt)
+            .expect("every player of S1 has an opponent in S2");
         mask = trial;
         fixed.push((a, b));
     }
@@ -335,6 +329,49 @@ pub(super) fn pair(
         pairs,
         downfloaters,
     }
+}
+
+/// The first of `candidates` (in the order of D.1) that `a` can be paired with while the best
+/// weight stays reachable, and the mask that binds them. The matching in hand pairs `a` with
+/// some candidate, so the first feasible one lies at or before it: a binary search over
+/// "partner among the first k" finds it in a logarithmic number of solves rather than one per
+/// candidate rejected.
+fn first_partner(
+    a: usize,
+    candidates: &[usize],
+    mask: &Mask,
+    mates: &mut Vec<Option<usize>>,
+    attempt: &mut impl FnMut(&Mask, &mut Vec<Option<usize>>) -> bool,
+) -> Option<(usize, Mask)> {
+    let within = |k: usize| {
+        let mut trial = mask.clone();
+        for &later in &candidates[k + 1..] {
+            trial.forbid(a, later);
+        }
+        trial
+    };
+    let mut high = match mates[a].and_then(|b| candidates.iter().position(|&c| c == b)) {
+        Some(position) => position,
+        None => {
+            // Not paired with a candidate in hand (cannot happen for an optimal matching of
+            // this phase): find the last candidate that works, then search below it.
+            (0..candidates.len())
+                .rev()
+                .find(|&k| attempt(&within(k), mates))?
+        }
+    };
+    let mut low = 0;
+    while low < high {
+        let middle = (low + high) / 2;
+        if attempt(&within(middle), mates) {
+            high = middle;
+        } else {
+            low = middle + 1;
+        }
+    }
+    let b = candidates[low];
+    let trial = fix(mask, mask.n, a, b);
+    attempt(&trial, mates).then_some((b, trial))
 }
 
 fn is_inside_pair(graph: &Graph, a: usize, b: usize) -> bool {
