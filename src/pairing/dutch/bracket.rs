@@ -146,7 +146,7 @@ impl Oracle<'_> {
     /// all be paired (but one bye).
     fn extends(&mut self, mates: &[Option<usize>]) -> bool {
         let unpaired: Vec<usize> = (0..self.near.len())
-            .filter(|&v| mates[v].is_none())
+            .filter(|&v| mates[v].is_none() && self.near.roles[v] != Role::Bye)
             .map(|v| self.near.players[v])
             .collect();
         if let Some(&known) = self.completions.get(&unpaired) {
@@ -172,7 +172,9 @@ pub(super) fn pair(
         next: look.next.clone(),
         below: look.next.clone().unwrap_or_default(),
     };
-    let near = graph(players, mdps, residents, &near_look, initial, false);
+    // The last bracket has nobody below: its near graph is the whole, with the bye.
+    let last = look.below.is_empty();
+    let near = graph(players, mdps, residents, &near_look, initial, last);
     let rest: Vec<usize> = look
         .below
         .iter()

@@ -51,6 +51,9 @@ pub(super) struct Contestant {
     pub met: HashSet<u32>,
     /// More than half the maximum possible score when the last round is paired (A.7).
     pub topscorer: bool,
+    /// Rounds so far the player was not paired in (byes and absences; a forfeit was a
+    /// pairing): what C.9 minimises in the player who receives the pairing-allocated bye.
+    pub unplayed: u32,
 }
 
 impl Contestant {
@@ -130,6 +133,10 @@ impl Contestant {
             bye_allowed,
             met,
             topscorer: last_round && score > played_rounds,
+            unplayed: history
+                .iter()
+                .filter(|entry| !matches!(entry, Entry::Played { .. } | Entry::Forfeit { .. }))
+                .count() as u32,
         }
     }
 

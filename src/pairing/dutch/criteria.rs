@@ -92,6 +92,8 @@ enum Key {
     NextPairs,
     /// C.7: elements of the next bracket's pairing score difference.
     NextPsd(Reverse<u32>),
+    /// C.9: the unplayed games of the player who receives the pairing-allocated bye.
+    ByeUnplayed,
     /// C.8–C.11, in that order.
     Colour(usize),
     /// C.12–C.15, in that order.
@@ -156,8 +158,12 @@ pub(super) fn graph(
             let (role_a, role_b) = (roles[a], roles[b]);
             if role_a == Role::Bye || role_b == Role::Bye {
                 let other = if role_a == Role::Bye { b } else { a };
-                if players[vertices[other]].bye_allowed && complete {
+                let assignee = &players[vertices[other]];
+                if assignee.bye_allowed && complete {
                     terms.push((Key::Complete, 1));
+                    if assignee.unplayed > 0 {
+                        terms.push((Key::ByeUnplayed, -i64::from(assignee.unplayed)));
+                    }
                 }
             } else {
                 let (pa, pb) = (&players[vertices[a]], &players[vertices[b]]);
