@@ -7,7 +7,7 @@
 //! bracket floats down, and an edge inside the bracket says what pairing those two changes.
 
 use std::cmp::Reverse;
-use std::collections::BTreeSet;
+use std::collections::BTreeMap;
 
 use super::colour::allocate;
 use super::contestant::{Contestant, Float, Strength};
@@ -24,6 +24,11 @@ pub(super) struct Look {
     /// Every player below the bracket (the next score group's included).
     pub below: Vec<usize>,
 }
+
+/// The most bits of weight the solve with `i128` takes. Edge weights stay below 2^(bits − 2);
+/// the solver's duals and slacks reach at most four times the largest edge weight, below its
+/// infinity of `i128::MAX / 4` = 2^125 with room to spare.
+const NARROW_BITS: u32 = 122;
 
 /// One vertex of the bracket's graph.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -46,7 +51,8 @@ pub(super) struct Graph {
     pub roles: Vec<Role>,
     /// Row-major weights; `None` where the absolute criteria forbid the pair.
     pub weights: Vec<Option<Wide>>,
-    /// The weights as `i128` (0 for no edge) when they fit in 120 bits, for the faster solve.
+    /// The weights as `i128` (0 for no edge) when they fit in [`NARROW_BITS`], for the faster
+    /// solve.
     pub narrow: Option<Vec<i128>>,
 }
 
@@ -207,35 +213,59 @@ pub(super) fn graph(
         }
     }
 
-    // Bands only for the keys in use, each wide enough for a sum over a matching (at most
-    // n/2 edges of at most ±3 each) so that no band spills into the next.
-    let keys: BTreeSet<Key> = edges
-        .iter()
-        .flat_map(|(_, _, terms)| terms.iter().map(|(key, _)| *key))
-        .collect();
-    let keys: Vec<Key> = keys.into_iter().collect();
-    let width = usize::BITS - (2 * n + 1).leading_zeros() + 2;
-    let total_bits = width as usize * keys.len();
+    // Each edge's terms, one per band.
+    for (_, _, terms) in &mut edges {
+        terms.sort_unstable_by_key(|&(key, _)| key);
+        terms.dedup_by(|later, kept| {
+            let same = later.0 == kept.0;
+            if same {
+                kept.1 += later.1;
+            }
+            same
+        });
+        terms.retain(|&(_, value)| value != 0);
+    }
+    // A band for each key in use, just wide enough that the band's totals of two matchings
+    // differ by less than one unit of the band above: the lower bands' differences then sum to
+    // less than that unit (R·2^s ≤ 2^(s+w) − 2^s telescopes). A matched edge's positive term is
+    // at most the smaller of its ends' largest positive terms, so half the sum over the
+    // vertices of those bounds a matching's positive total, and likewise the negative one.
+    // Tight bands keep more graphs within the `NARROW_BITS` of the faster solve.
+    let mut largest: BTreeMap<Key, [Vec<u64>; 2]> = BTreeMap::new();
+    for (a, b, terms) in &edges {
+        for &(key, value) in terms {
+            let rows = largest
+                .entry(key)
+                .or_insert_with(|| [vec![0; n], vec![0; n]]);
+            let row = &mut rows[usize::from(value < 0)];
+            row[*a] = row[*a].max(value.unsigned_abs());
+            row[*b] = row[*b].max(value.unsigned_abs());
+        }
+    }
+    // From the least significant band up.
+    let mut shifts: BTreeMap<Key, u32> = BTreeMap::new();
+    let mut total_bits = 0u32;
+    for (key, [positive, negative]) in largest.iter().rev() {
+        let range = positive.iter().sum::<u64>().div_ceil(2) + negative.iter().sum::<u64>().div_ceil(2);
+        shifts.insert(*key, total_bits);
+        total_bits += u64::BITS - range.leading_zeros();
+    }
     assert!(
-        total_bits < 64 * LIMBS - 8,
+        (total_bits as usize) < 64 * LIMBS - 8,
         "a bracket of {n} vertices needs {total_bits} bits of weight"
     );
-    let shift = |key: Key| {
-        let rank = keys.binary_search(&key).expect("a key in use");
-        ((keys.len() - 1 - rank) as u32) * width
-    };
     let mut weights = vec![None; n * n];
     for (a, b, terms) in edges {
         let weight = terms.iter().fold(Wide::ZERO, |sum, &(key, value)| {
-            sum + Wide::shifted(value, shift(key))
+            sum + Wide::shifted(value, shifts[&key])
         });
         if weight > Wide::ZERO {
             weights[a * n + b] = Some(weight);
             weights[b * n + a] = Some(weight);
         }
     }
-    let bits = total_bits as u32 + 2;
-    let narrow = (bits < 120).then(|| {
+    let bits = total_bits + 2;
+    let narrow = (bits <= NARROW_BITS).then(|| {
         weights
             .iter()
             .map(|weight| weight.map_or(0, Wide::to_i128))
