@@ -264,7 +264,7 @@ pub(super) fn pair(
             .filter(|&r| !fixed.iter().any(|&(_, taken)| taken == r))
             .filter(|&r| mask.allows(mdp, r) && graph.weight(mdp, r).is_some())
             .collect();
-        let (resident, trial) = first_partner(mdp, &candidates, &mask, &mut mates, &mut attempt)
+        let (resident, trial) = first_partner(mdp, &candidates, &mask, graph, &mut mates, &mut attempt)
             .expect("a paired moved-down player has an opponent");
         mask = trial;
         fixed.push((mdp, resident));
@@ -305,7 +305,7 @@ pub(super) fn pair(
             .filter(|&b| !fixed.iter().any(|&(_, taken)| taken == b))
             .filter(|&b| mask.allows(a, b) && graph.weight(a, b).is_some())
             .collect();
-        let (b, trial) = first_partner(a, &candidates, &mask, &mut mates, &mut attempt)
+        let (b, trial) = first_partner(a, &candidates, &mask, graph, &mut mates, &mut attempt)
             .expect("every player of S1 has an opponent in S2");
         mask = trial;
         fixed.push((a, b));
@@ -342,6 +342,7 @@ fn first_partner(
     a: usize,
     candidates: &[usize],
     mask: &Mask,
+    graph: &Graph,
     mates: &mut Vec<Option<usize>>,
     attempt: &mut impl FnMut(&Mask, &mut Vec<Option<usize>>) -> bool,
 ) -> Option<(usize, Mask)> {
@@ -362,6 +363,9 @@ fn first_partner(
                 .find(|&k| attempt(&within(k), mates))?
         }
     };
+    if let Some(earlier) = swap_to_earlier(a, &candidates[..high], mask, graph, mates) {
+        high = earlier;
+    }
     let mut low = 0;
     while low < high {
         let middle = (low + high) / 2;
@@ -374,6 +378,45 @@ fn first_partner(
     let b = candidates[low];
     let trial = fix(mask, mask.n, a, b);
     attempt(&trial, mates).then_some((b, trial))
+}
+
+/// The first of `candidates` that `a` can take from the matching in hand by a swap of partners
+/// with the candidate's opponent `k`: `a`–`b`, `k`–`c` become `a`–`c`, `k`–`b`, allowed by the
+/// mask and of the same total weight, hence as good a matching, still obeying the mask, with
+/// the same players paired (so the same completion below). Applies the swap to `mates`. It
+/// finds a feasible earlier candidate without a solve, which the D.1 search of a large bracket
+/// would otherwise spend hundreds of solves on.
+fn swap_to_earlier(
+    a: usize,
+    candidates: &[usize],
+    mask: &Mask,
+    graph: &Graph,
+    mates: &mut [Option<usize>],
+) -> Option<usize> {
+    let b = mates[a]?;
+    let in_bracket = |v: usize| v < graph.len() && graph.in_bracket(v);
+    if !in_bracket(b) {
+        return None;
+    }
+    let weight = |x: usize, y: usize| graph.weight(x, y);
+    let current = weight(a, b)?;
+    candidates.iter().position(|&c| {
+        let Some(k) = mates[c] else { return false };
+        if k == a || !in_bracket(c) || !in_bracket(k) || !mask.allows(a, c) || !mask.allows(k, b) {
+            return false;
+        }
+        let found = match (weight(a, c), weight(k, b), weight(k, c)) {
+            (Some(ac), Some(kb), Some(kc)) => ac + kb == current + kc,
+            _ => false,
+        };
+        if found {
+            mates[a] = Some(c);
+            mates[c] = Some(a);
+            mates[k] = Some(b);
+            mates[b] = Some(k);
+        }
+        found
+    })
 }
 
 fn is_inside_pair(graph: &Graph, a: usize, b: usize) -> bool {
