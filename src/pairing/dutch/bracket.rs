@@ -353,7 +353,10 @@ fn first_partner(
         }
         trial
     };
-    let mut high = match mates[a].and_then(|b| candidates.iter().position(|&c| c == b)) {
+    let position = |mates: &[Option<usize>]| {
+        mates[a].and_then(|b| candidates.iter().position(|&c| c == b))
+    };
+    let mut high = match position(mates) {
         Some(position) => position,
         None => {
             // Not paired with a candidate in hand (cannot happen for an optimal matching of
@@ -363,14 +366,18 @@ fn first_partner(
                 .find(|&k| attempt(&within(k), mates))?
         }
     };
-    if let Some(earlier) = swap_to_earlier(a, &candidates[..high], mask, graph, mates) {
-        high = earlier;
-    }
     let mut low = 0;
-    while low < high {
+    loop {
+        if let Some(earlier) = swap_to_earlier(a, &candidates[low..high], mask, graph, mates) {
+            high = low + earlier;
+        }
+        if low >= high {
+            break;
+        }
         let middle = (low + high) / 2;
         if attempt(&within(middle), mates) {
-            high = middle;
+            // The matching found may already pair `a` before the middle.
+            high = position(mates).filter(|&p| p <= middle).unwrap_or(middle);
         } else {
             low = middle + 1;
         }
