@@ -28,6 +28,8 @@ pub(super) struct Outcome {
 struct Mask {
     n: usize,
     allowed: Vec<bool>,
+    /// The partner each vertex is bound to, once the order of generation has fixed its pair.
+    bound: Vec<Option<usize>>,
 }
 
 impl Mask {
@@ -35,6 +37,7 @@ impl Mask {
         Mask {
             n,
             allowed: vec![true; n * n],
+            bound: vec![None; n],
         }
     }
 
@@ -58,29 +61,44 @@ struct Solver {
 impl Solver {
     /// The best total weight of `graph` under `mask` (of the far graph, whose first vertices
     /// are any graph's of the bracket), and the matching reaching it.
+    ///
+    /// Pairs the mask has bound take no part in the solve: a bound pair's edge is its ends'
+    /// only one, and positive, so every best matching holds it. The solve, cubic in its
+    /// vertices, shrinks as D.1 fixes the pairs of a large bracket one by one.
     fn solve(&mut self, graph: &Graph, mask: &Mask) -> (Wide, Vec<Option<usize>>) {
         let n = graph.len();
         let weight = |a: usize, b: usize| match graph.weight(a, b) {
             Some(weight) if mask.allows(a, b) => weight,
             _ => Wide::ZERO,
         };
-        let mates = if let Some(narrow) = &graph.narrow {
+        let free: Vec<usize> = (0..n).filter(|&v| mask.bound[v].is_none()).collect();
+        let m = free.len();
+        let free_mates = if let Some(narrow) = &graph.narrow {
             self.narrow.clear();
-            self.narrow.extend_from_slice(narrow);
-            for a in 0..n {
-                let row = &mask.allowed[a * mask.n..a * mask.n + n];
-                for (b, allowed) in row.iter().enumerate() {
-                    if !allowed {
-                        self.narrow[a * n + b] = 0;
-                    }
-                }
+            for &a in &free {
+                let (row, allowed) = (&narrow[a * n..], &mask.allowed[a * mask.n..]);
+                self.narrow
+                    .extend(free.iter().map(|&b| if allowed[b] { row[b] } else { 0 }));
             }
-            integer_blossom::max_weight_matching(&self.narrow, n)
+            integer_blossom::max_weight_matching(&self.narrow, m)
         } else {
             self.wide.clear();
-            self.wide.extend((0..n * n).map(|i| weight(i / n, i % n)));
-            integer_blossom::max_weight_matching(&self.wide, n)
+            for &a in &free {
+                self.wide.extend(free.iter().map(|&b| weight(a, b)));
+            }
+            integer_blossom::max_weight_matching(&self.wide, m)
         };
+        let mut mates = vec![None; n];
+        for (index, mate) in free_mates.iter().enumerate() {
+            mates[free[index]] = mate.map(|other| free[other]);
+        }
+        for (a, bound) in mask.bound.iter().enumerate().take(n) {
+            if let Some(b) = *bound
+                && graph.weight(a, b).is_some()
+            {
+                mates[a] = Some(b);
+            }
+        }
         let mut total = Wide::ZERO;
         for (a, mate) in mates.iter().enumerate() {
             if let Some(b) = *mate
@@ -443,6 +461,8 @@ fn fix(mask: &Mask, n: usize, a: usize, b: usize) -> Mask {
             trial.forbid(b, other);
         }
     }
+    trial.bound[a] = Some(b);
+    trial.bound[b] = Some(a);
     trial
 }
 
