@@ -216,12 +216,14 @@ pub(super) fn pair(
     };
     let (best_near, near_mates) = oracle.solver.solve(&oracle.near, &mask);
     oracle.best_near = best_near;
-    if !oracle.extends(&near_mates) {
+    let mut mates = if oracle.extends(&near_mates) {
+        near_mates
+    } else {
         oracle.far_only = true;
-    }
-    let mut mates = oracle
-        .reach(&mask)
-        .expect("the unconstrained best is reachable");
+        oracle
+            .reach(&mask)
+            .expect("the unconstrained best is reachable")
+    };
     // The bracket's own vertices and edges, the same in the near and far graphs (where they
     // come first).
     let alone = Look {
