@@ -27,7 +27,9 @@ pub(super) struct Outcome {
 #[derive(Clone)]
 struct Mask {
     n: usize,
-    allowed: Vec<bool>,
+    /// One bit per ordered pair, row-major: a bracket's trials clone the mask of the whole
+    /// round (a million pairs at 1,000 players) hundreds of times.
+    allowed: Vec<u64>,
     /// The partner each vertex is bound to, once the order of generation has fixed its pair.
     bound: Vec<Option<usize>>,
 }
@@ -36,18 +38,20 @@ impl Mask {
     fn all(n: usize) -> Mask {
         Mask {
             n,
-            allowed: vec![true; n * n],
+            allowed: vec![u64::MAX; (n * n).div_ceil(64)],
             bound: vec![None; n],
         }
     }
 
     fn forbid(&mut self, a: usize, b: usize) {
-        self.allowed[a * self.n + b] = false;
-        self.allowed[b * self.n + a] = false;
+        for index in [a * self.n + b, b * self.n + a] {
+            self.allowed[index / 64] &= !(1 << (index % 64));
+        }
     }
 
     fn allows(&self, a: usize, b: usize) -> bool {
-        self.allowed[a * self.n + b]
+        let index = a * self.n + b;
+        self.allowed[index / 64] >> (index % 64) & 1 == 1
     }
 }
 
@@ -76,9 +80,11 @@ impl Solver {
         let free_mates = if let Some(narrow) = &graph.narrow {
             self.narrow.clear();
             for &a in &free {
-                let (row, allowed) = (&narrow[a * n..], &mask.allowed[a * mask.n..]);
-                self.narrow
-                    .extend(free.iter().map(|&b| if allowed[b] { row[b] } else { 0 }));
+                let row = &narrow[a * n..];
+                self.narrow.extend(
+                    free.iter()
+                        .map(|&b| if mask.allows(a, b) { row[b] } else { 0 }),
+                );
             }
             integer_blossom::max_weight_matching(&self.narrow, m)
         } else {
