@@ -290,8 +290,9 @@ pub(super) fn pair(
             .filter(|&r| !fixed.iter().any(|&(_, taken)| taken == r))
             .filter(|&r| mask.allows(mdp, r) && graph.weight(mdp, r).is_some())
             .collect();
-        let (resident, trial) = first_partner(mdp, &candidates, &mask, graph, &mut mates, &mut attempt)
-            .expect("a paired moved-down player has an opponent");
+        let (resident, trial) =
+            first_partner(mdp, &candidates, &mask, graph, &mut mates, &mut attempt)
+                .expect("a paired moved-down player has an opponent");
         mask = trial;
         fixed.push((mdp, resident));
     }
@@ -379,9 +380,8 @@ fn first_partner(
         }
         trial
     };
-    let position = |mates: &[Option<usize>]| {
-        mates[a].and_then(|b| candidates.iter().position(|&c| c == b))
-    };
+    let position =
+        |mates: &[Option<usize>]| mates[a].and_then(|b| candidates.iter().position(|&c| c == b));
     let mut high = match position(mates) {
         Some(position) => position,
         None => {

@@ -246,7 +246,8 @@ pub(super) fn graph(
     let mut shifts: BTreeMap<Key, u32> = BTreeMap::new();
     let mut total_bits = 0u32;
     for (key, [positive, negative]) in largest.iter().rev() {
-        let range = positive.iter().sum::<u64>().div_ceil(2) + negative.iter().sum::<u64>().div_ceil(2);
+        let range =
+            positive.iter().sum::<u64>().div_ceil(2) + negative.iter().sum::<u64>().div_ceil(2);
         shifts.insert(*key, total_bits);
         total_bits += u64::BITS - range.leading_zeros();
     }
