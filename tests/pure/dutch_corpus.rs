@@ -4,7 +4,7 @@
 //! We re-pair each round from the same history and must find the same games, colours and bye.
 //! After the histories of `dutch-no-pairing/`, no legal next round exists: we must say so.
 //! `dutch-large/` holds tournaments of the large comparison (`scripts/pairing/compare.py`,
-//! seed 1) where we paired differently: four since fixed, the others listed below.
+//! seed 1, first 1,097) where we paired differently: four since fixed, the others listed below.
 
 use std::path::Path;
 
@@ -55,6 +55,21 @@ const KNOWN_DIFFERENCES: &[(&str, u32)] = &[
         "t00734-p15-r08of08-d30-draws-forfeits-pab-s608796469.trf",
         8,
     ),
+    ("t00957-p07-r06of07-d10-forfeits-pab-s257913400.trf", 5),
+    (
+        "t00993-p39-r09of09-d10-draws-forfeits-pab-s1051864701.trf",
+        7,
+    ),
+    // The bye with an absence (no forfeit) among the candidates.
+    (
+        "t00990-p15-r10of10-d50-absences-draws-pab-white1-s59064413.trf",
+        8,
+    ),
+    // Absences, pairs inside a score group.
+    (
+        "t00848-p11-r07of07-d40-absences-draws-pab-black1-s952930577.trf",
+        6,
+    ),
     // The last round with topscorers (A.7).
     ("t00701-p12-r09of09-d30-draws-rtg-s697229212.trf", 9),
     // Absences and requested byes.
@@ -85,7 +100,7 @@ fn every_round_of_the_corpus_is_paired_as_the_reference_does() {
     assert!(corpus.len() >= 70, "the corpus has {} files", corpus.len());
     let large = files("tests/data/pairing/dutch-large");
     assert!(
-        large.len() >= 13,
+        large.len() >= 17,
         "{} files from the large comparison",
         large.len()
     );
@@ -109,7 +124,7 @@ fn every_round_of_the_corpus_is_paired_as_the_reference_does() {
             }
         }
     }
-    assert!(rounds >= 534 + 106, "{rounds} rounds checked");
+    assert!(rounds >= 534 + 138, "{rounds} rounds checked");
     assert!(differences.is_empty(), "{}", differences.join("\n"));
 }
 
