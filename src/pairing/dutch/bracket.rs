@@ -284,12 +284,7 @@ pub(super) fn pair(
     // that still allows the best weight.
     let mut fixed: Vec<(usize, usize)> = Vec::new();
     for &mdp in &s1 {
-        let candidates: Vec<usize> = residents_v
-            .iter()
-            .copied()
-            .filter(|&r| !fixed.iter().any(|&(_, taken)| taken == r))
-            .filter(|&r| mask.allows(mdp, r) && graph.weight(mdp, r).is_some())
-            .collect();
+        let candidates = open_partners(mdp, &residents_v, &mask, &fixed, graph);
         let (resident, trial) =
             first_partner(mdp, &candidates, &mask, graph, &mut mates, &mut attempt)
                 .expect("a paired moved-down player has an opponent");
@@ -326,12 +321,7 @@ pub(super) fn pair(
         .filter(|r| !s1.contains(r))
         .collect();
     for &a in &s1 {
-        let candidates: Vec<usize> = s2
-            .iter()
-            .copied()
-            .filter(|&b| !fixed.iter().any(|&(_, taken)| taken == b))
-            .filter(|&b| mask.allows(a, b) && graph.weight(a, b).is_some())
-            .collect();
+        let candidates = open_partners(a, &s2, &mask, &fixed, graph);
         let (b, trial) = first_partner(a, &candidates, &mask, graph, &mut mates, &mut attempt)
             .expect("every player of S1 has an opponent in S2");
         mask = trial;
@@ -458,6 +448,22 @@ fn swap_to_earlier(
         }
         found
     })
+}
+
+/// The players of `pool` (in its order) that `a` may still be paired with: not in a pair
+/// already `fixed`, allowed by the mask, and legal.
+fn open_partners(
+    a: usize,
+    pool: &[usize],
+    mask: &Mask,
+    fixed: &[(usize, usize)],
+    graph: &Graph,
+) -> Vec<usize> {
+    pool.iter()
+        .copied()
+        .filter(|&b| !fixed.iter().any(|&(_, taken)| taken == b))
+        .filter(|&b| mask.allows(a, b) && graph.weight(a, b).is_some())
+        .collect()
 }
 
 fn is_inside_pair(graph: &Graph, a: usize, b: usize) -> bool {
