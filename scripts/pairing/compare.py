@@ -109,6 +109,9 @@ def main():
     ap.add_argument('binary', help='path to our focus-bot binary')
     ap.add_argument('-n', '--count', type=int, default=100, help='tournaments (default 100)')
     ap.add_argument('--seed', type=int, default=1, help='base seed (default 1)')
+    ap.add_argument('--start', type=int, default=0,
+                    help='first tournament index, to resume a run: tournament i is the same '
+                         'for a given --seed whatever the range (default 0)')
     ap.add_argument('--jobs', type=int, default=2, choices=[1, 2], help='processes, at most 2 (default 2)')
     ap.add_argument('--out', default='pairing-diffs', help='directory for the files that differ')
     ap.add_argument('--max-players', type=int, default=80,
@@ -129,7 +132,7 @@ def main():
     workdir = tempfile.mkdtemp(prefix='pairing-compare-')
     jobs = [(i, args.seed, binary, workdir, args.max_players, args.plain_share, not args.no_verify,
              args.build_max_players)
-            for i in range(args.count)]
+            for i in range(args.start, args.start + args.count)]
     tot = dict(tournaments=0, compared=0, identical=0, differ=0)
     statuses = {}
     start = time.time()

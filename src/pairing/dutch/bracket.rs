@@ -185,6 +185,12 @@ impl Oracle<'_> {
 }
 
 /// Pairs the bracket of `mdps` and `residents` (round-player indices in pairing order).
+///
+/// C.9 (2026: fewest unplayed games for the assignee of the pairing-allocated bye) applies, by
+/// its note, only to a bracket that floats down exactly one player, who then receives the bye.
+/// The number of downfloaters is fixed by the criteria above C.9 (C.4–C.6 here), so the bracket
+/// is paired without C.9 first, and again with it when it floats exactly one player and C.9
+/// could tell its candidates apart (a player who may take the bye has an unplayed round).
 pub(super) fn pair(
     players: &[Contestant],
     mdps: &[usize],
@@ -192,13 +198,42 @@ pub(super) fn pair(
     look: &Look,
     initial: Colour,
 ) -> Outcome {
+    let outcome = pair_with(players, mdps, residents, look, initial, false);
+    let c9_matters = mdps
+        .iter()
+        .chain(residents)
+        .any(|&p| players[p].bye_allowed && players[p].unplayed > 0);
+    if outcome.downfloaters.len() == 1 && c9_matters {
+        pair_with(players, mdps, residents, look, initial, true)
+    } else {
+        outcome
+    }
+}
+
+/// [`pair`], with the C.9 band when `bye_unplayed`.
+fn pair_with(
+    players: &[Contestant],
+    mdps: &[usize],
+    residents: &[usize],
+    look: &Look,
+    initial: Colour,
+    bye_unplayed: bool,
+) -> Outcome {
     let near_look = Look {
         next: look.next.clone(),
         below: look.next.clone().unwrap_or_default(),
     };
     // The last bracket has nobody below: its near graph is the whole, with the bye.
     let last = look.below.is_empty();
-    let near = graph(players, mdps, residents, &near_look, initial, last);
+    let near = graph(
+        players,
+        mdps,
+        residents,
+        &near_look,
+        initial,
+        last,
+        bye_unplayed,
+    );
     let rest: Vec<usize> = look
         .below
         .iter()
@@ -212,7 +247,9 @@ pub(super) fn pair(
         players,
         near,
         far: None,
-        build_far: Box::new(|| graph(players, mdps, residents, look, initial, true)),
+        build_far: Box::new(move || {
+            graph(players, mdps, residents, look, initial, true, bye_unplayed)
+        }),
         solver: Solver::default(),
         rest,
         best_near: Wide::ZERO,
@@ -236,7 +273,7 @@ pub(super) fn pair(
         next: None,
         below: Vec::new(),
     };
-    let graph = graph(players, mdps, residents, &alone, initial, false);
+    let graph = graph(players, mdps, residents, &alone, initial, false, false);
     let graph = &graph;
     let inside = |mates: &[Option<usize>], a: usize| {
         mates[a].filter(|&b| graph.in_bracket(b) && is_inside_pair(graph, a, b))

@@ -112,7 +112,8 @@ enum Key {
 type Edge = (usize, usize, Vec<(Key, i64)>);
 
 /// Builds the graph of a bracket: `mdps` and `residents` (round-player indices, in pairing
-/// order) with what `look` adds.
+/// order) with what `look` adds; with the pairing-allocated bye when `complete` and the number
+/// of vertices is odd, and the C.9 band when `bye_unplayed`.
 pub(super) fn graph(
     players: &[Contestant],
     mdps: &[usize],
@@ -120,6 +121,7 @@ pub(super) fn graph(
     look: &Look,
     initial: Colour,
     complete: bool,
+    bye_unplayed: bool,
 ) -> Graph {
     let below: &[usize] = &look.below;
     let mut vertices: Vec<usize> = mdps.iter().chain(residents).chain(below).copied().collect();
@@ -167,7 +169,10 @@ pub(super) fn graph(
                 let assignee = &players[vertices[other]];
                 if assignee.bye_allowed && complete {
                     terms.push((Key::Complete, 1));
-                    if assignee.unplayed > 0 {
+                    // C.9 counts only where the bracket floats exactly one player, who
+                    // receives the bye: the caller says when (`bye_unplayed`), and only an
+                    // assignee from the bracket itself counts.
+                    if bye_unplayed && in_bracket(other) && assignee.unplayed > 0 {
                         terms.push((Key::ByeUnplayed, -i64::from(assignee.unplayed)));
                     }
                 }
