@@ -13,6 +13,7 @@ use std::collections::HashMap;
 use super::completion::completable;
 use super::contestant::Contestant;
 use super::criteria::{Graph, Look, Role, graph};
+use super::duals::TightEdges;
 use crate::pairing::model::Colour;
 use crate::pairing::wide::Wide;
 
@@ -63,6 +64,30 @@ struct Solver {
 }
 
 impl Solver {
+    /// The best total weight of `graph` with no constraint (`n`: the mask size, that of the
+    /// far graph), a matching reaching it and, when the weights fit `i128`, the tight edges of
+    /// an optimal dual solution.
+    fn solve_all(
+        &mut self,
+        graph: &Graph,
+        n: usize,
+    ) -> (Wide, Vec<Option<usize>>, Option<TightEdges>) {
+        let Some(narrow) = &graph.narrow else {
+            let (best, mates) = self.solve(graph, &Mask::all(n));
+            return (best, mates, None);
+        };
+        let (mates, tight) = TightEdges::solve(narrow, graph.len());
+        let mut total = Wide::ZERO;
+        for (a, mate) in mates.iter().enumerate() {
+            if let Some(b) = *mate
+                && a < b
+            {
+                total += graph.weight(a, b).expect("the solve matches edges only");
+            }
+        }
+        (total, mates, Some(tight))
+    }
+
     /// The best total weight of `graph` under `mask` (of the far graph, whose first vertices
     /// are any graph's of the bracket), and the matching reaching it.
     ///
@@ -136,12 +161,24 @@ struct Oracle<'a> {
     far_only: bool,
     /// Completion answers by the near graph's unpaired players.
     completions: HashMap<Vec<usize>, bool>,
+    /// The near and far graphs' tight edges (see [`TightEdges`]), from their unconstrained
+    /// solves when their weights fit `i128`.
+    near_tight: Option<TightEdges>,
+    far_tight: Option<TightEdges>,
 }
 
 impl Oracle<'_> {
     /// The matching (on the far graph's vertices) reaching the best weight under `mask`, if any.
     fn reach(&mut self, mask: &Mask) -> Option<Vec<Option<usize>>> {
         if !self.far_only {
+            // No best near matching obeys the mask: the solve would fall short.
+            if self
+                .near_tight
+                .as_ref()
+                .is_some_and(|tight| !tight.may_reach(|a, b| mask.allows(a, b)))
+            {
+                return None;
+            }
             let (weight, mates) = self.solver.solve(&self.near, mask);
             if weight < self.best_near {
                 return None;
@@ -157,11 +194,19 @@ impl Oracle<'_> {
         let best_far = match self.best_far {
             Some(best) => best,
             None => {
-                let best = self.solver.solve(far, &Mask::all(mask.n)).0;
+                let (best, _, tight) = self.solver.solve_all(far, mask.n);
                 self.best_far = Some(best);
+                self.far_tight = tight;
                 best
             }
         };
+        if self
+            .far_tight
+            .as_ref()
+            .is_some_and(|tight| !tight.may_reach(|a, b| mask.allows(a, b)))
+        {
+            return None;
+        }
         let (weight, mates) = self.solver.solve(far, mask);
         (weight == best_far).then_some(mates)
     }
@@ -256,9 +301,12 @@ fn pair_with(
         best_far: None,
         far_only: false,
         completions: HashMap::new(),
+        near_tight: None,
+        far_tight: None,
     };
-    let (best_near, near_mates) = oracle.solver.solve(&oracle.near, &mask);
+    let (best_near, near_mates, near_tight) = oracle.solver.solve_all(&oracle.near, n);
     oracle.best_near = best_near;
+    oracle.near_tight = near_tight;
     let mut mates = if oracle.extends(&near_mates) {
         near_mates
     } else {

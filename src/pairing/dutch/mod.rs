@@ -12,6 +12,7 @@ mod colour;
 mod completion;
 mod contestant;
 mod criteria;
+mod duals;
 
 use std::collections::BTreeMap;
 
