@@ -211,6 +211,17 @@ impl Oracle<'_> {
         (weight == best_far).then_some(mates)
     }
 
+    /// A best matching that `trial` allows, found from the matching in hand without a solve
+    /// (see [`TightEdges::repair`]), if one is that easy to find.
+    fn repair(&mut self, trial: &Mask, mates: &[Option<usize>]) -> Option<Vec<Option<usize>>> {
+        let allowed = |a: usize, b: usize| trial.allows(a, b);
+        if self.far_only {
+            return self.far_tight.as_ref()?.repair(mates, allowed);
+        }
+        let repaired = self.near_tight.as_ref()?.repair(mates, allowed)?;
+        self.extends(&repaired).then_some(repaired)
+    }
+
     /// True when the near matching `mates` leaves players who, with everyone below, can still
     /// all be paired (but one bye).
     fn extends(&mut self, mates: &[Option<usize>]) -> bool {
@@ -335,6 +346,10 @@ fn pair_with(
             .enumerate()
             .all(|(a, mate)| mate.is_none_or(|b| trial.allows(a, b)));
         if obeys {
+            return true;
+        }
+        if let Some(found) = oracle.repair(trial, mates) {
+            *mates = found;
             return true;
         }
         match oracle.reach(trial) {

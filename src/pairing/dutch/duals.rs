@@ -25,6 +25,9 @@ pub(super) struct TightEdges {
     pub must_match: Vec<bool>,
     /// For each vertex, the other ends of its tight edges.
     pub tight: Vec<Vec<usize>>,
+    /// The vertices of each blossom whose dual is positive: every maximum-weight matching
+    /// pairs all of them but one among themselves.
+    pub full: Vec<Vec<usize>>,
 }
 
 impl TightEdges {
@@ -44,6 +47,102 @@ impl TightEdges {
             .enumerate()
             .filter(|&(_, &must)| must)
             .all(|(v, _)| self.tight[v].iter().any(|&w| allowed(v, w)))
+    }
+
+    /// A maximum-weight matching that `allowed` permits, found without a solve from `mates`,
+    /// a maximum-weight matching of the same graph (as long as the best weight has not
+    /// changed) that `allowed` refuses in one pair only: an alternating path of allowed tight
+    /// edges from one end of that pair to the other. By complementary slackness the result is
+    /// optimal: every edge tight, the same vertices covered, every full blossom still full.
+    /// `None` when `mates` is not such a matching or no such path is found (the search does
+    /// not follow odd cycles, so it may miss one): the caller solves instead.
+    pub fn repair(
+        &self,
+        mates: &[Option<usize>],
+        allowed: impl Fn(usize, usize) -> bool,
+    ) -> Option<Vec<Option<usize>>> {
+        let n = self.tight.len();
+        let mut refused = None;
+        for (a, mate) in mates.iter().enumerate().take(n) {
+            if let Some(b) = *mate
+                && a < b
+            {
+                if b >= n || !self.tight[a].contains(&b) {
+                    return None;
+                }
+                if !allowed(a, b) {
+                    if refused.is_some() {
+                        return None;
+                    }
+                    refused = Some((a, b));
+                }
+            }
+        }
+        if self
+            .must_match
+            .iter()
+            .enumerate()
+            .any(|(v, &must)| must && mates[v].is_none())
+        {
+            return None;
+        }
+        let (start, goal) = refused?;
+        // Breadth-first from `start` over "tight edge out, matched edge back" steps; `from[v]`
+        // is the vertex whose tight edge reached `v`.
+        let mut from = vec![usize::MAX; n];
+        let mut seen = vec![false; n];
+        seen[start] = true;
+        seen[goal] = false;
+        let mut queue = std::collections::VecDeque::from([start]);
+        let mut reached = false;
+        'search: while let Some(u) = queue.pop_front() {
+            for &v in &self.tight[u] {
+                if seen[v] || mates[u] == Some(v) || !allowed(u, v) {
+                    continue;
+                }
+                if v == goal {
+                    from[v] = u;
+                    reached = true;
+                    break 'search;
+                }
+                let Some(next) = mates[v].filter(|&x| x != start && x != goal) else {
+                    continue;
+                };
+                if seen[next] || !allowed(v, next) {
+                    continue;
+                }
+                seen[v] = true;
+                seen[next] = true;
+                from[v] = u;
+                queue.push_back(next);
+            }
+        }
+        if !reached {
+            return None;
+        }
+        let mut repaired = mates.to_vec();
+        repaired[start] = None;
+        repaired[goal] = None;
+        // Walk back: goal–u is a new pair; u's old mate then pairs with whoever reached it.
+        let mut v = goal;
+        loop {
+            let u = from[v];
+            let old = mates[u].filter(|&x| x != start && x != goal);
+            repaired[u] = Some(v);
+            repaired[v] = Some(u);
+            match old {
+                Some(previous) if u != start => v = previous,
+                _ => break,
+            }
+        }
+        let still_full = self.full.iter().all(|blossom| {
+            let inside = blossom
+                .iter()
+                .filter(|&&v| repaired[v].is_some_and(|w| blossom.contains(&w)))
+                .count();
+            inside == blossom.len() - 1
+        });
+        still_full.then_some(repaired)
     }
 }
 
@@ -628,9 +727,14 @@ impl Blossom {
                 tight[j].push(i);
             }
         }
+        let full = (self.n..2 * self.n)
+            .filter(|&b| self.base[b] != NONE && self.dual[b] > 0)
+            .map(|b| self.leaves_of(b))
+            .collect();
         TightEdges {
             must_match: self.dual[..self.n].iter().map(|&d| d > 0).collect(),
             tight,
+            full,
         }
     }
 }
@@ -706,10 +810,11 @@ mod tests {
         }
     }
 
-    /// Forbidding edges: whenever the best weight survives, the tight-edge test said it may.
+    /// Forbidding edges: whenever the best weight survives, the tight-edge test said it may;
+    /// a matching repaired without a solve is a best one, within the mask.
     #[test]
     fn a_reachable_best_weight_is_never_ruled_out() {
-        let mut ruled_out = 0;
+        let (mut ruled_out, mut repairs) = (0, 0);
         for seed in 0..300u64 {
             let n = 4 + (seed as usize % 15);
             let weights = random_weights(n, seed + 1_000, [4, 50][seed as usize % 2], 70);
@@ -718,7 +823,7 @@ mod tests {
                 n,
                 &integer_blossom::max_weight_matching(&weights, n),
             );
-            let tight = TightEdges::solve(&weights, n).1;
+            let (in_hand, tight) = TightEdges::solve(&weights, n);
             for a in 0..n {
                 // Forbid every edge of `a` but those to vertices below `a` (a D.1-like probe).
                 let allowed = |x: usize, y: usize| (x != a && y != a) || x.min(y) < a;
@@ -740,9 +845,26 @@ mod tests {
                 } else if !tight.may_reach(allowed) {
                     ruled_out += 1;
                 }
+                // A repaired matching is a best one, and allowed.
+                if let Some(repaired) = tight.repair(&in_hand, allowed) {
+                    repairs += 1;
+                    assert_eq!(reached, best, "seed {seed}, vertex {a}");
+                    assert_eq!(
+                        total(&weights, n, &repaired),
+                        best,
+                        "seed {seed}, vertex {a}"
+                    );
+                    for (x, mate) in repaired.iter().enumerate() {
+                        if let Some(y) = *mate {
+                            assert_eq!(repaired[y], Some(x));
+                            assert!(allowed(x, y), "seed {seed}, vertex {a}: {x}-{y}");
+                        }
+                    }
+                }
             }
         }
         // The test must also rule questions out, or it saves nothing.
         assert!(ruled_out > 100, "ruled out {ruled_out}");
+        assert!(repairs > 50, "repaired {repairs}");
     }
 }
