@@ -153,8 +153,9 @@ struct Blossom {
     edges: Vec<(usize, usize, i128)>,
     /// Endpoint `p` → its vertex.
     endpoint: Vec<usize>,
-    /// Per vertex, the remote endpoints of its edges.
-    neighbours: Vec<Vec<usize>>,
+    /// Per vertex, its edges: the remote endpoint, the remote vertex and the weight, side by
+    /// side because scanning them is the solve's inner loop.
+    neighbours: Vec<Vec<(usize, usize, i128)>>,
     /// Per vertex, the remote endpoint of its matched edge.
     mate: Vec<usize>,
     /// Per vertex or top blossom: 0 free, 1 S (outer), 2 T (inner); 5 marks a scan.
@@ -192,11 +193,11 @@ impl Blossom {
         }
         let mut endpoint = Vec::with_capacity(2 * edges.len());
         let mut neighbours = vec![Vec::new(); n];
-        for (k, &(i, j, _)) in edges.iter().enumerate() {
+        for (k, &(i, j, w)) in edges.iter().enumerate() {
             endpoint.push(i);
             endpoint.push(j);
-            neighbours[i].push(2 * k + 1);
-            neighbours[j].push(2 * k);
+            neighbours[i].push((2 * k + 1, j, w));
+            neighbours[j].push((2 * k, i, w));
         }
         let largest = edges.iter().map(|e| e.2).max().unwrap_or(0);
         let mut dual = vec![largest; n];
@@ -338,7 +339,7 @@ impl Blossom {
                 None => self
                     .leaves_of(child)
                     .into_iter()
-                    .map(|leaf| self.neighbours[leaf].iter().map(|p| p / 2).collect())
+                    .map(|leaf| self.neighbours[leaf].iter().map(|e| e.0 / 2).collect())
                     .collect(),
             };
             for list in lists {
@@ -541,15 +542,14 @@ impl Blossom {
             loop {
                 while let Some(v) = (!augmented).then(|| self.queue.pop()).flatten() {
                     for index in 0..self.neighbours[v].len() {
-                        let p = self.neighbours[v][index];
+                        let (p, w, weight) = self.neighbours[v][index];
                         let k = p / 2;
-                        let w = self.endpoint[p];
                         if self.in_blossom[v] == self.in_blossom[w] {
                             continue;
                         }
                         let mut k_slack = 0;
                         if !self.allowed[k] {
-                            k_slack = self.slack(k);
+                            k_slack = self.dual[v] + self.dual[w] - 2 * weight;
                             if k_slack <= 0 {
                                 self.allowed[k] = true;
                             }
@@ -687,7 +687,7 @@ impl Blossom {
             .collect()
     }
 
-    /// Each vertex's blossoms, innermost first.
+    /// Each vertex's blossoms, outermost first.
     fn chains(&self) -> Vec<Vec<usize>> {
         (0..self.n)
             .map(|v| {
@@ -697,24 +697,23 @@ impl Blossom {
                     chain.push(b);
                     b = self.parent[b];
                 }
+                chain.reverse();
                 chain
             })
             .collect()
     }
 
     /// The doubled reduced cost of edge `k` with the duals of every blossom holding both ends
-    /// (`chains` from [`Blossom::chains`]).
+    /// (`chains` from [`Blossom::chains`]): the blossoms the two chains start with.
     fn full_slack(&self, k: usize, chains: &[Vec<usize>]) -> i128 {
         let (i, j, _) = self.edges[k];
-        let mut slack = self.slack(k);
-        if self.in_blossom[i] == self.in_blossom[j] {
-            for &b in &chains[j] {
-                if chains[i].contains(&b) {
-                    slack += 2 * self.dual[b];
-                }
-            }
-        }
-        slack
+        let shared: i128 = chains[i]
+            .iter()
+            .zip(&chains[j])
+            .take_while(|(a, b)| a == b)
+            .map(|(&b, _)| 2 * self.dual[b])
+            .sum();
+        self.slack(k) + shared
     }
 
     fn tight_edges(&self) -> TightEdges {
