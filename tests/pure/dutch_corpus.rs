@@ -4,9 +4,9 @@
 //! We re-pair each round from the same history and must find the same games, colours and bye.
 //! After the histories of `dutch-no-pairing/`, no legal next round exists: we must say so.
 //! `dutch-large/` holds tournaments of the large comparison (`scripts/pairing/compare.py`,
-//! seed 1, first 1,100) where we paired differently: all but three since fixed (twelve of them
-//! by C.9's scope: the fewest unplayed games counts only in a bracket that floats exactly one
-//! player, who receives the bye), the others listed below.
+//! seed 1, all 2,000) where we paired differently: thirteen since fixed (twelve of them by C.9's
+//! scope: the fewest unplayed games counts only in a bracket that floats exactly one player,
+//! who receives the bye), the others listed below.
 
 use std::path::Path;
 
@@ -35,6 +35,42 @@ const KNOWN_DIFFERENCES: &[(&str, u32)] = &[
         "t00728-p35-r09of09-d40-absences-byeF-byeH-byeZ-draws-forfeits-s603617969.trf",
         9,
     ),
+    // Tournaments 1,100–1,999 of the large comparison. Two plain ones from the reference's own
+    // generator (no forfeit, bye or absence) where its pairing leaves a pair fewer in a bracket
+    // than C.6 allows as we read it: t01352 round 6 (the 2.5 bracket: our 3-7, 6-4 against its
+    // one pair 2-6) and t01144 round 7 (the 3.0 bracket: our 1-6, 4-5 against its 3-6).
+    (
+        "t01144-p08-r08of11-d50-byeH-draws-forfeits-withdrawals-s937164489.trf",
+        7,
+    ),
+    ("t01352-p10-r09of11-d30-draws-rtg-s1050957339.trf", 6),
+    // The last round with topscorers (A.7), as t00701.
+    ("t01326-p12-r10of10-d70-draws-rtg-s838823402.trf", 10),
+    // Absences and forfeits, as t00728 and t00848.
+    (
+        "t01512-p24-r11of11-d70-absences-draws-forfeits-pab-s544150725.trf",
+        10,
+    ),
+    (
+        "t01617-p38-r11of11-d30-absences-draws-forfeits-pab-withdrawals-s770706136.trf",
+        8,
+    ),
+    (
+        "t01617-p38-r11of11-d30-absences-draws-forfeits-pab-withdrawals-s770706136.trf",
+        9,
+    ),
+    (
+        "t01682-p33-r10of10-d20-absences-byeH-draws-forfeits-withdrawals-s855752178.trf",
+        10,
+    ),
+    (
+        "t01772-p35-r11of11-d70-absences-draws-forfeits-pab-s249608311.trf",
+        7,
+    ),
+    (
+        "t01818-p22-r07of07-d40-absences-byeH-draws-forfeits-s183708061.trf",
+        7,
+    ),
 ];
 
 fn files(directory: &str) -> Vec<std::path::PathBuf> {
@@ -54,7 +90,7 @@ fn every_round_of_the_corpus_is_paired_as_the_reference_does() {
     assert!(corpus.len() >= 70, "the corpus has {} files", corpus.len());
     let large = files("tests/data/pairing/dutch-large");
     assert!(
-        large.len() >= 17,
+        large.len() >= 25,
         "{} files from the large comparison",
         large.len()
     );
@@ -78,7 +114,7 @@ fn every_round_of_the_corpus_is_paired_as_the_reference_does() {
             }
         }
     }
-    assert!(rounds >= 534 + 138, "{rounds} rounds checked");
+    assert!(rounds >= 534 + 138 + 77, "{rounds} rounds checked");
     assert!(differences.is_empty(), "{}", differences.join("\n"));
 }
 
