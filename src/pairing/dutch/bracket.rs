@@ -83,14 +83,9 @@ impl Solver {
             return (best, mates, None);
         };
         let (mates, tight) = TightEdges::solve(narrow, graph.len());
-        let mut total = Wide::ZERO;
-        for (a, mate) in mates.iter().enumerate() {
-            if let Some(b) = *mate
-                && a < b
-            {
-                total += graph.weight(a, b).expect("the solve matches edges only");
-            }
-        }
+        let total = matching_weight(&mates, |a, b| {
+            graph.weight(a, b).expect("the solve matches edges only")
+        });
         (total, mates, Some(tight))
     }
 
@@ -136,16 +131,26 @@ impl Solver {
                 mates[a] = Some(b);
             }
         }
-        let mut total = Wide::ZERO;
-        for (a, mate) in mates.iter().enumerate() {
-            if let Some(b) = *mate
-                && a < b
-            {
-                total += weight(a, b);
-            }
-        }
-        (total, mates)
+        (matching_weight(&mates, weight), mates)
     }
+}
+
+/// The total weight of the matching `mates`, each pair counted once.
+fn matching_weight(mates: &[Option<usize>], weight: impl Fn(usize, usize) -> Wide) -> Wide {
+    let mut total = Wide::ZERO;
+    for (a, mate) in mates.iter().enumerate() {
+        if let Some(b) = *mate
+            && a < b
+        {
+            total += weight(a, b);
+        }
+    }
+    total
+}
+
+/// True when `tight` proves that no best matching obeys `mask` (see [`TightEdges::may_reach`]).
+fn ruled_out(tight: Option<&TightEdges>, mask: &Mask) -> bool {
+    tight.is_some_and(|tight| !tight.may_reach(|a, b| mask.allows(a, b)))
 }
 
 /// Answers "can the best weight still be reached under these constraints?" cheaply: first on
@@ -178,11 +183,7 @@ impl Oracle<'_> {
     fn reach(&mut self, mask: &Mask) -> Option<Vec<Option<usize>>> {
         if !self.far_only {
             // No best near matching obeys the mask: the solve would fall short.
-            if self
-                .near_tight
-                .as_ref()
-                .is_some_and(|tight| !tight.may_reach(|a, b| mask.allows(a, b)))
-            {
+            if ruled_out(self.near_tight.as_ref(), mask) {
                 return None;
             }
             let (weight, mates) = self.solver.solve(&self.near, mask);
@@ -206,11 +207,7 @@ impl Oracle<'_> {
                 best
             }
         };
-        if self
-            .far_tight
-            .as_ref()
-            .is_some_and(|tight| !tight.may_reach(|a, b| mask.allows(a, b)))
-        {
+        if ruled_out(self.far_tight.as_ref(), mask) {
             return None;
         }
         let (weight, mates) = self.solver.solve(far, mask);

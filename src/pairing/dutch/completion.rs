@@ -81,17 +81,12 @@ fn perfectly_pairable(n: usize, edge: impl Fn(usize, usize) -> bool) -> bool {
 #[cfg(test)]
 mod tests {
     use super::perfectly_pairable;
+    use crate::engine::rng::Rng;
 
     /// Against the blossom on small random graphs, sparse enough that the greedy fails often.
     #[test]
     fn agrees_with_the_blossom() {
-        let mut state = 0x2545_F491_4F6C_DD1Du64;
-        let mut next = || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
+        let mut rng = Rng::new(2026);
         let (mut yes, mut no) = (0, 0);
         for round in 0..2_000 {
             let n = 2 * (1 + round % 7);
@@ -99,7 +94,7 @@ mod tests {
             let mut weights = vec![0i64; n * n];
             for a in 0..n {
                 for b in (a + 1)..n {
-                    if next() % 100 < density as u64 {
+                    if rng.below(100) < density {
                         weights[a * n + b] = 1;
                     }
                 }

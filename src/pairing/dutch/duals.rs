@@ -92,7 +92,6 @@ impl TightEdges {
         let mut from = vec![usize::MAX; n];
         let mut seen = vec![false; n];
         seen[start] = true;
-        seen[goal] = false;
         let mut queue = std::collections::VecDeque::from([start]);
         let mut reached = false;
         'search: while let Some(u) = queue.pop_front() {
@@ -741,21 +740,16 @@ impl Blossom {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::rng::Rng;
 
-    /// A small deterministic generator (xorshift), so the tests need no crate.
+    /// A random graph: each pair an edge with `density` percent chance, of weight 1..=`spread`.
     fn random_weights(n: usize, seed: u64, spread: i128, density: u64) -> Vec<i128> {
-        let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
-        let mut next = || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
+        let mut rng = Rng::new(seed);
         let mut weights = vec![0; n * n];
         for i in 0..n {
             for j in (i + 1)..n {
-                if next() % 100 < density {
-                    let w = 1 + (next() % spread as u64) as i128;
+                if (rng.below(100) as u64) < density {
+                    let w = 1 + (rng.next_u64() % spread as u64) as i128;
                     weights[i * n + j] = w;
                     weights[j * n + i] = w;
                 }
