@@ -20,6 +20,7 @@
 //! ```
 
 pub mod chart;
+pub mod crosstable;
 mod encode;
 mod gif;
 mod layout;
