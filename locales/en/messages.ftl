@@ -187,6 +187,7 @@ end-reason = { $reason ->
         [time-out] on time
         [agreement] draw by agreement
         [aborted] aborted
+        [adjudication] by the director's decision
        *[over] game over
     }
 ratings-line = Ratings: { $white } { $white_rating } ({ $white_change }), { $black } { $black_rating } ({ $black_change }).

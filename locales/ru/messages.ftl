@@ -224,6 +224,7 @@ end-reason = { $reason ->
         [time-out] по времени
         [agreement] ничья по соглашению
         [aborted] партия прервана
+        [adjudication] по решению судьи
        *[over] партия окончена
     }
 ratings-line = Рейтинг: { $white } { $white_rating } ({ $white_change }), { $black } { $black_rating } ({ $black_change }).

@@ -146,6 +146,7 @@ impl Asked<'_> {
         &self,
         language: Option<Lang>,
         threads: Option<bool>,
+        tournament_role: Option<u64>,
     ) -> Result<Reply> {
         let caller = self.caller;
         let (guild, manager) = (caller.place.guild_id, caller.manager);
@@ -158,10 +159,19 @@ impl Asked<'_> {
                     .await?;
                 lines.push(strings::server_language(lang, new, true));
             }
-            None if threads.is_none() => {
+            None if threads.is_none() && tournament_role.is_none() => {
                 lines.push(strings::server_language(lang, self.public(), false));
             }
             None => {}
+        }
+        if let Some(role) = tournament_role {
+            self.service()
+                .set_tournament_role(guild, manager, role)
+                .await?;
+            lines.push(Text::from_marked(&crate::tr!(
+                lang,
+                "settings-tournament-role"
+            )));
         }
         match threads {
             Some(on) => {
@@ -170,7 +180,7 @@ impl Asked<'_> {
                     .await?;
                 lines.push(strings::threads::server_threads(lang, on, true));
             }
-            None if language.is_none() => {
+            None if language.is_none() && tournament_role.is_none() => {
                 let on = self.service().threads_on(guild).await?;
                 lines.push(strings::threads::server_threads(lang, on, false));
             }

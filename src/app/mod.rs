@@ -15,12 +15,16 @@
 mod challenges;
 mod games;
 mod info;
+mod tournaments;
+pub use tournaments::{announcement_buttons, standings_picture};
 pub mod options;
 pub mod reply;
 pub mod request;
 
 pub use reply::{After, Button, Edit, File, FileKind, Message, Reply, Style, ThreadStart, To};
-pub use request::{Ack, Action, Caller, Languages, Readers, Request, ThreadRoom};
+pub use request::{
+    Ack, Action, Caller, Languages, Readers, Request, ThreadRoom, TournamentRequest,
+};
 
 use std::sync::Arc;
 
@@ -282,7 +286,12 @@ impl Asked<'_> {
             Request::Replay { game } => self.replay(game, false).await,
             Request::Analysis { game } => self.analysis(game).await,
             Request::Rules => Ok(self.rules()),
-            Request::Settings { language, threads } => self.settings(language, threads).await,
+            Request::Settings {
+                language,
+                threads,
+                tournament_role,
+            } => self.settings(language, threads, tournament_role).await,
+            Request::Tournament(request) => self.tournament(request).await,
             Request::Watch { page } => self.watch(page, false).await,
             Request::Click(action) => self.click(action, members).await,
         }
@@ -300,6 +309,9 @@ impl Asked<'_> {
             Action::Replay(id) => self.replay(Some(id), true).await,
             Action::Rematch(id) => self.rematch(id).await,
             Action::PlayAnyway(id, ply, mv) => self.play_anyway(id, ply, mv).await,
+            Action::Join(id) => self.join_click(id).await,
+            Action::Leave(id) => self.leave_click(id).await,
+            Action::Standings(id, page) => self.standings(Some(id), page, true).await,
         }
     }
 
@@ -433,7 +445,7 @@ fn answer_buttons(lang: Lang, yes: Action, no: Action) -> Vec<Button> {
 
 /// Previous and Next buttons from `page` of `pages` (none for a single page); `show` is the
 /// action showing a page.
-fn page_buttons(lang: Lang, page: u32, pages: u32, show: fn(u32) -> Action) -> Vec<Button> {
+fn page_buttons(lang: Lang, page: u32, pages: u32, show: impl Fn(u32) -> Action) -> Vec<Button> {
     if pages <= 1 {
         return vec![];
     }

@@ -388,6 +388,7 @@ pub fn request(
         "settings" => Request::Settings {
             language: values.read("language", language)?,
             threads: values.boolean("threads")?,
+            tournament_role: None,
         },
         "rematch" => Request::Click(super::Action::Rematch(
             game()?.ok_or(OptionError::Missing("game"))?,

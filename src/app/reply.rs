@@ -95,6 +95,10 @@ pub enum FileKind {
     Chart(GameId),
     /// A game's record (text).
     Record(GameId),
+    /// A tournament as a TRF-16 file (text).
+    Trf(crate::store::TournamentId),
+    /// A tournament's standings (PNG).
+    Standings(crate::store::TournamentId),
 }
 
 /// One message of a reply.

@@ -4,8 +4,9 @@
 use crate::i18n::Lang;
 use crate::rules::{Color, Move};
 use crate::service::ChallengeOptions;
+use crate::service::tournaments::TournamentOptions;
 use crate::service::{Place, Timestamp, User};
-use crate::store::{ChallengeId, GameId};
+use crate::store::{BoardResult, ChallengeId, GameId, TournamentId};
 
 /// What a button does. Each adapter names buttons its own way (Discord's `custom_id`s, the
 /// console's labels); the action is the same.
@@ -32,6 +33,94 @@ pub enum Action {
     /// Play this move, which loses at once under the mirror rule, in a game at a ply: the
     /// player's confirmation.
     PlayAnyway(GameId, u32, Move),
+    /// Join a tournament (its announcement's button).
+    Join(TournamentId),
+    /// Leave a tournament before its start (its announcement's button).
+    Leave(TournamentId),
+    /// Show this page of a tournament's standings.
+    Standings(TournamentId, u32),
+}
+
+/// `/focus tournament …`: what is asked of a tournament. `id` names one; `None` means the
+/// one announced in this channel (or whose game this thread holds).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TournamentRequest {
+    /// `create`.
+    Create(TournamentOptions),
+    /// `join`.
+    Join {
+        /// Which.
+        id: Option<TournamentId>,
+    },
+    /// `leave` (before the start).
+    Leave {
+        /// Which.
+        id: Option<TournamentId>,
+    },
+    /// `withdraw` (from a running event).
+    Withdraw {
+        /// Which.
+        id: Option<TournamentId>,
+    },
+    /// `start` (director).
+    Start {
+        /// Which.
+        id: Option<TournamentId>,
+    },
+    /// `cancel` (director).
+    Cancel {
+        /// Which.
+        id: Option<TournamentId>,
+    },
+    /// `standings`.
+    Standings {
+        /// Which.
+        id: Option<TournamentId>,
+        /// From 1.
+        page: u32,
+    },
+    /// `export`: the TRF-16 file.
+    Export {
+        /// Which.
+        id: Option<TournamentId>,
+    },
+    /// `list`: the server's events.
+    List,
+    /// `remove` a player (director).
+    Remove {
+        /// Which.
+        id: Option<TournamentId>,
+        /// The player.
+        user: User,
+    },
+    /// `result`: set or correct a game's result (director).
+    Result {
+        /// Which.
+        id: Option<TournamentId>,
+        /// The game.
+        game: GameId,
+        /// Its result.
+        result: BoardResult,
+    },
+    /// `pause` or resume (director).
+    Pause {
+        /// Which.
+        id: Option<TournamentId>,
+        /// Pause (true) or resume.
+        paused: bool,
+    },
+    /// `moretime`: one more move's time in a game (director).
+    ExtraTime {
+        /// Which.
+        id: Option<TournamentId>,
+        /// The game.
+        game: GameId,
+    },
+    /// `next`: start the next round now (director).
+    NextRound {
+        /// Which.
+        id: Option<TournamentId>,
+    },
 }
 
 /// One request: a `/focus` subcommand or a button.
@@ -112,12 +201,16 @@ pub enum Request {
         language: Option<Lang>,
         /// Whether accepted challenges get threads.
         threads: Option<bool>,
+        /// The role that may create tournaments (besides Manage Server).
+        tournament_role: Option<u64>,
     },
     /// `/focus watch`.
     Watch {
         /// From 1.
         page: u32,
     },
+    /// `/focus tournament …`.
+    Tournament(TournamentRequest),
     /// A button.
     Click(Action),
 }
@@ -144,6 +237,8 @@ impl Request {
             Request::Leaderboard { .. } => Ack::Public,
             Request::Click(Action::Replay(_)) => Ack::Private,
             Request::Click(Action::Ladder(_)) => Ack::Update,
+            Request::Tournament(TournamentRequest::Standings { .. })
+            | Request::Tournament(TournamentRequest::Export { .. }) => Ack::Public,
             _ => Ack::None,
         }
     }
@@ -171,6 +266,22 @@ impl Request {
             Request::Rules => "rules",
             Request::Settings { .. } => "settings",
             Request::Watch { .. } => "watch",
+            Request::Tournament(t) => match t {
+                TournamentRequest::Create(_) => "tournament:create",
+                TournamentRequest::Join { .. } => "tournament:join",
+                TournamentRequest::Leave { .. } => "tournament:leave",
+                TournamentRequest::Withdraw { .. } => "tournament:withdraw",
+                TournamentRequest::Start { .. } => "tournament:start",
+                TournamentRequest::Cancel { .. } => "tournament:cancel",
+                TournamentRequest::Standings { .. } => "tournament:standings",
+                TournamentRequest::Export { .. } => "tournament:export",
+                TournamentRequest::List => "tournament:list",
+                TournamentRequest::Remove { .. } => "tournament:remove",
+                TournamentRequest::Result { .. } => "tournament:result",
+                TournamentRequest::Pause { .. } => "tournament:pause",
+                TournamentRequest::ExtraTime { .. } => "tournament:moretime",
+                TournamentRequest::NextRound { .. } => "tournament:next",
+            },
             Request::Click(action) => match action {
                 Action::Accept(_) => "click:accept",
                 Action::Decline(_) => "click:decline",
@@ -182,6 +293,9 @@ impl Request {
                 Action::Replay(_) => "click:replay",
                 Action::Rematch(_) => "click:rematch",
                 Action::PlayAnyway(..) => "click:play-anyway",
+                Action::Join(_) => "click:join",
+                Action::Leave(_) => "click:leave",
+                Action::Standings(..) => "click:standings",
             },
         }
     }
@@ -247,4 +361,6 @@ pub struct Caller {
     pub server_name: Option<String>,
     /// The id of the message whose button was clicked.
     pub clicked: Option<u64>,
+    /// The asker's roles on the server (the tournament role may create tournaments).
+    pub roles: Vec<u64>,
 }

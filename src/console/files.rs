@@ -19,6 +19,12 @@ impl Console {
             FileKind::Chart(game) => ("console-chart", format!("game{}-analysis.png", game.0)),
             FileKind::Replay(game) => ("console-replay", format!("game{}-replay.gif", game.0)),
             FileKind::Record(game) => ("console-record", format!("game{}-record.txt", game.0)),
+            FileKind::Trf(t) => ("console-record", format!("tournament{}.trf", t.0)),
+            FileKind::Standings(t) => {
+                self.pictures += 1;
+                let name = format!("tournament{}-standings-{}.png", t.0, self.pictures);
+                ("console-board", name)
+            }
         };
         let path = self.out_dir.join(name);
         let shown = path.display().to_string();

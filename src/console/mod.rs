@@ -277,6 +277,7 @@ impl Console {
             attachment_limit: ATTACHMENT_LIMIT,
             server_name: None,
             clicked,
+            roles: Vec::new(),
         }
     }
 
@@ -326,6 +327,12 @@ impl Console {
             is_bot: name.eq_ignore_ascii_case(BOT_NAME),
             ..User::new(id, name)
         }
+    }
+
+    /// Names a thread the console started (a tournament game's), so that lines can be typed
+    /// there as `#name`.
+    fn name_thread(&mut self, id: u64, name: String) {
+        self.channels.insert(id, name);
     }
 
     fn channel_name(&self, id: u64) -> String {

@@ -26,16 +26,33 @@ impl Clock for ConsoleClock {
     }
 }
 
+/// The console's name of a tournament board's thread, a channel typed as `#t1-r2-b3`
+/// (tournament, round, board): the same board always gets the same thread.
+pub(super) fn thread_of(letter: &Letter) -> Option<String> {
+    match letter {
+        Letter::StartGame {
+            tournament, board, ..
+        } => Some(format!(
+            "t{}-r{}-b{}",
+            tournament.id.0, board.board.round, board.board.board
+        )),
+        _ => None,
+    }
+}
+
 /// Collects the letters the service sends on its own, for the console to print.
 #[derive(Default)]
-struct Mailbox(std::sync::Mutex<Vec<Letter>>);
+struct Mailbox(std::sync::Mutex<Vec<(NoticeId, Letter)>>);
 
 impl Postman for Mailbox {
-    async fn deliver(&self, _: NoticeId, letter: &Letter) -> Delivery {
+    async fn deliver(&self, notice: NoticeId, letter: &Letter) -> Delivery {
         match self.0.lock() {
             Ok(mut letters) => {
-                letters.push(letter.clone());
-                Delivery::Sent
+                letters.push((notice, letter.clone()));
+                match thread_of(letter) {
+                    Some(name) => Delivery::Thread(super::channel_id(&name)),
+                    None => Delivery::Sent,
+                }
             }
             Err(_) => Delivery::Failed("the console's mailbox is poisoned".to_owned()),
         }
@@ -241,7 +258,7 @@ impl Console {
         }
         let letters = mailbox.0.into_inner().unwrap_or_default();
         let mut lines = Vec::new();
-        for letter in letters {
+        for (_, letter) in letters {
             // The console speaks one language, whatever the letter's reader would read.
             let text = crate::strings::letters::text(self.lang, &letter);
             let text = self.render(&text).await;
@@ -267,6 +284,38 @@ impl Console {
                         .cloned()
                         .unwrap_or_else(|| user_id.to_string());
                     lines.push(tr!(self.lang, "console-dm", user = name, text = text));
+                }
+                Letter::StartGame { channel_id, .. } => {
+                    let channel = self.channel_name(channel_id);
+                    lines.push(tr!(
+                        self.lang,
+                        "console-public",
+                        channel = channel,
+                        text = text
+                    ));
+                    if let Some(name) = thread_of(&letter) {
+                        self.name_thread(super::channel_id(&name), name);
+                    }
+                }
+                Letter::Tournament {
+                    channel_id, news, ..
+                } => {
+                    let channel = self.channel_name(channel_id);
+                    for text in crate::strings::tournaments::news(self.lang, &news) {
+                        let text = self.render(&text).await;
+                        lines.push(tr!(
+                            self.lang,
+                            "console-public",
+                            channel = channel.clone(),
+                            text = text
+                        ));
+                    }
+                    if let crate::service::tournaments::TournamentNews::RoundOver(s)
+                    | crate::service::tournaments::TournamentNews::Finished(s) = &*news
+                        && let Some(file) = crate::app::standings_picture(self.lang, s, 1)
+                    {
+                        lines.push(self.write_file(&file));
+                    }
                 }
                 Letter::CloseChallenge { challenge, .. } => lines.push(tr!(
                     self.lang,

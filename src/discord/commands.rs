@@ -328,6 +328,7 @@ pub async fn settings(
     let request = Request::Settings {
         language: language.map(|l| l.0),
         threads: threads.map(|t| t.0),
+        tournament_role: None,
     };
     ask(ctx, request).await
 }

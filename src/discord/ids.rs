@@ -5,7 +5,7 @@
 pub use crate::app::Action;
 use crate::rules::Move;
 use crate::service::Timestamp;
-use crate::store::{ChallengeId, GameId};
+use crate::store::{ChallengeId, GameId, TournamentId};
 
 /// Discord's epoch, the first moment of 2015 (UTC), in unix milliseconds: a snowflake counts
 /// its milliseconds from there.
@@ -35,6 +35,9 @@ impl Action {
             Action::Replay(id) => format!("focus:replay:{}", id.0),
             Action::Rematch(id) => format!("focus:rematch:{}", id.0),
             Action::PlayAnyway(id, ply, mv) => format!("focus:play-anyway:{}:{ply}:{mv}", id.0),
+            Action::Join(id) => format!("focus:join:{}", id.0),
+            Action::Leave(id) => format!("focus:leave:{}", id.0),
+            Action::Standings(id, page) => format!("focus:standings:{}:{page}", id.0),
         }
     }
 
@@ -69,6 +72,9 @@ impl Action {
             ("watch", None) if id >= 1 => Action::Watch(u32::try_from(id).ok()?),
             ("replay", None) => Action::Replay(GameId(id)),
             ("rematch", None) => Action::Rematch(GameId(id)),
+            ("join", None) => Action::Join(TournamentId(id)),
+            ("leave", None) => Action::Leave(TournamentId(id)),
+            ("standings", Some(Ok(page))) if page >= 1 => Action::Standings(TournamentId(id), page),
             _ => return None,
         };
         Some(action)

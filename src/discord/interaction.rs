@@ -145,6 +145,11 @@ pub async fn caller(ctx: super::Context<'_>, command: &serenity::CommandInteract
         attachment_limit: u64::from(command.attachment_size_limit),
         server_name: ctx.guild().map(|g| g.name.clone()),
         clicked: None,
+        roles: command
+            .member
+            .as_ref()
+            .map(|m| m.roles.iter().map(|r| r.get()).collect())
+            .unwrap_or_default(),
     }
 }
 
@@ -171,6 +176,11 @@ pub fn clicker(ctx: &serenity::Context, click: &serenity::ComponentInteraction) 
             .guild_id
             .and_then(|g| ctx.cache.guild(g).map(|g| g.name.clone())),
         clicked: Some(click.message.id.get()),
+        roles: click
+            .member
+            .as_ref()
+            .map(|m| m.roles.iter().map(|r| r.get()).collect())
+            .unwrap_or_default(),
     }
 }
 

@@ -87,6 +87,61 @@ impl Postman for DiscordPostman {
                     Err(e) => Err(e),
                 }
             }
+            Letter::StartGame {
+                channel_id,
+                tournament,
+                board,
+                ..
+            } => {
+                // The board's message, then its thread: a thread started from a message has
+                // the message's id, and starting it again finds it there.
+                let channel = serenity::ChannelId::new(*channel_id);
+                let message = serenity::CreateMessage::new()
+                    .content(text)
+                    .nonce(nonce(notice))
+                    .enforce_nonce(true)
+                    .allowed_mentions(serenity::CreateAllowedMentions::new());
+                let name = strings::tournaments::thread_name(lang, tournament, board);
+                let started = match channel.send_message(http, message).await {
+                    Ok(posted) => super::threads::start(http, channel, posted.id, name)
+                        .await
+                        .map(|()| posted.id.get()),
+                    Err(e) => Err(e),
+                };
+                return match started {
+                    Ok(thread) => Delivery::Thread(thread),
+                    Err(e) => Delivery::Failed(e.to_string()),
+                };
+            }
+            Letter::Tournament {
+                channel_id, news, ..
+            } => {
+                let channel = serenity::ChannelId::new(*channel_id);
+                let mut result = Ok(());
+                let texts = strings::tournaments::news(lang, news);
+                let count = texts.len();
+                for (i, text) in texts.iter().enumerate() {
+                    let mut message = serenity::CreateMessage::new()
+                        .content(md(text))
+                        .allowed_mentions(serenity::CreateAllowedMentions::new());
+                    if i == 0 {
+                        message = message.nonce(nonce(notice)).enforce_nonce(true);
+                    }
+                    if i + 1 == count
+                        && let crate::service::tournaments::TournamentNews::RoundOver(s)
+                        | crate::service::tournaments::TournamentNews::Finished(s) = &**news
+                        && let Some(file) = crate::app::standings_picture(lang, s, 1)
+                    {
+                        message = message
+                            .add_file(serenity::CreateAttachment::bytes(file.bytes, file.name));
+                    }
+                    if let Err(e) = channel.send_message(http, message).await {
+                        result = Err(e);
+                        break;
+                    }
+                }
+                result
+            }
             Letter::CloseChallenge { challenge, .. } => {
                 let Some(message_id) = challenge.message_id else {
                     return Delivery::Sent;

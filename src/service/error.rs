@@ -5,7 +5,7 @@
 use thiserror::Error;
 
 use crate::rules::{Move, MoveError};
-use crate::store::{GameId, StoreError};
+use crate::store::{GameId, StoreError, TournamentError};
 
 /// A refused or failed use case.
 ///
@@ -47,6 +47,25 @@ pub enum ServiceError {
     TakebackNotYourMove,
     /// A server setting changed by a member without the Manage Server permission.
     NotAManager,
+    /// A tournament command outside a server (a DM).
+    NotInServer,
+    /// No tournament is announced in this channel (and none was named).
+    NoTournamentHere,
+    /// Creating a tournament without Manage Server or the server's tournament role.
+    CannotCreateTournament,
+    /// A tournament name empty, too long, or with control characters.
+    BadTournamentName {
+        /// The most characters.
+        max: usize,
+    },
+    /// Rounds on a schedule without a number of days between them (1 to 60).
+    ScheduleNeedsDays,
+    /// All games at once, asked of a Swiss (only a round-robin's pairings are known ahead).
+    AllAtOnceSwiss,
+    /// Rounds outside 1 to 50.
+    BadRounds(u32),
+    /// A player limit outside 2 to 1,000.
+    BadMaxPlayers(u32),
     /// A challenge asking for both days and minutes per move.
     DaysAndMinutes,
     /// A game's animated replay is larger than Discord lets the reply attach.
@@ -114,6 +133,14 @@ impl ServiceError {
             | ServiceError::AbortTooLate
             | ServiceError::TakebackNotYourMove
             | ServiceError::NotAManager
+            | ServiceError::NotInServer
+            | ServiceError::NoTournamentHere
+            | ServiceError::CannotCreateTournament
+            | ServiceError::BadTournamentName { .. }
+            | ServiceError::ScheduleNeedsDays
+            | ServiceError::AllAtOnceSwiss
+            | ServiceError::BadRounds(_)
+            | ServiceError::BadMaxPlayers(_)
             | ServiceError::DaysAndMinutes
             | ServiceError::ReplayTooLarge { .. }
             | ServiceError::MirrorLoss { .. }
@@ -131,3 +158,9 @@ impl ServiceError {
 
 /// The result of a use case.
 pub type Result<T, E = ServiceError> = std::result::Result<T, E>;
+
+impl From<TournamentError> for ServiceError {
+    fn from(e: TournamentError) -> ServiceError {
+        ServiceError::Store(e.into())
+    }
+}

@@ -20,6 +20,7 @@ mod post;
 mod queries;
 mod thinking;
 mod threads;
+pub mod tournaments;
 mod views;
 
 use std::sync::Arc;

@@ -41,6 +41,22 @@ pub enum News {
     /// The bot moved in a game against it: its move, as a person's move is reported (the
     /// board is the position after it, the game maybe over).
     BotMoved(Box<super::MoveReport>),
+    /// A tournament game has started in its thread (its first board, pinging both players).
+    GameStarted {
+        /// The game.
+        game: Game,
+        /// Its tournament.
+        tournament: Box<crate::store::Tournament>,
+        /// Its round.
+        round: u32,
+    },
+    /// The reader lost on time without moving in `round`, and is withdrawn from `tournament`.
+    NoShow {
+        /// The event.
+        tournament: Box<crate::store::Tournament>,
+        /// The round.
+        round: u32,
+    },
 }
 
 impl News {
@@ -51,6 +67,8 @@ impl News {
             | News::Reminder { game, .. }
             | News::TimedOut { game, .. } => Some(game),
             News::BotMoved(report) => Some(&report.board.game),
+            News::GameStarted { game, .. } => Some(game),
+            News::NoShow { .. } => None,
         }
     }
 }
@@ -96,6 +114,28 @@ pub enum Letter {
         /// The language of the challenge's server.
         locale: Locale,
     },
+    /// A tournament board's message is posted in the event's channel, and a thread started
+    /// from it: the postman answers [`Delivery::Thread`] with the thread's id, where the game
+    /// is then created.
+    StartGame {
+        /// The event's channel.
+        channel_id: u64,
+        /// The event.
+        tournament: Box<crate::store::Tournament>,
+        /// The board, with its players' names.
+        board: Box<super::tournaments::BoardView>,
+        /// The language of the server.
+        locale: Locale,
+    },
+    /// A tournament's news in its channel: a round's pairings, or the standings.
+    Tournament {
+        /// The event's channel.
+        channel_id: u64,
+        /// What it tells.
+        news: Box<super::tournaments::TournamentNews>,
+        /// The language of the server.
+        locale: Locale,
+    },
 }
 
 /// How a delivery went.
@@ -111,6 +151,8 @@ pub enum Delivery {
     /// The channel is gone (a deleted thread): a game in a thread of its own is played in the
     /// channel of its challenge from now on, where the notice is retried.
     ChannelGone(String),
+    /// A [`Letter::StartGame`] was posted and its thread started: the thread's id.
+    Thread(u64),
 }
 
 /// What sends letters: the Discord adapter, the console, or a test.
@@ -164,6 +206,9 @@ impl GameService {
         done: &mut Delivered,
     ) -> Result<()> {
         let id = notice.id;
+        if notice.kind == NoticeKind::TournamentRound {
+            return self.pair_from_notice(notice, done).await;
+        }
         let letter = match self.letter_for(notice).await {
             Ok(Some(letter)) => letter,
             Ok(None) => {
@@ -188,6 +233,22 @@ impl GameService {
         let delivery = postman.deliver(id, &letter).await;
         let now = self.now();
         match delivery {
+            Delivery::Thread(thread) => {
+                if let Some(pairing) = notice.pairing_id {
+                    self.start_board_game(pairing, thread).await?;
+                }
+                self.store
+                    .call(move |s| s.notice_done(id, false, now))
+                    .await?;
+                done.sent += 1;
+            }
+            Delivery::Sent if matches!(letter, Letter::StartGame { .. }) => {
+                let error = "the postman started no thread".to_owned();
+                self.store
+                    .call(move |s| s.notice_failed(id, &error, now))
+                    .await?;
+                done.failed += 1;
+            }
             Delivery::Sent => {
                 self.store
                     .call(move |s| s.notice_done(id, false, now))
@@ -232,8 +293,109 @@ impl GameService {
         Ok(())
     }
 
+    /// Pairs a tournament's next round (a `tournament-round` notice); a failure of the store
+    /// is retried later.
+    async fn pair_from_notice(&self, notice: &Notice, done: &mut Delivered) -> Result<()> {
+        let id = notice.id;
+        let Some(tournament) = notice.tournament_id else {
+            let now = self.now();
+            self.store
+                .call(move |s| s.notice_done(id, true, now))
+                .await?;
+            return Ok(());
+        };
+        let paired = self.pair_next_round(tournament).await;
+        let now = self.now();
+        match paired {
+            Ok(paired) => {
+                self.store
+                    .call(move |s| s.notice_done(id, !paired, now))
+                    .await?;
+                if paired {
+                    done.sent += 1;
+                } else {
+                    done.dropped += 1;
+                }
+            }
+            Err(e) => {
+                tracing::warn!(notice = id.0, tournament = tournament.0, error = %e, "could not pair a round; retrying later");
+                let error = e.to_string();
+                self.store
+                    .call(move |s| s.notice_failed(id, &error, now))
+                    .await?;
+                done.failed += 1;
+            }
+        }
+        Ok(())
+    }
+
+    /// The letter of a tournament's notice; `None` when it no longer applies.
+    async fn tournament_letter(&self, notice: &Notice) -> Result<Option<Letter>> {
+        let Some(tid) = notice.tournament_id else {
+            return Ok(None);
+        };
+        let tournament = self.store.call(move |s| s.tournament(tid)).await?;
+        let locale = self.server_locale(tournament.guild_id).await?;
+        let round = notice.ply.unwrap_or(0);
+        Ok(Some(match (notice.kind, notice.via) {
+            (NoticeKind::TournamentGame, _) => {
+                let Some(pairing) = notice.pairing_id else {
+                    return Ok(None);
+                };
+                let Some((tournament, board)) = self.board_view(pairing).await? else {
+                    return Ok(None);
+                };
+                if board.board.game_id.is_some() || board.black.is_none() {
+                    return Ok(None);
+                }
+                Letter::StartGame {
+                    channel_id: tournament.channel_id,
+                    tournament: Box::new(tournament),
+                    board: Box::new(board),
+                    locale,
+                }
+            }
+            (NoticeKind::TournamentNews, Via::Dm) => {
+                let Some(user_id) = notice.user_id else {
+                    return Ok(None);
+                };
+                Letter::Direct {
+                    user_id,
+                    locale: self.user_locale(user_id).await?.unwrap_or(locale),
+                    news: News::NoShow {
+                        tournament: Box::new(tournament),
+                        round,
+                    },
+                }
+            }
+            (NoticeKind::TournamentNews, Via::Channel) => Letter::Tournament {
+                channel_id: tournament.channel_id,
+                news: Box::new(super::tournaments::TournamentNews::Paired(
+                    self.round_view(tid, round).await?,
+                )),
+                locale,
+            },
+            (NoticeKind::TournamentStandings, _) => {
+                let standings = self.standings(tid).await?;
+                Letter::Tournament {
+                    channel_id: tournament.channel_id,
+                    news: Box::new(if round == 0 {
+                        super::tournaments::TournamentNews::Finished(standings)
+                    } else {
+                        super::tournaments::TournamentNews::RoundOver(standings)
+                    }),
+                    locale,
+                }
+            }
+            _ => return Ok(None),
+        }))
+    }
+
     /// The letter for `notice` as things stand now; `None` when it no longer applies.
     async fn letter_for(&self, notice: &Notice) -> Result<Option<Letter>> {
+        if notice.tournament_id.is_some() {
+            return self.tournament_letter(notice).await;
+        }
         if let Some(id) = notice.challenge_id {
             let challenge = self.store.call(move |s| s.challenge(id)).await?;
             let locale = self.server_locale(challenge.guild_id).await?;
@@ -293,6 +455,42 @@ impl GameService {
                 }
             }
             (NoticeKind::ChallengeExpired, _) => return Ok(None),
+            (NoticeKind::GameStart, _) => {
+                let Some(tid) = game.tournament_id else {
+                    return Ok(None);
+                };
+                let tournament = self.store.call(move |s| s.tournament(tid)).await?;
+                let gid = game.id;
+                let round = self
+                    .store
+                    .call(move |s| s.tournament_whole(tid))
+                    .await?
+                    .2
+                    .iter()
+                    .find(|b| b.game_id == Some(gid))
+                    .map_or(0, |b| b.round);
+                let ping = vec![game.white_id, game.black_id];
+                let channel_id = game.channel_id;
+                let board = self.board_of(game.clone()).await?;
+                Letter::Post {
+                    channel_id,
+                    news: News::GameStarted {
+                        game,
+                        tournament: Box::new(tournament),
+                        round,
+                    },
+                    ping,
+                    board: Some(Box::new(board)),
+                    locale: server,
+                }
+            }
+            (
+                NoticeKind::TournamentRound
+                | NoticeKind::TournamentGame
+                | NoticeKind::TournamentNews
+                | NoticeKind::TournamentStandings,
+                _,
+            ) => return Ok(None),
             (NoticeKind::BotMove, _) => {
                 let Some(report) = self.bot_move_report(game, notice.ply).await? else {
                     return Ok(None);

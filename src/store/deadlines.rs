@@ -59,7 +59,7 @@ fn side_to_move_or_hold(tx: &Transaction<'_>, game: &Game) -> Result<Option<Colo
 /// Ends `game` on time inside `tx`: aborted while each side has moved at most once, else lost by
 /// `loser`, the player to move. Queues the channel's notice. Returns the game as stored.
 fn time_out_in(tx: &Transaction<'_>, game: &Game, loser: Color, now: i64) -> Result<Game> {
-    let ending = if game.ply <= ABORT_MAX_PLY {
+    let ending = if game.ply <= ABORT_MAX_PLY && game.tournament_id.is_none() {
         Ending::Abort
     } else {
         Ending::Win {
@@ -75,6 +75,7 @@ fn time_out_in(tx: &Transaction<'_>, game: &Game, loser: Color, now: i64) -> Res
         user_id: Some(game.player(loser)),
         ply: Some(game.ply),
         via: Via::Channel,
+        ..NewNotice::default()
     };
     queue_in(tx, &notice, now)?;
     Ok(ended)
@@ -123,6 +124,7 @@ pub(crate) fn queue_close_in(tx: &Transaction<'_>, challenge: &Challenge, now: i
             user_id: None,
             ply: None,
             via: Via::Channel,
+            ..NewNotice::default()
         };
         queue_in(tx, &notice, now)?;
     }
@@ -225,6 +227,7 @@ impl Store {
                     user_id: Some(to_move),
                     ply: Some(game.ply),
                     via,
+                    ..NewNotice::default()
                 };
                 queue_in(tx, &notice, now)?;
                 tx.prepare_cached("UPDATE games SET remind_at = NULL WHERE id = ?1")?

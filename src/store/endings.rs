@@ -16,8 +16,10 @@ use crate::rules::Color;
 pub const RESULT_MIN_PLY: u32 = 2;
 
 /// `ending`, or an abort when `game` ends before each side has moved ([`RESULT_MIN_PLY`]).
+/// A tournament game is never aborted so: it ends with its result, which counts as a forfeit
+/// (not played) in the tournament.
 fn too_early_aborts(game: &Game, ending: Ending) -> Ending {
-    if game.ply < RESULT_MIN_PLY {
+    if game.ply < RESULT_MIN_PLY && game.tournament_id.is_none() {
         Ending::Abort
     } else {
         ending
@@ -97,7 +99,10 @@ pub(crate) fn finish_in(
          WHERE id = ?5",
     )?
     .execute(params![status, ending.result(), ending.reason(), now, id])?;
-    if let Some(result) = ending.result() {
+    // A tournament game that ends before each side has moved is a forfeit: no record, no
+    // rating (a game that was not played).
+    let played = game.tournament_id.is_none() || game.ply >= RESULT_MIN_PLY;
+    if let Some(result) = ending.result().filter(|_| played) {
         // A player's record counts games between people; results against the bot are counted
         // by level from the games themselves (`Store::bot_results`).
         if game.bot.is_none() {
@@ -109,7 +114,10 @@ pub(crate) fn finish_in(
             rate_in(tx, &game, result, now)?;
         }
     }
-    get_game(tx, id)
+    let ended = get_game(tx, id)?;
+    // The tournament's board and round move on in the same transaction.
+    super::tournaments::board_ended_in(tx, &ended, now)?;
+    Ok(ended)
 }
 
 impl Store {

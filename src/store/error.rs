@@ -139,6 +139,8 @@ pub enum StoreError {
         /// The most time a move may have left, in seconds.
         seconds: i64,
     },
+    /// A tournament request refused.
+    Tournament(#[from] super::TournamentError),
 }
 
 /// The result of store operations.
@@ -181,6 +183,7 @@ impl StoreError {
                 | StoreError::NoTimeLimit
                 | StoreError::OwnMove
                 | StoreError::TooMuchTime { .. }
+                | StoreError::Tournament(_)
         )
     }
 }

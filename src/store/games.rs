@@ -49,6 +49,8 @@ text_enum! {
         Agreement => "agreement",
         /// The game was called off.
         Abort => "abort",
+        /// A tournament's director set the result.
+        Adjudication => "adjudication",
     }
 }
 
@@ -127,6 +129,8 @@ pub struct Game {
     pub ratings: Option<RatingChanges>,
     /// The bot's seat in a game against the bot; `None` in a game between people.
     pub bot: Option<BotSeat>,
+    /// The tournament whose round it is a game of, if any.
+    pub tournament_id: Option<super::TournamentId>,
 }
 
 /// Where the bot sits in a game against it: the colour it plays (its own Discord user is that
@@ -269,7 +273,7 @@ pub(crate) const GAME_COLUMNS: &str = "id, guild_id, channel_id, white_id, black
     rated, start_fpn, status, result, reason, created_at, last_move_at, deadline, days_per_move, \
     fpn, ply, draw_offer_by, takeback_by, challenge_id, finished_at, remind_at, white_rating, \
     black_rating, white_change, black_change, minutes_per_move, parent_channel_id, bot_level, \
-    bot_color";
+    bot_color, tournament_id";
 
 /// Reads a row selected with [`GAME_COLUMNS`].
 pub(crate) fn game_from_row(row: &Row<'_>) -> rusqlite::Result<Game> {
@@ -308,6 +312,7 @@ pub(crate) fn game_from_row(row: &Row<'_>) -> rusqlite::Result<Game> {
             (Some(level), Some(color)) => Some(BotSeat { level, color }),
             _ => None,
         },
+        tournament_id: row.get(30)?,
     })
 }
 

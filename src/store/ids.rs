@@ -73,6 +73,14 @@ row_id!(
     ChallengeId
 );
 row_id!(
+    /// A tournament's number.
+    TournamentId
+);
+row_id!(
+    /// A board of a tournament round.
+    PairingId
+);
+row_id!(
     /// A notice's number in the outbox (its row id); also its Discord nonce.
     NoticeId
 );

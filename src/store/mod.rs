@@ -63,6 +63,7 @@ mod schema;
 mod settings;
 mod threads;
 mod time_control;
+mod tournaments;
 mod values;
 
 use std::path::{Path, PathBuf};
@@ -90,6 +91,10 @@ pub use settings::{ServerSettings, UserSettings};
 pub use threads::{WATCH_PAGE_SIZE, WatchPage};
 pub use time_control::{
     DAYS_PER_MOVE, LIVE_MAX_MOVES_LEFT, MAX_TIME_LEFT, MINUTES_PER_MOVE, MORE_TIME, TimeControl,
+};
+pub use tournaments::{
+    Board, BoardResult, Entrant, EntrantStatus, Format, LogEntry, MAX_PLAYERS, NewTournament, Pace,
+    PairingId, Tournament, TournamentError, TournamentId, TournamentStatus, board_result_of,
 };
 
 /// The database file used when `DATABASE_PATH` is not set.

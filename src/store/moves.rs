@@ -155,6 +155,7 @@ impl Store {
                         user_id: Some(game.player(!you)),
                         ply: Some(ply),
                         via: super::Via::Channel,
+                        ..super::notices::NewNotice::default()
                     },
                     now,
                 )?;

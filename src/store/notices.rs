@@ -10,6 +10,7 @@
 use rusqlite::{Row, Transaction, params};
 
 use super::ids::Snowflake;
+use super::tournaments::{PairingId, TournamentId};
 use super::values::text_enum;
 use super::{ChallengeId, Game, GameId, NoticeId, Result, Store};
 use crate::rules::Color;
@@ -27,6 +28,18 @@ text_enum! {
         ChallengeExpired => "challenge-expired",
         /// The bot moved in a game against it: the move and its board, in the game's channel.
         BotMove => "bot-move",
+        /// A tournament's next round is due: pair it.
+        TournamentRound => "tournament-round",
+        /// A board of a tournament round: start its thread and its game.
+        TournamentGame => "tournament-game",
+        /// A game's first board, posted in its thread, pinging both players.
+        GameStart => "game-start",
+        /// A tournament's news in its channel (a round's pairings or standings, the end), or,
+        /// by DM, a player's withdrawal as a no-show.
+        TournamentNews => "tournament-news",
+        /// A tournament's standings after a round (`ply` the round), or its final standings
+        /// (`ply` 0), in its channel.
+        TournamentStandings => "tournament-standings",
     }
 }
 
@@ -53,12 +66,16 @@ pub struct Notice {
     pub challenge_id: Option<ChallengeId>,
     /// The user it is for; `None`: the channel in general.
     pub user_id: Option<u64>,
-    /// The game's ply when it was queued.
+    /// The game's ply when it was queued (a tournament's news: the round, 0 for the end).
     pub ply: Option<u32>,
     /// How it is delivered.
     pub via: Via,
     /// Deliveries tried and failed so far.
     pub attempts: u32,
+    /// The tournament it is about (the `tournament-*` kinds).
+    pub tournament_id: Option<TournamentId>,
+    /// The board it is about ([`NoticeKind::TournamentGame`]).
+    pub pairing_id: Option<PairingId>,
 }
 
 /// A notice to queue.
@@ -70,6 +87,23 @@ pub(crate) struct NewNotice {
     pub user_id: Option<u64>,
     pub ply: Option<u32>,
     pub via: Via,
+    pub tournament_id: Option<TournamentId>,
+    pub pairing_id: Option<PairingId>,
+}
+
+impl Default for NewNotice {
+    fn default() -> NewNotice {
+        NewNotice {
+            kind: NoticeKind::YourTurn,
+            game_id: None,
+            challenge_id: None,
+            user_id: None,
+            ply: None,
+            via: Via::Channel,
+            tournament_id: None,
+            pairing_id: None,
+        }
+    }
 }
 
 /// How long after its `attempts`-th failure a notice is tried again: one minute, doubling,
@@ -81,9 +115,20 @@ pub fn retry_delay(attempts: u32) -> i64 {
 
 /// Queues `notice` inside `tx`, due at once.
 pub(crate) fn queue_in(tx: &Transaction<'_>, notice: &NewNotice, now: i64) -> Result<NoticeId> {
+    queue_at(tx, notice, now, now)
+}
+
+/// Queues `notice` inside `tx`, due at `due` (unix seconds).
+pub(crate) fn queue_at(
+    tx: &Transaction<'_>,
+    notice: &NewNotice,
+    now: i64,
+    due: i64,
+) -> Result<NoticeId> {
     tx.prepare_cached(
         "INSERT INTO notices (kind, game_id, challenge_id, user_id, ply, via, created_at, \
-         next_attempt_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?7)",
+         next_attempt_at, tournament_id, pairing_id) \
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
     )?
     .execute(params![
         notice.kind,
@@ -92,7 +137,10 @@ pub(crate) fn queue_in(tx: &Transaction<'_>, notice: &NewNotice, now: i64) -> Re
         notice.user_id.map(Snowflake),
         notice.ply,
         notice.via,
-        now
+        now,
+        due,
+        notice.tournament_id,
+        notice.pairing_id
     ])?;
     Ok(NoticeId(tx.last_insert_rowid()))
 }
@@ -107,6 +155,8 @@ fn notice_from_row(row: &Row<'_>) -> rusqlite::Result<Notice> {
         ply: row.get(5)?,
         via: row.get(6)?,
         attempts: row.get(7)?,
+        tournament_id: row.get(8)?,
+        pairing_id: row.get(9)?,
     })
 }
 
@@ -117,7 +167,8 @@ impl Store {
     /// [`super::StoreError::Sqlite`] if SQLite fails.
     pub fn due_notices(&self, now: i64, limit: u32) -> Result<Vec<Notice>> {
         let mut stmt = self.conn.prepare_cached(
-            "SELECT id, kind, game_id, challenge_id, user_id, ply, via, attempts FROM notices \
+            "SELECT id, kind, game_id, challenge_id, user_id, ply, via, attempts, tournament_id, \
+             pairing_id FROM notices \
              WHERE status = 'pending' AND next_attempt_at <= ?1 ORDER BY next_attempt_at, id \
              LIMIT ?2",
         )?;
@@ -221,6 +272,7 @@ pub(crate) fn queue_turn_in(
         user_id: Some(user),
         ply: Some(game.ply),
         via: Via::Dm,
+        ..NewNotice::default()
     };
     queue_in(tx, &notice, now)?;
     Ok(true)

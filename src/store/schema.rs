@@ -21,6 +21,7 @@ const MIGRATIONS: &[M<'static>] = &[
     M::up(include_str!("../../migrations/0010_move_times.sql")),
     M::up(include_str!("../../migrations/0011_bot_games.sql")),
     M::up(include_str!("../../migrations/0012_analyses.sql")),
+    M::up(include_str!("../../migrations/0013_tournaments.sql")),
 ];
 
 /// The schema version this binary writes: the number of migrations it knows.
@@ -45,7 +46,7 @@ mod tests {
     #[test]
     fn the_migrations_are_well_formed() {
         Migrations::from_slice(MIGRATIONS).validate().unwrap();
-        assert_eq!(SCHEMA_VERSION, 12);
+        assert_eq!(SCHEMA_VERSION, 13);
     }
 
     #[test]

@@ -26,6 +26,8 @@ pub struct ServerSettings {
     /// Whether accepted challenges get a thread each, as set with `/focus settings threads:`;
     /// `None`: never set ([`ServerSettings::threads`] reads it as on).
     pub threads_set: Option<bool>,
+    /// The role whose members may create tournaments, besides those with Manage Server.
+    pub tournament_role: Option<u64>,
 }
 
 impl ServerSettings {
@@ -105,7 +107,8 @@ impl Store {
     /// [`super::StoreError::Sqlite`] if SQLite fails.
     pub fn server_settings(&self, guild_id: u64) -> Result<ServerSettings> {
         let mut stmt = self.conn.prepare_cached(
-            "SELECT language, discord_locale, threads FROM server_settings WHERE guild_id = ?1",
+            "SELECT language, discord_locale, threads, tournament_role FROM server_settings \
+             WHERE guild_id = ?1",
         )?;
         let found = stmt
             .query_row([Snowflake(guild_id)], |row| {
@@ -113,6 +116,7 @@ impl Store {
                     language: row.get::<_, Option<Locale>>(0).ok().flatten(),
                     discord_locale: row.get::<_, Option<Locale>>(1).ok().flatten(),
                     threads_set: row.get(2)?,
+                    tournament_role: row.get::<_, Option<Snowflake>>(3)?.map(|s| s.0),
                 })
             })
             .optional()?;
@@ -129,6 +133,21 @@ impl Store {
                 "INSERT INTO server_settings (guild_id, language) VALUES (?1, ?2) \
                  ON CONFLICT (guild_id) DO UPDATE SET language = excluded.language",
                 params![Snowflake(guild_id), language],
+            )?;
+            Ok(())
+        })
+    }
+
+    /// Sets the role of `guild_id` whose members may create tournaments.
+    ///
+    /// # Errors
+    /// [`super::StoreError::Sqlite`] if SQLite fails.
+    pub fn set_tournament_role(&mut self, guild_id: u64, role: u64) -> Result<()> {
+        self.write(|tx| {
+            tx.execute(
+                "INSERT INTO server_settings (guild_id, tournament_role) VALUES (?1, ?2) \
+                 ON CONFLICT (guild_id) DO UPDATE SET tournament_role = excluded.tournament_role",
+                params![Snowflake(guild_id), Snowflake(role)],
             )?;
             Ok(())
         })

@@ -440,6 +440,7 @@ impl Localized for StoreError {
                     time = super::span(lang, *seconds)
                 )
             }
+            StoreError::Tournament(error) => tournament_error(lang, error),
         }
     }
 }
@@ -469,6 +470,16 @@ impl Localized for ServiceError {
     fn marked(&self, lang: Lang) -> String {
         match self {
             ServiceError::NoGameHere => tr!(lang, "error-no-game-here"),
+            ServiceError::NotInServer => tr!(lang, "error-not-in-server"),
+            ServiceError::NoTournamentHere => tr!(lang, "error-no-tournament-here"),
+            ServiceError::CannotCreateTournament => tr!(lang, "error-cannot-create-tournament"),
+            ServiceError::BadTournamentName { max } => {
+                tr!(lang, "error-bad-tournament-name", max = *max)
+            }
+            ServiceError::ScheduleNeedsDays => tr!(lang, "error-schedule-needs-days"),
+            ServiceError::AllAtOnceSwiss => tr!(lang, "error-all-at-once-swiss"),
+            ServiceError::BadRounds(rounds) => tr!(lang, "error-bad-rounds", rounds = *rounds),
+            ServiceError::BadMaxPlayers(max) => tr!(lang, "error-bad-max-players", max = *max),
             ServiceError::InThreads(games) => {
                 // A user may have many games: name the first few, so the sentence stays far
                 // below Discord's 2,000 characters.
@@ -553,5 +564,45 @@ impl Localized for ServiceError {
             ServiceError::Render => "the board picture could not be drawn".to_owned(),
             ServiceError::Engine => "the engine's search failed".to_owned(),
         }
+    }
+}
+
+/// The sentence of a refused tournament request.
+fn tournament_error(lang: Lang, error: &crate::store::TournamentError) -> String {
+    use crate::store::TournamentError as E;
+    let id = |t: &crate::store::TournamentId| t.to_string();
+    match error {
+        E::NoSuchTournament(t) => tr!(lang, "error-no-such-tournament", tournament = id(t)),
+        E::OtherServer(t) => tr!(lang, "error-other-server", tournament = id(t)),
+        E::AlreadyJoined(t) => tr!(lang, "error-already-joined", tournament = id(t)),
+        E::NotJoined(t) => tr!(lang, "error-not-joined", tournament = id(t)),
+        E::Full(t) => tr!(lang, "error-tournament-full", tournament = id(t)),
+        E::JoinClosed(t) => tr!(lang, "error-join-closed", tournament = id(t)),
+        E::AlreadyStarted(t) => tr!(lang, "error-already-started", tournament = id(t)),
+        E::Over(t) => tr!(lang, "error-tournament-over", tournament = id(t)),
+        E::NotRunning(t) => tr!(lang, "error-not-running", tournament = id(t)),
+        E::TooFewPlayers { id: t, needed } => tr!(
+            lang,
+            "error-too-few-players",
+            tournament = id(t),
+            needed = *needed
+        ),
+        E::TooManyPlayers { max } => tr!(lang, "error-too-many-players", max = *max),
+        E::NotDirector(t) => tr!(lang, "error-not-director", tournament = id(t)),
+        E::NotInTournament(t) => tr!(lang, "error-not-in-tournament", tournament = id(t)),
+        E::RoundNotOver { id: t, round } => tr!(
+            lang,
+            "error-round-not-over",
+            tournament = id(t),
+            round = *round
+        ),
+        E::RoundPaired { id: t, round } => tr!(
+            lang,
+            "error-round-paired",
+            tournament = id(t),
+            round = *round
+        ),
+        E::NoMoreRounds(t) => tr!(lang, "error-no-more-rounds", tournament = id(t)),
+        E::Unchanged(t) => tr!(lang, "error-tournament-unchanged", tournament = id(t)),
     }
 }

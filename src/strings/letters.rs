@@ -14,7 +14,9 @@ pub fn lang_of(letter: &Letter) -> Lang {
     match letter {
         Letter::Post { locale, .. }
         | Letter::Direct { locale, .. }
-        | Letter::CloseChallenge { locale, .. } => Lang::of(*locale),
+        | Letter::CloseChallenge { locale, .. }
+        | Letter::StartGame { locale, .. }
+        | Letter::Tournament { locale, .. } => Lang::of(*locale),
     }
 }
 
@@ -28,6 +30,12 @@ pub(crate) fn text_marked(lang: Lang, letter: &Letter) -> String {
         Letter::Post { news, .. } => in_channel(lang, news),
         Letter::Direct { news, .. } => direct(lang, news),
         Letter::CloseChallenge { challenge, .. } => challenge_expired_marked(lang, challenge),
+        Letter::StartGame {
+            tournament, board, ..
+        } => super::tournaments::board_message_marked(lang, tournament, board),
+        // The adapters post a tournament's news with `strings::tournaments::news` (several
+        // messages, and the standings' picture); this is its first message.
+        Letter::Tournament { news, .. } => super::tournaments::news_first_marked(lang, news),
     }
 }
 
@@ -100,8 +108,13 @@ fn direct(lang: Lang, news: &News) -> String {
             );
             format!("{text} {}", channel_link(game.guild_id, game.channel_id))
         }
+        News::NoShow { tournament, round } => {
+            super::tournaments::no_show_marked(lang, tournament, *round)
+        }
         // Never sent as DMs; worded as in the channel.
-        News::TimedOut { .. } | News::BotMoved(_) => in_channel(lang, news),
+        News::TimedOut { .. } | News::BotMoved(_) | News::GameStarted { .. } => {
+            in_channel(lang, news)
+        }
     }
 }
 
@@ -132,7 +145,12 @@ fn in_channel(lang: Lang, news: &News) -> String {
         ),
         // As a person's move is announced.
         News::BotMoved(report) => super::move_played_marked(lang, report),
+        News::GameStarted {
+            game,
+            tournament,
+            round,
+        } => super::tournaments::game_started_marked(lang, tournament, game, *round),
         // Never posted in a channel (the move's message pinged the player); worded as the DM.
-        News::YourTurn { .. } => direct(lang, news),
+        News::YourTurn { .. } | News::NoShow { .. } => direct(lang, news),
     }
 }

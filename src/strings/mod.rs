@@ -13,6 +13,7 @@ pub mod letters;
 pub mod picture;
 pub mod record;
 pub mod threads;
+pub mod tournaments;
 
 use crate::i18n::Lang;
 use crate::ratings::Rating;
@@ -503,6 +504,7 @@ pub(crate) fn reason_key(reason: Option<EndReason>, result: Option<GameResult>) 
         (Some(EndReason::Resignation), _) => "resignation",
         (Some(EndReason::TimeOut), _) => "time-out",
         (Some(EndReason::Agreement), _) => "agreement",
+        (Some(EndReason::Adjudication), _) => "adjudication",
         (Some(EndReason::Abort), _) | (None, None) => "aborted",
         (None, Some(_)) => "over",
     }

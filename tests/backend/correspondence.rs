@@ -426,6 +426,8 @@ fn describe(letter: &Letter) -> String {
         Letter::CloseChallenge { challenge, .. } => {
             format!("close challenge {}: {text}", challenge.id)
         }
+        Letter::StartGame { channel_id, .. } => format!("board in {channel_id}: {text}"),
+        Letter::Tournament { channel_id, .. } => format!("news in {channel_id}: {text}"),
     }
 }
 
@@ -501,6 +503,8 @@ async fn the_reminder_comes_at_exactly_80_percent_of_the_move_time_in_the_channe
             ply: Some(2),
             via: Via::Channel,
             attempts: 0,
+            tournament_id: None,
+            pairing_id: None,
         }]
     );
 
@@ -789,6 +793,8 @@ async fn at_the_deadline_the_player_to_move_loses_on_time_with_records_and_the_f
             ply: Some(3),
             via: Via::Channel,
             attempts: 0,
+            tournament_id: None,
+            pairing_id: None,
         }]
     );
     assert_eq!(f.deliver(&mailman).await, delivered(1, 0, 0, 0));
@@ -1119,6 +1125,8 @@ async fn a_refused_dm_whose_channel_post_fails_is_retried_in_the_channel_only() 
             Letter::Direct { .. } => "dm",
             Letter::Post { .. } => "post",
             Letter::CloseChallenge { .. } => "close",
+            Letter::StartGame { .. } => "board",
+            Letter::Tournament { .. } => "news",
         })
         .collect();
     assert_eq!(kinds, ["dm", "post", "post"]);
@@ -1264,6 +1272,8 @@ async fn a_turn_notice_for_a_move_already_played_is_dropped() {
             ply: Some(1),
             via: Via::Dm,
             attempts: 0,
+            tournament_id: None,
+            pairing_id: None,
         }]
     );
     // Bob moves before the notice goes out (Alice has no DMs: nothing new queued).
@@ -1709,6 +1719,8 @@ async fn an_expired_challenge_gets_its_message_closed_only_if_it_has_one() {
             ply: None,
             via: Via::Channel,
             attempts: 0,
+            tournament_id: None,
+            pairing_id: None,
         }]
     );
 
@@ -2250,6 +2262,8 @@ fn store_queues_turn_notices_only_for_dm_users_in_games_in_play() {
             ply: Some(0),
             via: Via::Dm,
             attempts: 0,
+            tournament_id: None,
+            pairing_id: None,
         }]
     );
     store.abort_game(id, T0).unwrap();
@@ -2395,6 +2409,7 @@ fn migrating_an_older_database_gives_games_in_play_their_reminder() {
     // Back to schema 2: undo migrations 3 (correspondence), 4 (ratings), 5 (languages), 6
     // (live clock), 7 (threads), 8 (rematch), 9 (channel names), 10 (move times), 11 (games
     // against the bot) and 12 (analyses).
+    conn.execute_batch(crate::UNDO_13).unwrap();
     conn.execute_batch(
         "DROP TABLE analyses; DROP INDEX games_bot_active; ALTER TABLE games DROP COLUMN bot_color; \
          ALTER TABLE games DROP COLUMN bot_level; DROP TABLE hints; \

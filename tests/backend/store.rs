@@ -1316,6 +1316,7 @@ fn rows_from_before_live_games_read_as_before() {
     let conn = Connection::open(&path).unwrap();
     // Back to schema 5: undo 12 (analyses), 11 (games against the bot), 10 (move times), 9 (channel names), 8 (rematch), 7 (threads), then
     // 6 (live clock).
+    conn.execute_batch(crate::UNDO_13).unwrap();
     conn.execute_batch(
         "DROP TABLE analyses; DROP INDEX games_bot_active; ALTER TABLE games DROP COLUMN bot_color; \
          ALTER TABLE games DROP COLUMN bot_level; DROP TABLE hints; \
@@ -1360,6 +1361,7 @@ fn moves_from_before_move_times_read_without_one() {
     };
     let conn = Connection::open(&path).unwrap();
     // Back to schema 9: undo 12 (analyses), 11 (games against the bot) and 10 (move times).
+    conn.execute_batch(crate::UNDO_13).unwrap();
     conn.execute_batch(
         "DROP TABLE analyses; DROP INDEX games_bot_active; ALTER TABLE games DROP COLUMN bot_color; \
          ALTER TABLE games DROP COLUMN bot_level; DROP TABLE hints; \

@@ -1,0 +1,116 @@
+# Tournaments (issue 22): announcements, rounds, standings, the director's tools, refusals.
+
+error-not-in-server = tournaments are played on servers: use this command in a channel of one
+error-no-tournament-here = no tournament is announced in this channel: name one with `tournament:`, or see `/focus tournament list`
+error-cannot-create-tournament = only members with the Manage Server permission, or with the server's tournament role, can create tournaments
+error-bad-tournament-name = a tournament's name has 1 to { $max } characters, on one line, without * or `
+error-schedule-needs-days = rounds on a schedule need `round_every_days`, from 1 to 60
+error-all-at-once-swiss = only a round-robin can start all its games at once: a Swiss pairs each round from the results of the one before
+error-bad-rounds = a Swiss has 1 to 50 rounds, not { $rounds }
+error-bad-max-players = a tournament takes 2 to 1,000 players, not { $max }
+error-no-such-tournament = there is no tournament { $tournament }
+error-other-server = tournament { $tournament } belongs to another server
+error-already-joined = you are already in tournament { $tournament }
+error-not-joined = that player is not, or no longer, playing in tournament { $tournament }
+error-tournament-full = tournament { $tournament } is full
+error-join-closed = tournament { $tournament } no longer takes players
+error-already-started = tournament { $tournament } has already started
+error-tournament-over = tournament { $tournament } is over
+error-not-running = tournament { $tournament } is not running
+error-too-few-players = tournament { $tournament } needs at least { $needed } players to start
+error-too-many-players = a round-robin takes at most { $max } players
+error-not-director = only the director of tournament { $tournament } can do that
+error-not-in-tournament = that game is not part of tournament { $tournament }
+error-round-not-over = round { $round } of tournament { $tournament } still has games in play: finish or adjudicate them first
+error-round-paired = round { $round } of tournament { $tournament } is already paired
+error-no-more-rounds = tournament { $tournament } has paired all its rounds
+error-tournament-unchanged = tournament { $tournament } is already in that state
+
+tournament-format = { $format ->
+        [swiss] Swiss
+        [round-robin] round-robin
+       *[double-round-robin] double round-robin
+    }
+tournament-rounds = { $rounds ->
+        [0] rounds from the number of players
+        [one] { $rounds } round
+       *[other] { $rounds } rounds
+    }
+tournament-players-count = { $count ->
+        [one] { $count } player
+       *[other] { $count } players
+    }
+tournament-rated = { $rated ->
+        [yes] rated
+       *[no] unrated
+    }
+tournament-heading = 🏆 **{ $name }** · tournament { $tournament }
+tournament-facts = { $format } · { $rounds } · { $time } · { $rated }
+tournament-starts-at = Starts { $relative } ({ $time }), or when the director starts it.
+tournament-starts-manually = Starts when the director, { $director }, starts it.
+tournament-status = { $status ->
+        [open] Open for players.
+        [running] Round { $round } of { $rounds } is being played.
+        [finished] Finished.
+       *[cancelled] Cancelled by its director.
+    }
+tournament-paused-note = Paused by the director.
+tournament-players = Players ({ $count }): { $list }
+tournament-players-more = and { $count } more
+tournament-no-players = No players yet: press **Join**.
+tournament-joined = { $user } joined **{ $name }**.
+tournament-joined-late = { $user } joined **{ $name }** late: paired from round { $round }, with ½ point for each round missed.
+tournament-left = { $user } left **{ $name }**.
+tournament-withdrawn = { $user } withdrew from **{ $name }**: their games count, and they will not be paired again.
+tournament-removed = { $user } was removed from **{ $name }** by the director.
+tournament-started = **{ $name }** has started with { $count }: round 1 is being paired.
+tournament-cancelled = **{ $name }** was cancelled by its director. Games in play go on; no round follows.
+tournament-paused = **{ $name }** is paused: no round starts until the director resumes it.
+tournament-resumed = **{ $name }** goes on.
+tournament-next-round = The next round of **{ $name }** is being paired.
+tournament-result = { $result ->
+        [white] 1–0
+        [black] 0–1
+        [draw] ½–½
+        [white-forfeit] +–−
+        [black-forfeit] −–+
+       *[double-forfeit] −–−
+    }
+tournament-adjudicated = The director set the result of round { $round }, board { $board } of **{ $name }**: { $result }.
+tournament-extra-time = The director gave more time in game { $game }: time now runs out { $relative }.
+tournament-pairings = **{ $name }** · round { $round } of { $rounds }:
+tournament-board-line = { $board }. { $white } – { $black } · { $thread }
+tournament-board-line-waiting = { $board }. { $white } – { $black } · the thread is being started
+tournament-bye-line = Bye: { $user } (1 point)
+tournament-rest-line = Resting this round: { $user }
+tournament-board-message = **{ $name }** · round { $round }, board { $board }: { $white } has White, { $black } has Black. The game is played in this message's thread.
+tournament-thread-name = { $name } · R{ $round } · { $white } vs { $black }
+tournament-game-started = Round { $round } of **{ $name }**: { $white } has White, { $black } has Black. { $white }, your move.
+tournament-no-show = You lost on time without making a move in round { $round } of **{ $name }**, so you are withdrawn from its later rounds.
+tournament-standings-after = { $name } — after round { $round } of { $rounds }
+tournament-standings-final = { $name } — final standings
+tournament-standings-page = page { $page } of { $pages }
+tournament-over = 🏆 **{ $name }** is over. 🥇 { $first }{ $second }{ $third }
+tournament-second = , 🥈 { $user }
+tournament-third = , 🥉 { $user }
+tournament-standings-caption = Standings of **{ $name }** after { $rounds }:
+tournament-standings-caption-final = Final standings of **{ $name }**:
+tournament-no-standings = **{ $name }** has no players yet.
+tournament-list-title = Tournaments on this server:
+tournament-list-line = { $tournament } **{ $name }** · { $format } · { $players } · { $status }
+tournament-list-status = { $status ->
+        [open] open
+        [running] round { $round } of { $rounds }
+        [finished] finished
+       *[cancelled] cancelled
+    }
+tournament-list-empty = No tournaments on this server yet: create one with `/focus tournament create`.
+tournament-export = **{ $name }** as a TRF-16 file, for chess tournament software (`focus-bot pair --check` reads it too).
+settings-tournament-role = Members with the chosen role may now create tournaments, as may members with Manage Server.
+button-join = Join
+button-leave = Leave
+crosstable-rank = #
+crosstable-player = Player
+crosstable-score = Pts
+crosstable-white = White
+crosstable-black = Black

@@ -1,0 +1,118 @@
+# Турниры (задача 22): объявления, туры, таблица, инструменты судьи, отказы.
+
+error-not-in-server = турниры играются на серверах: используйте эту команду в канале сервера
+error-no-tournament-here = в этом канале нет объявленного турнира: укажите его в `tournament:` или посмотрите `/focus tournament list`
+error-cannot-create-tournament = создавать турниры могут только участники с правом «Управлять сервером» или с турнирной ролью сервера
+error-bad-tournament-name = название турнира — от 1 до { $max } символов в одну строку, без * и `
+error-schedule-needs-days = для туров по расписанию нужен `round_every_days`, от 1 до 60
+error-all-at-once-swiss = начать все партии сразу может только круговой турнир: швейцарка составляет пары каждого тура по итогам предыдущего
+error-bad-rounds = в швейцарке от 1 до 50 туров, а не { $rounds }
+error-bad-max-players = в турнире может быть от 2 до 1000 игроков, а не { $max }
+error-no-such-tournament = турнира { $tournament } нет
+error-other-server = турнир { $tournament } проходит на другом сервере
+error-already-joined = вы уже участвуете в турнире { $tournament }
+error-not-joined = этот игрок не участвует (или больше не участвует) в турнире { $tournament }
+error-tournament-full = в турнире { $tournament } нет мест
+error-join-closed = турнир { $tournament } больше не принимает игроков
+error-already-started = турнир { $tournament } уже начался
+error-tournament-over = турнир { $tournament } окончен
+error-not-running = турнир { $tournament } сейчас не идёт
+error-too-few-players = для начала турнира { $tournament } нужно не меньше { $needed } игроков
+error-too-many-players = в круговом турнире не больше { $max } игроков
+error-not-director = это может только судья турнира { $tournament }
+error-not-in-tournament = эта партия не из турнира { $tournament }
+error-round-not-over = в { $round }-м туре турнира { $tournament } ещё идут партии: сначала доиграйте их или присудите результат
+error-round-paired = пары { $round }-го тура турнира { $tournament } уже составлены
+error-no-more-rounds = в турнире { $tournament } составлены пары всех туров
+error-tournament-unchanged = турнир { $tournament } уже в этом состоянии
+
+tournament-format = { $format ->
+        [swiss] швейцарка
+        [round-robin] круговой
+       *[double-round-robin] двухкруговой
+    }
+tournament-rounds = { $rounds ->
+        [0] число туров по числу игроков
+        [one] { $rounds } тур
+        [few] { $rounds } тура
+       *[many] { $rounds } туров
+    }
+tournament-players-count = { $count ->
+        [one] { $count } игрок
+        [few] { $count } игрока
+       *[many] { $count } игроков
+    }
+tournament-rated = { $rated ->
+        [yes] на рейтинг
+       *[no] без рейтинга
+    }
+tournament-heading = 🏆 **{ $name }** · турнир { $tournament }
+tournament-facts = { $format } · { $rounds } · { $time } · { $rated }
+tournament-starts-at = Начало { $relative } ({ $time }) или когда его начнёт судья.
+tournament-starts-manually = Начнётся, когда его начнёт судья, { $director }.
+tournament-status = { $status ->
+        [open] Идёт запись.
+        [running] Идёт { $round }-й тур из { $rounds }.
+        [finished] Турнир окончен.
+       *[cancelled] Отменён судьёй.
+    }
+tournament-paused-note = Приостановлен судьёй.
+tournament-players = Игроки ({ $count }): { $list }
+tournament-players-more = и ещё { $count }
+tournament-no-players = Игроков пока нет: нажмите **Участвовать**.
+tournament-joined = { $user } участвует в турнире **{ $name }**.
+tournament-joined-late = { $user } присоединяется к турниру **{ $name }** с опозданием: в парах с { $round }-го тура, с ½ очка за каждый пропущенный тур.
+tournament-left = { $user } больше не участвует в турнире **{ $name }**.
+tournament-withdrawn = { $user } выбывает из турнира **{ $name }**: сыгранные партии засчитаны, новых пар не будет.
+tournament-removed = Судья исключил { $user } из турнира **{ $name }**.
+tournament-started = Турнир **{ $name }** начался, в нём { $count }: составляются пары 1-го тура.
+tournament-cancelled = Судья отменил турнир **{ $name }**. Начатые партии продолжаются, новых туров не будет.
+tournament-paused = Турнир **{ $name }** приостановлен: новый тур не начнётся, пока судья его не возобновит.
+tournament-resumed = Турнир **{ $name }** продолжается.
+tournament-next-round = Составляются пары следующего тура турнира **{ $name }**.
+tournament-result = { $result ->
+        [white] 1–0
+        [black] 0–1
+        [draw] ½–½
+        [white-forfeit] +–−
+        [black-forfeit] −–+
+       *[double-forfeit] −–−
+    }
+tournament-adjudicated = Судья установил результат { $round }-го тура, доска { $board }, турнира **{ $name }**: { $result }.
+tournament-extra-time = Судья добавил время в партии { $game }: теперь время истекает { $relative }.
+tournament-pairings = **{ $name }** · { $round }-й тур из { $rounds }:
+tournament-board-line = { $board }. { $white } – { $black } · { $thread }
+tournament-board-line-waiting = { $board }. { $white } – { $black } · ветка создаётся
+tournament-bye-line = Без пары: { $user } (1 очко)
+tournament-rest-line = Отдыхает в этом туре: { $user }
+tournament-board-message = **{ $name }** · { $round }-й тур, доска { $board }: { $white } играет белыми, { $black } — чёрными. Партия идёт в ветке этого сообщения.
+tournament-thread-name = { $name } · Т{ $round } · { $white } — { $black }
+tournament-game-started = { $round }-й тур турнира **{ $name }**: { $white } играет белыми, { $black } — чёрными. { $white }, ваш ход.
+tournament-no-show = Вы проиграли по времени, не сделав ни одного хода, в { $round }-м туре турнира **{ $name }**, поэтому выбываете из следующих туров.
+tournament-standings-after = { $name } — после { $round }-го тура из { $rounds }
+tournament-standings-final = { $name } — итоговая таблица
+tournament-standings-page = страница { $page } из { $pages }
+tournament-over = 🏆 Турнир **{ $name }** окончен. 🥇 { $first }{ $second }{ $third }
+tournament-second = , 🥈 { $user }
+tournament-third = , 🥉 { $user }
+tournament-standings-caption = Таблица турнира **{ $name }** после { $rounds }:
+tournament-standings-caption-final = Итоговая таблица турнира **{ $name }**:
+tournament-no-standings = В турнире **{ $name }** пока нет игроков.
+tournament-list-title = Турниры этого сервера:
+tournament-list-line = { $tournament } **{ $name }** · { $format } · { $players } · { $status }
+tournament-list-status = { $status ->
+        [open] идёт запись
+        [running] { $round }-й тур из { $rounds }
+        [finished] окончен
+       *[cancelled] отменён
+    }
+tournament-list-empty = На этом сервере пока нет турниров: создайте турнир командой `/focus tournament create`.
+tournament-export = Турнир **{ $name }** в формате TRF-16 для шахматных турнирных программ (его читает и `focus-bot pair --check`).
+settings-tournament-role = Теперь турниры могут создавать участники с выбранной ролью, а также участники с правом «Управлять сервером».
+button-join = Участвовать
+button-leave = Выйти
+crosstable-rank = №
+crosstable-player = Игрок
+crosstable-score = Очки
+crosstable-white = белые
+crosstable-black = чёрные

@@ -1,0 +1,255 @@
+//! `/focus tournament …` and the announcement's buttons: the requests of tournaments, answered
+//! with the service's tournament use cases and put into words by `strings::tournaments`.
+
+use super::{Action, Asked, Button, Edit, File, FileKind, Message, Reply, Style, To, button};
+use crate::i18n::Lang;
+use crate::service::Result;
+use crate::service::tournaments::{Rights, TournamentView};
+use crate::store::{Tournament, TournamentId, TournamentStatus};
+use crate::strings::tournaments as words;
+use crate::text::Text;
+
+use super::TournamentRequest as T;
+
+/// The Join and Leave buttons of an announcement in `lang`; none once the event no longer
+/// takes players.
+pub fn announcement_buttons(lang: Lang, t: &Tournament) -> Vec<Button> {
+    let open = t.status == TournamentStatus::Open
+        || (t.status == TournamentStatus::Running
+            && t.format == crate::store::Format::Swiss
+            && t.rounds.is_some_and(|r| 2 * t.current_round <= r));
+    if !open {
+        return vec![];
+    }
+    let mut buttons = vec![button(lang, Action::Join(t.id), "join", Style::Yes)];
+    if t.status == TournamentStatus::Open {
+        buttons.push(button(lang, Action::Leave(t.id), "leave", Style::Neutral));
+    }
+    buttons
+}
+
+impl Asked<'_> {
+    pub(super) async fn tournament(&self, request: T) -> Result<Reply> {
+        let (place, me) = (self.caller.place, &self.caller.user);
+        let service = self.service();
+        let lang = self.public();
+        match request {
+            T::Create(options) => {
+                let rights = Rights {
+                    create: self.caller.manager || self.has_tournament_role().await?,
+                };
+                let view = service
+                    .create_tournament(place, me, rights, options)
+                    .await?;
+                Ok(self.announce(&view, To::Here))
+            }
+            T::Join { id } => {
+                let view = service.join_tournament(place, me, id).await?;
+                Ok(self.joined(&view))
+            }
+            T::Leave { id } | T::Withdraw { id } => {
+                let t = service.find_tournament(place, id).await?;
+                let which = if t.status == TournamentStatus::Open {
+                    "left"
+                } else {
+                    "withdrawn"
+                };
+                let view = service.leave_tournament(place, me, id).await?;
+                Ok(Reply::one(Message::new(
+                    To::Here,
+                    words::about_player(lang, which, &view.tournament, me.id),
+                )))
+            }
+            T::Start { id } => {
+                let view = service.start_tournament(place, me, id).await?;
+                let count = view.players.len();
+                Ok(Reply::one(Message::new(
+                    To::Here,
+                    words::started(lang, &view.tournament, count),
+                )))
+            }
+            T::Cancel { id } => {
+                let view = service.cancel_tournament(place, me, id).await?;
+                Ok(self.said(words::about(lang, "cancelled", &view.tournament)))
+            }
+            T::Standings { id, page } => self.standings(id, page, false).await,
+            T::Export { id } => {
+                let t = service.find_tournament(place, id).await?;
+                self.working();
+                let trf = service.export_trf(t.id).await?;
+                Ok(Reply::one(
+                    Message::new(To::Here, words::export(lang, &t)).file(File {
+                        name: format!("focus-tournament-{}.trf", t.id.0),
+                        bytes: trf.into_bytes(),
+                        kind: FileKind::Trf(t.id),
+                    }),
+                ))
+            }
+            T::List => {
+                let list = service.tournaments(place).await?;
+                let mut counted = Vec::with_capacity(list.len());
+                for t in list {
+                    let view = service.tournament_view(t.id).await?;
+                    counted.push((t, view.players.len()));
+                }
+                Ok(Reply::private(words::list(self.private(), &counted)))
+            }
+            T::Remove { id, user } => {
+                let view = service.remove_player(place, me, id, user.id).await?;
+                Ok(self.said(words::about_player(
+                    lang,
+                    "removed",
+                    &view.tournament,
+                    user.id,
+                )))
+            }
+            T::Result { id, game, result } => {
+                let t = service.find_tournament(place, id).await?;
+                let board = service.adjudicate(place, me, id, game, result).await?;
+                Ok(self.said(words::adjudicated(lang, &t, &board)))
+            }
+            T::Pause { id, paused } => {
+                let t = service.pause_tournament(place, me, id, paused).await?;
+                let which = if paused { "paused" } else { "resumed" };
+                Ok(self.said(words::about(lang, which, &t)))
+            }
+            T::ExtraTime { id, game } => {
+                let game = service.extra_time(place, me, id, game).await?;
+                Ok(self.said(words::extra_time(lang, &game)))
+            }
+            T::NextRound { id } => {
+                let t = service.next_round_now(place, me, id).await?;
+                Ok(self.said(words::about(lang, "next-round", &t)))
+            }
+        }
+    }
+
+    /// Whether the asker has the server's tournament role.
+    async fn has_tournament_role(&self) -> Result<bool> {
+        let guild = self.caller.place.guild_id;
+        let role = self.service().tournament_role(guild).await?;
+        Ok(role.is_some_and(|r| self.caller.roles.contains(&r)))
+    }
+
+    /// A public sentence.
+    fn said(&self, text: Text) -> Reply {
+        Reply::one(Message::new(To::Here, text))
+    }
+
+    /// The announcement of `view`, going `to`, with its buttons.
+    fn announce(&self, view: &TournamentView, to: To) -> Reply {
+        let lang = self.public();
+        Reply::one(
+            Message::new(to, words::announcement(lang, view))
+                .buttons(announcement_buttons(lang, &view.tournament)),
+        )
+    }
+
+    fn joined(&self, view: &TournamentView) -> Reply {
+        let me = self.caller.user.id;
+        let first_round = view
+            .players
+            .iter()
+            .find(|p| p.user.id == me)
+            .map_or(1, |p| p.entrant.first_round);
+        Reply::one(Message::new(
+            To::Here,
+            words::joined(self.public(), &view.tournament, me, first_round),
+        ))
+    }
+
+    /// The Join button: the announcement is redrawn with the new player.
+    pub(super) async fn join_click(&self, id: TournamentId) -> Result<Reply> {
+        let view = self
+            .service()
+            .join_tournament(self.caller.place, &self.caller.user, Some(id))
+            .await?;
+        Ok(self.announce(&view, To::Clicked(Edit::Replace)))
+    }
+
+    /// The Leave button.
+    pub(super) async fn leave_click(&self, id: TournamentId) -> Result<Reply> {
+        let view = self
+            .service()
+            .leave_tournament(self.caller.place, &self.caller.user, Some(id))
+            .await?;
+        Ok(self.announce(&view, To::Clicked(Edit::Replace)))
+    }
+
+    /// The standings: the table as text (every line, for screen readers), with the caption;
+    /// the picture when drawn.
+    pub(super) async fn standings(
+        &self,
+        id: Option<TournamentId>,
+        page: u32,
+        clicked: bool,
+    ) -> Result<Reply> {
+        let t = self
+            .service()
+            .find_tournament(self.caller.place, id)
+            .await?;
+        let lang = self.public();
+        let standings = self.service().standings(t.id).await?;
+        let last = t.status == TournamentStatus::Finished;
+        let pages = standings.rows.len().div_ceil(STANDINGS_PAGE).max(1) as u32;
+        let page = page.clamp(1, pages);
+        let from = (page as usize - 1) * STANDINGS_PAGE;
+        let rows = || standings.rows.iter().skip(from).take(STANDINGS_PAGE);
+        let caption = words::standings_caption(lang, &standings, last);
+        let with_rounds: Vec<Text> = rows()
+            .map(|row| Text::from_marked(&words::standing_line(lang, &standings, row, true)))
+            .collect();
+        let text = Text::lines(
+            std::iter::once(caption.clone())
+                .chain(with_rounds)
+                .collect::<Vec<_>>(),
+        );
+        // Each round's result while the message stays within Discord's limit; else score and
+        // tie-breaks only (the picture has the rounds).
+        let text = if crate::strings::message_len(&text) <= crate::strings::MESSAGE_LIMIT {
+            text
+        } else {
+            let short = rows()
+                .map(|row| Text::from_marked(&words::standing_line(lang, &standings, row, false)));
+            Text::lines(std::iter::once(caption).chain(short).collect::<Vec<_>>())
+        };
+        let to = if clicked {
+            To::Clicked(Edit::Replace)
+        } else {
+            To::Here
+        };
+        let mut message =
+            Message::new(to, text).buttons(super::page_buttons(lang, page, pages, move |p| {
+                Action::Standings(t.id, p)
+            }));
+        if let Some(file) = standings_picture(lang, &standings, page) {
+            message = message.file(file);
+        }
+        Ok(Reply::one(message))
+    }
+}
+
+/// Players per page of the standings: the text stays under Discord's 2,000 characters, and the
+/// picture readable.
+pub const STANDINGS_PAGE: usize = 16;
+
+/// The standings picture of `page` (a crosstable PNG of [`STANDINGS_PAGE`] players at most), or
+/// `None` when it cannot be drawn (the failure is logged; the text says it all).
+pub fn standings_picture(
+    lang: Lang,
+    standings: &crate::service::tournaments::Standings,
+    page: u32,
+) -> Option<File> {
+    let data = crate::strings::tournaments::crosstable(lang, standings, page, STANDINGS_PAGE);
+    match crate::render::crosstable::crosstable(&data) {
+        Ok(bytes) => Some(File {
+            name: format!("focus-tournament-{}.png", standings.tournament.id.0),
+            bytes,
+            kind: FileKind::Standings(standings.tournament.id),
+        }),
+        Err(e) => {
+            tracing::warn!(error = %e, "cannot draw the standings");
+            None
+        }
+    }
+}

@@ -1,0 +1,938 @@
+//! Tournaments (issue 22): creating and joining events, pairing their rounds with the pure
+//! pairing module, the director's tools, standings and the TRF export.
+//!
+//! The flow of a round is carried by the outbox, so that it survives a kill at any moment:
+//! a `tournament-round` notice pairs the next round ([`GameService::pair_next_round`]), which
+//! queues a `tournament-game` notice per board; delivering one posts the board's message in the
+//! event's channel and starts a thread from it, and the game is created in that thread. Each
+//! game's end records its board's result in the game's own transaction (the store), and the
+//! round's last result queues the next `tournament-round`.
+
+pub mod model;
+
+use crate::pairing::{self, Pairing, berger, dutch, tiebreak};
+use crate::rules::{Color, Rules};
+use crate::store::{
+    Board, BoardResult, Entrant, EntrantStatus, Format, GameId, GameStatus, LogEntry,
+    NewTournament, Pace, PairingId, TimeControl, Tournament, TournamentError, TournamentId,
+    TournamentStatus,
+};
+
+use super::{GameService, Named, Place, Result, ServiceError, User};
+pub use model::{Model, default_rounds};
+
+/// The longest tournament name, in characters.
+pub const MAX_NAME: usize = 64;
+
+/// The tournaments `/focus tournament list` shows at most.
+pub const LIST_LIMIT: u32 = 20;
+
+/// What `/focus tournament create` asks for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TournamentOptions {
+    /// The name (1 to [`MAX_NAME`] characters).
+    pub name: String,
+    /// Swiss or round-robin.
+    pub format: Format,
+    /// The rounds of a Swiss (`None`: chosen from the players at the start).
+    pub rounds: Option<u32>,
+    /// The games' time control.
+    pub time_control: TimeControl,
+    /// The games' rules.
+    pub rules: Rules,
+    /// Counted on the server's ladder (default on).
+    pub rated: bool,
+    /// When it starts on its own (unix seconds).
+    pub starts_at: Option<i64>,
+    /// The most players.
+    pub max_players: Option<u32>,
+    /// How rounds follow each other.
+    pub pace: Pace,
+    /// Days between scheduled rounds ([`Pace::Schedule`]).
+    pub round_every_days: Option<u32>,
+}
+
+/// Who may do what in a tournament command.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Rights {
+    /// May create tournaments here (Manage Server, or the server's tournament role).
+    pub create: bool,
+}
+
+/// A tournament and its players, for its announcement.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TournamentView {
+    /// The event.
+    pub tournament: Tournament,
+    /// Its players: by starting number once started, else by joining order.
+    pub players: Vec<Participant>,
+}
+
+/// A player of a tournament, with their name.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Participant {
+    /// The user.
+    pub user: Named,
+    /// Their entry.
+    pub entrant: Entrant,
+}
+
+/// One board of a round, for the pairings' post.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BoardView {
+    /// The board.
+    pub board: Board,
+    /// White (or the bye's player).
+    pub white: Named,
+    /// Black; `None` for the bye.
+    pub black: Option<Named>,
+    /// The channel (thread) of its game, once started.
+    pub channel: Option<u64>,
+}
+
+/// A round's pairings.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RoundView {
+    /// The event.
+    pub tournament: Tournament,
+    /// The round.
+    pub round: u32,
+    /// Its boards, the bye last.
+    pub boards: Vec<BoardView>,
+}
+
+/// How a round went for one player, as the standings show it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Cell {
+    /// A game: the opponent's rank in the table, the player's colour, the result for the
+    /// player (`None` while in play) and whether it was a forfeit.
+    Game {
+        /// The opponent's rank (row) in the table.
+        opponent: u32,
+        /// The player's colour.
+        colour: Color,
+        /// Half points scored (2, 1, 0), `None` while in play.
+        half_points: Option<u32>,
+        /// Not played over the board.
+        forfeit: bool,
+    },
+    /// The pairing-allocated bye (or a round-robin's rest), with its points.
+    Bye {
+        /// Half points.
+        half_points: u32,
+    },
+    /// A round missed by a late joiner (half a point).
+    Missed,
+    /// Not paired: absent, withdrawn.
+    Absent,
+    /// A round not yet paired.
+    Future,
+}
+
+/// One line of the standings.
+#[derive(Clone, Debug, PartialEq)]
+pub struct StandingRow {
+    /// The place, from 1.
+    pub rank: u32,
+    /// The place is shared with the line above.
+    pub shared: bool,
+    /// The player.
+    pub user: Named,
+    /// Their starting number.
+    pub number: u32,
+    /// The score, in half points.
+    pub half_points: u32,
+    /// The tie-breaks, in points, in the order of [`Standings::tie_breaks`].
+    pub tie_breaks: Vec<f64>,
+    /// One cell per planned round.
+    pub cells: Vec<Cell>,
+    /// Playing, or gone.
+    pub status: EntrantStatus,
+}
+
+/// The standings of a tournament.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Standings {
+    /// The event.
+    pub tournament: Tournament,
+    /// The rounds whose every game is over.
+    pub complete_rounds: u32,
+    /// The tie-breaks, in order (C.07).
+    pub tie_breaks: Vec<tiebreak::TieBreak>,
+    /// The lines, best first.
+    pub rows: Vec<StandingRow>,
+}
+
+/// What the outbox carries for a tournament (the service makes it; the adapter puts it in
+/// words and pictures).
+#[derive(Clone, Debug, PartialEq)]
+pub enum TournamentNews {
+    /// A round's pairings are out.
+    Paired(RoundView),
+    /// A round is over: the standings.
+    RoundOver(Standings),
+    /// The event is over: the final standings, with the podium.
+    Finished(Standings),
+}
+
+impl GameService {
+    /// Creates a tournament announced in `place`, directed by `user`.
+    ///
+    /// # Errors
+    /// [`ServiceError::NotADirector`]-like [`ServiceError::CannotCreateTournament`] without the
+    /// right; [`ServiceError::BadTournamentName`]; [`ServiceError::ScheduleNeedsDays`] and
+    /// [`ServiceError::AllAtOnceSwiss`] for a pace that does not fit; [`ServiceError::NotInServer`]
+    /// in DMs; the store's.
+    pub async fn create_tournament(
+        &self,
+        place: Place,
+        user: &User,
+        rights: Rights,
+        options: TournamentOptions,
+    ) -> Result<TournamentView> {
+        if place.guild_id == 0 {
+            return Err(ServiceError::NotInServer);
+        }
+        if !rights.create {
+            return Err(ServiceError::CannotCreateTournament);
+        }
+        let name = options.name.trim().to_owned();
+        if name.is_empty() || name.chars().count() > MAX_NAME || name.chars().any(unfit_in_name) {
+            return Err(ServiceError::BadTournamentName { max: MAX_NAME });
+        }
+        let round_every = match (options.pace, options.round_every_days) {
+            (Pace::Schedule, Some(days)) if (1..=60).contains(&days) => {
+                Some(i64::from(days) * 86_400)
+            }
+            (Pace::Schedule, _) => return Err(ServiceError::ScheduleNeedsDays),
+            _ => None,
+        };
+        if options.pace == Pace::AllAtOnce && options.format == Format::Swiss {
+            return Err(ServiceError::AllAtOnceSwiss);
+        }
+        if let Some(r) = options.rounds
+            && !(1..=50).contains(&r)
+        {
+            return Err(ServiceError::BadRounds(r));
+        }
+        if let Some(m) = options.max_players
+            && !(2..=crate::store::MAX_PLAYERS).contains(&m)
+        {
+            return Err(ServiceError::BadMaxPlayers(m));
+        }
+        self.seen(user).await?;
+        let new = NewTournament {
+            guild_id: place.guild_id,
+            channel_id: place.channel_id,
+            director_id: user.id,
+            name,
+            format: options.format,
+            rounds: options.rounds,
+            time_control: options.time_control,
+            rules: options.rules,
+            rated: options.rated,
+            starts_at: options.starts_at,
+            max_players: options.max_players,
+            pace: options.pace,
+            round_every,
+            created_at: self.now(),
+        };
+        let t = self.store.call(move |s| s.create_tournament(&new)).await?;
+        self.reschedule();
+        self.tournament_view(t.id).await
+    }
+
+    /// The tournament `id` (checked to be of `place`'s server), else the one announced in
+    /// `place`'s channel (or in the channel its thread is in).
+    ///
+    /// # Errors
+    /// [`ServiceError::NoTournamentHere`]; [`TournamentError::OtherServer`];
+    /// [`TournamentError::NoSuchTournament`].
+    pub async fn find_tournament(
+        &self,
+        place: Place,
+        id: Option<TournamentId>,
+    ) -> Result<Tournament> {
+        if place.guild_id == 0 {
+            return Err(ServiceError::NotInServer);
+        }
+        let found = match id {
+            Some(id) => Some(self.store.call(move |s| s.tournament(id)).await?),
+            None => {
+                let channel = place.channel_id;
+                match self
+                    .store
+                    .call(move |s| s.tournament_in_channel(channel))
+                    .await?
+                {
+                    Some(t) => Some(t),
+                    None => {
+                        // In a game's thread: the game's tournament.
+                        let game = self.store.call(move |s| s.game_in_channel(channel)).await?;
+                        match game.and_then(|g| g.tournament_id) {
+                            Some(id) => Some(self.store.call(move |s| s.tournament(id)).await?),
+                            None => None,
+                        }
+                    }
+                }
+            }
+        };
+        let t = found.ok_or(ServiceError::NoTournamentHere)?;
+        if t.guild_id != place.guild_id {
+            return Err(TournamentError::OtherServer(t.id).into());
+        }
+        Ok(t)
+    }
+
+    /// The tournament `id` and its players with their names.
+    ///
+    /// # Errors
+    /// The store's.
+    pub async fn tournament_view(&self, id: TournamentId) -> Result<TournamentView> {
+        let (tournament, entrants, _) = self.store.call(move |s| s.tournament_whole(id)).await?;
+        let players = self.participants(entrants).await?;
+        Ok(TournamentView {
+            tournament,
+            players,
+        })
+    }
+
+    async fn participants(&self, entrants: Vec<Entrant>) -> Result<Vec<Participant>> {
+        let ids: Vec<u64> = entrants.iter().map(|e| e.user_id).collect();
+        let names = self.named(ids).await?;
+        Ok(entrants
+            .into_iter()
+            .zip(names)
+            .map(|(entrant, user)| Participant { user, entrant })
+            .collect())
+    }
+
+    /// `ids` with their stored names, in order.
+    async fn named(&self, ids: Vec<u64>) -> Result<Vec<Named>> {
+        Ok(self
+            .store
+            .call(move |s| {
+                ids.iter()
+                    .map(|&id| {
+                        Ok(Named {
+                            id,
+                            name: s.name(id)?,
+                        })
+                    })
+                    .collect::<crate::store::Result<Vec<Named>>>()
+            })
+            .await?)
+    }
+
+    /// `user` joins the tournament (`id`, else the channel's).
+    ///
+    /// # Errors
+    /// [`ServiceError::BotCannotPlay`] for a bot account; the store's refusals (joined
+    /// already, full, closed).
+    pub async fn join_tournament(
+        &self,
+        place: Place,
+        user: &User,
+        id: Option<TournamentId>,
+    ) -> Result<TournamentView> {
+        let t = self.find_tournament(place, id).await?;
+        if user.is_bot {
+            return Err(ServiceError::ChallengeBot);
+        }
+        self.seen(user).await?;
+        let (guild, uid, now, tid) = (t.guild_id, user.id, self.now(), t.id);
+        self.store
+            .call(move |s| {
+                let rating = s
+                    .player(guild, uid)?
+                    .map_or(crate::ratings::START.rating, |p| p.rating_at(now).rating);
+                s.join_tournament(tid, uid, rating, now)
+            })
+            .await?;
+        self.tournament_view(tid).await
+    }
+
+    /// `user` leaves the tournament before its start, or withdraws from it once running (their
+    /// games count; no more pairings).
+    ///
+    /// # Errors
+    /// [`TournamentError::NotJoined`]; [`TournamentError::Over`].
+    pub async fn leave_tournament(
+        &self,
+        place: Place,
+        user: &User,
+        id: Option<TournamentId>,
+    ) -> Result<TournamentView> {
+        let t = self.find_tournament(place, id).await?;
+        let (tid, uid, now) = (t.id, user.id, self.now());
+        self.store
+            .call(move |s| s.withdraw(tid, uid, EntrantStatus::Withdrawn, uid, now))
+            .await?;
+        self.tournament_view(tid).await
+    }
+
+    /// The tournament of `place` (or `id`) when `user` directs it.
+    async fn directed(
+        &self,
+        place: Place,
+        user: &User,
+        id: Option<TournamentId>,
+    ) -> Result<Tournament> {
+        let t = self.find_tournament(place, id).await?;
+        if t.director_id != user.id {
+            return Err(TournamentError::NotDirector(t.id).into());
+        }
+        Ok(t)
+    }
+
+    /// The director starts the tournament: starting numbers, planned rounds, and round 1 is
+    /// queued for pairing. Starting twice (two clicks at once) starts it once.
+    ///
+    /// # Errors
+    /// [`TournamentError::NotDirector`]; [`TournamentError::AlreadyStarted`];
+    /// [`TournamentError::TooFewPlayers`].
+    pub async fn start_tournament(
+        &self,
+        place: Place,
+        user: &User,
+        id: Option<TournamentId>,
+    ) -> Result<TournamentView> {
+        let t = self.directed(place, user, id).await?;
+        self.start_now(t.id, Some(user.id)).await
+    }
+
+    async fn start_now(&self, id: TournamentId, by: Option<u64>) -> Result<TournamentView> {
+        let (now, colour) = (self.now(), super::coin_toss());
+        self.store
+            .call(move |s| s.start_tournament(id, by, default_rounds, colour, now))
+            .await?;
+        self.reschedule();
+        self.tournament_view(id).await
+    }
+
+    /// Starts the open tournaments whose start time has come (the sweeper's); one that cannot
+    /// start (too few players) is cancelled, and its channel told.
+    ///
+    /// # Errors
+    /// The store's.
+    pub async fn start_due_tournaments(&self) -> Result<u32> {
+        let now = self.now();
+        let due = self.store.call(move |s| s.tournaments_due(now)).await?;
+        let mut started = 0;
+        for id in due {
+            match self.start_now(id, None).await {
+                Ok(_) => started += 1,
+                Err(e) if e.for_users() => {
+                    tracing::info!(tournament = id.0, error = %e, "not enough players at the start time: cancelled");
+                    let director = self
+                        .store
+                        .call(move |s| s.tournament(id))
+                        .await?
+                        .director_id;
+                    self.store
+                        .call(move |s| s.cancel_tournament(id, director, now))
+                        .await?;
+                }
+                Err(e) => return Err(e),
+            }
+        }
+        Ok(started)
+    }
+
+    /// The director cancels the tournament: no more rounds; games in play go on.
+    ///
+    /// # Errors
+    /// [`TournamentError::NotDirector`]; [`TournamentError::Over`].
+    pub async fn cancel_tournament(
+        &self,
+        place: Place,
+        user: &User,
+        id: Option<TournamentId>,
+    ) -> Result<TournamentView> {
+        let t = self.directed(place, user, id).await?;
+        let (tid, uid, now) = (t.id, user.id, self.now());
+        self.store
+            .call(move |s| s.cancel_tournament(tid, uid, now))
+            .await?;
+        self.tournament_view(tid).await
+    }
+
+    /// The director removes `player` from the tournament.
+    ///
+    /// # Errors
+    /// [`TournamentError::NotDirector`]; [`TournamentError::NotJoined`].
+    pub async fn remove_player(
+        &self,
+        place: Place,
+        user: &User,
+        id: Option<TournamentId>,
+        player: u64,
+    ) -> Result<TournamentView> {
+        let t = self.directed(place, user, id).await?;
+        let (tid, uid, now) = (t.id, user.id, self.now());
+        self.store
+            .call(move |s| s.withdraw(tid, player, EntrantStatus::Removed, uid, now))
+            .await?;
+        self.tournament_view(tid).await
+    }
+
+    /// The director pauses or resumes the tournament.
+    ///
+    /// # Errors
+    /// [`TournamentError::NotDirector`]; [`TournamentError::NotRunning`];
+    /// [`TournamentError::Unchanged`].
+    pub async fn pause_tournament(
+        &self,
+        place: Place,
+        user: &User,
+        id: Option<TournamentId>,
+        paused: bool,
+    ) -> Result<Tournament> {
+        let t = self.directed(place, user, id).await?;
+        let (tid, uid, now) = (t.id, user.id, self.now());
+        let t = self
+            .store
+            .call(move |s| s.pause_tournament(tid, paused, uid, now))
+            .await?;
+        self.reschedule();
+        Ok(t)
+    }
+
+    /// The director starts the next round now (the current one must be over).
+    ///
+    /// # Errors
+    /// [`TournamentError::NotDirector`]; [`TournamentError::RoundNotOver`].
+    pub async fn next_round_now(
+        &self,
+        place: Place,
+        user: &User,
+        id: Option<TournamentId>,
+    ) -> Result<Tournament> {
+        let t = self.directed(place, user, id).await?;
+        let (tid, uid, now) = (t.id, user.id, self.now());
+        self.store
+            .call(move |s| s.next_round_now(tid, uid, now))
+            .await?;
+        self.reschedule();
+        Ok(t)
+    }
+
+    /// The director sets or corrects the result of `game` (a game of the tournament).
+    ///
+    /// # Errors
+    /// [`TournamentError::NotDirector`]; [`TournamentError::NotInTournament`] for a game of
+    /// another event or none.
+    pub async fn adjudicate(
+        &self,
+        place: Place,
+        user: &User,
+        id: Option<TournamentId>,
+        game: GameId,
+        result: BoardResult,
+    ) -> Result<Board> {
+        let t = self.directed(place, user, id).await?;
+        let (tid, uid, now) = (t.id, user.id, self.now());
+        let board = self
+            .store
+            .call(move |s| {
+                let (_, _, boards) = s.tournament_whole(tid)?;
+                let board = boards
+                    .iter()
+                    .find(|b| b.game_id == Some(game))
+                    .ok_or(TournamentError::NotInTournament(tid))?;
+                s.adjudicate(tid, board.id, result, uid, now)
+            })
+            .await?;
+        self.reschedule();
+        Ok(board)
+    }
+
+    /// The director gives `seconds` more to the player to move in `game` of the tournament.
+    ///
+    /// # Errors
+    /// [`TournamentError::NotDirector`]; [`TournamentError::NotInTournament`]; the store's
+    /// (a game over, or without a time limit).
+    pub async fn extra_time(
+        &self,
+        place: Place,
+        user: &User,
+        id: Option<TournamentId>,
+        game: GameId,
+    ) -> Result<crate::store::Game> {
+        let t = self.directed(place, user, id).await?;
+        let g = self.store.call(move |s| s.game(game)).await?;
+        if g.tournament_id != Some(t.id) {
+            return Err(TournamentError::NotInTournament(t.id).into());
+        }
+        let now = self.now();
+        Ok(self
+            .store
+            .call(move |s| s.extend_deadline(game, now))
+            .await?)
+    }
+
+    /// The role of `guild` whose members may create tournaments, if set.
+    ///
+    /// # Errors
+    /// The store's.
+    pub async fn tournament_role(&self, guild: u64) -> Result<Option<u64>> {
+        Ok(self
+            .store
+            .call(move |s| s.server_settings(guild))
+            .await?
+            .tournament_role)
+    }
+
+    /// Sets the role of `guild` whose members may create tournaments (Manage Server only).
+    ///
+    /// # Errors
+    /// [`ServiceError::NotAManager`]; the store's.
+    pub async fn set_tournament_role(&self, guild: u64, manager: bool, role: u64) -> Result<()> {
+        if !manager {
+            return Err(ServiceError::NotAManager);
+        }
+        Ok(self
+            .store
+            .call(move |s| s.set_tournament_role(guild, role))
+            .await?)
+    }
+
+    /// The tournaments of `place`'s server: open and running first.
+    ///
+    /// # Errors
+    /// [`ServiceError::NotInServer`]; the store's.
+    pub async fn tournaments(&self, place: Place) -> Result<Vec<Tournament>> {
+        if place.guild_id == 0 {
+            return Err(ServiceError::NotInServer);
+        }
+        let guild = place.guild_id;
+        Ok(self
+            .store
+            .call(move |s| s.tournaments_in(guild, LIST_LIMIT))
+            .await?)
+    }
+
+    /// The standings of tournament `id` now.
+    ///
+    /// # Errors
+    /// The store's.
+    pub async fn standings(&self, id: TournamentId) -> Result<Standings> {
+        let (t, entrants, boards) = self.store.call(move |s| s.tournament_whole(id)).await?;
+        let ids: Vec<u64> = entrants.iter().map(|e| e.user_id).collect();
+        let names = self.named(ids).await?;
+        Ok(standings_of(&t, &entrants, &boards, names))
+    }
+
+    /// The tournament as a TRF-16 file (the text), readable by chess tournament software.
+    ///
+    /// # Errors
+    /// The store's.
+    pub async fn export_trf(&self, id: TournamentId) -> Result<String> {
+        let (t, entrants, boards) = self.store.call(move |s| s.tournament_whole(id)).await?;
+        let ids: Vec<u64> = entrants.iter().map(|e| e.user_id).collect();
+        let names = self.named(ids).await?;
+        let mut model = Model::of(&t, &entrants, &boards);
+        for player in &mut model.tournament.players {
+            let user = model.users[player.id as usize - 1];
+            if let Some(Named {
+                name: Some(name), ..
+            }) = names.iter().find(|n| n.id == user)
+            {
+                player.name = trf_name(name);
+            }
+        }
+        Ok(pairing::trf::write(&model.tournament))
+    }
+
+    /// The log of tournament `id`.
+    ///
+    /// # Errors
+    /// The store's.
+    pub async fn tournament_log(&self, id: TournamentId) -> Result<Vec<LogEntry>> {
+        Ok(self.store.call(move |s| s.tournament_log(id)).await?)
+    }
+
+    /// Pairs the next round of tournament `id` (the `tournament-round` notice). Returns false
+    /// when nothing is to be paired (paused, over, or paired already). A Swiss that cannot be
+    /// paired any more (no legal pairing) ends after its last round played.
+    ///
+    /// # Errors
+    /// The store's.
+    pub(crate) async fn pair_next_round(&self, id: TournamentId) -> Result<bool> {
+        let (t, entrants, boards) = self.store.call(move |s| s.tournament_whole(id)).await?;
+        if t.status != TournamentStatus::Running || t.paused {
+            return Ok(false);
+        }
+        let model = Model::of(&t, &entrants, &boards);
+        let first = t.current_round + 1;
+        let last = match t.pace {
+            Pace::AllAtOnce => t.rounds.unwrap_or(first),
+            _ => first,
+        };
+        let now = self.now();
+        for round in first..=last {
+            let pairings = match pair_round(&t, &model, &entrants, round) {
+                Ok(p) => p,
+                Err(e) => {
+                    tracing::warn!(tournament = id.0, round, error = %e, "no pairing: the event ends");
+                    self.store
+                        .call(move |s| s.finish_unpairable(id, now))
+                        .await?;
+                    return Ok(true);
+                }
+            };
+            let all_at_once = t.pace == Pace::AllAtOnce;
+            match self
+                .store
+                .call(move |s| s.pair_round(id, round, &pairings, all_at_once, now))
+                .await
+            {
+                Ok(_) => {}
+                Err(crate::store::StoreError::Tournament(
+                    TournamentError::RoundPaired { .. } | TournamentError::RoundNotOver { .. },
+                )) => return Ok(false),
+                Err(e) => return Err(e.into()),
+            }
+        }
+        self.reschedule();
+        Ok(true)
+    }
+
+    /// The round's pairings with names and threads.
+    ///
+    /// # Errors
+    /// The store's.
+    pub async fn round_view(&self, id: TournamentId, round: u32) -> Result<RoundView> {
+        let (tournament, _, boards) = self.store.call(move |s| s.tournament_whole(id)).await?;
+        let boards: Vec<Board> = boards.into_iter().filter(|b| b.round == round).collect();
+        let mut views = Vec::with_capacity(boards.len());
+        for b in boards {
+            let ids: Vec<u64> = std::iter::once(b.white_id).chain(b.black_id).collect();
+            let mut names = self.named(ids).await?.into_iter();
+            let white = names.next().expect("White is named");
+            let black = names.next();
+            let channel = match b.game_id {
+                Some(g) => Some(self.store.call(move |s| s.game(g)).await?.channel_id),
+                None => None,
+            };
+            views.push(BoardView {
+                board: b,
+                white,
+                black,
+                channel,
+            });
+        }
+        Ok(RoundView {
+            tournament,
+            round,
+            boards: views,
+        })
+    }
+
+    /// The board `pairing` with its names (for its thread's first message).
+    ///
+    /// # Errors
+    /// The store's.
+    pub(crate) async fn board_view(
+        &self,
+        pairing: PairingId,
+    ) -> Result<Option<(Tournament, BoardView)>> {
+        let Some(b) = self.store.call(move |s| s.board(pairing)).await? else {
+            return Ok(None);
+        };
+        let tid = b.tournament_id;
+        let t = self.store.call(move |s| s.tournament(tid)).await?;
+        let ids: Vec<u64> = std::iter::once(b.white_id).chain(b.black_id).collect();
+        let mut names = self.named(ids).await?.into_iter();
+        let white = names.next().expect("White is named");
+        let black = names.next();
+        Ok(Some((
+            t,
+            BoardView {
+                board: b,
+                white,
+                black,
+                channel: None,
+            },
+        )))
+    }
+
+    /// Starts the game of board `pairing` in `thread` (its thread has just been started).
+    ///
+    /// # Errors
+    /// The store's.
+    pub(crate) async fn start_board_game(&self, pairing: PairingId, thread: u64) -> Result<()> {
+        let now = self.now();
+        self.store
+            .call(move |s| s.start_board_game(pairing, thread, now))
+            .await?;
+        self.reschedule();
+        Ok(())
+    }
+}
+
+/// The pairings of `round` of `t`: (White, Black or `None` for the bye) by user.
+fn pair_round(
+    t: &Tournament,
+    model: &Model,
+    entrants: &[Entrant],
+    round: u32,
+) -> std::result::Result<Vec<(u64, Option<u64>)>, String> {
+    let pairings = match t.format {
+        Format::Swiss => {
+            let to_pair = model.to_pair(entrants, round);
+            if to_pair.len() < 2 {
+                return Err("fewer than two players to pair".into());
+            }
+            dutch::pair(&model.tournament, round, &to_pair).map_err(|e| e.to_string())?
+        }
+        Format::RoundRobin | Format::DoubleRoundRobin => {
+            let cycles = if t.format == Format::RoundRobin {
+                berger::Cycles::Single
+            } else {
+                berger::Cycles::Double
+            };
+            berger::round(model.users.len() as u32, round, cycles).map_err(|e| e.to_string())?
+        }
+    };
+    let user = |n: u32| model.user(n).ok_or_else(|| format!("no player {n}"));
+    let mut boards = Vec::with_capacity(pairings.len());
+    for p in pairings {
+        boards.push(match p {
+            Pairing::Game { white, black } => (user(white)?, Some(user(black)?)),
+            Pairing::Bye(n) => (user(n)?, None),
+        });
+    }
+    Ok(boards)
+}
+
+/// A character a tournament's name may not hold: control characters, the locale files' marks
+/// (`*`, `` ` ``) and the private-use characters of [`crate::text`]'s placeholders.
+fn unfit_in_name(c: char) -> bool {
+    c.is_control() || c == '*' || c == '`' || ('\u{E000}'..='\u{F8FF}').contains(&c)
+}
+
+/// A name as a TRF player line holds it: at most 33 characters, no line breaks.
+fn trf_name(name: &str) -> String {
+    name.chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .take(33)
+        .collect()
+}
+
+/// The standings of `t` from its players and boards, names in `names` (in `entrants`' order).
+pub fn standings_of(
+    t: &Tournament,
+    entrants: &[Entrant],
+    boards: &[Board],
+    names: Vec<Named>,
+) -> Standings {
+    let model = Model::of(t, entrants, boards);
+    let tie_breaks: Vec<tiebreak::TieBreak> = match t.format {
+        Format::Swiss => tiebreak::SWISS.to_vec(),
+        _ => tiebreak::ROUND_ROBIN.to_vec(),
+    };
+    let complete_rounds = (1..=t.current_round)
+        .filter(|&r| {
+            boards
+                .iter()
+                .filter(|b| b.round == r)
+                .all(|b| b.result.is_some())
+        })
+        .count() as u32;
+    let table = tiebreak::standings(&model.tournament, t.current_round, &tie_breaks);
+    let rank_of: std::collections::HashMap<u32, u32> = table
+        .iter()
+        .enumerate()
+        .map(|(row, s)| (s.player, row as u32 + 1))
+        .collect();
+    let planned = t.rounds.unwrap_or(t.current_round).max(t.current_round);
+    let mut rows = Vec::with_capacity(table.len());
+    let mut previous_rank = 0;
+    for s in table {
+        let user = model.users[s.player as usize - 1];
+        let entrant = entrants
+            .iter()
+            .find(|e| e.user_id == user)
+            .expect("every numbered player is an entrant");
+        let named = names
+            .iter()
+            .find(|n| n.id == user)
+            .cloned()
+            .unwrap_or(Named {
+                id: user,
+                name: None,
+            });
+        let cells = (1..=planned)
+            .map(|round| cell(t, entrant, boards, &model, &rank_of, round, user))
+            .collect();
+        rows.push(StandingRow {
+            rank: s.rank,
+            shared: s.rank == previous_rank,
+            user: named,
+            number: s.player,
+            half_points: s.half_points,
+            tie_breaks: s.tie_breaks,
+            cells,
+            status: entrant.status,
+        });
+        previous_rank = s.rank;
+    }
+    Standings {
+        tournament: t.clone(),
+        complete_rounds,
+        tie_breaks,
+        rows,
+    }
+}
+
+fn cell(
+    t: &Tournament,
+    entrant: &Entrant,
+    boards: &[Board],
+    model: &Model,
+    rank_of: &std::collections::HashMap<u32, u32>,
+    round: u32,
+    user: u64,
+) -> Cell {
+    if round > t.current_round {
+        return Cell::Future;
+    }
+    if round < entrant.first_round {
+        return Cell::Missed;
+    }
+    let Some(b) = boards
+        .iter()
+        .find(|b| b.round == round && (b.white_id == user || b.black_id == Some(user)))
+    else {
+        return Cell::Absent;
+    };
+    let Some(black) = b.black_id else {
+        return Cell::Bye {
+            half_points: if t.format == Format::Swiss { 2 } else { 0 },
+        };
+    };
+    let white = b.white_id == user;
+    let opponent = if white { black } else { b.white_id };
+    let opponent = model
+        .number_of(opponent)
+        .and_then(|n| rank_of.get(&n).copied())
+        .unwrap_or(0);
+    Cell::Game {
+        opponent,
+        colour: if white { Color::White } else { Color::Black },
+        half_points: b.result.map(|r| {
+            if white {
+                r.white_half_points()
+            } else {
+                r.black_half_points()
+            }
+        }),
+        forfeit: b.result.is_some_and(|r| !r.played()),
+    }
+}
+
+/// Whether a game in this status still counts as in play for a round.
+pub fn in_play(status: GameStatus) -> bool {
+    matches!(status, GameStatus::Active | GameStatus::NeedsReview)
+}

@@ -1,0 +1,634 @@
+//! The words of tournaments (issue 22): the announcement, joining and leaving, each round's
+//! pairings and threads, the director's tools, the standings (as text, and the words of their
+//! picture) and the list of a server's events.
+
+use super::{mention, timestamp};
+use crate::i18n::Lang;
+use crate::service::Named;
+use crate::service::tournaments::{
+    BoardView, Cell, RoundView, StandingRow, Standings, TournamentNews, TournamentView,
+};
+use crate::store::{BoardResult, EntrantStatus, Format, Tournament, TournamentStatus};
+use crate::text::Text;
+use crate::tr;
+
+/// Players named in an announcement at most; the rest are counted ("and 12 more"), so that the
+/// message stays far below Discord's 2,000 characters.
+pub const ANNOUNCED_PLAYERS: usize = 40;
+
+/// Boards listed in one pairings message at most; a longer round is posted in several messages.
+pub const BOARDS_PER_MESSAGE: usize = 25;
+
+/// The format's name: `Swiss`, `round-robin`.
+pub fn format(lang: Lang, format: Format) -> String {
+    tr!(lang, "tournament-format", format = format.as_str())
+}
+
+/// `5 rounds`, or "rounds from the number of players".
+pub fn rounds(lang: Lang, rounds: Option<u32>) -> String {
+    tr!(lang, "tournament-rounds", rounds = rounds.unwrap_or(0))
+}
+
+/// `9 players`.
+pub fn players(lang: Lang, count: usize) -> String {
+    tr!(lang, "tournament-players-count", count = count)
+}
+
+fn rated(lang: Lang, rated: bool) -> String {
+    tr!(
+        lang,
+        "tournament-rated",
+        rated = if rated { "yes" } else { "no" }
+    )
+}
+
+/// The announcement of a tournament: its name, format, time control, rounds, start, state and
+/// players (at most [`ANNOUNCED_PLAYERS`] named).
+pub fn announcement(lang: Lang, view: &TournamentView) -> Text {
+    let t = &view.tournament;
+    let mut lines = vec![
+        tr!(
+            lang,
+            "tournament-heading",
+            name = t.name.as_str(),
+            tournament = t.id.to_string()
+        ),
+        tr!(
+            lang,
+            "tournament-facts",
+            format = format(lang, t.format),
+            rounds = rounds(lang, t.rounds),
+            time = super::time_control(lang, t.time_control),
+            rated = rated(lang, t.rated)
+        ),
+    ];
+    match t.status {
+        TournamentStatus::Open => lines.push(match t.starts_at {
+            Some(at) => tr!(
+                lang,
+                "tournament-starts-at",
+                relative = timestamp(at, 'R'),
+                time = timestamp(at, 'f')
+            ),
+            None => tr!(
+                lang,
+                "tournament-starts-manually",
+                director = mention(t.director_id)
+            ),
+        }),
+        status => lines.push(tr!(
+            lang,
+            "tournament-status",
+            status = status.as_str(),
+            round = t.current_round,
+            rounds = t.rounds.unwrap_or(t.current_round)
+        )),
+    }
+    if t.paused {
+        lines.push(tr!(lang, "tournament-paused-note"));
+    }
+    let playing: Vec<&crate::service::tournaments::Participant> = view
+        .players
+        .iter()
+        .filter(|p| p.entrant.status == EntrantStatus::Playing)
+        .collect();
+    if playing.is_empty() {
+        lines.push(tr!(lang, "tournament-no-players"));
+    } else {
+        let mut list: Vec<String> = playing
+            .iter()
+            .take(ANNOUNCED_PLAYERS)
+            .map(|p| mention(p.user.id))
+            .collect();
+        if playing.len() > ANNOUNCED_PLAYERS {
+            list.push(tr!(
+                lang,
+                "tournament-players-more",
+                count = playing.len() - ANNOUNCED_PLAYERS
+            ));
+        }
+        lines.push(tr!(
+            lang,
+            "tournament-players",
+            count = playing.len(),
+            list = list.join(", ")
+        ));
+    }
+    Text::from_marked(&lines.join("\n"))
+}
+
+/// `user` joined `t` (late: from round `first_round`).
+pub fn joined(lang: Lang, t: &Tournament, user: u64, first_round: u32) -> Text {
+    Text::from_marked(&if first_round > 1 {
+        tr!(
+            lang,
+            "tournament-joined-late",
+            user = mention(user),
+            name = t.name.as_str(),
+            round = first_round
+        )
+    } else {
+        tr!(
+            lang,
+            "tournament-joined",
+            user = mention(user),
+            name = t.name.as_str()
+        )
+    })
+}
+
+/// A sentence about `user` in `t`: `left`, `withdrawn`, `removed`.
+pub fn about_player(lang: Lang, which: &str, t: &Tournament, user: u64) -> Text {
+    Text::from_marked(&tr!(
+        lang,
+        &format!("tournament-{which}"),
+        user = mention(user),
+        name = t.name.as_str()
+    ))
+}
+
+/// A sentence about `t`: `cancelled`, `paused`, `resumed`, `next-round`.
+pub fn about(lang: Lang, which: &str, t: &Tournament) -> Text {
+    Text::from_marked(&tr!(
+        lang,
+        &format!("tournament-{which}"),
+        name = t.name.as_str()
+    ))
+}
+
+/// `t` started with `count` players.
+pub fn started(lang: Lang, t: &Tournament, count: usize) -> Text {
+    Text::from_marked(&tr!(
+        lang,
+        "tournament-started",
+        name = t.name.as_str(),
+        count = players(lang, count)
+    ))
+}
+
+/// A board's result as a chess table writes it: `1–0`, `½–½`, `+–−`.
+pub fn result(lang: Lang, result: BoardResult) -> String {
+    tr!(lang, "tournament-result", result = result.as_str())
+}
+
+/// The director set the result of `board` in `t`.
+pub fn adjudicated(lang: Lang, t: &Tournament, board: &crate::store::Board) -> Text {
+    Text::from_marked(&tr!(
+        lang,
+        "tournament-adjudicated",
+        round = board.round,
+        board = board.board,
+        name = t.name.as_str(),
+        result = board.result.map_or_else(String::new, |r| result(lang, r))
+    ))
+}
+
+/// The director gave more time in `game`.
+pub fn extra_time(lang: Lang, game: &crate::store::Game) -> Text {
+    Text::from_marked(&tr!(
+        lang,
+        "tournament-extra-time",
+        game = game.id.to_string(),
+        relative = game
+            .deadline
+            .map_or_else(String::new, |d| timestamp(d, 'R'))
+    ))
+}
+
+/// The message a board's thread starts from, in the event's channel.
+pub fn board_message(lang: Lang, t: &Tournament, board: &BoardView) -> Text {
+    Text::from_marked(&board_message_marked(lang, t, board))
+}
+
+pub(crate) fn board_message_marked(lang: Lang, t: &Tournament, board: &BoardView) -> String {
+    tr!(
+        lang,
+        "tournament-board-message",
+        name = t.name.as_str(),
+        round = board.board.round,
+        board = board.board.board,
+        white = mention(board.white.id),
+        black = board
+            .black
+            .as_ref()
+            .map_or_else(String::new, |b| mention(b.id))
+    )
+}
+
+fn shown_name(lang: Lang, named: &Named) -> String {
+    named.name.clone().unwrap_or_else(|| super::someone(lang))
+}
+
+/// The name of a board's thread: `Spring Swiss · R3 · alice vs bob`, at most
+/// [`super::threads::THREAD_NAME_LIMIT`] characters.
+pub fn thread_name(lang: Lang, t: &Tournament, board: &BoardView) -> String {
+    let full = tr!(
+        lang,
+        "tournament-thread-name",
+        name = t.name.as_str(),
+        round = board.board.round,
+        white = shown_name(lang, &board.white),
+        black = board
+            .black
+            .as_ref()
+            .map_or_else(String::new, |b| shown_name(lang, b))
+    );
+    full.chars()
+        .take(super::threads::THREAD_NAME_LIMIT)
+        .collect()
+}
+
+/// The first message of a tournament game, in its thread.
+pub(crate) fn game_started_marked(
+    lang: Lang,
+    t: &Tournament,
+    game: &crate::store::Game,
+    round: u32,
+) -> String {
+    let mut line = tr!(
+        lang,
+        "tournament-game-started",
+        round = round,
+        name = t.name.as_str(),
+        white = mention(game.white_id),
+        black = mention(game.black_id)
+    );
+    if let Some(due) = super::letters::due_words(lang, game) {
+        line.push(' ');
+        line.push_str(&due);
+    }
+    line
+}
+
+/// The DM to a player withdrawn as a no-show.
+pub(crate) fn no_show_marked(lang: Lang, t: &Tournament, round: u32) -> String {
+    tr!(
+        lang,
+        "tournament-no-show",
+        round = round,
+        name = t.name.as_str()
+    )
+}
+
+/// A round's pairings, in messages of at most [`BOARDS_PER_MESSAGE`] boards: each board with
+/// its players and a link to its thread, the bye last.
+pub fn pairings(lang: Lang, round: &RoundView) -> Vec<Text> {
+    pairings_marked(lang, round)
+        .iter()
+        .map(|m| Text::from_marked(m))
+        .collect()
+}
+
+fn pairings_marked(lang: Lang, round: &RoundView) -> Vec<String> {
+    let t = &round.tournament;
+    let head = tr!(
+        lang,
+        "tournament-pairings",
+        name = t.name.as_str(),
+        round = round.round,
+        rounds = t.rounds.unwrap_or(round.round)
+    );
+    let lines: Vec<String> = round
+        .boards
+        .iter()
+        .map(|b| match &b.black {
+            None if t.format == Format::Swiss => {
+                tr!(lang, "tournament-bye-line", user = mention(b.white.id))
+            }
+            None => tr!(lang, "tournament-rest-line", user = mention(b.white.id)),
+            Some(black) => match b.channel {
+                Some(thread) => tr!(
+                    lang,
+                    "tournament-board-line",
+                    board = b.board.board,
+                    white = mention(b.white.id),
+                    black = mention(black.id),
+                    thread = super::channel(thread)
+                ),
+                None => tr!(
+                    lang,
+                    "tournament-board-line-waiting",
+                    board = b.board.board,
+                    white = mention(b.white.id),
+                    black = mention(black.id)
+                ),
+            },
+        })
+        .collect();
+    let mut messages = Vec::new();
+    for (i, chunk) in lines.chunks(BOARDS_PER_MESSAGE).enumerate() {
+        let mut text = if i == 0 { head.clone() } else { String::new() };
+        for line in chunk {
+            if !text.is_empty() {
+                text.push('\n');
+            }
+            text.push_str(line);
+        }
+        messages.push(text);
+    }
+    if messages.is_empty() {
+        messages.push(head);
+    }
+    messages
+}
+
+/// Points as a chess table writes them: `3`, `2½`, `½`.
+pub fn points(half_points: u32) -> String {
+    match (half_points / 2, half_points % 2) {
+        (0, 1) => "½".to_owned(),
+        (whole, 1) => format!("{whole}½"),
+        (whole, _) => whole.to_string(),
+    }
+}
+
+/// A tie-break value: whole and half points as [`points`], anything finer with two decimals.
+pub fn tie_break_value(value: f64) -> String {
+    let halves = value * 2.0;
+    if (halves - halves.round()).abs() < 1e-9 && halves >= 0.0 {
+        points(halves.round() as u32)
+    } else {
+        format!("{value:.2}")
+    }
+}
+
+/// The caption over the standings: after which round, or final; with the podium at the end.
+pub fn standings_caption(lang: Lang, standings: &Standings, last: bool) -> Text {
+    Text::from_marked(&standings_caption_marked(lang, standings, last))
+}
+
+fn standings_caption_marked(lang: Lang, standings: &Standings, last: bool) -> String {
+    let t = &standings.tournament;
+    if standings.rows.is_empty() {
+        return tr!(lang, "tournament-no-standings", name = t.name.as_str());
+    }
+    if !last {
+        return tr!(
+            lang,
+            "tournament-standings-caption",
+            name = t.name.as_str(),
+            rounds = rounds(lang, Some(standings.complete_rounds))
+        );
+    }
+    let at = |rank: u32| -> Vec<u64> {
+        standings
+            .rows
+            .iter()
+            .filter(|r| r.rank == rank)
+            .map(|r| r.user.id)
+            .collect()
+    };
+    let names =
+        |ids: Vec<u64>| -> String { ids.into_iter().map(mention).collect::<Vec<_>>().join(", ") };
+    let first = at(1);
+    let second_rank = 1 + first.len() as u32;
+    let second = at(second_rank);
+    let third = at(second_rank + second.len() as u32);
+    let place = |key: &str, ids: Vec<u64>| {
+        if ids.is_empty() {
+            String::new()
+        } else {
+            tr!(lang, key, user = names(ids))
+        }
+    };
+    tr!(
+        lang,
+        "tournament-over",
+        name = t.name.as_str(),
+        first = names(first),
+        second = place("tournament-second", second),
+        third = place("tournament-third", third)
+    )
+}
+
+/// The words of one standings cell for the screen-reader text: `5 W 1`, `bye +`.
+fn cell_words(lang: Lang, cell: &Cell) -> String {
+    match cell {
+        Cell::Game {
+            opponent,
+            colour,
+            half_points,
+            forfeit,
+        } => {
+            let colour = match colour {
+                crate::rules::Color::White => tr!(lang, "crosstable-white"),
+                crate::rules::Color::Black => tr!(lang, "crosstable-black"),
+            };
+            format!("{opponent} {colour} {}", mark(*half_points, *forfeit))
+        }
+        Cell::Bye { half_points } => format!("+{}", points(*half_points)),
+        Cell::Missed => "½".to_owned(),
+        Cell::Absent => "–".to_owned(),
+        Cell::Future => String::new(),
+    }
+}
+
+/// The mark of a result: `1`, `½`, `0`; a forfeit `+` or `−`; `*` in play.
+pub fn mark(half_points: Option<u32>, forfeit: bool) -> String {
+    match (half_points, forfeit) {
+        (None, _) => "*".to_owned(),
+        (Some(2), true) => "+".to_owned(),
+        (Some(_), true) => "−".to_owned(),
+        (Some(h), false) => match h {
+            2 => "1".to_owned(),
+            1 => "½".to_owned(),
+            _ => "0".to_owned(),
+        },
+    }
+}
+
+/// One line of the standings as text (for screen readers): `1. @alice — 3½; BH-C1 7; R1: 5
+/// White 1, …`.
+pub fn standing_line(lang: Lang, standings: &Standings, row: &StandingRow, rounds: bool) -> String {
+    let mut line = format!(
+        "{}. {} — {} {}",
+        row.rank,
+        mention(row.user.id),
+        points(row.half_points),
+        tr!(lang, "crosstable-score")
+    );
+    for (tb, value) in standings.tie_breaks.iter().zip(&row.tie_breaks) {
+        line.push_str(&format!(
+            "; {} {}",
+            tb.short_name(),
+            tie_break_value(*value)
+        ));
+    }
+    if !rounds {
+        return line;
+    }
+    let cells: Vec<String> = row
+        .cells
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| **c != Cell::Future)
+        .map(|(i, c)| format!("{}: {}", i + 1, cell_words(lang, c)))
+        .collect();
+    if !cells.is_empty() {
+        line.push_str(" · ");
+        line.push_str(&cells.join(", "));
+    }
+    line
+}
+
+/// The news of a tournament as messages: the pairings (several messages for a large round), or
+/// the standings' caption (the picture is attached by the adapter).
+pub fn news(lang: Lang, news: &TournamentNews) -> Vec<Text> {
+    match news {
+        TournamentNews::Paired(round) => pairings(lang, round),
+        TournamentNews::RoundOver(s) => vec![standings_caption(lang, s, false)],
+        TournamentNews::Finished(s) => vec![standings_caption(lang, s, true)],
+    }
+}
+
+/// The first message of [`news`], marked (the letter's text).
+pub(crate) fn news_first_marked(lang: Lang, news: &TournamentNews) -> String {
+    match news {
+        TournamentNews::Paired(round) => pairings_marked(lang, round)
+            .into_iter()
+            .next()
+            .unwrap_or_default(),
+        TournamentNews::RoundOver(s) => standings_caption_marked(lang, s, false),
+        TournamentNews::Finished(s) => standings_caption_marked(lang, s, true),
+    }
+}
+
+/// The server's tournaments, one line each.
+pub fn list(lang: Lang, tournaments: &[(Tournament, usize)]) -> Text {
+    if tournaments.is_empty() {
+        return Text::from_marked(&tr!(lang, "tournament-list-empty"));
+    }
+    let mut lines = vec![tr!(lang, "tournament-list-title")];
+    for (t, count) in tournaments {
+        lines.push(tr!(
+            lang,
+            "tournament-list-line",
+            tournament = t.id.to_string(),
+            name = t.name.as_str(),
+            format = format(lang, t.format),
+            players = players(lang, *count),
+            status = tr!(
+                lang,
+                "tournament-list-status",
+                status = t.status.as_str(),
+                round = t.current_round,
+                rounds = t.rounds.unwrap_or(t.current_round)
+            )
+        ));
+    }
+    Text::from_marked(&lines.join("\n"))
+}
+
+/// The caption of the TRF export.
+pub fn export(lang: Lang, t: &Tournament) -> Text {
+    Text::from_marked(&tr!(lang, "tournament-export", name = t.name.as_str()))
+}
+
+/// The words and marks of page `page` (of `per_page` players) of the standings' picture.
+pub fn crosstable(
+    lang: Lang,
+    standings: &Standings,
+    page: u32,
+    per_page: usize,
+) -> crate::render::crosstable::Crosstable {
+    use crate::render::crosstable as ct;
+    let t = &standings.tournament;
+    let planned = t.rounds.unwrap_or(t.current_round).max(t.current_round);
+    let last = t.status == TournamentStatus::Finished;
+    let pages = standings.rows.len().div_ceil(per_page).max(1);
+    let title = if last {
+        tr!(lang, "tournament-standings-final", name = t.name.as_str())
+    } else {
+        tr!(
+            lang,
+            "tournament-standings-after",
+            name = t.name.as_str(),
+            round = standings.complete_rounds,
+            rounds = planned
+        )
+    };
+    let subtitle = (pages > 1).then(|| {
+        tr!(
+            lang,
+            "tournament-standings-page",
+            page = page,
+            pages = pages
+        )
+    });
+    let outcome = |half: u32| match half {
+        2 => ct::Outcome::Win,
+        1 => ct::Outcome::Draw,
+        _ => ct::Outcome::Loss,
+    };
+    let from = (page.max(1) as usize - 1) * per_page;
+    let rows = standings
+        .rows
+        .iter()
+        .skip(from)
+        .take(per_page)
+        .map(|row| ct::Row {
+            rank: row.rank,
+            rank_shown: !row.shared,
+            name: row
+                .user
+                .name
+                .clone()
+                .unwrap_or_else(|| super::someone(lang)),
+            score: points(row.half_points),
+            tie_breaks: row.tie_breaks.iter().map(|v| tie_break_value(*v)).collect(),
+            cells: row
+                .cells
+                .iter()
+                .map(|cell| match cell {
+                    Cell::Game {
+                        opponent,
+                        colour,
+                        half_points,
+                        forfeit,
+                    } => ct::Cell::Game {
+                        opponent: *opponent,
+                        side: match colour {
+                            crate::rules::Color::White => ct::Side::White,
+                            crate::rules::Color::Black => ct::Side::Black,
+                        },
+                        outcome: half_points.map_or(ct::Outcome::Pending, outcome),
+                        mark: mark(*half_points, *forfeit),
+                    },
+                    Cell::Bye { half_points } => ct::Cell::NoGame {
+                        mark: if *half_points == 2 {
+                            "+".to_owned()
+                        } else {
+                            "–".to_owned()
+                        },
+                        outcome: Some(outcome(*half_points)),
+                    },
+                    Cell::Missed => ct::Cell::NoGame {
+                        mark: "½".to_owned(),
+                        outcome: Some(ct::Outcome::Draw),
+                    },
+                    Cell::Absent => ct::Cell::NoGame {
+                        mark: "–".to_owned(),
+                        outcome: None,
+                    },
+                    Cell::Future => ct::Cell::Future,
+                })
+                .collect(),
+        })
+        .collect();
+    ct::Crosstable {
+        title,
+        subtitle,
+        rank_header: tr!(lang, "crosstable-rank"),
+        name_header: tr!(lang, "crosstable-player"),
+        score_header: tr!(lang, "crosstable-score"),
+        tie_break_headers: standings
+            .tie_breaks
+            .iter()
+            .map(|tb| tb.short_name().to_owned())
+            .collect(),
+        round_headers: (1..=planned).map(|r| r.to_string()).collect(),
+        white: tr!(lang, "crosstable-white"),
+        black: tr!(lang, "crosstable-black"),
+        rows,
+        podium: last,
+    }
+}

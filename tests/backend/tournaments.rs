@@ -1,0 +1,368 @@
+//! Tournaments through the game service (issue 22): a Swiss and round-robins played to the
+//! end with a postman that starts threads, every round checked against the pairing module's
+//! own re-pairing of the exported TRF, and the refusals.
+
+use std::future::Future;
+use std::sync::{Arc, Mutex};
+
+use focus_bot::pairing::{self, System};
+use focus_bot::rules::Rules;
+use focus_bot::service::tournaments::{Cell, Rights, TournamentOptions};
+use focus_bot::service::{Delivery, GameService, Letter, ManualClock, Place, Postman, User};
+use focus_bot::store::{
+    AsyncStore, BoardResult, Format, GameStatus, NoticeId, Pace, StoreError, TimeControl,
+    TournamentError, TournamentStatus,
+};
+use tempfile::TempDir;
+
+const T0: i64 = 1_700_000_000;
+const GUILD: u64 = 900_000_000_000_000_001;
+const CHANNEL: u64 = 900_000_000_000_000_100;
+const DIRECTOR: u64 = 5_000;
+
+/// A postman that starts a thread (a fresh channel id) for every board and keeps every letter.
+#[derive(Default)]
+struct Threads {
+    letters: Mutex<Vec<Letter>>,
+    next: Mutex<u64>,
+}
+
+impl Postman for Threads {
+    fn deliver(&self, _: NoticeId, letter: &Letter) -> impl Future<Output = Delivery> + Send {
+        self.letters.lock().unwrap().push(letter.clone());
+        let answer = match letter {
+            Letter::StartGame { .. } => {
+                let mut next = self.next.lock().unwrap();
+                *next += 1;
+                Delivery::Thread(800_000_000_000_000_000 + *next)
+            }
+            _ => Delivery::Sent,
+        };
+        std::future::ready(answer)
+    }
+}
+
+async fn service(dir: &TempDir) -> (GameService, ManualClock) {
+    let clock = ManualClock::at(T0);
+    let store = AsyncStore::open(dir.path().join("focus.db")).await.unwrap();
+    (GameService::new(store, Arc::new(clock.clone())), clock)
+}
+
+fn here() -> Place {
+    Place {
+        guild_id: GUILD,
+        channel_id: CHANNEL,
+    }
+}
+
+fn player(i: u64) -> User {
+    User::new(6_000 + i, format!("player{i}"))
+}
+
+fn options(name: &str, format: Format, rounds: Option<u32>) -> TournamentOptions {
+    TournamentOptions {
+        name: name.to_owned(),
+        format,
+        rounds,
+        time_control: TimeControl::Days(3),
+        rules: Rules::CLASSIC,
+        rated: true,
+        starts_at: None,
+        max_players: None,
+        pace: Pace::Next,
+        round_every_days: None,
+    }
+}
+
+const MAY_CREATE: Rights = Rights { create: true };
+
+/// Plays every game of the current round to a result chosen by `pick` (board, round): White
+/// wins, Black wins or a draw, each over the board after two moves.
+async fn play_round(service: &GameService, clock: &ManualClock, pick: impl Fn(u32, u32) -> u8) {
+    let tid = service.tournaments(here()).await.unwrap()[0].id;
+    let (t, _, boards) = service
+        .store()
+        .call(move |s| s.tournament_whole(tid))
+        .await
+        .unwrap();
+    for b in boards.iter().filter(|b| b.round == t.current_round) {
+        let Some(game) = b.game_id else { continue };
+        let black = b.black_id.unwrap();
+        let now = T0;
+        let choice = pick(b.board, b.round);
+        service
+            .store()
+            .call(move |s| {
+                s.record_move(game, b_white(s, game), 0, "c4-d4".parse().unwrap(), now)?;
+                s.record_move(game, black, 1, "e4-d4".parse().unwrap(), now)?;
+                match choice {
+                    0 => s.resign(game, black, now).map(drop),
+                    1 => s.resign(game, b_white(s, game), now).map(drop),
+                    _ => {
+                        s.offer_draw(game, black, now)?;
+                        s.offer_draw(game, b_white(s, game), now).map(drop)
+                    }
+                }
+            })
+            .await
+            .unwrap();
+    }
+    clock.advance(60);
+}
+
+fn b_white(s: &focus_bot::store::Store, game: focus_bot::store::GameId) -> u64 {
+    s.game(game).unwrap().white_id
+}
+
+#[tokio::test]
+async fn a_nine_player_swiss_is_paired_as_the_dutch_system_pairs_its_exported_trf() {
+    let dir = TempDir::new().unwrap();
+    let (service, clock) = service(&dir).await;
+    let director = User::new(DIRECTOR, "director");
+    let view = service
+        .create_tournament(
+            here(),
+            &director,
+            MAY_CREATE,
+            options("Spring Swiss", Format::Swiss, Some(4)),
+        )
+        .await
+        .unwrap();
+    let tid = view.tournament.id;
+    for i in 1..=9 {
+        service
+            .join_tournament(here(), &player(i), None)
+            .await
+            .unwrap();
+    }
+    // Joining twice is refused, and changes nothing.
+    let twice = service.join_tournament(here(), &player(1), None).await;
+    assert!(matches!(
+        twice,
+        Err(focus_bot::service::ServiceError::Store(
+            StoreError::Tournament(TournamentError::AlreadyJoined(_))
+        ))
+    ));
+    // Only the director starts it.
+    assert!(
+        service
+            .start_tournament(here(), &player(1), None)
+            .await
+            .is_err()
+    );
+    service
+        .start_tournament(here(), &director, None)
+        .await
+        .unwrap();
+    // A second start (two clicks at once) starts nothing more.
+    assert!(
+        service
+            .start_tournament(here(), &director, None)
+            .await
+            .is_err()
+    );
+    let postman = Threads::default();
+    for round in 1..=4 {
+        service.deliver(&postman).await.unwrap();
+        let t = service.find_tournament(here(), Some(tid)).await.unwrap();
+        assert_eq!(t.current_round, round, "round {round} is paired");
+        let (_, _, boards) = service
+            .store()
+            .call(move |s| s.tournament_whole(tid))
+            .await
+            .unwrap();
+        let this: Vec<_> = boards.iter().filter(|b| b.round == round).collect();
+        // Nine players: four games and a bye; every game started in a thread of its own.
+        assert_eq!(this.len(), 5);
+        assert_eq!(this.iter().filter(|b| b.black_id.is_none()).count(), 1);
+        for b in this.iter().filter(|b| b.black_id.is_some()) {
+            let game = b.game_id.expect("the game started in its thread");
+            let game = service.store().call(move |s| s.game(game)).await.unwrap();
+            assert_eq!(game.status, GameStatus::Active);
+            assert_eq!(game.parent_channel_id, Some(CHANNEL));
+            assert_eq!(game.tournament_id, Some(tid));
+        }
+        play_round(&service, &clock, |board, round| ((board + round) % 3) as u8).await;
+        service.deliver(&postman).await.unwrap();
+    }
+    let t = service.find_tournament(here(), Some(tid)).await.unwrap();
+    assert_eq!(t.status, TournamentStatus::Finished);
+
+    // Every round as the pairing module pairs the exported TRF.
+    let trf = service.export_trf(tid).await.unwrap();
+    let read = pairing::trf::parse(&trf).unwrap();
+    assert_eq!(read.players.len(), 9);
+    let checks = pairing::check(&read, System::Dutch);
+    assert_eq!(checks.len(), 4);
+    for check in &checks {
+        assert!(
+            check.identical(),
+            "round {} differs: {check:?}",
+            check.round
+        );
+    }
+    // Nobody had two byes; the standings' scores add up to the points given out (four games a
+    // round and a one-point bye: 5 points a round).
+    let standings = service.standings(tid).await.unwrap();
+    assert_eq!(standings.rows.len(), 9);
+    let total: u32 = standings.rows.iter().map(|r| r.half_points).sum();
+    assert_eq!(total, 4 * 2 * 5);
+    for row in &standings.rows {
+        let byes = row
+            .cells
+            .iter()
+            .filter(|c| matches!(c, Cell::Bye { .. }))
+            .count();
+        assert!(byes <= 1, "{row:?}");
+    }
+    let mut ranks: Vec<u32> = standings.rows.iter().map(|r| r.rank).collect();
+    ranks.sort_unstable();
+    assert_eq!(ranks[0], 1);
+    // The pairings and the standings went out as letters, the final ones last.
+    let letters = postman.letters.lock().unwrap();
+    let starts = letters
+        .iter()
+        .filter(|l| matches!(l, Letter::StartGame { .. }))
+        .count();
+    assert_eq!(starts, 16);
+    assert!(matches!(
+        letters.last(),
+        Some(Letter::Tournament { news, .. })
+            if matches!(**news, focus_bot::service::tournaments::TournamentNews::Finished(_))
+    ));
+}
+
+#[tokio::test]
+async fn a_round_robin_of_five_rests_one_player_a_round_and_everyone_meets_everyone() {
+    let dir = TempDir::new().unwrap();
+    let (service, clock) = service(&dir).await;
+    let director = User::new(DIRECTOR, "director");
+    let view = service
+        .create_tournament(
+            here(),
+            &director,
+            MAY_CREATE,
+            options("Club", Format::RoundRobin, None),
+        )
+        .await
+        .unwrap();
+    let tid = view.tournament.id;
+    for i in 1..=5 {
+        service
+            .join_tournament(here(), &player(i), None)
+            .await
+            .unwrap();
+    }
+    service
+        .start_tournament(here(), &director, None)
+        .await
+        .unwrap();
+    // A round-robin fixes its players at the start.
+    assert!(
+        service
+            .join_tournament(here(), &player(6), None)
+            .await
+            .is_err()
+    );
+    let postman = Threads::default();
+    for _ in 1..=5 {
+        service.deliver(&postman).await.unwrap();
+        play_round(&service, &clock, |_, _| 2).await;
+        service.deliver(&postman).await.unwrap();
+    }
+    let (t, _, boards) = service
+        .store()
+        .call(move |s| s.tournament_whole(tid))
+        .await
+        .unwrap();
+    assert_eq!(t.rounds, Some(5));
+    assert_eq!(t.status, TournamentStatus::Finished);
+    let mut met = std::collections::HashSet::new();
+    for b in &boards {
+        match b.black_id {
+            Some(black) => {
+                let pair = (b.white_id.min(black), b.white_id.max(black));
+                assert!(met.insert(pair), "{pair:?} met twice");
+                assert_eq!(b.result, Some(BoardResult::Draw));
+            }
+            None => assert_eq!(b.result, Some(BoardResult::Bye)),
+        }
+    }
+    assert_eq!(met.len(), 10, "every pair of five met once");
+    // All draws: everyone 2 points (four draws, a rest worth nothing).
+    let standings = service.standings(tid).await.unwrap();
+    assert!(standings.rows.iter().all(|r| r.half_points == 4));
+}
+
+#[tokio::test]
+async fn bad_tournament_requests_get_a_refusal_and_change_nothing() {
+    let dir = TempDir::new().unwrap();
+    let (service, _clock) = service(&dir).await;
+    let director = User::new(DIRECTOR, "director");
+    let dm = Place {
+        guild_id: 0,
+        channel_id: 1,
+    };
+    let refused = |r: Result<_, focus_bot::service::ServiceError>| match r {
+        Ok(_) => panic!("accepted"),
+        Err(e) => {
+            assert!(e.for_users(), "{e}");
+            e.to_string()
+        }
+    };
+    refused(
+        service
+            .create_tournament(dm, &director, MAY_CREATE, options("x", Format::Swiss, None))
+            .await,
+    );
+    refused(
+        service
+            .create_tournament(
+                here(),
+                &director,
+                Rights { create: false },
+                options("x", Format::Swiss, None),
+            )
+            .await,
+    );
+    for bad in ["", "a*b", &"x".repeat(65)] {
+        refused(
+            service
+                .create_tournament(
+                    here(),
+                    &director,
+                    MAY_CREATE,
+                    options(bad, Format::Swiss, None),
+                )
+                .await,
+        );
+    }
+    assert!(service.tournaments(here()).await.unwrap().is_empty());
+    service
+        .create_tournament(
+            here(),
+            &director,
+            MAY_CREATE,
+            options("Small", Format::Swiss, None),
+        )
+        .await
+        .unwrap();
+    for i in 1..=3 {
+        service
+            .join_tournament(here(), &player(i), None)
+            .await
+            .unwrap();
+    }
+    // A Swiss needs four players.
+    refused(service.start_tournament(here(), &director, None).await);
+    // A tournament of another server is not found from here.
+    let other = Place {
+        guild_id: GUILD + 1,
+        channel_id: CHANNEL + 1,
+    };
+    let tid = service.tournaments(here()).await.unwrap()[0].id;
+    refused(service.join_tournament(other, &player(9), Some(tid)).await);
+    let view = service.tournament_view(tid).await.unwrap();
+    assert_eq!(view.players.len(), 3);
+    assert_eq!(view.tournament.status, TournamentStatus::Open);
+}
