@@ -111,11 +111,84 @@ command-settings = settings
     .language-description = The language of the bot's public messages on this server
     .threads = threads
     .threads-description = Whether each accepted challenge gets a thread of its own (default on)
+    .tournament_role = tournament_role
+    .tournament_role-description = The role whose members may create tournaments (besides Manage Server)
 
 command-watch = watch
     .description = The games in play on this server, most recently moved first, with links.
     .page = page
     .page-description = Which page (default 1)
+
+## Tournaments: the group /focus tournament and its subcommands.
+#
+# A subcommand of the group is `command-tournament-<name>`; the options of all of them are
+# attributes of `command-tournament` (an option means the same in each).
+
+command-tournament = tournament
+    .description = Tournaments on this server: create, join, play and direct them.
+    .name = name
+    .name-description = The tournament's name
+    .format = format
+    .format-description = Swiss (default), round-robin or double round-robin
+    .rounds = rounds
+    .rounds-description = A Swiss's rounds (default: from the number of players)
+    .days = days
+    .days-description = Days per move (default 3)
+    .minutes = minutes
+    .minutes-description = Minutes per move, for live games (instead of days)
+    .rules = rules
+    .rules-description = Optional rules (default classic)
+    .rated = rated
+    .rated-description = Whether its games count for ratings (default yes)
+    .starts_in_hours = starts_in_hours
+    .starts_in_hours-description = Start on its own in this many hours (default: when its director starts it)
+    .max_players = max_players
+    .max_players-description = The most players it takes
+    .pace = pace
+    .pace-description = How rounds follow each other (default: the next when the last ends)
+    .round_every_days = round_every_days
+    .round_every_days-description = Days between rounds on a schedule
+    .tournament = tournament
+    .tournament-description = The tournament's number (default: the one announced in this channel)
+    .page = page
+    .page-description = Which page (default 1)
+    .user = user
+    .user-description = The player
+    .game = game
+    .game-description = The game's number
+    .result = result
+    .result-description = The game's result
+
+command-tournament-create = create
+    .description = Create a tournament here; its games are played in threads of this channel.
+command-tournament-join = join
+    .description = Join a tournament.
+command-tournament-leave = leave
+    .description = Leave a tournament before it starts.
+command-tournament-withdraw = withdraw
+    .description = Withdraw from a running tournament.
+command-tournament-start = start
+    .description = Start a tournament now (director).
+command-tournament-cancel = cancel
+    .description = Call off a tournament (director).
+command-tournament-standings = standings
+    .description = A tournament's standings and crosstable.
+command-tournament-export = export
+    .description = A tournament as a TRF file.
+command-tournament-list = list
+    .description = The tournaments on this server.
+command-tournament-remove = remove
+    .description = Remove a player from a tournament (director).
+command-tournament-result = result
+    .description = Set or correct a game's result (director).
+command-tournament-pause = pause
+    .description = Pause a tournament: no new round starts (director).
+command-tournament-resume = resume
+    .description = Resume a paused tournament (director).
+command-tournament-moretime = moretime
+    .description = One more move's time in a game (director).
+command-tournament-next = next
+    .description = Start the next round now (director).
 
 ## Choices of /focus challenge.
 
@@ -156,3 +229,23 @@ choice-minutes =
         [one] { $minutes } minute
        *[other] { $minutes } minutes
     }
+
+## Choices of /focus tournament.
+
+# Option `format` of create.
+choice-format-swiss = Swiss
+choice-format-round-robin = round-robin
+choice-format-double-round-robin = double round-robin
+
+# Option `pace` of create: how rounds follow each other.
+choice-pace-next = the next when the last ends
+choice-pace-schedule = on a schedule
+choice-pace-all-at-once = all at once (round-robin)
+
+# Option `result` of result: a game's result set by the director.
+choice-result-white = White wins
+choice-result-black = Black wins
+choice-result-draw = draw
+choice-result-white-forfeit = White wins by forfeit
+choice-result-black-forfeit = Black wins by forfeit
+choice-result-double-forfeit = double forfeit

@@ -25,6 +25,8 @@ error-round-not-over = round { $round } of tournament { $tournament } still has 
 error-round-paired = round { $round } of tournament { $tournament } is already paired
 error-no-more-rounds = tournament { $tournament } has paired all its rounds
 error-tournament-unchanged = tournament { $tournament } is already in that state
+error-tournament-needs-threads = a tournament's games are played in threads of its channel, and the bot may not start threads here (missing: { $permissions })
+error-tournament-not-in-channel = a tournament's games are played in threads of its channel: create it in a text channel, not in a thread or a forum post
 
 tournament-format = { $format ->
         [swiss] Swiss

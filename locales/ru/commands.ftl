@@ -111,11 +111,84 @@ command-settings = настройки
     .language-description = Язык публичных сообщений бота на этом сервере
     .threads = ветки
     .threads-description = Заводить ли для каждой принятой партии свою ветку (по умолчанию да)
+    .tournament_role = турнирная-роль
+    .tournament_role-description = Роль, участники которой могут создавать турниры (кроме «Управлять сервером»)
 
 command-watch = смотреть
     .description = Партии, которые идут на сервере, со ссылками; сначала те, где ходили последними.
     .page = страница
     .page-description = Номер страницы (по умолчанию 1)
+
+## Турниры: группа /фокус турнир и её подкоманды.
+#
+# Подкоманда группы — `command-tournament-<name>`; параметры всех подкоманд — атрибуты
+# `command-tournament` (параметр значит в каждой одно и то же).
+
+command-tournament = турнир
+    .description = Турниры на этом сервере: создать, участвовать, играть и судить.
+    .name = название
+    .name-description = Название турнира
+    .format = система
+    .format-description = Швейцарская (по умолчанию), круговая или двухкруговая
+    .rounds = туры
+    .rounds-description = Число туров швейцарки (по умолчанию по числу игроков)
+    .days = срок
+    .days-description = Дней на ход (по умолчанию 3)
+    .minutes = минуты
+    .minutes-description = Минут на ход, для живых партий (вместо дней)
+    .rules = правила
+    .rules-description = Дополнительные правила (по умолчанию классика)
+    .rated = рейтинговый
+    .rated-description = Учитывать ли партии в рейтинге (по умолчанию да)
+    .starts_in_hours = начало-через-часов
+    .starts_in_hours-description = Начать самому через столько часов (по умолчанию — когда начнёт судья)
+    .max_players = больше-всего-игроков
+    .max_players-description = Сколько игроков он принимает самое большее
+    .pace = темп
+    .pace-description = Как идут туры друг за другом (по умолчанию следующий — когда кончится прошлый)
+    .round_every_days = тур-раз-в-дней
+    .round_every_days-description = Дней между турами по расписанию
+    .tournament = турнир
+    .tournament-description = Номер турнира (по умолчанию объявленный в этом канале)
+    .page = страница
+    .page-description = Номер страницы (по умолчанию 1)
+    .user = игрок
+    .user-description = Игрок
+    .game = партия
+    .game-description = Номер партии
+    .result = результат
+    .result-description = Результат партии
+
+command-tournament-create = создать
+    .description = Создать турнир здесь; его партии идут в ветках этого канала.
+command-tournament-join = участвовать
+    .description = Записаться в турнир.
+command-tournament-leave = выйти
+    .description = Выйти из турнира до его начала.
+command-tournament-withdraw = сняться
+    .description = Сняться с идущего турнира.
+command-tournament-start = начать
+    .description = Начать турнир сейчас (судья).
+command-tournament-cancel = отменить
+    .description = Отменить турнир (судья).
+command-tournament-standings = таблица
+    .description = Турнирная таблица.
+command-tournament-export = экспорт
+    .description = Турнир файлом TRF.
+command-tournament-list = список
+    .description = Турниры этого сервера.
+command-tournament-remove = исключить
+    .description = Исключить игрока из турнира (судья).
+command-tournament-result = результат
+    .description = Задать или исправить результат партии (судья).
+command-tournament-pause = пауза
+    .description = Приостановить турнир: новые туры не начинаются (судья).
+command-tournament-resume = продолжить
+    .description = Продолжить приостановленный турнир (судья).
+command-tournament-moretime = отсрочка
+    .description = Ещё время на один ход в партии (судья).
+command-tournament-next = следующий-тур
+    .description = Начать следующий тур сейчас (судья).
 
 ## Варианты выбора в /фокус вызов.
 
@@ -164,3 +237,23 @@ choice-minutes =
         [many] { $minutes } минут
        *[other] { $minutes } минуты
     }
+
+## Варианты выбора в /фокус турнир.
+
+# Параметр `система` (format) подкоманды создать.
+choice-format-swiss = швейцарская
+choice-format-round-robin = круговая
+choice-format-double-round-robin = двухкруговая
+
+# Параметр `темп` (pace) подкоманды создать: как идут туры друг за другом.
+choice-pace-next = следующий, когда кончится прошлый
+choice-pace-schedule = по расписанию
+choice-pace-all-at-once = все сразу (круговая)
+
+# Параметр `результат` (result) подкоманды результат: результат, заданный судьёй.
+choice-result-white = победа белых
+choice-result-black = победа чёрных
+choice-result-draw = ничья
+choice-result-white-forfeit = победа белых без игры
+choice-result-black-forfeit = победа чёрных без игры
+choice-result-double-forfeit = поражение обоим без игры

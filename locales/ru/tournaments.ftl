@@ -25,6 +25,8 @@ error-round-not-over = в { $round }-м туре турнира { $tournament } 
 error-round-paired = пары { $round }-го тура турнира { $tournament } уже составлены
 error-no-more-rounds = в турнире { $tournament } составлены пары всех туров
 error-tournament-unchanged = турнир { $tournament } уже в этом состоянии
+error-tournament-needs-threads = партии турнира идут в ветках его канала, а бот не может заводить здесь ветки (не хватает прав: { $permissions })
+error-tournament-not-in-channel = партии турнира идут в ветках его канала: создайте турнир в текстовом канале, а не в ветке или публикации форума
 
 tournament-format = { $format ->
         [swiss] швейцарка

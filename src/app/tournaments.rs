@@ -1,10 +1,12 @@
 //! `/focus tournament …` and the announcement's buttons: the requests of tournaments, answered
 //! with the service's tournament use cases and put into words by `strings::tournaments`.
 
-use super::{Action, Asked, Button, Edit, File, FileKind, Message, Reply, Style, To, button};
+use super::{
+    Action, Asked, Button, Edit, File, FileKind, Message, Reply, Style, ThreadRoom, To, button,
+};
 use crate::i18n::Lang;
-use crate::service::Result;
 use crate::service::tournaments::{Rights, TournamentView};
+use crate::service::{Result, ServiceError};
 use crate::store::{Tournament, TournamentId, TournamentStatus};
 use crate::strings::tournaments as words;
 use crate::text::Text;
@@ -35,6 +37,7 @@ impl Asked<'_> {
         let lang = self.public();
         match request {
             T::Create(options) => {
+                self.threads_here()?;
                 let rights = Rights {
                     create: self.caller.manager || self.has_tournament_role().await?,
                 };
@@ -61,6 +64,7 @@ impl Asked<'_> {
                 )))
             }
             T::Start { id } => {
+                self.threads_here()?;
                 let view = service.start_tournament(place, me, id).await?;
                 let count = view.players.len();
                 Ok(Reply::one(Message::new(
@@ -121,6 +125,18 @@ impl Asked<'_> {
                 let t = service.next_round_now(place, me, id).await?;
                 Ok(self.said(words::about(lang, "next-round", &t)))
             }
+        }
+    }
+
+    /// Refuses a tournament's creation or start where the bot may not start its games' threads
+    /// (it lacks permissions here). An adapter without threads of Discord's (the console)
+    /// says [`ThreadRoom::NotHere`] and is not refused: its threads are its own.
+    fn threads_here(&self) -> Result<()> {
+        match &self.caller.threads {
+            ThreadRoom::Missing(missing) => {
+                Err(ServiceError::TournamentNeedsThreads(missing.clone()))
+            }
+            ThreadRoom::Able | ThreadRoom::NotHere => Ok(()),
         }
     }
 

@@ -8,6 +8,7 @@ use super::localized::{
     ColorOption, DaysChoice, LanguageChoice, MinutesChoice, RulesChoice, SideChoice, ThreadsChoice,
     localize,
 };
+use super::tournament::tournament;
 use super::{Context, Error};
 use crate::app::Request;
 use crate::i18n::Lang;
@@ -16,7 +17,7 @@ use crate::store::GameId;
 use crate::strings;
 
 /// Answers `request` of the slash command of `ctx`.
-async fn ask(ctx: Context<'_>, request: Request) -> Result<(), Error> {
+pub(super) async fn ask(ctx: Context<'_>, request: Request) -> Result<(), Error> {
     let poise::Context::Application(app) = ctx else {
         return Ok(());
     };
@@ -66,7 +67,8 @@ pub fn all() -> Vec<poise::Command<super::Data, Error>> {
         "analysis",
         "rules",
         "settings",
-        "watch"
+        "watch",
+        "tournament"
     ),
     subcommand_required
 )]
@@ -317,18 +319,20 @@ pub async fn rules(ctx: Context<'_>) -> Result<(), Error> {
 
 /// The server's settings for Focus.
 ///
-/// The language of the bot's public messages, and whether each accepted challenge gets a
-/// thread of its own: members with Manage Server change them; everyone may look.
+/// The language of the bot's public messages, whether each accepted challenge gets a thread
+/// of its own, and the role whose members may create tournaments: members with Manage Server
+/// change them; everyone may look.
 #[poise::command(slash_command)]
 pub async fn settings(
     ctx: Context<'_>,
     language: Option<LanguageChoice>,
     threads: Option<ThreadsChoice>,
+    tournament_role: Option<serenity::Role>,
 ) -> Result<(), Error> {
     let request = Request::Settings {
         language: language.map(|l| l.0),
         threads: threads.map(|t| t.0),
-        tournament_role: None,
+        tournament_role: tournament_role.map(|r| r.id.get()),
     };
     ask(ctx, request).await
 }
@@ -365,16 +369,28 @@ mod tests {
                 (*name, options.collect())
             })
             .collect();
+        // A group (`tournament`) is typed as one command whose first word is the subcommand:
+        // its options are those of all its subcommands.
         let mut registered: Vec<(&str, Vec<&str>)> = focus
             .subcommands
             .iter()
             .map(|c| {
-                let options = c.parameters.iter().map(|p| &*p.name).collect();
+                let options = c
+                    .parameters
+                    .iter()
+                    .chain(c.subcommands.iter().flat_map(|s| s.parameters.iter()))
+                    .map(|p| &*p.name)
+                    .collect();
                 (&*c.name, options)
             })
             .collect();
-        typed.sort();
-        registered.sort();
+        for list in [&mut typed, &mut registered] {
+            for (_, options) in list.iter_mut() {
+                options.sort_unstable();
+                options.dedup();
+            }
+            list.sort();
+        }
         assert_eq!(typed, registered);
     }
 }

@@ -15,25 +15,48 @@ use poise::CommandParameterChoice;
 use super::{Data, Error};
 use crate::i18n::{Arg, Lang, tr};
 use crate::rules::{Color, Rules};
-use crate::store::{ColorChoice, DAYS_PER_MOVE, MINUTES_PER_MOVE};
+use crate::store::{BoardResult, ColorChoice, DAYS_PER_MOVE, Format, MINUTES_PER_MOVE, Pace};
 
 /// Fills in the names and descriptions of `commands` and their options, in every language,
 /// recursively.
+///
+/// A subcommand of `/focus` is message `command-<name>`; one of a group (`/focus tournament
+/// create`) is `command-<group>-<name>`, and its options are the group's, `command-<group>.<opt>`
+/// (an option means the same in each of the group's subcommands, as the console reads it).
 pub fn localize(commands: &mut [poise::Command<Data, Error>]) {
+    localize_level(commands, 0, None);
+}
+
+/// The message ids of a command called `name` in `group` (see [`localize`]): the command's own,
+/// and the one its options are attributes of.
+pub fn message_ids(group: Option<&str>, name: &str) -> (String, String) {
+    match group {
+        Some(group) => (
+            format!("command-{group}-{name}"),
+            format!("command-{group}"),
+        ),
+        None => (format!("command-{name}"), format!("command-{name}")),
+    }
+}
+
+fn localize_level(commands: &mut [poise::Command<Data, Error>], depth: usize, group: Option<&str>) {
     for command in commands {
-        let id = format!("command-{}", command.name);
+        let (id, options) = message_ids(group, &command.name);
         let description = format!("{id}.description");
         command.description = Some(english(&description));
         command.name_localizations = translations(&id, &[]).into();
         command.description_localizations = translations(&description, &[]).into();
         for param in &mut command.parameters {
-            let name = format!("{id}.{}", param.name);
+            let name = format!("{options}.{}", param.name);
             let description = format!("{name}-description");
             param.description = Some(english(&description));
             param.name_localizations = translations(&name, &[]).into();
             param.description_localizations = translations(&description, &[]).into();
         }
-        localize(&mut command.subcommands);
+        // `/focus`'s subcommands stand alone; below them is a group's.
+        let name = command.name.clone();
+        let inner = (depth >= 1).then_some(&*name);
+        localize_level(&mut command.subcommands, depth + 1, inner);
     }
 }
 
@@ -232,6 +255,63 @@ impl Choices for SideChoice {
 }
 choice_parameter!(SideChoice);
 
+/// The format option of `/focus tournament create`: Swiss, round-robin, double round-robin.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct FormatChoice(pub Format);
+
+impl Choices for FormatChoice {
+    fn values() -> Vec<Self> {
+        Format::ALL.iter().copied().map(FormatChoice).collect()
+    }
+    fn choice(self) -> CommandParameterChoice {
+        choice(&format!("choice-format-{}", self.code()), &[])
+    }
+    fn code(self) -> &'static str {
+        self.0.as_str()
+    }
+}
+choice_parameter!(FormatChoice);
+
+/// The pace option of `/focus tournament create`: how rounds follow each other.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct PaceChoice(pub Pace);
+
+impl Choices for PaceChoice {
+    fn values() -> Vec<Self> {
+        Pace::ALL.iter().copied().map(PaceChoice).collect()
+    }
+    fn choice(self) -> CommandParameterChoice {
+        choice(&format!("choice-pace-{}", self.code()), &[])
+    }
+    fn code(self) -> &'static str {
+        self.0.as_str()
+    }
+}
+choice_parameter!(PaceChoice);
+
+/// The result option of `/focus tournament result`: every result a director may set (the bye
+/// is the pairing's, never set by hand).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct ResultChoice(pub BoardResult);
+
+impl Choices for ResultChoice {
+    fn values() -> Vec<Self> {
+        BoardResult::ALL
+            .iter()
+            .copied()
+            .filter(|r| *r != BoardResult::Bye)
+            .map(ResultChoice)
+            .collect()
+    }
+    fn choice(self) -> CommandParameterChoice {
+        choice(&format!("choice-result-{}", self.code()), &[])
+    }
+    fn code(self) -> &'static str {
+        self.0.as_str()
+    }
+}
+choice_parameter!(ResultChoice);
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -258,9 +338,14 @@ mod tests {
 
     #[test]
     fn every_command_and_option_is_named_in_every_language() {
-        fn walk(commands: &[poise::Command<Data, Error>], seen: &mut usize) {
+        fn walk(
+            commands: &[poise::Command<Data, Error>],
+            depth: usize,
+            group: Option<&str>,
+            seen: &mut usize,
+        ) {
             for command in commands {
-                let id = format!("command-{}", command.name);
+                let (id, options) = message_ids(group, &command.name);
                 for lang in Lang::all() {
                     let name = try_tr(lang, &id, &[]).unwrap();
                     let description = try_tr(lang, &format!("{id}.description"), &[]).unwrap();
@@ -269,9 +354,10 @@ mod tests {
                         assert_eq!(name, command.name);
                     }
                     for param in &command.parameters {
-                        let name = try_tr(lang, &format!("{id}.{}", param.name), &[]).unwrap();
+                        let name = try_tr(lang, &format!("{options}.{}", param.name), &[]).unwrap();
                         let description =
-                            try_tr(lang, &format!("{id}.{}-description", param.name), &[]).unwrap();
+                            try_tr(lang, &format!("{options}.{}-description", param.name), &[])
+                                .unwrap();
                         check(&name, &description);
                         if lang == Lang::ENGLISH {
                             assert_eq!(name, param.name);
@@ -292,11 +378,12 @@ mod tests {
                     "{id}"
                 );
                 *seen += 1;
-                walk(&command.subcommands, seen);
+                let inner = (depth >= 1).then_some(&*command.name);
+                walk(&command.subcommands, depth + 1, inner, seen);
             }
         }
         let mut seen = 0;
-        walk(&crate::discord::commands::all(), &mut seen);
+        walk(&crate::discord::commands::all(), 0, None, &mut seen);
         assert!(seen >= 40, "{seen}");
     }
 

@@ -28,6 +28,7 @@ pub mod markdown;
 pub mod members;
 pub mod sweeper;
 pub mod threads;
+pub mod tournament;
 
 use std::sync::Arc;
 use std::time::Duration;

@@ -1,5 +1,5 @@
 //! The sweeper task: at start-up, then at each next due moment (a deadline, a reminder, a
-//! notice's retry, a challenge's expiry) and at least every `SWEEP_INTERVAL_SECS` (and at once
+//! notice's retry, a challenge's expiry, a tournament's start time) and at least every `SWEEP_INTERVAL_SECS` (and at once
 //! when a notice is queued), it has the service handle what is due and deliver the outbox
 //! through [`DiscordPostman`].
 
@@ -189,10 +189,10 @@ impl Postman for DiscordPostman {
 /// waits for a round in flight to finish.
 ///
 /// # Waking at the due moment
-/// After every round the sweeper asks the store for the next due moment (an index lookup,
-/// [`GameService::next_due`]) and sleeps until then *on the service's clock*
-/// ([`GameService::clock_reaches`]): real time in production, the moment a test moves its
-/// manual clock there. A five-minute move is thus ended within moments of its deadline, and an
+/// After every round the sweeper asks the store for the next due moment (index lookups,
+/// [`GameService::next_due`], a tournament's start time included) and sleeps until then *on
+/// the service's clock* ([`GameService::clock_reaches`]): real time in production, the moment
+/// a test moves its manual clock there. A five-minute move is thus ended within moments of its deadline, and an
 /// idle bot (nothing due) wakes only every `interval`: no polling. The interval stays as a cap
 /// against what the schedule cannot see (a database changed by another process, the system
 /// clock stepped). Changes made through the service that set an earlier moment (a new game, a
@@ -220,6 +220,14 @@ pub async fn run(
                 swept_at = service.now();
                 if let Err(e) = service.sweep().await {
                     tracing::error!(error = %e, "the deadline sweep failed; trying again next round");
+                }
+                // Tournaments whose start time came start (or, too small, are called off).
+                match service.start_due_tournaments().await {
+                    Ok(0) => {}
+                    Ok(started) => tracing::info!(started, "tournaments started on time"),
+                    Err(e) => {
+                        tracing::error!(error = %e, "starting the tournaments due failed; trying again next round");
+                    }
                 }
                 // The cap counts from the latest sweep, however it was woken.
                 ticks.reset();

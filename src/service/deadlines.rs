@@ -50,13 +50,21 @@ impl GameService {
         self.mail.notified().await;
     }
 
-    /// When something next falls due (unix seconds; see [`crate::store::Store::next_due`]):
-    /// the sweeper sleeps until then.
+    /// When something next falls due (unix seconds; see [`crate::store::Store::next_due`]),
+    /// or an open tournament's start time comes ([`Store::next_tournament_start`]),
+    /// whichever is first: the sweeper sleeps until then.
     ///
     /// # Errors
     /// The store's.
     pub async fn next_due(&self) -> Result<Option<i64>> {
-        Ok(self.store.call(|s| s.next_due()).await?)
+        Ok(self
+            .store
+            .call(|s| {
+                let due = s.next_due()?;
+                let start = s.next_tournament_start()?;
+                Ok(due.into_iter().chain(start).min())
+            })
+            .await?)
     }
 
     /// Resolves once the service's clock reads `at` (unix seconds) or later: real time for the

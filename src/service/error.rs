@@ -68,6 +68,10 @@ pub enum ServiceError {
     BadMaxPlayers(u32),
     /// A challenge asking for both days and minutes per move.
     DaysAndMinutes,
+    /// A tournament created (or started) where its games' threads cannot start: the bot
+    /// lacks these permissions (Discord's names), or (empty) the place is no text channel
+    /// (a thread, a forum post).
+    TournamentNeedsThreads(Vec<&'static str>),
     /// A game's animated replay is larger than Discord lets the reply attach.
     ReplayTooLarge {
         /// The game.
@@ -142,6 +146,7 @@ impl ServiceError {
             | ServiceError::BadRounds(_)
             | ServiceError::BadMaxPlayers(_)
             | ServiceError::DaysAndMinutes
+            | ServiceError::TournamentNeedsThreads(_)
             | ServiceError::ReplayTooLarge { .. }
             | ServiceError::MirrorLoss { .. }
             | ServiceError::StaleInteraction

@@ -480,6 +480,20 @@ impl Localized for ServiceError {
             ServiceError::AllAtOnceSwiss => tr!(lang, "error-all-at-once-swiss"),
             ServiceError::BadRounds(rounds) => tr!(lang, "error-bad-rounds", rounds = *rounds),
             ServiceError::BadMaxPlayers(max) => tr!(lang, "error-bad-max-players", max = *max),
+            ServiceError::TournamentNeedsThreads(missing) if missing.is_empty() => {
+                tr!(lang, "error-tournament-not-in-channel")
+            }
+            ServiceError::TournamentNeedsThreads(missing) => {
+                let names: Vec<String> = missing
+                    .iter()
+                    .map(|name| super::permission_name(lang, name))
+                    .collect();
+                tr!(
+                    lang,
+                    "error-tournament-needs-threads",
+                    permissions = names.join(", ")
+                )
+            }
             ServiceError::InThreads(games) => {
                 // A user may have many games: name the first few, so the sentence stays far
                 // below Discord's 2,000 characters.

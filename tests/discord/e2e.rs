@@ -133,7 +133,8 @@ async fn a_whole_game_through_discord_with_a_restart() {
             "analysis",
             "rules",
             "settings",
-            "watch"
+            "watch",
+            "tournament"
         ]
     );
     let mv = option(option(focus, "move"), "move");

@@ -920,6 +920,41 @@ fn check_node(node: &Value, path: &str, language_choices: &mut Vec<Value>) -> us
     checked
 }
 
+/// The characters of `node` that count towards Discord's 8,000 of a command: its name and
+/// description, its choices' names and values, and everything below it, each field counted
+/// in its longest language.
+fn command_size(node: &Value) -> usize {
+    let longest = |field: &str, localized: &str| {
+        let default = node[field].as_str().map_or(0, |s| s.chars().count());
+        node[localized].as_object().map_or(default, |l| {
+            l.values()
+                .filter_map(Value::as_str)
+                .map(|s| s.chars().count())
+                .fold(default, usize::max)
+        })
+    };
+    let mut size =
+        longest("name", "name_localizations") + longest("description", "description_localizations");
+    for choice in node["choices"].as_array().into_iter().flatten() {
+        let name = choice["name"].as_str().map_or(0, |s| s.chars().count());
+        let localized = choice["name_localizations"]
+            .as_object()
+            .into_iter()
+            .flat_map(|l| l.values())
+            .filter_map(Value::as_str)
+            .map(|s| s.chars().count());
+        size += localized.fold(name, usize::max);
+        size += match &choice["value"] {
+            Value::String(s) => s.chars().count(),
+            other => other.to_string().chars().count(),
+        };
+    }
+    for option in node["options"].as_array().into_iter().flatten() {
+        size += command_size(option);
+    }
+    size
+}
+
 /// The choices of `option`: `(English name, Russian name)`.
 fn choice_names(option: &Value) -> Vec<(&str, &str)> {
     option["choices"]
@@ -971,8 +1006,17 @@ async fn every_command_option_and_choice_is_named_in_russian_within_discords_lim
     let mut language_choices = Vec::new();
     let checked = check_node(focus, "", &mut language_choices);
     // 1 command, 19 subcommands, 20 options (language's choices apart), 4 + 8 + 3 + 3 + 2 + 2
-    // choices.
-    assert_eq!(checked, 1 + 19 + 20 + 22, "nodes and choices checked");
+    // choices; the tournament group (issue 22): 1 group, 15 subcommands, 29 options and one
+    // more of settings, 3 + 8 + 3 + 4 + 3 + 6 choices.
+    assert_eq!(
+        checked,
+        1 + 19 + 20 + 22 + (1 + 15 + 30 + 27),
+        "nodes and choices checked"
+    );
+    // Discord refuses a command whose names, descriptions and choices (the longest of each
+    // field's languages) come to more than 8,000 characters.
+    let size = command_size(focus);
+    assert!(size <= 8_000, "/focus is {size} characters");
 
     // Subcommands: a Russian name of their own each.
     let subcommands = focus["options"].as_array().expect("subcommands");
@@ -1005,6 +1049,7 @@ async fn every_command_option_and_choice_is_named_in_russian_within_discords_lim
             ("rules", "правила"),
             ("settings", "настройки"),
             ("watch", "смотреть"),
+            ("tournament", "турнир"),
         ]
     );
     let challenge = find_option(focus, "challenge");

@@ -20,4 +20,5 @@ mod locales;
 mod ratings;
 mod stand_in;
 mod threads;
+mod tournaments;
 mod unreachable;

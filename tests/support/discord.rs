@@ -779,6 +779,7 @@ impl FakeDiscord {
         let mut resolved_users = Map::new();
         let mut resolved_members = Map::new();
         let mut resolved_channels = Map::new();
+        let mut resolved_roles = Map::new();
         let mut leaves = Vec::new();
         for (name, value) in options.as_object().expect("options must be a JSON object") {
             let kind = schema
@@ -815,6 +816,33 @@ impl FakeDiscord {
                         partial.as_object_mut().unwrap().remove("user");
                         resolved_members.insert(id.to_string(), partial);
                     }
+                }
+            }
+            // A ROLE option resolves to the role, as Discord sends it.
+            if kind == 8 {
+                let id: u64 = snowflake_text(&value)
+                    .parse()
+                    .expect("role option is a role id");
+                let guild = &self.shared.guild;
+                let role = if id == guild.id {
+                    Some(guild::FakeGuild::role_json(
+                        id,
+                        "@everyone",
+                        guild.everyone,
+                        0,
+                    ))
+                } else {
+                    guild
+                        .roles
+                        .iter()
+                        .enumerate()
+                        .find(|(_, r)| r.id == id)
+                        .map(|(i, r)| {
+                            guild::FakeGuild::role_json(r.id, &r.name, r.permissions, i as u16 + 1)
+                        })
+                };
+                if let Some(role) = role {
+                    resolved_roles.insert(id.to_string(), role);
                 }
             }
             if kind == 7 {
@@ -854,6 +882,9 @@ impl FakeDiscord {
         }
         if !resolved_channels.is_empty() {
             resolved.insert("channels".into(), Value::Object(resolved_channels));
+        }
+        if !resolved_roles.is_empty() {
+            resolved.insert("roles".into(), Value::Object(resolved_roles));
         }
         let mut data = json!({
             "id": command_id.to_string(),
