@@ -249,7 +249,7 @@ impl Asked<'_> {
 /// picture readable.
 pub const STANDINGS_PAGE: usize = 16;
 
-/// The standings picture of `page` (a crosstable PNG of [`STANDINGS_PAGE`] players at most), or
+/// The standings picture of `page` (a crosstable PNG of `STANDINGS_PAGE` players at most), or
 /// `None` when it cannot be drawn (the failure is logged; the text says it all).
 pub fn standings_picture(
     lang: Lang,

@@ -1,6 +1,6 @@
 //! `/focus tournament …`: the subcommand group of tournaments (issue 22). Each subcommand turns
-//! its options into one [`TournamentRequest`] and answers it through the command layer, as the
-//! other `/focus` subcommands do ([`super::commands`]).
+//! its options into one [`TournamentRequest`](crate::app::TournamentRequest) and answers it
+//! through the command layer, as the other `/focus` subcommands do ([`super::commands`]).
 //!
 //! Every subcommand but `create` and `list` takes an optional `tournament` (its number, with
 //! the server's events suggested as one types); without it, the tournament announced in this

@@ -281,6 +281,74 @@ async fn a_swiss_of_four_is_joined_started_and_played_in_threads_round_after_rou
         .await;
     assert!(!standings.files.is_empty(), "the crosstable: {standings:?}");
 
+    // No tournament is created inside a thread: its games need a channel's threads.
+    let in_thread = w
+        .tournament(&owner, round2[0].0, "create", json!({ "name": "Inner" }))
+        .await;
+    assert!(in_thread.ephemeral(), "{in_thread:?}");
+    assert!(
+        in_thread.text().contains("create it in a text channel"),
+        "{}",
+        in_thread.text()
+    );
+
+    // The director sets the results of rounds 2 and 3 (games 3 to 6, by number); the third
+    // round is the last.
+    let white = w.tournament_choice("result", "result", "White wins");
+    let draw = w.tournament_choice("result", "result", "draw");
+    for (game, result) in [(3, &white), (4, &draw)] {
+        let options = json!({ "game": game, "result": result, "tournament": tournament });
+        let r = w.tournament(&owner, general, "result", options).await;
+        assert!(
+            r.text().contains("The director set the result"),
+            "{}",
+            r.text()
+        );
+    }
+    let threads = w.threads_started(6).await;
+    w.round_boards(general, 3, &threads[4..]).await;
+    w.posted(general, |t| t.contains("round 3 of 3")).await;
+    // The first from a game's thread (its tournament is meant), the second from the channel.
+    for (game, result, channel) in [(5, &draw, threads[4].id), (6, &white, general)] {
+        let options = json!({ "game": game, "result": result });
+        let r = w.tournament(&owner, channel, "result", options).await;
+        assert!(
+            r.text().contains("The director set the result"),
+            "{}",
+            r.text()
+        );
+    }
+    // The standings with their crosstable after rounds 1 and 2, and the final ones.
+    for _ in 1..=3 {
+        let standings = w
+            .fake
+            .reply_where(WAIT, |r| {
+                r.kind == ReplyKind::ChannelMessage
+                    && r.channel_id == Some(general)
+                    && !r.files.is_empty()
+            })
+            .await;
+        assert!(
+            standings.text().contains("Spring Swiss"),
+            "{}",
+            standings.text()
+        );
+    }
+    let list = w.tournament(&players[0], general, "list", json!({})).await;
+    assert!(list.ephemeral(), "{list:?}");
+    assert!(list.text().contains("finished"), "{}", list.text());
+    let export = w
+        .tournament(&players[0], general, "export", json!({}))
+        .await;
+    let export = if export.files.is_empty() {
+        w.fake.reply_to(export.interaction_id.unwrap(), WAIT).await
+    } else {
+        export
+    };
+    assert_eq!(export.files.len(), 1, "{export:?}");
+    let trf = String::from_utf8(export.files[0].1.clone()).expect("a text file");
+    assert!(trf.contains("012 Spring Swiss"), "{trf}");
+
     bot.stop().await;
 }
 
@@ -325,6 +393,22 @@ async fn the_tournament_role_creates_and_the_start_time_wakes_the_sweeper_to_sta
             .await;
         assert!(!r.ephemeral(), "{}", r.text());
     }
+    // The server's events are suggested as one types the `tournament` option.
+    let id = w
+        .fake
+        .autocomplete(
+            &w.fake.user("alice"),
+            general,
+            "focus tournament join",
+            "tournament",
+            "",
+        )
+        .await;
+    let suggested = w.fake.reply_to(id, WAIT).await;
+    assert_eq!(suggested.kind, ReplyKind::Callback(8), "{suggested:?}");
+    assert_eq!(suggested.choice_values(), ["1"]);
+    assert_eq!(suggested.choices[0]["name"], "#1 · Spring Swiss");
+
     // The sweeper sleeps until the start time, and nothing starts before.
     w.asked_to_wake_at(starts, 1).await;
     assert!(w.fake.threads().is_empty());
