@@ -1,7 +1,8 @@
 //! The sweeper task: at start-up, then at each next due moment (a deadline, a reminder, a
-//! notice's retry, a challenge's expiry, a tournament's start time) and at least every `SWEEP_INTERVAL_SECS` (and at once
-//! when a notice is queued), it has the service handle what is due and deliver the outbox
-//! through [`DiscordPostman`].
+//! notice's retry, a challenge's expiry, a tournament's start time) and at least every
+//! `SWEEP_INTERVAL_SECS` (and at once when a notice is queued), it has the service handle what
+//! is due (tournaments whose start time came start then) and deliver the outbox through
+//! [`DiscordPostman`].
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -192,8 +193,8 @@ impl Postman for DiscordPostman {
 /// After every round the sweeper asks the store for the next due moment (index lookups,
 /// [`GameService::next_due`], a tournament's start time included) and sleeps until then *on
 /// the service's clock* ([`GameService::clock_reaches`]): real time in production, the moment
-/// a test moves its manual clock there. A five-minute move is thus ended within moments of its deadline, and an
-/// idle bot (nothing due) wakes only every `interval`: no polling. The interval stays as a cap
+/// a test moves its manual clock there. A five-minute move is thus ended within moments of its
+/// deadline, and an idle bot (nothing due) wakes only every `interval`: no polling. The interval stays as a cap
 /// against what the schedule cannot see (a database changed by another process, the system
 /// clock stepped). Changes made through the service that set an earlier moment (a new game, a
 /// move) wake the sweeper to read the schedule again ([`GameService::mail_queued`]).
