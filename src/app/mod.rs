@@ -400,6 +400,19 @@ pub fn finished_buttons(lang: Lang, game: &Game, rematch_offered: bool) -> Vec<B
     if game.status != GameStatus::Finished {
         return vec![];
     }
+    // A tournament's game has its next opponent from the pairings: no rematch.
+    if game.tournament_id.is_some() {
+        return if game.ply > 0 {
+            vec![button(
+                lang,
+                Action::Replay(game.id),
+                "replay",
+                Style::Neutral,
+            )]
+        } else {
+            vec![]
+        };
+    }
     let mut buttons = Vec::new();
     if game.ply > 0 {
         buttons.push(button(

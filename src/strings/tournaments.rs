@@ -366,7 +366,7 @@ fn standings_caption_marked(lang: Lang, standings: &Standings, last: bool) -> St
             lang,
             "tournament-standings-caption",
             name = t.name.as_str(),
-            rounds = rounds(lang, Some(standings.complete_rounds))
+            round = standings.complete_rounds
         );
     }
     let at = |rank: u32| -> Vec<u64> {
@@ -440,11 +440,10 @@ pub fn mark(half_points: Option<u32>, forfeit: bool) -> String {
 /// White 1, …`.
 pub fn standing_line(lang: Lang, standings: &Standings, row: &StandingRow, rounds: bool) -> String {
     let mut line = format!(
-        "{}. {} — {} {}",
+        "{}. {} — {}",
         row.rank,
         mention(row.user.id),
-        points(row.half_points),
-        tr!(lang, "crosstable-score")
+        points(row.half_points)
     );
     for (tb, value) in standings.tie_breaks.iter().zip(&row.tie_breaks) {
         line.push_str(&format!(

@@ -268,7 +268,13 @@ impl GameService {
                     Some(t) => Some(t),
                     None => {
                         // In a game's thread: the game's tournament.
-                        let game = self.store.call(move |s| s.game_in_channel(channel)).await?;
+                        let game = self
+                            .store
+                            .call(move |s| match s.game_in_channel(channel)? {
+                                Some(game) => Ok(Some(game)),
+                                None => s.last_finished_in(channel),
+                            })
+                            .await?;
                         match game.and_then(|g| g.tournament_id) {
                             Some(id) => Some(self.store.call(move |s| s.tournament(id)).await?),
                             None => None,
