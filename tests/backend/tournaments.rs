@@ -366,3 +366,142 @@ async fn bad_tournament_requests_get_a_refusal_and_change_nothing() {
     assert_eq!(view.players.len(), 3);
     assert_eq!(view.tournament.status, TournamentStatus::Open);
 }
+
+/// The ids of round `round`'s games, with their White and Black.
+async fn games_of(
+    service: &GameService,
+    tid: focus_bot::store::TournamentId,
+    round: u32,
+) -> Vec<(focus_bot::store::GameId, u64, u64)> {
+    let (_, _, boards) = service
+        .store()
+        .call(move |s| s.tournament_whole(tid))
+        .await
+        .unwrap();
+    boards
+        .iter()
+        .filter(|b| b.round == round && b.black_id.is_some())
+        .map(|b| (b.game_id.unwrap(), b.white_id, b.black_id.unwrap()))
+        .collect()
+}
+
+#[tokio::test]
+async fn late_joiners_withdrawals_no_shows_and_adjudications_enter_the_table() {
+    let dir = TempDir::new().unwrap();
+    let (service, clock) = service(&dir).await;
+    let director = User::new(DIRECTOR, "director");
+    let tid = service
+        .create_tournament(
+            here(),
+            &director,
+            MAY_CREATE,
+            options("Autumn", Format::Swiss, Some(4)),
+        )
+        .await
+        .unwrap()
+        .tournament
+        .id;
+    for i in 1..=6 {
+        service
+            .join_tournament(here(), &player(i), None)
+            .await
+            .unwrap();
+    }
+    service
+        .start_tournament(here(), &director, None)
+        .await
+        .unwrap();
+    let postman = Threads::default();
+    service.deliver(&postman).await.unwrap();
+    // Round 1: the first game is adjudicated by the director (a non-director is refused), the
+    // second lost on time by a White who never moved (a no-show), the third played.
+    let round1 = games_of(&service, tid, 1).await;
+    assert_eq!(round1.len(), 3);
+    let (g0, w0, _) = round1[0];
+    assert!(
+        service
+            .adjudicate(here(), &player(1), None, g0, BoardResult::Draw)
+            .await
+            .is_err()
+    );
+    service
+        .adjudicate(here(), &director, None, g0, BoardResult::Draw)
+        .await
+        .unwrap();
+    let game = service.store().call(move |s| s.game(g0)).await.unwrap();
+    assert_eq!(game.status, GameStatus::Finished);
+    let (g1, no_show, _) = round1[1];
+    let (g2, w2, b2) = round1[2];
+    service
+        .store()
+        .call(move |s| {
+            s.record_move(g2, w2, 0, "c4-d4".parse().unwrap(), T0)?;
+            s.record_move(g2, b2, 1, "e4-d4".parse().unwrap(), T0)?;
+            s.resign(g2, w2, T0)
+        })
+        .await
+        .unwrap();
+    clock.advance(3 * 86_400 + 1);
+    service.sweep().await.unwrap();
+    let game = service.store().call(move |s| s.game(g1)).await.unwrap();
+    assert_eq!(game.status, GameStatus::Finished, "lost on time, not aborted");
+    // A late joiner comes in for round 2; player 1 (from game 0) withdraws.
+    let late = player(7);
+    let view = service.join_tournament(here(), &late, None).await.unwrap();
+    let entry = view
+        .players
+        .iter()
+        .find(|p| p.user.id == late.id)
+        .unwrap();
+    assert_eq!(entry.entrant.first_round, 2);
+    service
+        .leave_tournament(here(), &User::new(w0, "w0"), None)
+        .await
+        .unwrap();
+    service.deliver(&postman).await.unwrap();
+    let t = service.find_tournament(here(), None).await.unwrap();
+    assert_eq!(t.current_round, 2);
+    // Round 2 pairs the late joiner, not the withdrawn player nor the no-show: five of
+    // 7 − 2 = 5 players, two games and a bye.
+    let (_, entrants, boards) = service
+        .store()
+        .call(move |s| s.tournament_whole(tid))
+        .await
+        .unwrap();
+    let round2: Vec<_> = boards.iter().filter(|b| b.round == 2).collect();
+    let paired: Vec<u64> = round2
+        .iter()
+        .flat_map(|b| std::iter::once(b.white_id).chain(b.black_id))
+        .collect();
+    assert_eq!(paired.len(), 5);
+    assert!(paired.contains(&late.id));
+    assert!(!paired.contains(&w0) && !paired.contains(&no_show));
+    let status = |u: u64| entrants.iter().find(|e| e.user_id == u).unwrap().status;
+    assert_eq!(status(no_show), focus_bot::store::EntrantStatus::NoShow);
+    assert_eq!(status(w0), focus_bot::store::EntrantStatus::Withdrawn);
+    // The no-show was told by DM.
+    assert!(postman.letters.lock().unwrap().iter().any(|l| matches!(
+        l,
+        Letter::Direct { user_id, news: focus_bot::service::News::NoShow { .. }, .. }
+            if *user_id == no_show
+    )));
+    // The table: the late joiner's missed round is half a point, the forfeit a loss.
+    let standings = service.standings(tid).await.unwrap();
+    let row = |u: u64| standings.rows.iter().find(|r| r.user.id == u).unwrap();
+    assert_eq!(row(late.id).cells[0], Cell::Missed);
+    assert_eq!(row(late.id).half_points, 1);
+    assert!(matches!(
+        row(no_show).cells[0],
+        Cell::Game {
+            half_points: Some(0),
+            forfeit: true,
+            ..
+        }
+    ));
+    // The exported TRF still re-pairs identically.
+    let trf = service.export_trf(tid).await.unwrap();
+    let read = pairing::trf::parse(&trf).unwrap();
+    for check in pairing::check(&read, System::Dutch) {
+        assert!(check.identical(), "round {} differs: {check:?}", check.round);
+    }
+}
