@@ -444,15 +444,15 @@ async fn late_joiners_withdrawals_no_shows_and_adjudications_enter_the_table() {
     clock.advance(3 * 86_400 + 1);
     service.sweep().await.unwrap();
     let game = service.store().call(move |s| s.game(g1)).await.unwrap();
-    assert_eq!(game.status, GameStatus::Finished, "lost on time, not aborted");
+    assert_eq!(
+        game.status,
+        GameStatus::Finished,
+        "lost on time, not aborted"
+    );
     // A late joiner comes in for round 2; player 1 (from game 0) withdraws.
     let late = player(7);
     let view = service.join_tournament(here(), &late, None).await.unwrap();
-    let entry = view
-        .players
-        .iter()
-        .find(|p| p.user.id == late.id)
-        .unwrap();
+    let entry = view.players.iter().find(|p| p.user.id == late.id).unwrap();
     assert_eq!(entry.entrant.first_round, 2);
     service
         .leave_tournament(here(), &User::new(w0, "w0"), None)
@@ -502,6 +502,10 @@ async fn late_joiners_withdrawals_no_shows_and_adjudications_enter_the_table() {
     let trf = service.export_trf(tid).await.unwrap();
     let read = pairing::trf::parse(&trf).unwrap();
     for check in pairing::check(&read, System::Dutch) {
-        assert!(check.identical(), "round {} differs: {check:?}", check.round);
+        assert!(
+            check.identical(),
+            "round {} differs: {check:?}",
+            check.round
+        );
     }
 }
