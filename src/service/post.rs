@@ -234,13 +234,28 @@ impl GameService {
         let now = self.now();
         match delivery {
             Delivery::Thread(thread) => {
-                if let Some(pairing) = notice.pairing_id {
-                    self.start_board_game(pairing, thread).await?;
+                let started = match notice.pairing_id {
+                    Some(pairing) => self.start_board_game(pairing, thread).await,
+                    None => Ok(()),
+                };
+                match started {
+                    Ok(()) => {
+                        self.store
+                            .call(move |s| s.notice_done(id, false, now))
+                            .await?;
+                        done.sent += 1;
+                    }
+                    // The thread holds another game (it cannot: a thread is new), or the
+                    // store failed: tried again later, never lost.
+                    Err(e) => {
+                        tracing::warn!(notice = id.0, error = %e, "a board's game did not start; retrying later");
+                        let error = e.to_string();
+                        self.store
+                            .call(move |s| s.notice_failed(id, &error, now))
+                            .await?;
+                        done.failed += 1;
+                    }
                 }
-                self.store
-                    .call(move |s| s.notice_done(id, false, now))
-                    .await?;
-                done.sent += 1;
             }
             Delivery::Sent if matches!(letter, Letter::StartGame { .. }) => {
                 let error = "the postman started no thread".to_owned();

@@ -27,18 +27,23 @@ struct Threads {
     next: Mutex<u64>,
 }
 
-impl Postman for Threads {
-    fn deliver(&self, _: NoticeId, letter: &Letter) -> impl Future<Output = Delivery> + Send {
+impl Threads {
+    fn answer(&self, _: NoticeId, letter: &Letter) -> Delivery {
         self.letters.lock().unwrap().push(letter.clone());
-        let answer = match letter {
+        match letter {
             Letter::StartGame { .. } => {
                 let mut next = self.next.lock().unwrap();
                 *next += 1;
                 Delivery::Thread(800_000_000_000_000_000 + *next)
             }
             _ => Delivery::Sent,
-        };
-        std::future::ready(answer)
+        }
+    }
+}
+
+impl Postman for Threads {
+    fn deliver(&self, notice: NoticeId, letter: &Letter) -> impl Future<Output = Delivery> + Send {
+        std::future::ready(self.answer(notice, letter))
     }
 }
 
@@ -508,4 +513,115 @@ async fn late_joiners_withdrawals_no_shows_and_adjudications_enter_the_table() {
             check.round
         );
     }
+}
+
+/// A postman that starts at most `threads` threads, then fails (Discord down, or the bot
+/// killed mid-round).
+struct Failing {
+    threads: Mutex<u32>,
+    inner: Threads,
+}
+
+impl Postman for Failing {
+    fn deliver(&self, notice: NoticeId, letter: &Letter) -> impl Future<Output = Delivery> + Send {
+        if matches!(letter, Letter::StartGame { .. }) {
+            let mut left = self.threads.lock().unwrap();
+            if *left == 0 {
+                return std::future::ready(Delivery::Failed("Discord is down".into()));
+            }
+            *left -= 1;
+        }
+        std::future::ready(self.inner.answer(notice, letter))
+    }
+}
+
+#[tokio::test]
+async fn a_restart_during_pairing_and_mid_round_loses_no_game_and_pairs_no_round_twice() {
+    let dir = TempDir::new().unwrap();
+    let tid = {
+        let (service, _clock) = service(&dir).await;
+        let director = User::new(DIRECTOR, "director");
+        let tid = service
+            .create_tournament(
+                here(),
+                &director,
+                MAY_CREATE,
+                options("Durable", Format::Swiss, Some(3)),
+            )
+            .await
+            .unwrap()
+            .tournament
+            .id;
+        for i in 1..=8 {
+            service
+                .join_tournament(here(), &player(i), None)
+                .await
+                .unwrap();
+        }
+        service
+            .start_tournament(here(), &director, None)
+            .await
+            .unwrap();
+        // Killed before the pairing notice was delivered.
+        service.store().close().await;
+        tid
+    };
+    // Restarted: round 1 is paired, two threads start, then Discord fails.
+    let (service, clock) = service(&dir).await;
+    // Its thread ids differ from the next postman's, as Discord's always do.
+    let failing = Failing {
+        threads: Mutex::new(2),
+        inner: Threads {
+            next: Mutex::new(1_000),
+            ..Threads::default()
+        },
+    };
+    service.deliver(&failing).await.unwrap();
+    let started = |boards: &[focus_bot::store::Board]| {
+        boards
+            .iter()
+            .filter(|b| b.round == 1 && b.game_id.is_some())
+            .count()
+    };
+    let (t, _, boards) = service
+        .store()
+        .call(move |s| s.tournament_whole(tid))
+        .await
+        .unwrap();
+    assert_eq!(t.current_round, 1);
+    assert_eq!(boards.len(), 4);
+    assert_eq!(started(&boards), 2);
+    service.store().close().await;
+    drop(service);
+    // Restarted again: the two boards left get their threads a minute later (the retry);
+    // round 1 is not paired again.
+    let (service, clock2) = self::service(&dir).await;
+    let _ = clock;
+    clock2.advance(120);
+    let postman = Threads::default();
+    service.deliver(&postman).await.unwrap();
+    let (t, _, boards) = service
+        .store()
+        .call(move |s| s.tournament_whole(tid))
+        .await
+        .unwrap();
+    assert_eq!(t.current_round, 1);
+    assert_eq!(boards.len(), 4, "round 1 paired once");
+    assert_eq!(started(&boards), 4, "every game started");
+    let threads: std::collections::HashSet<u64> = {
+        let mut all = Vec::new();
+        for b in &boards {
+            let g = b.game_id.unwrap();
+            all.push(
+                service
+                    .store()
+                    .call(move |s| s.game(g))
+                    .await
+                    .unwrap()
+                    .channel_id,
+            );
+        }
+        all.into_iter().collect()
+    };
+    assert_eq!(threads.len(), 4, "a thread each");
 }
