@@ -177,6 +177,12 @@ impl App {
                     }
                 }
                 After::BotToMove(game) => self.service.bot_to_move(game),
+                After::TournamentMessage(id) => {
+                    let Some(message) = posted else { continue };
+                    if let Err(e) = self.service.set_tournament_message(*id, message).await {
+                        tracing::warn!(error = %e, tournament = id.0, "cannot remember a tournament's announcement");
+                    }
+                }
             }
         }
     }

@@ -127,6 +127,18 @@ pub enum Letter {
         /// The language of the server.
         locale: Locale,
     },
+    /// A tournament's announcement is edited to show the event as it is now (its players,
+    /// state and buttons).
+    Announce {
+        /// The event's channel.
+        channel_id: u64,
+        /// The announcement.
+        message_id: u64,
+        /// The event and its players.
+        view: Box<super::tournaments::TournamentView>,
+        /// The language of the server.
+        locale: Locale,
+    },
     /// A tournament's news in its channel: a round's pairings, or the standings.
     Tournament {
         /// The event's channel.
@@ -390,6 +402,17 @@ impl GameService {
                 )),
                 locale,
             },
+            (NoticeKind::TournamentAnnouncement, _) => {
+                let Some(message_id) = tournament.message_id else {
+                    return Ok(None);
+                };
+                Letter::Announce {
+                    channel_id: tournament.channel_id,
+                    message_id,
+                    view: Box::new(self.tournament_view(tid).await?),
+                    locale,
+                }
+            }
             (NoticeKind::TournamentStandings, _) => {
                 let standings = self.standings(tid).await?;
                 Letter::Tournament {
@@ -503,7 +526,8 @@ impl GameService {
                 NoticeKind::TournamentRound
                 | NoticeKind::TournamentGame
                 | NoticeKind::TournamentNews
-                | NoticeKind::TournamentStandings,
+                | NoticeKind::TournamentStandings
+                | NoticeKind::TournamentAnnouncement,
                 _,
             ) => return Ok(None),
             (NoticeKind::BotMove, _) => {

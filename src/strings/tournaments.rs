@@ -45,6 +45,10 @@ fn rated(lang: Lang, rated: bool) -> String {
 /// The announcement of a tournament: its name, format, time control, rounds, start, state and
 /// players (at most [`ANNOUNCED_PLAYERS`] named).
 pub fn announcement(lang: Lang, view: &TournamentView) -> Text {
+    Text::from_marked(&announcement_marked(lang, view))
+}
+
+pub(crate) fn announcement_marked(lang: Lang, view: &TournamentView) -> String {
     let t = &view.tournament;
     let mut lines = vec![
         tr!(
@@ -114,7 +118,7 @@ pub fn announcement(lang: Lang, view: &TournamentView) -> Text {
             list = list.join(", ")
         ));
     }
-    Text::from_marked(&lines.join("\n"))
+    lines.join("\n")
 }
 
 /// `user` joined `t` (late: from round `first_round`).

@@ -1202,6 +1202,12 @@ async fn a_swiss_is_played_through_the_console_in_threads_of_its_own() {
     for name in ["alice", "bob", "carol", "dave"] {
         let joined = c.handle(&format!("{name}: tournament join")).await;
         assert_eq!(joined[0], format!("[#general] bot: @{name} joined Spring."));
+        // The announcement is redrawn with the new player.
+        assert!(
+            joined[1].starts_with("[#general] bot edits the message: 🏆 Spring")
+                && joined[1].contains(&format!("@{name}")),
+            "{joined:#?}"
+        );
     }
     assert_eq!(
         c.handle("alice: tournament join").await,

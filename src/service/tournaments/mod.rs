@@ -577,6 +577,17 @@ impl GameService {
             .await?)
     }
 
+    /// Remembers the message that announces tournament `id` (it is redrawn after changes).
+    ///
+    /// # Errors
+    /// The store's.
+    pub async fn set_tournament_message(&self, id: TournamentId, message: u64) -> Result<()> {
+        Ok(self
+            .store
+            .call(move |s| s.set_tournament_message(id, message))
+            .await?)
+    }
+
     /// The role of `guild` whose members may create tournaments, if set.
     ///
     /// # Errors
