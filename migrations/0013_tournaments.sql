@@ -114,14 +114,16 @@ ALTER TABLE server_settings ADD COLUMN tournament_role INTEGER;
 -- start), a board's thread and game to start ('tournament-game'), a game's first board posted
 -- in its thread ('game-start'), a round's pairings posted in the event's channel (or, by DM,
 -- a player's withdrawal as a no-show: 'tournament-news'), and the standings after a round
--- (`ply` the round) or at the end (`ply` 0: 'tournament-standings'). SQLite cannot change a CHECK constraint
+-- (`ply` the round) or at the end (`ply` 0: 'tournament-standings'), and the announcement
+-- redrawn after a change ('tournament-announcement'). SQLite cannot change a CHECK constraint
 -- in place, so the outbox is copied into a table with the wider one and two new columns.
 CREATE TABLE notices_new (
     id              INTEGER PRIMARY KEY,
     kind            TEXT    NOT NULL
                     CHECK (kind IN ('your-turn', 'reminder', 'time-out', 'challenge-expired',
                                     'bot-move', 'tournament-round', 'tournament-game',
-                                    'game-start', 'tournament-news', 'tournament-standings')),
+                                    'game-start', 'tournament-news', 'tournament-standings',
+                                    'tournament-announcement')),
     game_id         INTEGER REFERENCES games (id),
     challenge_id    INTEGER REFERENCES challenges (id),
     user_id         INTEGER,

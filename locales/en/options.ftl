@@ -25,5 +25,9 @@ option-bad-value = { $option ->
     [page] `{ $value }` is not a page number (1, 2, …)
     [game] `{ $value }` is not a game number
     [opponent] whom? e.g. `opponent:bob` (leave it out to challenge anyone)
+    [tournament] `{ $value }` is not a tournament command: create, join, leave, withdraw, start, cancel, standings, export, list, remove, result, pause, resume, moretime or next (or the tournament's number, e.g. `tournament:3`)
+    [format] `{ $value }` is not a format: swiss, round-robin or double-round-robin
+    [pace] `{ $value }` is not a pace: next, schedule or all-at-once
+    [result] `{ $value }` is not a result: white, black, draw, white-forfeit, black-forfeit or double-forfeit
    *[other] `{ $value }` is not a value of `{ $option }`
 }

@@ -25,5 +25,9 @@ option-bad-value = { $option ->
     [page] `{ $value }` — не номер страницы (1, 2, …)
     [game] `{ $value }` — не номер партии
     [opponent] кого? например, `соперник:bob` (без этого параметра вызов сможет принять любой)
+    [tournament] `{ $value }` — не турнирная команда: create, join, leave, withdraw, start, cancel, standings, export, list, remove, result, pause, resume, moretime или next (или номер турнира, например `tournament:3`)
+    [format] `{ $value }` — не формат: swiss, round-robin или double-round-robin
+    [pace] `{ $value }` — не темп: next, schedule или all-at-once
+    [result] `{ $value }` — не результат: white, black, draw, white-forfeit, black-forfeit или double-forfeit
    *[other] `{ $value }` — недопустимое значение параметра `{ $option }`
 }

@@ -177,6 +177,12 @@ impl App {
                     }
                 }
                 After::BotToMove(game) => self.service.bot_to_move(game),
+                After::TournamentMessage(id) => {
+                    let Some(message) = posted else { continue };
+                    if let Err(e) = self.service.set_tournament_message(*id, message).await {
+                        tracing::warn!(error = %e, tournament = id.0, "cannot remember a tournament's announcement");
+                    }
+                }
             }
         }
     }
@@ -399,6 +405,19 @@ fn button(lang: Lang, action: Action, which: &str, style: Style) -> Button {
 pub fn finished_buttons(lang: Lang, game: &Game, rematch_offered: bool) -> Vec<Button> {
     if game.status != GameStatus::Finished {
         return vec![];
+    }
+    // A tournament's game has its next opponent from the pairings: no rematch.
+    if game.tournament_id.is_some() {
+        return if game.ply > 0 {
+            vec![button(
+                lang,
+                Action::Replay(game.id),
+                "replay",
+                Style::Neutral,
+            )]
+        } else {
+            vec![]
+        };
     }
     let mut buttons = Vec::new();
     if game.ply > 0 {

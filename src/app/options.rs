@@ -59,7 +59,7 @@ pub enum OptionError {
 
 /// The `/focus` subcommands and their options, by their English names (as Discord registers
 /// them, and the console's extras `suggest` and `move`'s `confirm`).
-pub const COMMANDS: [(&str, &[&str]); 21] = [
+pub const COMMANDS: [(&str, &[&str]); 22] = [
     (
         "challenge",
         &[
@@ -86,6 +86,45 @@ pub const COMMANDS: [(&str, &[&str]); 21] = [
     ("rules", &[]),
     ("settings", &["language", "threads"]),
     ("rematch", &["game"]),
+    (
+        "tournament",
+        &[
+            "name",
+            "format",
+            "rounds",
+            "days",
+            "minutes",
+            "rules",
+            "rated",
+            "max_players",
+            "pace",
+            "round_every_days",
+            "tournament",
+            "page",
+            "user",
+            "game",
+            "result",
+        ],
+    ),
+];
+
+/// The subcommands of `tournament`, typed as its first word (`tournament join`).
+pub const TOURNAMENT_COMMANDS: [&str; 15] = [
+    "create",
+    "join",
+    "leave",
+    "withdraw",
+    "start",
+    "cancel",
+    "standings",
+    "export",
+    "list",
+    "remove",
+    "result",
+    "pause",
+    "resume",
+    "moretime",
+    "next",
 ];
 
 /// The option a command's bare words fill (`move c4-d4`, `history 12`), if any.
@@ -327,7 +366,19 @@ pub fn request(
         }
         given.push((option, value.as_str()));
     }
-    let bare = typed.args.join(" ");
+    // `tournament join`: the first word is the subcommand.
+    let mut args: &[String] = &typed.args;
+    let mut sub = None;
+    if command == "tournament" {
+        let word = args.first().map(|w| w.to_lowercase()).unwrap_or_default();
+        let found = TOURNAMENT_COMMANDS.iter().find(|c| **c == word).copied();
+        sub = Some(found.ok_or(OptionError::BadValue {
+            option: "tournament",
+            value: word,
+        })?);
+        args = &args[1..];
+    }
+    let bare = args.join(" ");
     if !bare.trim().is_empty() {
         let Some(option) = bare_option(command) else {
             return Err(OptionError::UnknownOption {
@@ -393,12 +444,114 @@ pub fn request(
         "rematch" => Request::Click(super::Action::Rematch(
             game()?.ok_or(OptionError::Missing("game"))?,
         )),
+        "tournament" => {
+            Request::Tournament(tournament(&values, sub.unwrap_or("list"), &mut named)?)
+        }
         _ => {
             return Err(OptionError::UnknownCommand {
                 name: typed.command.clone(),
                 nearest: None,
             });
         }
+    })
+}
+
+/// The options of `/focus tournament <sub>`.
+fn tournament(
+    values: &Values<'_>,
+    sub: &str,
+    named: &mut dyn FnMut(&str) -> Option<User>,
+) -> Result<super::TournamentRequest, OptionError> {
+    use super::TournamentRequest as T;
+    use crate::service::tournaments::TournamentOptions;
+    use crate::store::{BoardResult, Format, Pace, TimeControl, TournamentId};
+    let lang = values.lang;
+    let id = values.read("tournament", |v| {
+        v.trim()
+            .trim_start_matches('#')
+            .parse()
+            .ok()
+            .filter(|n| *n >= 1)
+            .map(TournamentId)
+    })?;
+    let number = |option: &'static str| values.read(option, |v| v.trim().parse::<u32>().ok());
+    let game = || {
+        values
+            .read("game", game)?
+            .ok_or(OptionError::Missing("game"))
+    };
+    Ok(match sub {
+        "create" => {
+            let days = values.read("days", |v| match v.trim() {
+                "unlimited" | "без ограничений" => Some(0),
+                v => v.parse().ok(),
+            })?;
+            let minutes = number("minutes")?;
+            let time_control = match (days, minutes) {
+                (Some(_), Some(m)) => {
+                    return Err(OptionError::BadValue {
+                        option: "minutes",
+                        value: m.to_string(),
+                    });
+                }
+                (None, Some(m)) => TimeControl::Minutes(m),
+                (Some(d), None) => TimeControl::days(d),
+                (None, None) => crate::service::DEFAULT_TIME_CONTROL,
+            };
+            T::Create(TournamentOptions {
+                name: values
+                    .get("name")
+                    .filter(|n| !n.trim().is_empty())
+                    .ok_or(OptionError::Missing("name"))?
+                    .to_owned(),
+                format: values
+                    .read("format", |v| Format::from_text(v.trim()))?
+                    .unwrap_or(Format::Swiss),
+                rounds: number("rounds")?,
+                time_control,
+                rules: values
+                    .read("rules", |v| rules(lang, v))?
+                    .unwrap_or(Rules::CLASSIC),
+                rated: values.boolean("rated")?.unwrap_or(true),
+                starts_at: None,
+                max_players: number("max_players")?,
+                pace: values
+                    .read("pace", |v| Pace::from_text(v.trim()))?
+                    .unwrap_or(Pace::Next),
+                round_every_days: number("round_every_days")?,
+            })
+        }
+        "join" => T::Join { id },
+        "leave" => T::Leave { id },
+        "withdraw" => T::Withdraw { id },
+        "start" => T::Start { id },
+        "cancel" => T::Cancel { id },
+        "standings" => T::Standings {
+            id,
+            page: values.read("page", page)?.unwrap_or(1),
+        },
+        "export" => T::Export { id },
+        "remove" => T::Remove {
+            id,
+            user: values
+                .get("user")
+                .and_then(&mut *named)
+                .ok_or(OptionError::Missing("user"))?,
+        },
+        "result" => T::Result {
+            id,
+            game: game()?,
+            result: values
+                .read("result", |v| {
+                    BoardResult::from_text(v.trim()).filter(|r| *r != BoardResult::Bye)
+                })?
+                .ok_or(OptionError::Missing("result"))?,
+        },
+        "pause" => T::Pause { id, paused: true },
+        "resume" => T::Pause { id, paused: false },
+        "moretime" => T::ExtraTime { id, game: game()? },
+        "next" => T::NextRound { id },
+        _ => T::List,
     })
 }
 

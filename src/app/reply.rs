@@ -158,6 +158,9 @@ pub enum After {
     ChallengeMessage(ChallengeId),
     /// The bot may move in this game now that the position is shown.
     BotToMove(Box<Game>),
+    /// Remember the message posted for tournament `0` (its announcement), which is redrawn
+    /// after every change.
+    TournamentMessage(crate::store::TournamentId),
 }
 
 /// A thread to start before the reply's messages go out.

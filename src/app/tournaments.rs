@@ -44,7 +44,11 @@ impl Asked<'_> {
                 let view = service
                     .create_tournament(place, me, rights, options)
                     .await?;
-                Ok(self.announce(&view, To::Here))
+                let mut reply = self.announce(&view, To::Here);
+                reply
+                    .after
+                    .push(super::After::TournamentMessage(view.tournament.id));
+                Ok(reply)
             }
             T::Join { id } => {
                 let view = service.join_tournament(place, me, id).await?;

@@ -12,14 +12,17 @@ impl Console {
     /// it.
     pub(super) async fn show(&mut self, caller: &Caller, reply: Reply) -> Vec<String> {
         let mut lines = Vec::new();
+        let mut first = None;
         for message in &reply.messages {
             let id = self.next_message();
+            first.get_or_insert(id);
             lines.extend(self.message(caller, message, id).await);
         }
         // The console's "message" of a challenge is its number, so that when it expires the
         // console shows its buttons being disabled, as on Discord.
         let challenge = reply.after.iter().find_map(|a| match a {
             crate::app::After::ChallengeMessage(id) => Some(id.0.unsigned_abs()),
+            crate::app::After::TournamentMessage(_) => first,
             crate::app::After::BotToMove(_) => None,
         });
         self.app.after(&reply.after, challenge).await;

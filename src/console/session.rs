@@ -285,6 +285,15 @@ impl Console {
                         .unwrap_or_else(|| user_id.to_string());
                     lines.push(tr!(self.lang, "console-dm", user = name, text = text));
                 }
+                Letter::Announce { channel_id, .. } => {
+                    let channel = self.channel_name(channel_id);
+                    lines.push(tr!(
+                        self.lang,
+                        "console-edit",
+                        channel = channel,
+                        text = text
+                    ));
+                }
                 Letter::StartGame { channel_id, .. } => {
                     let channel = self.channel_name(channel_id);
                     lines.push(tr!(

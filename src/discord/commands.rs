@@ -360,7 +360,7 @@ mod tests {
         let focus = super::focus();
         // The console's own: a move suggestion, a rematch by game number, a confirmation typed
         // instead of clicked.
-        let console_only = ["suggest", "rematch"];
+        let console_only = ["suggest", "rematch", "tournament"];
         let mut typed: Vec<(&str, Vec<&str>)> = COMMANDS
             .iter()
             .filter(|(name, _)| !console_only.contains(name))

@@ -114,6 +114,24 @@ impl Postman for DiscordPostman {
                     Err(e) => Delivery::Failed(e.to_string()),
                 };
             }
+            Letter::Announce {
+                channel_id,
+                message_id,
+                view,
+                ..
+            } => {
+                let edit = serenity::EditMessage::new()
+                    .content(text)
+                    .components(rows(&crate::app::announcement_buttons(
+                        lang,
+                        &view.tournament,
+                    )))
+                    .allowed_mentions(serenity::CreateAllowedMentions::new());
+                match channel_message_edit(http, *channel_id, *message_id, edit).await {
+                    Err(e) if error_code(&e) == Some(UNKNOWN_MESSAGE) => Ok(()),
+                    other => other,
+                }
+            }
             Letter::Tournament {
                 channel_id, news, ..
             } => {
@@ -264,4 +282,21 @@ pub async fn run(
         };
     }
     tracing::info!("deadline sweeper stopped");
+}
+
+/// Edits `message` in `channel` (unarchiving a thread first when needed).
+async fn channel_message_edit(
+    http: &serenity::Http,
+    channel: u64,
+    message: u64,
+    edit: serenity::EditMessage,
+) -> Result<(), serenity::Error> {
+    super::threads::edit_message(
+        http,
+        serenity::ChannelId::new(channel),
+        serenity::MessageId::new(message),
+        edit,
+    )
+    .await
+    .map(drop)
 }

@@ -127,6 +127,18 @@ pub enum Letter {
         /// The language of the server.
         locale: Locale,
     },
+    /// A tournament's announcement is edited to show the event as it is now (its players,
+    /// state and buttons).
+    Announce {
+        /// The event's channel.
+        channel_id: u64,
+        /// The announcement.
+        message_id: u64,
+        /// The event and its players.
+        view: Box<super::tournaments::TournamentView>,
+        /// The language of the server.
+        locale: Locale,
+    },
     /// A tournament's news in its channel: a round's pairings, or the standings.
     Tournament {
         /// The event's channel.
@@ -234,13 +246,28 @@ impl GameService {
         let now = self.now();
         match delivery {
             Delivery::Thread(thread) => {
-                if let Some(pairing) = notice.pairing_id {
-                    self.start_board_game(pairing, thread).await?;
+                let started = match notice.pairing_id {
+                    Some(pairing) => self.start_board_game(pairing, thread).await,
+                    None => Ok(()),
+                };
+                match started {
+                    Ok(()) => {
+                        self.store
+                            .call(move |s| s.notice_done(id, false, now))
+                            .await?;
+                        done.sent += 1;
+                    }
+                    // The thread holds another game (it cannot: a thread is new), or the
+                    // store failed: tried again later, never lost.
+                    Err(e) => {
+                        tracing::warn!(notice = id.0, error = %e, "a board's game did not start; retrying later");
+                        let error = e.to_string();
+                        self.store
+                            .call(move |s| s.notice_failed(id, &error, now))
+                            .await?;
+                        done.failed += 1;
+                    }
                 }
-                self.store
-                    .call(move |s| s.notice_done(id, false, now))
-                    .await?;
-                done.sent += 1;
             }
             Delivery::Sent if matches!(letter, Letter::StartGame { .. }) => {
                 let error = "the postman started no thread".to_owned();
@@ -375,6 +402,17 @@ impl GameService {
                 )),
                 locale,
             },
+            (NoticeKind::TournamentAnnouncement, _) => {
+                let Some(message_id) = tournament.message_id else {
+                    return Ok(None);
+                };
+                Letter::Announce {
+                    channel_id: tournament.channel_id,
+                    message_id,
+                    view: Box::new(self.tournament_view(tid).await?),
+                    locale,
+                }
+            }
             (NoticeKind::TournamentStandings, _) => {
                 let standings = self.standings(tid).await?;
                 Letter::Tournament {
@@ -488,7 +526,8 @@ impl GameService {
                 NoticeKind::TournamentRound
                 | NoticeKind::TournamentGame
                 | NoticeKind::TournamentNews
-                | NoticeKind::TournamentStandings,
+                | NoticeKind::TournamentStandings
+                | NoticeKind::TournamentAnnouncement,
                 _,
             ) => return Ok(None),
             (NoticeKind::BotMove, _) => {

@@ -40,6 +40,8 @@ text_enum! {
         /// A tournament's standings after a round (`ply` the round), or its final standings
         /// (`ply` 0), in its channel.
         TournamentStandings => "tournament-standings",
+        /// A tournament's announcement is redrawn (players, state, buttons) after a change.
+        TournamentAnnouncement => "tournament-announcement",
     }
 }
 

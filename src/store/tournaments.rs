@@ -448,6 +448,10 @@ fn log_in(
          VALUES (?1, ?2, ?3, ?4, ?5)",
     )?
     .execute(params![id, now, user.map(Snowflake), action, detail])?;
+    // Every logged change but a result shows on the announcement (players, state, buttons).
+    if !matches!(action, "create" | "adjudicate" | "extra-time") {
+        queue_announce_in(tx, id, now)?;
+    }
     Ok(())
 }
 
@@ -460,6 +464,27 @@ fn queue_round_in(tx: &Transaction<'_>, t: TournamentId, at: i64, now: i64) -> R
         ..NewNotice::default()
     };
     queue_at(tx, &notice, now, at.max(now))?;
+    Ok(())
+}
+
+/// Queues the redrawing of `t`'s announcement, unless one is already waiting (it draws the
+/// event as it is when delivered).
+fn queue_announce_in(tx: &Transaction<'_>, t: TournamentId, now: i64) -> Result<()> {
+    let waiting: i64 = tx
+        .prepare_cached(
+            "SELECT count(*) FROM notices WHERE tournament_id = ?1 \
+             AND kind = 'tournament-announcement' AND status = 'pending'",
+        )?
+        .query_row([t], |r| r.get(0))?;
+    if waiting == 0 {
+        let notice = NewNotice {
+            kind: NoticeKind::TournamentAnnouncement,
+            tournament_id: Some(t),
+            via: Via::Channel,
+            ..NewNotice::default()
+        };
+        queue_in(tx, &notice, now)?;
+    }
     Ok(())
 }
 

@@ -16,6 +16,7 @@ pub fn lang_of(letter: &Letter) -> Lang {
         | Letter::Direct { locale, .. }
         | Letter::CloseChallenge { locale, .. }
         | Letter::StartGame { locale, .. }
+        | Letter::Announce { locale, .. }
         | Letter::Tournament { locale, .. } => Lang::of(*locale),
     }
 }
@@ -36,6 +37,7 @@ pub(crate) fn text_marked(lang: Lang, letter: &Letter) -> String {
         // The adapters post a tournament's news with `strings::tournaments::news` (several
         // messages, and the standings' picture); this is its first message.
         Letter::Tournament { news, .. } => super::tournaments::news_first_marked(lang, news),
+        Letter::Announce { view, .. } => super::tournaments::announcement_marked(lang, view),
     }
 }
 

@@ -45,6 +45,10 @@ fn rated(lang: Lang, rated: bool) -> String {
 /// The announcement of a tournament: its name, format, time control, rounds, start, state and
 /// players (at most [`ANNOUNCED_PLAYERS`] named).
 pub fn announcement(lang: Lang, view: &TournamentView) -> Text {
+    Text::from_marked(&announcement_marked(lang, view))
+}
+
+pub(crate) fn announcement_marked(lang: Lang, view: &TournamentView) -> String {
     let t = &view.tournament;
     let mut lines = vec![
         tr!(
@@ -114,7 +118,7 @@ pub fn announcement(lang: Lang, view: &TournamentView) -> Text {
             list = list.join(", ")
         ));
     }
-    Text::from_marked(&lines.join("\n"))
+    lines.join("\n")
 }
 
 /// `user` joined `t` (late: from round `first_round`).
@@ -366,7 +370,7 @@ fn standings_caption_marked(lang: Lang, standings: &Standings, last: bool) -> St
             lang,
             "tournament-standings-caption",
             name = t.name.as_str(),
-            rounds = rounds(lang, Some(standings.complete_rounds))
+            round = standings.complete_rounds
         );
     }
     let at = |rank: u32| -> Vec<u64> {
@@ -440,11 +444,10 @@ pub fn mark(half_points: Option<u32>, forfeit: bool) -> String {
 /// White 1, …`.
 pub fn standing_line(lang: Lang, standings: &Standings, row: &StandingRow, rounds: bool) -> String {
     let mut line = format!(
-        "{}. {} — {} {}",
+        "{}. {} — {}",
         row.rank,
         mention(row.user.id),
-        points(row.half_points),
-        tr!(lang, "crosstable-score")
+        points(row.half_points)
     );
     for (tb, value) in standings.tie_breaks.iter().zip(&row.tie_breaks) {
         line.push_str(&format!(

@@ -428,6 +428,7 @@ fn describe(letter: &Letter) -> String {
         }
         Letter::StartGame { channel_id, .. } => format!("board in {channel_id}: {text}"),
         Letter::Tournament { channel_id, .. } => format!("news in {channel_id}: {text}"),
+        Letter::Announce { channel_id, .. } => format!("announcement in {channel_id}: {text}"),
     }
 }
 
@@ -1127,6 +1128,7 @@ async fn a_refused_dm_whose_channel_post_fails_is_retried_in_the_channel_only() 
             Letter::CloseChallenge { .. } => "close",
             Letter::StartGame { .. } => "board",
             Letter::Tournament { .. } => "news",
+            Letter::Announce { .. } => "announce",
         })
         .collect();
     assert_eq!(kinds, ["dm", "post", "post"]);

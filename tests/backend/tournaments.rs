@@ -27,18 +27,23 @@ struct Threads {
     next: Mutex<u64>,
 }
 
-impl Postman for Threads {
-    fn deliver(&self, _: NoticeId, letter: &Letter) -> impl Future<Output = Delivery> + Send {
+impl Threads {
+    fn answer(&self, _: NoticeId, letter: &Letter) -> Delivery {
         self.letters.lock().unwrap().push(letter.clone());
-        let answer = match letter {
+        match letter {
             Letter::StartGame { .. } => {
                 let mut next = self.next.lock().unwrap();
                 *next += 1;
                 Delivery::Thread(800_000_000_000_000_000 + *next)
             }
             _ => Delivery::Sent,
-        };
-        std::future::ready(answer)
+        }
+    }
+}
+
+impl Postman for Threads {
+    fn deliver(&self, notice: NoticeId, letter: &Letter) -> impl Future<Output = Delivery> + Send {
+        std::future::ready(self.answer(notice, letter))
     }
 }
 
@@ -365,4 +370,258 @@ async fn bad_tournament_requests_get_a_refusal_and_change_nothing() {
     let view = service.tournament_view(tid).await.unwrap();
     assert_eq!(view.players.len(), 3);
     assert_eq!(view.tournament.status, TournamentStatus::Open);
+}
+
+/// The ids of round `round`'s games, with their White and Black.
+async fn games_of(
+    service: &GameService,
+    tid: focus_bot::store::TournamentId,
+    round: u32,
+) -> Vec<(focus_bot::store::GameId, u64, u64)> {
+    let (_, _, boards) = service
+        .store()
+        .call(move |s| s.tournament_whole(tid))
+        .await
+        .unwrap();
+    boards
+        .iter()
+        .filter(|b| b.round == round && b.black_id.is_some())
+        .map(|b| (b.game_id.unwrap(), b.white_id, b.black_id.unwrap()))
+        .collect()
+}
+
+#[tokio::test]
+async fn late_joiners_withdrawals_no_shows_and_adjudications_enter_the_table() {
+    let dir = TempDir::new().unwrap();
+    let (service, clock) = service(&dir).await;
+    let director = User::new(DIRECTOR, "director");
+    let tid = service
+        .create_tournament(
+            here(),
+            &director,
+            MAY_CREATE,
+            options("Autumn", Format::Swiss, Some(4)),
+        )
+        .await
+        .unwrap()
+        .tournament
+        .id;
+    for i in 1..=6 {
+        service
+            .join_tournament(here(), &player(i), None)
+            .await
+            .unwrap();
+    }
+    service
+        .start_tournament(here(), &director, None)
+        .await
+        .unwrap();
+    let postman = Threads::default();
+    service.deliver(&postman).await.unwrap();
+    // Round 1: the first game is adjudicated by the director (a non-director is refused), the
+    // second lost on time by a White who never moved (a no-show), the third played.
+    let round1 = games_of(&service, tid, 1).await;
+    assert_eq!(round1.len(), 3);
+    let (g0, w0, _) = round1[0];
+    assert!(
+        service
+            .adjudicate(here(), &player(1), None, g0, BoardResult::Draw)
+            .await
+            .is_err()
+    );
+    service
+        .adjudicate(here(), &director, None, g0, BoardResult::Draw)
+        .await
+        .unwrap();
+    let game = service.store().call(move |s| s.game(g0)).await.unwrap();
+    assert_eq!(game.status, GameStatus::Finished);
+    let (g1, no_show, _) = round1[1];
+    let (g2, w2, b2) = round1[2];
+    service
+        .store()
+        .call(move |s| {
+            s.record_move(g2, w2, 0, "c4-d4".parse().unwrap(), T0)?;
+            s.record_move(g2, b2, 1, "e4-d4".parse().unwrap(), T0)?;
+            s.resign(g2, w2, T0)
+        })
+        .await
+        .unwrap();
+    clock.advance(3 * 86_400 + 1);
+    service.sweep().await.unwrap();
+    let game = service.store().call(move |s| s.game(g1)).await.unwrap();
+    assert_eq!(
+        game.status,
+        GameStatus::Finished,
+        "lost on time, not aborted"
+    );
+    // A late joiner comes in for round 2; player 1 (from game 0) withdraws.
+    let late = player(7);
+    let view = service.join_tournament(here(), &late, None).await.unwrap();
+    let entry = view.players.iter().find(|p| p.user.id == late.id).unwrap();
+    assert_eq!(entry.entrant.first_round, 2);
+    service
+        .leave_tournament(here(), &User::new(w0, "w0"), None)
+        .await
+        .unwrap();
+    service.deliver(&postman).await.unwrap();
+    let t = service.find_tournament(here(), None).await.unwrap();
+    assert_eq!(t.current_round, 2);
+    // Round 2 pairs the late joiner, not the withdrawn player nor the no-show: five of
+    // 7 − 2 = 5 players, two games and a bye.
+    let (_, entrants, boards) = service
+        .store()
+        .call(move |s| s.tournament_whole(tid))
+        .await
+        .unwrap();
+    let round2: Vec<_> = boards.iter().filter(|b| b.round == 2).collect();
+    let paired: Vec<u64> = round2
+        .iter()
+        .flat_map(|b| std::iter::once(b.white_id).chain(b.black_id))
+        .collect();
+    assert_eq!(paired.len(), 5);
+    assert!(paired.contains(&late.id));
+    assert!(!paired.contains(&w0) && !paired.contains(&no_show));
+    let status = |u: u64| entrants.iter().find(|e| e.user_id == u).unwrap().status;
+    assert_eq!(status(no_show), focus_bot::store::EntrantStatus::NoShow);
+    assert_eq!(status(w0), focus_bot::store::EntrantStatus::Withdrawn);
+    // The no-show was told by DM.
+    assert!(postman.letters.lock().unwrap().iter().any(|l| matches!(
+        l,
+        Letter::Direct { user_id, news: focus_bot::service::News::NoShow { .. }, .. }
+            if *user_id == no_show
+    )));
+    // The table: the late joiner's missed round is half a point, the forfeit a loss.
+    let standings = service.standings(tid).await.unwrap();
+    let row = |u: u64| standings.rows.iter().find(|r| r.user.id == u).unwrap();
+    assert_eq!(row(late.id).cells[0], Cell::Missed);
+    assert_eq!(row(late.id).half_points, 1);
+    assert!(matches!(
+        row(no_show).cells[0],
+        Cell::Game {
+            half_points: Some(0),
+            forfeit: true,
+            ..
+        }
+    ));
+    // The exported TRF still re-pairs identically.
+    let trf = service.export_trf(tid).await.unwrap();
+    let read = pairing::trf::parse(&trf).unwrap();
+    for check in pairing::check(&read, System::Dutch) {
+        assert!(
+            check.identical(),
+            "round {} differs: {check:?}",
+            check.round
+        );
+    }
+}
+
+/// A postman that starts at most `threads` threads, then fails (Discord down, or the bot
+/// killed mid-round).
+struct Failing {
+    threads: Mutex<u32>,
+    inner: Threads,
+}
+
+impl Postman for Failing {
+    fn deliver(&self, notice: NoticeId, letter: &Letter) -> impl Future<Output = Delivery> + Send {
+        if matches!(letter, Letter::StartGame { .. }) {
+            let mut left = self.threads.lock().unwrap();
+            if *left == 0 {
+                return std::future::ready(Delivery::Failed("Discord is down".into()));
+            }
+            *left -= 1;
+        }
+        std::future::ready(self.inner.answer(notice, letter))
+    }
+}
+
+#[tokio::test]
+async fn a_restart_during_pairing_and_mid_round_loses_no_game_and_pairs_no_round_twice() {
+    let dir = TempDir::new().unwrap();
+    let tid = {
+        let (service, _clock) = service(&dir).await;
+        let director = User::new(DIRECTOR, "director");
+        let tid = service
+            .create_tournament(
+                here(),
+                &director,
+                MAY_CREATE,
+                options("Durable", Format::Swiss, Some(3)),
+            )
+            .await
+            .unwrap()
+            .tournament
+            .id;
+        for i in 1..=8 {
+            service
+                .join_tournament(here(), &player(i), None)
+                .await
+                .unwrap();
+        }
+        service
+            .start_tournament(here(), &director, None)
+            .await
+            .unwrap();
+        // Killed before the pairing notice was delivered.
+        service.store().close().await;
+        tid
+    };
+    // Restarted: round 1 is paired, two threads start, then Discord fails.
+    let (service, clock) = service(&dir).await;
+    // Its thread ids differ from the next postman's, as Discord's always do.
+    let failing = Failing {
+        threads: Mutex::new(2),
+        inner: Threads {
+            next: Mutex::new(1_000),
+            ..Threads::default()
+        },
+    };
+    service.deliver(&failing).await.unwrap();
+    let started = |boards: &[focus_bot::store::Board]| {
+        boards
+            .iter()
+            .filter(|b| b.round == 1 && b.game_id.is_some())
+            .count()
+    };
+    let (t, _, boards) = service
+        .store()
+        .call(move |s| s.tournament_whole(tid))
+        .await
+        .unwrap();
+    assert_eq!(t.current_round, 1);
+    assert_eq!(boards.len(), 4);
+    assert_eq!(started(&boards), 2);
+    service.store().close().await;
+    drop(service);
+    // Restarted again: the two boards left get their threads a minute later (the retry);
+    // round 1 is not paired again.
+    let (service, clock2) = self::service(&dir).await;
+    let _ = clock;
+    clock2.advance(120);
+    let postman = Threads::default();
+    service.deliver(&postman).await.unwrap();
+    let (t, _, boards) = service
+        .store()
+        .call(move |s| s.tournament_whole(tid))
+        .await
+        .unwrap();
+    assert_eq!(t.current_round, 1);
+    assert_eq!(boards.len(), 4, "round 1 paired once");
+    assert_eq!(started(&boards), 4, "every game started");
+    let threads: std::collections::HashSet<u64> = {
+        let mut all = Vec::new();
+        for b in &boards {
+            let g = b.game_id.unwrap();
+            all.push(
+                service
+                    .store()
+                    .call(move |s| s.game(g))
+                    .await
+                    .unwrap()
+                    .channel_id,
+            );
+        }
+        all.into_iter().collect()
+    };
+    assert_eq!(threads.len(), 4, "a thread each");
 }

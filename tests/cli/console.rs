@@ -1167,3 +1167,104 @@ async fn the_board_from_blacks_side_is_turned_and_private() {
     };
     assert_ne!(bytes_ru(&turned[1]), bytes_ru(&public[1]));
 }
+
+/// The `@name has White, @name has Black` of a board's message line.
+fn board_players(line: &str) -> (String, String) {
+    let white = line.split(" has White").next().unwrap();
+    let white = white.rsplit('@').next().unwrap().to_owned();
+    let black = line.split(" has Black").next().unwrap();
+    let black = black.rsplit('@').next().unwrap().to_owned();
+    (white, black)
+}
+
+#[tokio::test]
+async fn a_swiss_is_played_through_the_console_in_threads_of_its_own() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut c = console(dir.path());
+    // Only a manager (the console's moderators) creates a tournament.
+    let refused = c
+        .handle("alice: tournament create name:Spring rounds:3")
+        .await;
+    assert_eq!(
+        refused,
+        [
+            "[#general] bot → alice only: only members with the Manage Server permission, or with \
+          the server's tournament role, can create tournaments"
+        ]
+    );
+    let created = c
+        .handle("Mod: tournament create name:Spring rounds:3")
+        .await;
+    assert!(
+        created[0].starts_with("[#general] bot: 🏆 Spring · tournament #1\nSwiss · 3 rounds"),
+        "{created:?}"
+    );
+    for name in ["alice", "bob", "carol", "dave"] {
+        let joined = c.handle(&format!("{name}: tournament join")).await;
+        assert_eq!(joined[0], format!("[#general] bot: @{name} joined Spring."));
+        // The announcement is redrawn with the new player.
+        assert!(
+            joined[1].starts_with("[#general] bot edits the message: 🏆 Spring")
+                && joined[1].contains(&format!("@{name}")),
+            "{joined:#?}"
+        );
+    }
+    assert_eq!(
+        c.handle("alice: tournament join").await,
+        ["[#general] bot → alice only: you are already in tournament #1"]
+    );
+    assert_eq!(
+        c.handle("alice: tournament start").await,
+        ["[#general] bot → alice only: only the director of tournament #1 can do that"]
+    );
+    let mut out = c.handle("Mod: tournament start").await;
+    assert_eq!(
+        out[0],
+        "[#general] bot: Spring has started with 4 players: round 1 is being paired."
+    );
+    for round in 1..=3 {
+        let boards: Vec<String> = out
+            .iter()
+            .filter(|l| l.contains(&format!("round {round}, board")))
+            .cloned()
+            .collect();
+        assert_eq!(boards.len(), 2, "round {round}: {out:#?}");
+        assert!(
+            out.iter()
+                .any(|l| l.contains(&format!("Spring · round {round} of 3:"))),
+            "the pairings of round {round}: {out:#?}"
+        );
+        for (b, line) in boards.iter().enumerate() {
+            let (white, black) = board_players(line);
+            let thread = format!("#t1-r{round}-b{}", b + 1);
+            c.handle(&format!("{thread} {white}: move c4-d4")).await;
+            c.handle(&format!("{thread} {black}: move e4-d4")).await;
+            out = c.handle(&format!("{thread} {black}: resign")).await;
+        }
+    }
+    assert!(
+        out.iter().any(|l| l.contains("Spring is over. 🥇")),
+        "{out:#?}"
+    );
+    // The standings: four lines under the caption, the picture written.
+    let standings = c.handle("bob: tournament standings").await;
+    assert!(
+        standings[0].starts_with("[#t1-r3-b2] bot: 🏆 Spring is over."),
+        "{standings:#?}"
+    );
+    assert_eq!(standings[0].lines().count(), 5, "{standings:#?}");
+    assert!(
+        standings.iter().any(|l| l.contains(".png")),
+        "{standings:#?}"
+    );
+    let export = c.handle("bob: tournament export").await;
+    let trf = export
+        .iter()
+        .find_map(|l| l.strip_prefix("  record: "))
+        .expect("the TRF is written");
+    let tournament =
+        focus_bot::pairing::trf::parse(&std::fs::read_to_string(trf).unwrap()).unwrap();
+    let checks = focus_bot::pairing::check(&tournament, focus_bot::pairing::System::Dutch);
+    assert_eq!(checks.len(), 3);
+    assert!(checks.iter().all(|c| c.identical()), "{checks:?}");
+}

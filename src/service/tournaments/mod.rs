@@ -268,7 +268,13 @@ impl GameService {
                     Some(t) => Some(t),
                     None => {
                         // In a game's thread: the game's tournament.
-                        let game = self.store.call(move |s| s.game_in_channel(channel)).await?;
+                        let game = self
+                            .store
+                            .call(move |s| match s.game_in_channel(channel)? {
+                                Some(game) => Ok(Some(game)),
+                                None => s.last_finished_in(channel),
+                            })
+                            .await?;
                         match game.and_then(|g| g.tournament_id) {
                             Some(id) => Some(self.store.call(move |s| s.tournament(id)).await?),
                             None => None,
@@ -568,6 +574,17 @@ impl GameService {
         Ok(self
             .store
             .call(move |s| s.extend_deadline(game, now))
+            .await?)
+    }
+
+    /// Remembers the message that announces tournament `id` (it is redrawn after changes).
+    ///
+    /// # Errors
+    /// The store's.
+    pub async fn set_tournament_message(&self, id: TournamentId, message: u64) -> Result<()> {
+        Ok(self
+            .store
+            .call(move |s| s.set_tournament_message(id, message))
             .await?)
     }
 
