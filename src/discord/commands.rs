@@ -351,7 +351,7 @@ pub async fn watch(ctx: Context<'_>, #[min = 1] page: Option<u32>) -> Result<(),
 
 #[cfg(test)]
 mod tests {
-    use crate::app::options::COMMANDS;
+    use crate::app::options::{COMMANDS, TOURNAMENT_COMMANDS};
 
     /// The console reads commands by the table of `app::options`: it must name every
     /// subcommand and option Discord registers, so that both adapters take the same ones.
@@ -360,13 +360,20 @@ mod tests {
         let focus = super::focus();
         // The console's own: a move suggestion, a rematch by game number, a confirmation typed
         // instead of clicked.
-        let console_only = ["suggest", "rematch", "tournament"];
+        let console_only = ["suggest", "rematch"];
+        // Discord's own, which the console does not type (yet): the server's tournament role
+        // (the console has no roles) and a tournament's start time.
+        let discord_only = [
+            ("settings", "tournament_role"),
+            ("tournament", "starts_in_hours"),
+        ];
         let mut typed: Vec<(&str, Vec<&str>)> = COMMANDS
             .iter()
             .filter(|(name, _)| !console_only.contains(name))
             .map(|(name, options)| {
                 let options = options.iter().copied().filter(|o| *o != "confirm");
-                (*name, options.collect())
+                let extra = discord_only.iter().filter(|(c, _)| c == name);
+                (*name, options.chain(extra.map(|(_, o)| *o)).collect())
             })
             .collect();
         // A group (`tournament`) is typed as one command whose first word is the subcommand:
@@ -392,5 +399,17 @@ mod tests {
             list.sort();
         }
         assert_eq!(typed, registered);
+        // The group's subcommands are the words the console reads after `tournament`.
+        let group = focus.subcommands.iter().find(|c| c.name == "tournament");
+        let mut subcommands: Vec<&str> = group
+            .expect("the tournament group")
+            .subcommands
+            .iter()
+            .map(|c| &*c.name)
+            .collect();
+        let mut words = TOURNAMENT_COMMANDS.to_vec();
+        subcommands.sort_unstable();
+        words.sort_unstable();
+        assert_eq!(subcommands, words);
     }
 }

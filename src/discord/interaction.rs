@@ -315,11 +315,14 @@ impl Out<'_> {
             let id = self.message(message).await?;
             posted = posted.or(id);
         }
-        // A challenge's message is remembered by its id: the response's, when it was one.
-        let remembers = reply
-            .after
-            .iter()
-            .any(|a| matches!(a, crate::app::After::ChallengeMessage(_)));
+        // A challenge's message, and a tournament's announcement, is remembered by its id: the
+        // response's, when it was one.
+        let remembers = reply.after.iter().any(|a| {
+            matches!(
+                a,
+                crate::app::After::ChallengeMessage(_) | crate::app::After::TournamentMessage(_)
+            )
+        });
         let posted = match posted {
             None if remembers && self.responded => {
                 self.source.response(http).await.ok().map(|m| m.id.get())

@@ -241,6 +241,23 @@ async fn a_swiss_of_four_is_joined_started_and_played_in_threads_round_after_rou
 
     // Round 1: two boards, each in a thread of its own, and the pairings in the channel.
     let threads = w.threads_started(2).await;
+    // The announcement is redrawn: its round, and no Leave button any more.
+    let redrawn = w
+        .fake
+        .reply_where(WAIT, |r| {
+            r.kind == ReplyKind::EditChannelMessage
+                && r.message_id == Some(message)
+                && r.text().contains("Round 1 of 3 is being played")
+        })
+        .await;
+    assert!(
+        !redrawn
+            .custom_ids()
+            .iter()
+            .any(|id| id.starts_with("focus:leave:")),
+        "{:?}",
+        redrawn.custom_ids()
+    );
     let round1 = w.round_boards(general, 1, &threads).await;
     let everyone: HashSet<u64> = round1.iter().flat_map(|(_, w, b)| [*w, *b]).collect();
     assert_eq!(everyone, by_id.keys().copied().collect());
