@@ -115,3 +115,8 @@ crosstable-player = Player
 crosstable-score = Pts
 crosstable-white = White
 crosstable-black = Black
+stats-tournaments = Tournaments: { $results }
+stats-tournament = { $name } { $over ->
+        [yes] { $rank } of { $players }
+       *[no] now { $rank } of { $players }
+    } ({ $points })

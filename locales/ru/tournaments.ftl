@@ -117,3 +117,8 @@ crosstable-player = Игрок
 crosstable-score = Очки
 crosstable-white = белые
 crosstable-black = чёрные
+stats-tournaments = Турниры: { $results }
+stats-tournament = { $name } — { $over ->
+        [yes] { $rank }-е место из { $players }
+       *[no] сейчас { $rank }-е место из { $players }
+    } ({ $points })

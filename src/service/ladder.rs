@@ -38,6 +38,24 @@ pub struct Stats {
     /// Their results against each level of the bot (games against the bot are not in their
     /// record, standing or rating).
     pub against_bot: Vec<crate::store::LevelResults>,
+    /// Their latest tournaments on this server (at most [`RECENT_TOURNAMENTS`]), newest first.
+    pub tournaments: Vec<TournamentPlace>,
+}
+
+/// The tournaments `/focus stats` shows at most.
+pub const RECENT_TOURNAMENTS: u32 = 5;
+
+/// A player's place in a tournament.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TournamentPlace {
+    /// The event (running, finished or cancelled).
+    pub tournament: crate::store::Tournament,
+    /// Their rank now (final once finished).
+    pub rank: u32,
+    /// The players ranked.
+    pub players: u32,
+    /// Their score, in half points.
+    pub half_points: u32,
 }
 
 impl GameService {
@@ -148,9 +166,26 @@ impl GameService {
                     recent: s.recent_games(guild_id, user_id, RECENT_GAMES)?,
                     head_to_head,
                     against_bot: s.bot_results(guild_id, user_id)?,
+                    tournaments: Vec::new(),
                 })
             })
             .await?;
+        let ids = self
+            .store
+            .call(move |s| s.tournaments_of(guild_id, user_id, RECENT_TOURNAMENTS))
+            .await?;
+        let mut stats = stats;
+        for id in ids {
+            let standings = self.standings(id).await?;
+            if let Some(row) = standings.rows.iter().find(|r| r.user.id == user_id) {
+                stats.tournaments.push(TournamentPlace {
+                    rank: row.rank,
+                    players: standings.rows.len() as u32,
+                    half_points: row.half_points,
+                    tournament: standings.tournament.clone(),
+                });
+            }
+        }
         Ok(stats)
     }
 }

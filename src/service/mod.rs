@@ -35,7 +35,9 @@ pub use challenges::{
 };
 pub use clock::{Clock, ManualClock, SystemClock, Timestamp, Wait};
 pub use error::{Result, ServiceError};
-pub use ladder::{MEMBER_RECHECK, Members, RECENT_GAMES, Stats};
+pub use ladder::{
+    MEMBER_RECHECK, Members, RECENT_GAMES, RECENT_TOURNAMENTS, Stats, TournamentPlace,
+};
 pub use play::MAX_SUGGESTIONS;
 pub use post::{Delivered, Delivery, Letter, Named, News, Postman};
 pub use views::{

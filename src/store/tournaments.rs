@@ -1334,6 +1334,31 @@ impl Store {
         })
     }
 
+    /// The tournaments of `guild_id` that `user_id` plays or played in (started ones), newest
+    /// first, at most `limit`.
+    ///
+    /// # Errors
+    /// [`StoreError::Sqlite`].
+    pub fn tournaments_of(
+        &mut self,
+        guild_id: u64,
+        user_id: u64,
+        limit: u32,
+    ) -> Result<Vec<TournamentId>> {
+        self.read(|tx| {
+            let mut stmt = tx.prepare_cached(
+                "SELECT t.id FROM tournaments t JOIN tournament_players p \
+                 ON p.tournament_id = t.id WHERE t.guild_id = ?1 AND p.user_id = ?2 \
+                 AND t.status <> 'open' ORDER BY t.id DESC LIMIT ?3",
+            )?;
+            let rows = stmt.query_map(
+                params![Snowflake(guild_id), Snowflake(user_id), limit],
+                |r| r.get(0),
+            )?;
+            Ok(rows.collect::<rusqlite::Result<_>>()?)
+        })
+    }
+
     /// Open tournaments whose start time has come by `now`.
     ///
     /// # Errors

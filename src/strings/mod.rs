@@ -1021,14 +1021,38 @@ pub(crate) fn stats_marked(lang: Lang, s: &Stats) -> String {
             .collect();
         tr!(lang, "stats-against-bot", results = levels.join(" · "))
     });
+    let tournaments = (!s.tournaments.is_empty()).then(|| {
+        let places: Vec<String> = s
+            .tournaments
+            .iter()
+            .map(|p| {
+                tr!(
+                    lang,
+                    "stats-tournament",
+                    name = p.tournament.name.as_str(),
+                    rank = p.rank,
+                    players = p.players,
+                    points = tournaments::points(p.half_points),
+                    over = if p.tournament.status == crate::store::TournamentStatus::Running {
+                        "no"
+                    } else {
+                        "yes"
+                    }
+                )
+            })
+            .collect();
+        tr!(lang, "stats-tournaments", results = places.join(" · "))
+    });
     let Some(standing) = &s.standing else {
-        return match against_bot {
+        let mut lines = vec![match against_bot {
             Some(line) => format!(
                 "{}\n{line}",
                 tr!(lang, "stats-none-between-people", player = who)
             ),
             None => tr!(lang, "stats-none", player = who),
-        };
+        }];
+        lines.extend(tournaments);
+        return lines.join("\n");
     };
     let p = &standing.player;
     let place = match standing.rank {
@@ -1104,6 +1128,7 @@ pub(crate) fn stats_marked(lang: Lang, s: &Stats) -> String {
         None => {}
     }
     lines.extend(against_bot);
+    lines.extend(tournaments);
     lines.join("\n")
 }
 

@@ -1257,6 +1257,12 @@ async fn a_swiss_is_played_through_the_console_in_threads_of_its_own() {
         standings.iter().any(|l| l.contains(".png")),
         "{standings:#?}"
     );
+    // `stats` shows the player's place in the event.
+    let stats = c.handle("#general dave: stats").await;
+    assert!(
+        stats[0].contains("Tournaments: Spring ") && stats[0].contains(" of 4 ("),
+        "{stats:#?}"
+    );
     let export = c.handle("bob: tournament export").await;
     let trf = export
         .iter()

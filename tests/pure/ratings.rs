@@ -1459,6 +1459,7 @@ async fn stats_of_yourself_someone_else_and_a_stranger() {
             recent: vec![],
             head_to_head: Some(HeadToHead::default()),
             against_bot: vec![],
+            tournaments: vec![],
         }
     );
     assert_eq!(
