@@ -2,7 +2,7 @@
 //! pairing module, the director's tools, standings and the TRF export.
 //!
 //! The flow of a round is carried by the outbox, so that it survives a kill at any moment:
-//! a `tournament-round` notice pairs the next round ([`GameService::pair_next_round`]), which
+//! a `tournament-round` notice pairs the next round (`GameService::pair_next_round`), which
 //! queues a `tournament-game` notice per board; delivering one posts the board's message in the
 //! event's channel and starts a thread from it, and the game is created in that thread. Each
 //! game's end records its board's result in the game's own transaction (the store), and the
@@ -179,8 +179,7 @@ impl GameService {
     /// Creates a tournament announced in `place`, directed by `user`.
     ///
     /// # Errors
-    /// [`ServiceError::NotADirector`]-like [`ServiceError::CannotCreateTournament`] without the
-    /// right; [`ServiceError::BadTournamentName`]; [`ServiceError::ScheduleNeedsDays`] and
+    /// [`ServiceError::CannotCreateTournament`] without the right; [`ServiceError::BadTournamentName`]; [`ServiceError::ScheduleNeedsDays`] and
     /// [`ServiceError::AllAtOnceSwiss`] for a pace that does not fit; [`ServiceError::NotInServer`]
     /// in DMs; the store's.
     pub async fn create_tournament(
@@ -333,7 +332,7 @@ impl GameService {
     /// `user` joins the tournament (`id`, else the channel's).
     ///
     /// # Errors
-    /// [`ServiceError::BotCannotPlay`] for a bot account; the store's refusals (joined
+    /// [`ServiceError::ChallengeBot`] for a bot account; the store's refusals (joined
     /// already, full, closed).
     pub async fn join_tournament(
         &self,
