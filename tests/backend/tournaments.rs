@@ -625,3 +625,104 @@ async fn a_restart_during_pairing_and_mid_round_loses_no_game_and_pairs_no_round
     };
     assert_eq!(threads.len(), 4, "a thread each");
 }
+
+#[tokio::test]
+async fn a_double_round_robin_of_three_meets_twice_with_colours_reversed() {
+    let dir = TempDir::new().unwrap();
+    let (service, clock) = service(&dir).await;
+    let director = User::new(DIRECTOR, "director");
+    let tid = service
+        .create_tournament(
+            here(),
+            &director,
+            MAY_CREATE,
+            options("Twice", Format::DoubleRoundRobin, None),
+        )
+        .await
+        .unwrap()
+        .tournament
+        .id;
+    for i in 1..=3 {
+        service
+            .join_tournament(here(), &player(i), None)
+            .await
+            .unwrap();
+    }
+    service
+        .start_tournament(here(), &director, None)
+        .await
+        .unwrap();
+    let postman = Threads::default();
+    for _ in 1..=6 {
+        service.deliver(&postman).await.unwrap();
+        play_round(&service, &clock, |_, _| 0).await;
+        service.deliver(&postman).await.unwrap();
+    }
+    let (t, _, boards) = service
+        .store()
+        .call(move |s| s.tournament_whole(tid))
+        .await
+        .unwrap();
+    assert_eq!((t.rounds, t.status), (Some(6), TournamentStatus::Finished));
+    let mut games: Vec<(u64, u64)> = boards
+        .iter()
+        .filter_map(|b| b.black_id.map(|black| (b.white_id, black)))
+        .collect();
+    games.sort_unstable();
+    // Each of the three pairs twice, once with each colour.
+    assert_eq!(games.len(), 6);
+    for &(white, black) in &games {
+        assert!(games.contains(&(black, white)), "{white} and {black}");
+    }
+    // Every player rests twice (a bye each cycle).
+    for i in 1..=3 {
+        let rests = boards
+            .iter()
+            .filter(|b| b.black_id.is_none() && b.white_id == player(i).id)
+            .count();
+        assert_eq!(rests, 2);
+    }
+}
+
+#[tokio::test]
+async fn rounds_on_a_schedule_wait_for_their_day() {
+    let dir = TempDir::new().unwrap();
+    let (service, clock) = service(&dir).await;
+    let director = User::new(DIRECTOR, "director");
+    let mut weekly = options("Weekly", Format::Swiss, Some(2));
+    weekly.pace = Pace::Schedule;
+    weekly.round_every_days = Some(7);
+    let tid = service
+        .create_tournament(here(), &director, MAY_CREATE, weekly)
+        .await
+        .unwrap()
+        .tournament
+        .id;
+    for i in 1..=4 {
+        service
+            .join_tournament(here(), &player(i), None)
+            .await
+            .unwrap();
+    }
+    service
+        .start_tournament(here(), &director, None)
+        .await
+        .unwrap();
+    let postman = Threads::default();
+    service.deliver(&postman).await.unwrap();
+    play_round(&service, &clock, |_, _| 0).await;
+    let round = || async {
+        service
+            .find_tournament(here(), Some(tid))
+            .await
+            .unwrap()
+            .current_round
+    };
+    // Round 1 is over within the day; round 2 waits for day 7 after the start.
+    clock.advance(6 * 86_400);
+    service.deliver(&postman).await.unwrap();
+    assert_eq!(round().await, 1);
+    clock.advance(86_400);
+    service.deliver(&postman).await.unwrap();
+    assert_eq!(round().await, 2);
+}
