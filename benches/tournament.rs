@@ -49,7 +49,7 @@ async fn six_rounds_played(dir: &std::path::Path) -> (GameService, TournamentId)
         time_control: TimeControl::Days(3),
         rules: Rules::CLASSIC,
         rated: false,
-        starts_at: None,
+        starts_in_hours: None,
         max_players: None,
         pace: Pace::Next,
         round_every_days: None,

@@ -9,7 +9,7 @@ console-help =
       alice: move c4-d4 [draw:yes]   (`suggest c4` lists legal moves)
       board [side:black] | resign | draw | takeback | abort | games | history [game] | replay [game] | analysis [game] | rules
       moretime | notify [dm:yes|no] | leaderboard [page] | stats [user] | watch [page] | settings [language] [threads]
-      tournament create name:Spring [format:swiss|round-robin|double-round-robin] [rounds:5] [days:3 | minutes:15] [pace:next|schedule|all-at-once] [round_every_days:7]
+      tournament create name:Spring [format:swiss|round-robin|double-round-robin] [rounds:5] [days:3 | minutes:15] [starts_in_hours:24] [pace:next|schedule|all-at-once] [round_every_days:7]
       tournament join | leave | withdraw | start | cancel | standings [page:2] | export | list   [tournament:3]
       tournament remove user:bob | result game:12 result:white|black|draw|white-forfeit|black-forfeit|double-forfeit | pause | resume | moretime game:12 | next   (the director)
       A tournament's games are played in threads typed as `#t1-r2-b3` (tournament, round, board).

@@ -9,7 +9,7 @@ console-help =
       alice: ход c4-d4 [ничья:да]   (`suggest c4` покажет допустимые ходы)
       доска [сторона:чёрные] | сдаться | ничья | вернуть-ход | прервать | партии | история [партия] | повтор [партия] | разбор [партия] | правила
       отсрочка | уведомления [лс:да|нет] | рейтинг [страница] | статистика [игрок] | смотреть [страница] | настройки [язык] [ветки]
-      tournament create name:Весна [format:swiss|round-robin|double-round-robin] [rounds:5] [days:3 | minutes:15] [pace:next|schedule|all-at-once] [round_every_days:7]
+      tournament create name:Весна [format:swiss|round-robin|double-round-robin] [rounds:5] [days:3 | minutes:15] [starts_in_hours:24] [pace:next|schedule|all-at-once] [round_every_days:7]
       tournament join | leave | withdraw | start | cancel | standings [page:2] | export | list   [tournament:3]
       tournament remove user:bob | result game:12 result:white|black|draw|white-forfeit|black-forfeit|double-forfeit | pause | resume | moretime game:12 | next   (судья)
       Партии турнира идут в ветках вида `#t1-r2-b3` (турнир, тур, доска).

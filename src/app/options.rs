@@ -96,6 +96,7 @@ pub const COMMANDS: [(&str, &[&str]); 22] = [
             "minutes",
             "rules",
             "rated",
+            "starts_in_hours",
             "max_players",
             "pace",
             "round_every_days",
@@ -513,7 +514,7 @@ fn tournament(
                     .read("rules", |v| rules(lang, v))?
                     .unwrap_or(Rules::CLASSIC),
                 rated: values.boolean("rated")?.unwrap_or(true),
-                starts_at: None,
+                starts_in_hours: number("starts_in_hours")?,
                 max_players: number("max_players")?,
                 pace: values
                     .read("pace", |v| Pace::from_text(v.trim()))?

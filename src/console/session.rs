@@ -251,6 +251,10 @@ impl Console {
         if let Err(e) = service.sweep().await {
             return vec![self.failure(&e)];
         }
+        // Tournaments whose start time has come start, as the bot's sweeper starts them.
+        if let Err(e) = service.start_due_tournaments().await {
+            return vec![self.failure(&e)];
+        }
         service.bots_idle().await;
         let mailbox = Mailbox::default();
         if let Err(e) = service.deliver(&mailbox).await {

@@ -363,10 +363,7 @@ mod tests {
         let console_only = ["suggest", "rematch"];
         // Discord's own, which the console does not type (yet): the server's tournament role
         // (the console has no roles) and a tournament's start time.
-        let discord_only = [
-            ("settings", "tournament_role"),
-            ("tournament", "starts_in_hours"),
-        ];
+        let discord_only = [("settings", "tournament_role")];
         let mut typed: Vec<(&str, Vec<&str>)> = COMMANDS
             .iter()
             .filter(|(name, _)| !console_only.contains(name))

@@ -20,9 +20,6 @@ use crate::service::tournaments::TournamentOptions;
 use crate::service::{ChallengeRequest, Place, ServiceError};
 use crate::store::{Format, GameId, Pace, TournamentId};
 
-/// The longest a start may be put off: 30 days, in hours.
-pub const MAX_START_HOURS: u32 = 720;
-
 /// Answers tournament request `request`.
 async fn tournament_ask(ctx: Context<'_>, request: T) -> Result<(), Error> {
     ask(ctx, Request::Tournament(request)).await
@@ -143,7 +140,6 @@ pub async fn create(
         ..ChallengeRequest::default()
     }
     .time_control()?;
-    let now = ctx.data().app.service().now();
     let options = TournamentOptions {
         name,
         format: format.map_or(Format::Swiss, |f| f.0),
@@ -151,7 +147,7 @@ pub async fn create(
         time_control,
         rules: rules.map_or(Rules::CLASSIC, |r| r.0),
         rated: rated.unwrap_or(true),
-        starts_at: starts_in_hours.map(|h| now + i64::from(h.clamp(1, MAX_START_HOURS)) * 3_600),
+        starts_in_hours,
         max_players,
         pace: pace.map_or(Pace::Next, |p| p.0),
         round_every_days,

@@ -66,6 +66,11 @@ pub enum ServiceError {
     BadRounds(u32),
     /// A player limit outside 2 to 1,000.
     BadMaxPlayers(u32),
+    /// A start more than `max` hours ahead (or none).
+    BadStart {
+        /// The most hours.
+        max: u32,
+    },
     /// A challenge asking for both days and minutes per move.
     DaysAndMinutes,
     /// A tournament created (or started) where its games' threads cannot start: the bot
@@ -145,6 +150,7 @@ impl ServiceError {
             | ServiceError::AllAtOnceSwiss
             | ServiceError::BadRounds(_)
             | ServiceError::BadMaxPlayers(_)
+            | ServiceError::BadStart { .. }
             | ServiceError::DaysAndMinutes
             | ServiceError::TournamentNeedsThreads(_)
             | ServiceError::ReplayTooLarge { .. }

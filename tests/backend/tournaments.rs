@@ -72,7 +72,7 @@ fn options(name: &str, format: Format, rounds: Option<u32>) -> TournamentOptions
         time_control: TimeControl::Days(3),
         rules: Rules::CLASSIC,
         rated: true,
-        starts_at: None,
+        starts_in_hours: None,
         max_players: None,
         pace: Pace::Next,
         round_every_days: None,

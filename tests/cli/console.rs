@@ -1274,3 +1274,37 @@ async fn a_swiss_is_played_through_the_console_in_threads_of_its_own() {
     assert_eq!(checks.len(), 3);
     assert!(checks.iter().all(|c| c.identical()), "{checks:?}");
 }
+
+#[tokio::test]
+async fn a_tournament_starts_by_itself_at_its_start_time() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut c = console(dir.path());
+    assert_eq!(
+        c.handle("Mod: tournament create name:Later starts_in_hours:800")
+            .await,
+        [
+            "[#general] bot → Mod only: a tournament starts by itself 1 to 720 hours after its creation"
+        ]
+    );
+    let created = c
+        .handle("Mod: tournament create name:Later starts_in_hours:2")
+        .await;
+    assert!(created[0].contains("Starts "), "{created:#?}");
+    for name in ["alice", "bob", "carol", "dave"] {
+        c.handle(&format!("{name}: tournament join")).await;
+    }
+    let early = c.handle("wait 1h").await;
+    assert!(
+        !early.iter().any(|l| l.contains("round 1, board")),
+        "{early:#?}"
+    );
+    let started = c.handle("wait 1h").await;
+    assert_eq!(
+        started
+            .iter()
+            .filter(|l| l.contains("Later · round 1, board"))
+            .count(),
+        2,
+        "{started:#?}"
+    );
+}

@@ -24,6 +24,9 @@ pub use model::{Model, default_rounds};
 /// The longest tournament name, in characters.
 pub const MAX_NAME: usize = 64;
 
+/// The latest start a tournament may ask for, in hours from its creation (30 days).
+pub const MAX_START_HOURS: u32 = 720;
+
 /// The tournaments `/focus tournament list` shows at most.
 pub const LIST_LIMIT: u32 = 20;
 
@@ -42,8 +45,9 @@ pub struct TournamentOptions {
     pub rules: Rules,
     /// Counted on the server's ladder (default on).
     pub rated: bool,
-    /// When it starts on its own (unix seconds).
-    pub starts_at: Option<i64>,
+    /// It starts on its own this many hours after its creation (1 to [`MAX_START_HOURS`]);
+    /// `None`: when the director starts it.
+    pub starts_in_hours: Option<u32>,
     /// The most players.
     pub max_players: Option<u32>,
     /// How rounds follow each other.
@@ -214,6 +218,13 @@ impl GameService {
         {
             return Err(ServiceError::BadRounds(r));
         }
+        if let Some(h) = options.starts_in_hours
+            && !(1..=MAX_START_HOURS).contains(&h)
+        {
+            return Err(ServiceError::BadStart {
+                max: MAX_START_HOURS,
+            });
+        }
         if let Some(m) = options.max_players
             && !(2..=crate::store::MAX_PLAYERS).contains(&m)
         {
@@ -230,7 +241,9 @@ impl GameService {
             time_control: options.time_control,
             rules: options.rules,
             rated: options.rated,
-            starts_at: options.starts_at,
+            starts_at: options
+                .starts_in_hours
+                .map(|h| self.now() + i64::from(h) * 3_600),
             max_players: options.max_players,
             pace: options.pace,
             round_every,
