@@ -8,6 +8,7 @@ error-schedule-needs-days = rounds on a schedule need `round_every_days`, from 1
 error-all-at-once-swiss = only a round-robin can start all its games at once: a Swiss pairs each round from the results of the one before
 error-bad-rounds = a Swiss has 1 to 50 rounds, not { $rounds }
 error-bad-tournament-start = a tournament starts by itself 1 to { $max } hours after its creation
+error-tournament-game-abort = a tournament's game cannot be called off: play it, resign, or ask the director to set its result
 error-bad-max-players = a tournament takes 2 to 1,000 players, not { $max }
 error-no-such-tournament = there is no tournament { $tournament }
 error-other-server = tournament { $tournament } belongs to another server

@@ -8,6 +8,7 @@ error-schedule-needs-days = для туров по расписанию нуже
 error-all-at-once-swiss = начать все партии сразу может только круговой турнир: швейцарка составляет пары каждого тура по итогам предыдущего
 error-bad-rounds = в швейцарке от 1 до 50 туров, а не { $rounds }
 error-bad-tournament-start = турнир может начаться сам через 1–{ $max } часов после создания
+error-tournament-game-abort = партию турнира нельзя прервать: доиграйте её, сдайтесь или попросите судью установить результат
 error-bad-max-players = в турнире может быть от 2 до 1000 игроков, а не { $max }
 error-no-such-tournament = турнира { $tournament } нет
 error-other-server = турнир { $tournament } проходит на другом сервере

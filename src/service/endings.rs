@@ -133,9 +133,14 @@ impl GameService {
     /// games are unrated and change no record.
     ///
     /// # Errors
-    /// [`ServiceError::AbortTooLate`], [`ServiceError::NotAPlayer`]; the store's.
+    /// [`ServiceError::AbortTooLate`], [`ServiceError::NotAPlayer`];
+    /// [`ServiceError::TournamentGameAbort`] for a tournament's game (its director sets a
+    /// result instead); the store's.
     pub async fn abort(&self, place: Place, user: &User, is_moderator: bool) -> Result<Board> {
         let game = self.game_of(place, user.id).await?;
+        if game.tournament_id.is_some() {
+            return Err(ServiceError::TournamentGameAbort);
+        }
         if !is_moderator {
             game.color_of(user.id).ok_or(ServiceError::NotAPlayer)?;
             if game.ply > ABORT_MAX_PLY {

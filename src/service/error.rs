@@ -66,6 +66,8 @@ pub enum ServiceError {
     BadRounds(u32),
     /// A player limit outside 2 to 1,000.
     BadMaxPlayers(u32),
+    /// An abort of a tournament's game: it must end with a result.
+    TournamentGameAbort,
     /// A start more than `max` hours ahead (or none).
     BadStart {
         /// The most hours.
@@ -151,6 +153,7 @@ impl ServiceError {
             | ServiceError::BadRounds(_)
             | ServiceError::BadMaxPlayers(_)
             | ServiceError::BadStart { .. }
+            | ServiceError::TournamentGameAbort
             | ServiceError::DaysAndMinutes
             | ServiceError::TournamentNeedsThreads(_)
             | ServiceError::ReplayTooLarge { .. }

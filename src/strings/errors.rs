@@ -480,6 +480,7 @@ impl Localized for ServiceError {
             ServiceError::AllAtOnceSwiss => tr!(lang, "error-all-at-once-swiss"),
             ServiceError::BadRounds(rounds) => tr!(lang, "error-bad-rounds", rounds = *rounds),
             ServiceError::BadMaxPlayers(max) => tr!(lang, "error-bad-max-players", max = *max),
+            ServiceError::TournamentGameAbort => tr!(lang, "error-tournament-game-abort"),
             ServiceError::BadStart { max } => tr!(lang, "error-bad-tournament-start", max = *max),
             ServiceError::TournamentNeedsThreads(missing) if missing.is_empty() => {
                 tr!(lang, "error-tournament-not-in-channel")

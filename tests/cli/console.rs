@@ -1237,6 +1237,15 @@ async fn a_swiss_is_played_through_the_console_in_threads_of_its_own() {
         for (b, line) in boards.iter().enumerate() {
             let (white, black) = board_players(line);
             let thread = format!("#t1-r{round}-b{}", b + 1);
+            if round == 1 && b == 0 {
+                assert_eq!(
+                    c.handle(&format!("{thread} {white}: abort")).await,
+                    [format!(
+                        "[{thread}] bot → {white} only: a tournament's game cannot be called \
+                         off: play it, resign, or ask the director to set its result"
+                    )]
+                );
+            }
             c.handle(&format!("{thread} {white}: move c4-d4")).await;
             c.handle(&format!("{thread} {black}: move e4-d4")).await;
             out = c.handle(&format!("{thread} {black}: resign")).await;
