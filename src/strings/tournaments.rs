@@ -17,7 +17,9 @@ use crate::tr;
 pub const ANNOUNCED_PLAYERS: usize = 40;
 
 /// Boards listed in one pairings message at most; a longer round is posted in several messages.
-pub const BOARDS_PER_MESSAGE: usize = 25;
+/// A board line is at most about 80 characters on Discord (three mentions of 20-digit ids), so
+/// twenty of them and a heading with a 64-character name stay under 2,000.
+pub const BOARDS_PER_MESSAGE: usize = 20;
 
 /// The format's name: `Swiss`, `round-robin`.
 pub fn format(lang: Lang, format: Format) -> String {
@@ -633,5 +635,75 @@ pub fn crosstable(
         black: tr!(lang, "crosstable-black"),
         rows,
         podium: last,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::service::tournaments::BoardView;
+    use crate::store::{Board, Pace, PairingId, TimeControl, TournamentId};
+
+    fn tournament() -> Tournament {
+        Tournament {
+            id: TournamentId(u32::MAX.into()),
+            guild_id: u64::MAX,
+            channel_id: u64::MAX,
+            director_id: u64::MAX,
+            name: "W".repeat(64),
+            format: Format::Swiss,
+            rounds: Some(50),
+            time_control: TimeControl::Days(3),
+            rules: crate::rules::Rules::CLASSIC,
+            rated: true,
+            starts_at: None,
+            max_players: None,
+            pace: Pace::Next,
+            round_every: None,
+            status: TournamentStatus::Running,
+            paused: false,
+            current_round: 50,
+            initial_colour: None,
+            message_id: None,
+            created_at: 0,
+            started_at: None,
+            finished_at: None,
+        }
+    }
+
+    #[test]
+    fn a_large_round_s_pairings_fit_discord_messages() {
+        let named = |id| Named { id, name: None };
+        let boards: Vec<BoardView> = (0..500u64)
+            .map(|i| BoardView {
+                board: Board {
+                    id: PairingId(i as i64),
+                    tournament_id: TournamentId(1),
+                    round: 50,
+                    board: i as u32 + 1,
+                    white_id: u64::MAX - 2 * i,
+                    black_id: Some(u64::MAX - 2 * i - 1),
+                    game_id: None,
+                    result: None,
+                    adjudicated: false,
+                },
+                white: named(u64::MAX - 2 * i),
+                black: Some(named(u64::MAX - 2 * i - 1)),
+                channel: Some(u64::MAX - i),
+            })
+            .collect();
+        let round = RoundView {
+            tournament: tournament(),
+            round: 50,
+            boards,
+        };
+        for lang in Lang::all() {
+            let messages = pairings(lang, &round);
+            assert_eq!(messages.len(), 25);
+            for m in &messages {
+                let len = super::super::message_len(m);
+                assert!(len <= super::super::MESSAGE_LIMIT, "{len}");
+            }
+        }
     }
 }

@@ -27,8 +27,9 @@ pub const MAX_NAME: usize = 64;
 /// The latest start a tournament may ask for, in hours from its creation (30 days).
 pub const MAX_START_HOURS: u32 = 720;
 
-/// The tournaments `/focus tournament list` shows at most.
-pub const LIST_LIMIT: u32 = 20;
+/// The tournaments `/focus tournament list` shows at most: a line is at most about 140
+/// characters (a 64-character name), so the list stays under Discord's 2,000.
+pub const LIST_LIMIT: u32 = 12;
 
 /// What `/focus tournament create` asks for.
 #[derive(Clone, Debug, PartialEq, Eq)]
