@@ -27,6 +27,7 @@ fn new_game(store: &mut Store, channel: u64, now: i64) -> GameId {
             rated: true,
             start_fpn: None,
             created_at: now,
+            venue: Default::default(),
         })
         .unwrap();
     store

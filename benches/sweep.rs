@@ -37,6 +37,7 @@ fn challenge(channel: u64, days: u32) -> NewChallenge {
         rated: true,
         start_fpn: None,
         created_at: T0,
+        venue: Default::default(),
     }
 }
 

@@ -137,3 +137,7 @@ error-analysis-aborted = game { $game } was aborted: only a game with a result c
 ## The bot's own failures (details go to the log)
 
 error-internal = something went wrong on our side and nothing was changed; please try again in a moment
+error-needs-server = this command works on servers that added focus-bot: ask a server admin to add it there
+error-no-ladder-here = there is no leaderboard here: games in DMs are unrated (group DMs and servers have one)
+error-only-the-bot-here = in my DM you can only play me: challenge your friends in a group DM or on a server
+error-stale-board = this board of game { $game } is out of date: the game has moved on, so use its newest board (the Board button shows it)

@@ -218,6 +218,7 @@ summary-line-due = Game { $game } in { $channel } vs { $opponent } ({ $rules } r
        *[theirs] their move
     }, due { $due }
 dashboard-heading = **Your games on this server** ({ $games } in play, { $waiting } waiting for you), least time left first:
+dashboard-heading-everywhere = **All your games** ({ $games } in play, { $waiting } waiting for you), least time left first:
 dashboard-more = …and { $count } more.
 no-games = You have no game in play on this server. Start one with /focus challenge.
 
@@ -366,3 +367,35 @@ watch-line = Game { $game } · { $white } vs { $black } · move { $number } · {
         [white] White
        *[black] Black
     } to move · { $channel }
+
+## A game's controls, where a player may have no slash commands (menus, the move form)
+button-type-move = ⌨ Type a move
+button-offer-draw = Offer a draw
+button-resign = Resign
+button-board = Board
+pick-origin = Your move
+pick-stack = { $height ->
+        [1] { $square } — one piece
+       *[other] { $square } — stack of { $height }
+    }
+pick-reserve = Reserve — { $pieces ->
+        [one] { $pieces } piece
+       *[other] { $pieces } pieces
+    }
+pick-swap = Opening swap
+pick-rank = Rank { $rank }
+pick-step = { $notation } ({ $pieces ->
+        [one] { $pieces } piece
+       *[other] { $pieces } pieces
+    })
+pick-drop = +{ $to }: a reserve piece onto { $to }
+pick-swap-pair = { $a }~{ $b }: swap { $a } and { $b }
+pick-placeholder-origin = Your move: a stack or the reserve
+pick-placeholder-stack = Where does { $square } go?
+pick-placeholder-reserve = Where does the reserve piece go?
+pick-placeholder-swap = Which pieces swap?
+pick-asking = Game { $game }: { $ask }
+pick-played = Game { $game }: you played { $notation }.
+pick-form-title = Your move in game { $game }
+pick-form-label = Move: c4-d4 (stack) or +e5 (reserve)
+pick-resign-sure = Resign game { $game }? It counts as a loss.

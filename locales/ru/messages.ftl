@@ -255,6 +255,7 @@ summary-line-due = Партия { $game } в { $channel } против { $oppone
        *[theirs] ход соперника
     }, срок истекает { $due }
 dashboard-heading = **Ваши партии на этом сервере** (идёт: { $games }, ждут вашего хода: { $waiting }), сначала те, где осталось меньше всего времени:
+dashboard-heading-everywhere = **Все ваши партии** (идёт: { $games }, ждут вашего хода: { $waiting }), сначала те, где осталось меньше всего времени:
 dashboard-more = …и ещё { $count }.
 no-games = У вас нет текущих партий на этом сервере. Начните новую командой /фокус вызов.
 
@@ -421,3 +422,39 @@ watch-line = Партия { $game } · { $white } против { $black } · х�
         [white] белые
        *[black] чёрные
     } · { $channel }
+
+## Управление партией там, где у игрока может не быть слеш-команд (меню, форма хода)
+button-type-move = ⌨ Ввести ход
+button-offer-draw = Предложить ничью
+button-resign = Сдаться
+button-board = Доска
+pick-origin = Ваш ход
+pick-stack = { $height ->
+        [1] { $square } — одна шашка
+       *[other] { $square } — столб из { $height } шашек
+    }
+pick-reserve = Резерв — { $pieces ->
+        [one] { $pieces } шашка
+        [few] { $pieces } шашки
+        [many] { $pieces } шашек
+       *[other] { $pieces } шашки
+    }
+pick-swap = Обмен первым ходом
+pick-rank = Горизонталь { $rank }
+pick-step = { $notation } ({ $pieces ->
+        [one] { $pieces } шашка
+        [few] { $pieces } шашки
+        [many] { $pieces } шашек
+       *[other] { $pieces } шашки
+    })
+pick-drop = +{ $to }: шашка из резерва на { $to }
+pick-swap-pair = { $a }~{ $b }: поменять местами { $a } и { $b }
+pick-placeholder-origin = Ваш ход: столб или резерв
+pick-placeholder-stack = Куда пойдёт { $square }?
+pick-placeholder-reserve = Куда поставить шашку из резерва?
+pick-placeholder-swap = Какие шашки поменять местами?
+pick-asking = Партия { $game }: { $ask }
+pick-played = Партия { $game }: вы сыграли { $notation }.
+pick-form-title = Ваш ход в партии { $game }
+pick-form-label = Ход: c4-d4 (столб) или +e5 (резерв)
+pick-resign-sure = Сдать партию { $game }? Это будет поражение.

@@ -8,7 +8,7 @@ use crate::strings;
 use crate::text::Text;
 
 /// Where a game accepted here goes.
-enum Venue {
+enum Room {
     /// In a new thread started from the challenge's message.
     Thread,
     /// Here.
@@ -20,27 +20,29 @@ enum Venue {
 impl Asked<'_> {
     /// Where a game accepted here is played: a thread when the server wants threads and the
     /// place allows them. A store failure reads as threads off.
-    async fn venue(&self) -> Venue {
+    async fn room(&self) -> Room {
         let room = &self.caller.threads;
         if *room == ThreadRoom::NotHere {
-            return Venue::Here;
+            return Room::Here;
         }
         let guild = self.caller.place.guild_id;
         if !self.service().threads_on(guild).await.unwrap_or(false) {
-            return Venue::Here;
+            return Room::Here;
         }
         match room {
-            ThreadRoom::Able => Venue::Thread,
-            ThreadRoom::Missing(missing) => Venue::Missing(missing.clone()),
-            ThreadRoom::NotHere => Venue::Here,
+            ThreadRoom::Able => Room::Thread,
+            ThreadRoom::Missing(missing) => Room::Missing(missing.clone()),
+            ThreadRoom::NotHere => Room::Here,
         }
     }
 
     pub(super) async fn challenge(&self, options: ChallengeOptions) -> Result<Reply> {
-        let venue = self.venue().await;
-        let threads = matches!(venue, Venue::Thread);
+        let room = self.room().await;
+        let threads = matches!(room, Room::Thread);
         let bot = &self.caller.bot;
-        let (request, level) = options.clone().request(bot.id, threads)?;
+        let (request, level) = options
+            .clone()
+            .request(bot.id, threads, self.caller.venue)?;
         let (me, place, lang) = (&self.caller.user, self.caller.place, self.public());
         if let Some(level) = level {
             if threads {
@@ -61,7 +63,7 @@ impl Asked<'_> {
                 .await?;
             let mut text = strings::game_started(lang, &board);
             // The server wants threads, but the bot may not start one here: say why not.
-            if let Venue::Missing(missing) = &venue {
+            if let Room::Missing(missing) = &room {
                 text = text.line(strings::threads::no_thread(lang, missing));
             }
             let message = self
@@ -91,7 +93,7 @@ impl Asked<'_> {
         announcement: u64,
     ) -> Result<Reply> {
         let bot = &self.caller.bot;
-        let (request, level) = options.request(bot.id, true)?;
+        let (request, level) = options.request(bot.id, true, self.caller.venue)?;
         let level = level.unwrap_or(i64::from(crate::service::DEFAULT_BOT_LEVEL));
         let (me, place, lang) = (&self.caller.user, self.caller.place, self.public());
         let board = self
@@ -140,16 +142,17 @@ impl Asked<'_> {
             after: vec![After::BotToMove(Box::new(board.game.clone()))],
             announce: None,
             refused: false,
+            modal: None,
         })
     }
 
     pub(super) async fn accept(&self, id: ChallengeId) -> Result<Reply> {
-        let venue = self.venue().await;
+        let room = self.room().await;
         let lang = self.public();
         let me = &self.caller.user;
         // A thread started from the challenge's message gets the message's id.
-        let thread = match (&venue, self.caller.clicked) {
-            (Venue::Thread, Some(message)) => Some(message),
+        let thread = match (&room, self.caller.clicked) {
+            (Room::Thread, Some(message)) => Some(message),
             _ => None,
         };
         let board = self
@@ -157,8 +160,8 @@ impl Asked<'_> {
             .accept_in(id, me, coin_toss(), thread)
             .await?;
         let accepted = strings::accepted_by(lang, me.id);
-        let note = match &venue {
-            Venue::Missing(missing) => Some(strings::threads::no_thread(lang, missing)),
+        let note = match &room {
+            Room::Missing(missing) => Some(strings::threads::no_thread(lang, missing)),
             _ => None,
         };
         let Some(thread) = thread else {
@@ -214,6 +217,7 @@ impl Asked<'_> {
             after: Vec::new(),
             announce: None,
             refused: false,
+            modal: None,
         })
     }
 
@@ -240,7 +244,7 @@ impl Asked<'_> {
     /// Rematch on game `id`: a challenge to the other player with the colours swapped, posted
     /// below; the clicked message keeps its text, its Rematch button disabled.
     pub(super) async fn rematch(&self, id: GameId) -> Result<Reply> {
-        let threads = matches!(self.venue().await, Venue::Thread);
+        let threads = matches!(self.room().await, Room::Thread);
         let lang = self.public();
         let (game, rematch) = self
             .service()

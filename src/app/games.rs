@@ -12,12 +12,21 @@ impl Asked<'_> {
     /// `/focus move`: the move, and with `draw` a draw offer in the same message. A move that
     /// loses at once under the mirror rule is asked about first, privately, unless `confirmed`.
     pub(super) async fn play(&self, notation: &str, draw: bool, confirmed: bool) -> Result<Reply> {
-        let (me, place, lang) = (&self.caller.user, self.caller.place, self.public());
+        let (me, place) = (&self.caller.user, self.caller.place);
         let terms = MoveTerms {
             seen_at: self.caller.sent_at,
             mirror_loss_confirmed: confirmed,
         };
-        let report = match self.service().play_with(place, me, notation, terms).await {
+        let report = self.service().play_with(place, me, notation, terms).await;
+        self.move_reply(report, draw).await
+    }
+
+    /// The answer to a move played (`report`), with a draw offer made with it when `draw`:
+    /// the board for everyone, or, for a move that loses by the mirror rule, the private
+    /// question whether the player means it.
+    pub(super) async fn move_reply(&self, report: Result<MoveReport>, draw: bool) -> Result<Reply> {
+        let (me, place, lang) = (&self.caller.user, self.caller.place, self.public());
+        let report = match report {
             Err(error @ ServiceError::MirrorLoss { game, ply, mv }) => {
                 // Not played: the player is asked, privately, whether they mean it.
                 let lang = self.private();
@@ -190,6 +199,22 @@ impl Asked<'_> {
                 ))
             }
         }
+    }
+
+    /// The board of the channel's game, privately, with its controls where the game has them
+    /// (the Board button).
+    pub(super) async fn show(&self, id: GameId) -> Result<Reply> {
+        self.current_game(id).await?;
+        let (board, _) = self
+            .service()
+            .board_for(self.caller.place, &self.caller.user)
+            .await?;
+        let lang = self.private();
+        let text = strings::board_caption(lang, &board);
+        Ok(Reply::one(
+            self.with_board(To::Private, lang, text, &board, None)
+                .await?,
+        ))
     }
 
     /// A draw offer answered with a button.

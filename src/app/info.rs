@@ -11,11 +11,15 @@ use crate::text::Text;
 impl Asked<'_> {
     pub(super) async fn games(&self) -> Result<Reply> {
         let caller = self.caller;
-        let games = self
-            .service()
-            .games(caller.place.guild_id, caller.user.id)
-            .await?;
-        Ok(Reply::private(strings::dashboard(self.private(), &games)))
+        // Outside a server with the bot, every game of the player, wherever it is.
+        let everywhere = caller.venue != crate::store::Venue::Server;
+        let guild = (!everywhere).then_some(caller.place.guild_id);
+        let games = self.service().games(guild, caller.user.id).await?;
+        Ok(Reply::private(strings::dashboard(
+            self.private(),
+            &games,
+            everywhere,
+        )))
     }
 
     pub(super) async fn notify(&self, dm: Option<bool>) -> Result<Reply> {

@@ -13,15 +13,20 @@
 //! - `challenges`, `games`, `info`: the handlers, by subject.
 
 mod challenges;
+mod controls;
 mod games;
 mod info;
+pub mod pick;
 mod tournaments;
 pub use tournaments::{announcement_buttons, standings_picture};
 pub mod options;
 pub mod reply;
 pub mod request;
 
-pub use reply::{After, Button, Edit, File, FileKind, Message, Reply, Style, ThreadStart, To};
+pub use reply::{
+    After, Button, Edit, File, FileKind, Menu, MenuOption, Message, Modal, Reply, Style,
+    ThreadStart, To,
+};
 pub use request::{
     Ack, Action, Caller, Languages, Readers, Request, ThreadRoom, TournamentRequest,
 };
@@ -32,7 +37,7 @@ use crate::i18n::Lang;
 use crate::locale::Locale;
 use crate::render::RenderOptions;
 use crate::rules::Color;
-use crate::service::{Board, GameService, Members, Result};
+use crate::service::{Board, GameService, Members, Result, ServiceError};
 use crate::store::{Game, GameStatus};
 use crate::strings;
 use crate::text::Text;
@@ -109,7 +114,11 @@ impl App {
             hooks,
         };
         let kept = self.journal.as_ref().map(|_| request.clone());
-        let reply = match asked.answer(request, members).await {
+        let answered = match request.refused_in(caller.venue) {
+            Some(refusal) => Err(refusal),
+            None => asked.answer(request, members).await,
+        };
+        let reply = match answered {
             Ok(reply) => reply,
             Err(error) => {
                 if !error.for_users() {
@@ -300,6 +309,11 @@ impl Asked<'_> {
             Request::Tournament(request) => self.tournament(request).await,
             Request::Watch { page } => self.watch(page, false).await,
             Request::Click(action) => self.click(action, members).await,
+            Request::Choose { action, value } => match action {
+                Action::Pick(id, ply, pick) => self.pick(id, ply, pick, &value).await,
+                Action::Typed(id, ply) => self.play_from_controls(id, ply, value).await,
+                _ => Err(ServiceError::StaleComponent),
+            },
         }
     }
 
@@ -318,6 +332,23 @@ impl Asked<'_> {
             Action::Join(id) => self.join_click(id).await,
             Action::Leave(id) => self.leave_click(id).await,
             Action::Standings(id, page) => self.standings(Some(id), page, true).await,
+            // A menu's or a form's action without its value: forged.
+            Action::Pick(..) | Action::Typed(..) => Err(ServiceError::StaleComponent),
+            Action::TypeMove(id, ply) => self.type_move(id, ply).await,
+            Action::Resign(id) => self.resign_asked(id).await,
+            Action::ResignSure(id) => {
+                self.current_game(id).await?;
+                let mut reply = self.resign().await?;
+                // The private question is answered: its button goes.
+                let answered = Message::new(To::Clicked(Edit::Append), Text::default());
+                reply.messages.insert(0, answered);
+                Ok(reply)
+            }
+            Action::OfferDraw(id) => {
+                self.current_game(id).await?;
+                self.draw().await
+            }
+            Action::Show(id) => self.show(id).await,
         }
     }
 
@@ -368,10 +399,16 @@ impl Asked<'_> {
         board: &Board,
         ping: Option<u64>,
     ) -> Result<Message> {
-        Ok(Message::new(to, text)
+        let mut message = Message::new(to, text)
             .file(self.picture(lang, board, None).await?)
             .buttons(finished_buttons(lang, &board.game, false))
-            .ping(ping))
+            .ping(ping);
+        // Where a player may have no slash commands, the board carries every action.
+        if let Some((menu, buttons)) = controls::controls(lang, board) {
+            message.menu = Some(menu);
+            message.buttons = buttons;
+        }
+        Ok(message)
     }
 
     /// Where a public answer about `game` goes: here when asked where it is played, else in

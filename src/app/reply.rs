@@ -68,6 +68,40 @@ pub struct Button {
     pub disabled: bool,
 }
 
+/// A select menu (its own row, above the buttons): Discord's string select.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Menu {
+    /// What choosing does; the chosen option's value comes with it.
+    pub action: Action,
+    /// What it shows before a choice, in the reader's language.
+    pub placeholder: String,
+    /// Its options, at most [`super::pick::MENU_LIMIT`].
+    pub options: Vec<MenuOption>,
+}
+
+/// An option of a [`Menu`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MenuOption {
+    /// What it sends (at most 100 characters).
+    pub value: String,
+    /// What it shows, in the reader's language (at most 100 characters).
+    pub label: String,
+}
+
+/// A form with one line of text, opened by a button (Discord's modal): what is typed comes
+/// back with `action`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Modal {
+    /// What submitting does.
+    pub action: Action,
+    /// Its title, in the reader's language (at most 45 characters).
+    pub title: String,
+    /// The text field's label (at most 45 characters).
+    pub label: String,
+    /// An example shown in the empty field.
+    pub placeholder: String,
+}
+
 /// A file a message carries.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct File {
@@ -114,6 +148,8 @@ pub struct Message {
     pub file: Option<File>,
     /// Its buttons (at most five a row, one row).
     pub buttons: Vec<Button>,
+    /// A select menu above the buttons, if any.
+    pub menu: Option<Menu>,
     /// The one user it notifies, if any (everyone else is named without a ping).
     pub ping: Option<u64>,
 }
@@ -127,6 +163,7 @@ impl Message {
             text,
             file: None,
             buttons: Vec::new(),
+            menu: None,
             ping: None,
         }
     }
@@ -191,6 +228,8 @@ pub struct Reply {
     pub announce: Option<crate::service::ChallengeOptions>,
     /// The request was refused (or failed): nothing changed, and the reply says why.
     pub refused: bool,
+    /// A form to open as the answer, instead of any message (a button's only).
+    pub modal: Option<Modal>,
 }
 
 impl Reply {

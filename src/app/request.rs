@@ -6,7 +6,7 @@ use crate::rules::{Color, Move};
 use crate::service::ChallengeOptions;
 use crate::service::tournaments::TournamentOptions;
 use crate::service::{Place, Timestamp, User};
-use crate::store::{BoardResult, ChallengeId, GameId, TournamentId};
+use crate::store::{BoardResult, ChallengeId, GameId, TournamentId, Venue};
 
 /// What a button does. Each adapter names buttons its own way (Discord's `custom_id`s, the
 /// console's labels); the action is the same.
@@ -39,6 +39,21 @@ pub enum Action {
     Leave(TournamentId),
     /// Show this page of a tournament's standings.
     Standings(TournamentId, u32),
+    /// A step of choosing a move by menus in a game at a ply (the chosen option's value
+    /// comes with it: [`Request::Choose`]).
+    Pick(GameId, u32, super::pick::Pick),
+    /// Open the form to type a move in a game at a ply.
+    TypeMove(GameId, u32),
+    /// The typed move of that form (its text comes with it: [`Request::Choose`]).
+    Typed(GameId, u32),
+    /// Resign a game: asks first.
+    Resign(GameId),
+    /// Resign a game: the answer to that question.
+    ResignSure(GameId),
+    /// Offer a draw in a game (or accept the opponent's standing offer).
+    OfferDraw(GameId),
+    /// Show a game's current board to the clicker, with its controls.
+    Show(GameId),
 }
 
 /// `/focus tournament …`: what is asked of a tournament. `id` names one; `None` means the
@@ -213,6 +228,13 @@ pub enum Request {
     Tournament(TournamentRequest),
     /// A button.
     Click(Action),
+    /// A component that carries a value: a select menu's chosen option, or a form's text.
+    Choose {
+        /// What it does.
+        action: Action,
+        /// The option's value, or the text typed.
+        value: String,
+    },
 }
 
 /// How an adapter acknowledges a request before the work starts, when the work may take longer
@@ -230,6 +252,33 @@ pub enum Ack {
 }
 
 impl Request {
+    /// Why the request cannot be answered in `venue`, if it cannot: what needs the bot on
+    /// the server (tournaments, the server's settings, the server's games in play) is refused
+    /// elsewhere, and a DM, whose games are unrated, has no leaderboard.
+    pub fn refused_in(&self, venue: Venue) -> Option<crate::service::ServiceError> {
+        use crate::service::ServiceError;
+        let needs_server = matches!(
+            self,
+            Request::Tournament(_)
+                | Request::Settings { .. }
+                | Request::Watch { .. }
+                | Request::Click(
+                    Action::Join(_) | Action::Leave(_) | Action::Standings(..) | Action::Watch(_)
+                )
+        );
+        let ladder = matches!(
+            self,
+            Request::Leaderboard { .. } | Request::Click(Action::Ladder(_))
+        );
+        if needs_server && venue != Venue::Server {
+            Some(ServiceError::NeedsServer)
+        } else if ladder && matches!(venue, Venue::Dm | Venue::BotDm) {
+            Some(ServiceError::NoLadderHere)
+        } else {
+            None
+        }
+    }
+
     /// How the request is acknowledged before its work.
     pub fn ack(&self) -> Ack {
         match self {
@@ -296,6 +345,17 @@ impl Request {
                 Action::Join(_) => "click:join",
                 Action::Leave(_) => "click:leave",
                 Action::Standings(..) => "click:standings",
+                Action::Pick(..) => "click:pick",
+                Action::TypeMove(..) => "click:type-move",
+                Action::Typed(..) => "click:typed",
+                Action::Resign(_) => "click:resign",
+                Action::ResignSure(_) => "click:resign-sure",
+                Action::OfferDraw(_) => "click:offer-draw",
+                Action::Show(_) => "click:board",
+            },
+            Request::Choose { action, .. } => match action {
+                Action::Typed(..) => "modal:move",
+                _ => "select:pick",
             },
         }
     }
@@ -363,4 +423,7 @@ pub struct Caller {
     pub clicked: Option<u64>,
     /// The asker's roles on the server (the tournament role may create tournaments).
     pub roles: Vec<u64>,
+    /// Where they asked: a server with the bot, or a place reached through a user's install
+    /// (what the bot may do there, and which commands work).
+    pub venue: Venue,
 }

@@ -278,6 +278,8 @@ impl Console {
             server_name: None,
             clicked,
             roles: Vec::new(),
+            // The console is one server where the bot is at home.
+            venue: crate::store::Venue::Server,
         }
     }
 

@@ -44,10 +44,13 @@ pub fn all() -> Vec<poise::Command<super::Data, Error>> {
 
 /// Play Sid Sackson's board game Focus.
 ///
-/// Guild-only here applies to every subcommand: poise checks the whole tree.
+/// Installed to servers and to users, and offered in servers, the bot's DM, group DMs and DMs
+/// between users (Discord's install and interaction contexts, set on the whole tree). What a
+/// command may do where is the command layer's to say (`Request::refused_in`).
 #[poise::command(
     slash_command,
-    guild_only,
+    install_context = "Guild|User",
+    interaction_context = "Guild|BotDm|PrivateChannel",
     subcommands(
         "challenge",
         "play",

@@ -13,6 +13,42 @@ use crate::app::Request;
 use crate::i18n::Lang;
 use crate::strings;
 
+/// Handles a submitted form (a modal): its action with the text typed in its one field.
+pub async fn handle_form(ctx: &serenity::Context, data: &Data, form: &serenity::ModalInteraction) {
+    let Some(action) = Action::parse(&form.data.custom_id) else {
+        let lang = Lang::of_tag(&form.locale);
+        let message = serenity::CreateInteractionResponseMessage::new()
+            .content(markdown(&strings::stale_button(lang)))
+            .ephemeral(true);
+        let response = serenity::CreateInteractionResponse::Message(message);
+        if let Err(e) = form.create_response(ctx, response).await {
+            tracing::warn!(error = %e, "could not answer a form");
+        }
+        return;
+    };
+    let value = form
+        .data
+        .components
+        .iter()
+        .flat_map(|row| &row.components)
+        .find_map(|c| match c {
+            serenity::ActionRowComponent::InputText(text)
+                if text.custom_id == interaction::FORM_FIELD =>
+            {
+                text.value.clone()
+            }
+            _ => None,
+        })
+        .unwrap_or_default();
+    let _permit = data.gate.clone().acquire_owned().await;
+    let caller = interaction::former(ctx, form);
+    let request = Request::Choose { action, value };
+    let answered = interaction::answer(ctx, &data.app, Source::Modal(form), &caller, request).await;
+    if let Err(e) = answered {
+        tracing::warn!(error = %e, custom_id = %form.data.custom_id, "could not answer a form");
+    }
+}
+
 /// Handles a click; a refusal is answered to the clicker privately, in their language.
 pub async fn handle(ctx: &serenity::Context, data: &Data, click: &serenity::ComponentInteraction) {
     let Some(action) = Action::parse(&click.data.custom_id) else {
@@ -28,14 +64,16 @@ pub async fn handle(ctx: &serenity::Context, data: &Data, click: &serenity::Comp
     };
     let _permit = data.gate.clone().acquire_owned().await;
     let caller = interaction::clicker(ctx, click);
-    let answered = interaction::answer(
-        ctx,
-        &data.app,
-        Source::Click(click),
-        &caller,
-        Request::Click(action),
-    )
-    .await;
+    // A select menu's choice comes with its value (one: no menu takes more).
+    let request = match &click.data.kind {
+        serenity::ComponentInteractionDataKind::StringSelect { values } => Request::Choose {
+            action,
+            value: values.first().cloned().unwrap_or_default(),
+        },
+        _ => Request::Click(action),
+    };
+    let answered =
+        interaction::answer(ctx, &data.app, Source::Click(click), &caller, request).await;
     if let Err(e) = answered {
         tracing::warn!(error = %e, custom_id = %click.data.custom_id, "could not answer a button click");
     }

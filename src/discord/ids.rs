@@ -3,7 +3,6 @@
 //! (a snowflake) was made at ([`created_at`]).
 
 pub use crate::app::Action;
-use crate::rules::Move;
 use crate::service::Timestamp;
 use crate::store::{ChallengeId, GameId, TournamentId};
 
@@ -19,7 +18,7 @@ pub fn created_at(id: u64) -> Timestamp {
 }
 
 impl Action {
-    /// The `custom_id`: `focus:<verb>:<id>[:<ply>[:<move>]]`, at most 100 characters as
+    /// The `custom_id`: `focus:<verb>:<id>[:<ply>[:<move or menu step>]]`, at most 100 characters as
     /// Discord allows.
     pub fn custom_id(self) -> String {
         match self {
@@ -38,6 +37,13 @@ impl Action {
             Action::Join(id) => format!("focus:join:{}", id.0),
             Action::Leave(id) => format!("focus:leave:{}", id.0),
             Action::Standings(id, page) => format!("focus:standings:{}:{page}", id.0),
+            Action::Pick(id, ply, pick) => format!("focus:pick:{}:{ply}:{pick}", id.0),
+            Action::TypeMove(id, ply) => format!("focus:type-move:{}:{ply}", id.0),
+            Action::Typed(id, ply) => format!("focus:typed:{}:{ply}", id.0),
+            Action::Resign(id) => format!("focus:resign:{}", id.0),
+            Action::ResignSure(id) => format!("focus:resign-sure:{}", id.0),
+            Action::OfferDraw(id) => format!("focus:offer-draw:{}", id.0),
+            Action::Show(id) => format!("focus:board:{}", id.0),
         }
     }
 
@@ -46,35 +52,39 @@ impl Action {
         let mut parts = custom_id.strip_prefix("focus:")?.split(':');
         let verb = parts.next()?;
         let id: i64 = parts.next()?.parse().ok()?;
-        let ply = parts.next().map(str::parse::<u32>);
-        // Move notation has no `:` (`c4-d4`, `+e5`, `d4~d5`).
-        let mv = parts.next().map(str::parse::<Move>);
-        if parts.next().is_some() {
-            return None;
-        }
-        if let Some(mv) = mv {
-            return match (verb, ply) {
-                ("play-anyway", Some(Ok(ply))) => {
-                    Some(Action::PlayAnyway(GameId(id), ply, mv.ok()?))
-                }
-                _ => None,
-            };
-        }
-        let action = match (verb, ply) {
-            ("accept", None) => Action::Accept(ChallengeId(id)),
-            ("decline", None) => Action::Decline(ChallengeId(id)),
-            ("cancel", None) => Action::Cancel(ChallengeId(id)),
-            ("draw-yes", None) => Action::Draw(GameId(id), true),
-            ("draw-no", None) => Action::Draw(GameId(id), false),
-            ("takeback-yes", Some(Ok(ply))) => Action::Takeback(GameId(id), ply, true),
-            ("takeback-no", Some(Ok(ply))) => Action::Takeback(GameId(id), ply, false),
-            ("ladder", None) if id >= 1 => Action::Ladder(u32::try_from(id).ok()?),
-            ("watch", None) if id >= 1 => Action::Watch(u32::try_from(id).ok()?),
-            ("replay", None) => Action::Replay(GameId(id)),
-            ("rematch", None) => Action::Rematch(GameId(id)),
-            ("join", None) => Action::Join(TournamentId(id)),
-            ("leave", None) => Action::Leave(TournamentId(id)),
-            ("standings", Some(Ok(page))) if page >= 1 => Action::Standings(TournamentId(id), page),
+        let rest: Vec<&str> = parts.collect();
+        // A ply, then maybe a move (its notation has no `:`: `c4-d4`, `+e5`, `d4~d5`) or a
+        // menu's step (`o`, `c4`, `r3`).
+        let ply = || rest.first().and_then(|p| p.parse::<u32>().ok());
+        let action = match (verb, rest.len()) {
+            ("play-anyway", 2) => Action::PlayAnyway(GameId(id), ply()?, rest[1].parse().ok()?),
+            ("pick", 2) => Action::Pick(GameId(id), ply()?, rest[1].parse().ok()?),
+            ("takeback-yes", 1) => Action::Takeback(GameId(id), ply()?, true),
+            ("takeback-no", 1) => Action::Takeback(GameId(id), ply()?, false),
+            ("standings", 1) => match ply()? {
+                0 => return None,
+                page => Action::Standings(TournamentId(id), page),
+            },
+            ("type-move", 1) => Action::TypeMove(GameId(id), ply()?),
+            ("typed", 1) => Action::Typed(GameId(id), ply()?),
+            (_, 0) => match verb {
+                "accept" => Action::Accept(ChallengeId(id)),
+                "decline" => Action::Decline(ChallengeId(id)),
+                "cancel" => Action::Cancel(ChallengeId(id)),
+                "draw-yes" => Action::Draw(GameId(id), true),
+                "draw-no" => Action::Draw(GameId(id), false),
+                "ladder" if id >= 1 => Action::Ladder(u32::try_from(id).ok()?),
+                "watch" if id >= 1 => Action::Watch(u32::try_from(id).ok()?),
+                "replay" => Action::Replay(GameId(id)),
+                "rematch" => Action::Rematch(GameId(id)),
+                "join" => Action::Join(TournamentId(id)),
+                "leave" => Action::Leave(TournamentId(id)),
+                "resign" => Action::Resign(GameId(id)),
+                "resign-sure" => Action::ResignSure(GameId(id)),
+                "offer-draw" => Action::OfferDraw(GameId(id)),
+                "board" => Action::Show(GameId(id)),
+                _ => return None,
+            },
             _ => return None,
         };
         Some(action)
@@ -108,6 +118,19 @@ mod tests {
             Action::PlayAnyway(GameId(i64::MAX), u32::MAX, "f5-e5".parse().unwrap()),
             Action::PlayAnyway(GameId(2), 1, "+e5".parse().unwrap()),
             Action::PlayAnyway(GameId(2), 0, "d4~d5".parse().unwrap()),
+            Action::Pick(GameId(i64::MAX), u32::MAX, crate::app::pick::Pick::Origin),
+            Action::Pick(GameId(4), 9, "c4".parse().unwrap()),
+            Action::Pick(GameId(4), 9, "r8".parse().unwrap()),
+            Action::Pick(GameId(4), 9, "w1".parse().unwrap()),
+            Action::TypeMove(GameId(5), 0),
+            Action::Typed(GameId(i64::MAX), u32::MAX),
+            Action::Resign(GameId(6)),
+            Action::ResignSure(GameId(6)),
+            Action::OfferDraw(GameId(6)),
+            Action::Show(GameId(6)),
+            Action::Standings(TournamentId(2), 3),
+            Action::Join(TournamentId(2)),
+            Action::Leave(TournamentId(2)),
         ] {
             let id = action.custom_id();
             assert!(id.len() <= 100);
@@ -132,6 +155,15 @@ mod tests {
             "focus:play-anyway:1:x:c4-d4",
             "focus:play-anyway:1:2:c4-d4:3",
             "focus:takeback-yes:1:2:c4-d4",
+            "focus:pick:1:2",
+            "focus:pick:1:2:z9",
+            "focus:pick:1:x:o",
+            "focus:pick:1:2:o:3",
+            "focus:typed:1",
+            "focus:type-move:1:2:3",
+            "focus:resign:1:2",
+            "focus:board:x",
+            "focus:standings:1:0",
         ] {
             assert_eq!(Action::parse(junk), None, "{junk}");
         }

@@ -20,6 +20,7 @@ use crate::app::{
     To,
 };
 use crate::service::{Place, User};
+use crate::store::Venue;
 
 /// The shortest time between two edits of an analysis's progress line.
 const PROGRESS_EVERY: Duration = Duration::from_secs(1);
@@ -29,8 +30,10 @@ const PROGRESS_EVERY: Duration = Duration::from_secs(1);
 pub enum Source<'a> {
     /// A slash command.
     Command(&'a serenity::CommandInteraction),
-    /// A click on a button.
+    /// A click on a button, or a choice in a select menu.
     Click(&'a serenity::ComponentInteraction),
+    /// A form (modal) submitted.
+    Modal(&'a serenity::ModalInteraction),
 }
 
 impl Source<'_> {
@@ -38,6 +41,7 @@ impl Source<'_> {
         match self {
             Source::Command(i) => i.channel_id,
             Source::Click(i) => i.channel_id,
+            Source::Modal(i) => i.channel_id,
         }
     }
 
@@ -49,6 +53,7 @@ impl Source<'_> {
         match self {
             Source::Command(i) => i.create_response(http, response).await,
             Source::Click(i) => i.create_response(http, response).await,
+            Source::Modal(i) => i.create_response(http, response).await,
         }
     }
 
@@ -60,6 +65,7 @@ impl Source<'_> {
         match self {
             Source::Command(i) => i.create_followup(http, message).await,
             Source::Click(i) => i.create_followup(http, message).await,
+            Source::Modal(i) => i.create_followup(http, message).await,
         }
     }
 
@@ -71,6 +77,7 @@ impl Source<'_> {
         match self {
             Source::Command(i) => i.edit_response(http, edit).await,
             Source::Click(i) => i.edit_response(http, edit).await,
+            Source::Modal(i) => i.edit_response(http, edit).await,
         }
     }
 
@@ -78,6 +85,7 @@ impl Source<'_> {
         match self {
             Source::Command(i) => i.get_response(http).await,
             Source::Click(i) => i.get_response(http).await,
+            Source::Modal(i) => i.get_response(http).await,
         }
     }
 
@@ -85,6 +93,7 @@ impl Source<'_> {
         match self {
             Source::Command(i) => i.delete_response(http).await,
             Source::Click(i) => i.delete_response(http).await,
+            Source::Modal(i) => i.delete_response(http).await,
         }
     }
 }
@@ -123,6 +132,51 @@ pub fn thread_room(
     }
 }
 
+/// Where an interaction happens, from what Discord says of it: its server (if any), its
+/// context, who authorised the app for it, and its channel's kind. A server that installed
+/// the app is [`Venue::Server`] (an interaction without owners, from before user installs,
+/// too); a server reached only through the user's install is [`Venue::Guest`]; outside
+/// servers, the bot's own DM, a group DM, or a DM between two users.
+pub fn venue_of(
+    guild: Option<serenity::GuildId>,
+    context: Option<serenity::InteractionContext>,
+    owners: &serenity::AuthorizingIntegrationOwners,
+    channel: Option<&serenity::PartialChannel>,
+) -> Venue {
+    use serenity::AuthorizingIntegrationOwner as Owner;
+    match guild {
+        Some(guild) => {
+            let installed = owners
+                .0
+                .iter()
+                .any(|o| matches!(o, Owner::GuildInstall(Some(g)) if *g == guild));
+            if installed || owners.0.is_empty() {
+                Venue::Server
+            } else {
+                Venue::Guest
+            }
+        }
+        None if context == Some(serenity::InteractionContext::PrivateChannel) => {
+            if channel.is_some_and(|c| c.kind == serenity::ChannelType::GroupDm) {
+                Venue::GroupDm
+            } else {
+                Venue::Dm
+            }
+        }
+        None => Venue::BotDm,
+    }
+}
+
+/// The place of an interaction in `channel`: outside a server the channel is its own
+/// community (its ladder and settings), so it stands for the server.
+fn place_of(guild: Option<serenity::GuildId>, channel: serenity::ChannelId) -> Place {
+    let channel_id = channel.get();
+    Place {
+        guild_id: guild.map_or(channel_id, |g| g.get()),
+        channel_id,
+    }
+}
+
 /// Who asks with slash command `ctx`.
 pub async fn caller(ctx: super::Context<'_>, command: &serenity::CommandInteraction) -> Caller {
     let member = ctx.author_member().await;
@@ -130,10 +184,7 @@ pub async fn caller(ctx: super::Context<'_>, command: &serenity::CommandInteract
     Caller {
         user: user_of(ctx.author(), member.as_deref()),
         bot: bot_user(ctx.serenity_context()),
-        place: Place {
-            guild_id: command.guild_id.map_or(0, |g| g.get()),
-            channel_id: command.channel_id.get(),
-        },
+        place: place_of(command.guild_id, command.channel_id),
         languages: Languages::Tags {
             user: command.locale.clone(),
             server: command.guild_locale.clone(),
@@ -150,6 +201,12 @@ pub async fn caller(ctx: super::Context<'_>, command: &serenity::CommandInteract
             .as_ref()
             .map(|m| m.roles.iter().map(|r| r.get()).collect())
             .unwrap_or_default(),
+        venue: venue_of(
+            command.guild_id,
+            command.context,
+            &command.authorizing_integration_owners,
+            command.channel.as_ref(),
+        ),
     }
 }
 
@@ -159,10 +216,7 @@ pub fn clicker(ctx: &serenity::Context, click: &serenity::ComponentInteraction) 
     Caller {
         user: user_of(&click.user, click.member.as_ref()),
         bot: bot_user(ctx),
-        place: Place {
-            guild_id: click.guild_id.map_or(0, |g| g.get()),
-            channel_id: click.channel_id.get(),
-        },
+        place: place_of(click.guild_id, click.channel_id),
         languages: Languages::Tags {
             user: click.locale.clone(),
             server: click.guild_locale.clone(),
@@ -181,6 +235,50 @@ pub fn clicker(ctx: &serenity::Context, click: &serenity::ComponentInteraction) 
             .as_ref()
             .map(|m| m.roles.iter().map(|r| r.get()).collect())
             .unwrap_or_default(),
+        venue: venue_of(
+            click.guild_id,
+            click.context,
+            &click.authorizing_integration_owners,
+            click.channel.as_ref(),
+        ),
+    }
+}
+
+/// Who submits form `form`. A form's interaction carries neither its context nor who
+/// installed the app, so its place is told by the cache: a server whose member the bot is
+/// (it has the server) or not, a group DM or another DM. A form only plays a move, which
+/// needs nothing more.
+pub fn former(ctx: &serenity::Context, form: &serenity::ModalInteraction) -> Caller {
+    let permissions = form.member.as_ref().and_then(|m| m.permissions);
+    let venue = match form.guild_id {
+        Some(g) if ctx.cache.guild(g).is_some() => Venue::Server,
+        Some(_) => Venue::Guest,
+        None if form
+            .channel
+            .as_ref()
+            .is_some_and(|c| c.kind == serenity::ChannelType::GroupDm) =>
+        {
+            Venue::GroupDm
+        }
+        None => Venue::Dm,
+    };
+    Caller {
+        user: user_of(&form.user, form.member.as_ref()),
+        bot: bot_user(ctx),
+        place: place_of(form.guild_id, form.channel_id),
+        languages: Languages::Tags {
+            user: form.locale.clone(),
+            server: form.guild_locale.clone(),
+        },
+        moderator: permissions.is_some_and(|p| p.manage_messages()),
+        manager: permissions.is_some_and(|p| p.manage_guild()),
+        sent_at: Some(super::ids::created_at(form.id.get())),
+        threads: ThreadRoom::NotHere,
+        attachment_limit: u64::from(form.attachment_size_limit),
+        server_name: None,
+        clicked: form.message.as_ref().map(|m| m.id.get()),
+        roles: Vec::new(),
+        venue,
     }
 }
 
@@ -219,6 +317,7 @@ pub async fn answer(
     };
     let members = DiscordMembers {
         http: ctx.http.clone(),
+        asks: caller.venue == Venue::Server,
     };
     let work = app.handle(caller, request, &members, &hooks);
     tokio::pin!(work);
@@ -297,6 +396,10 @@ impl Out<'_> {
     /// Sends `reply`: its thread first, its messages, then what follows it.
     async fn send(&mut self, reply: Reply) -> serenity::Result<()> {
         let http = &self.ctx.http;
+        if let Some(modal) = &reply.modal {
+            // A form can only be the first answer, and a click's.
+            return self.source.respond(http, form(modal)).await;
+        }
         if let Some(options) = reply.announce.clone() {
             return self.announce(reply, options).await;
         }
@@ -360,6 +463,10 @@ impl Out<'_> {
     /// Sends one message; the id of the message it created, if it knows it.
     async fn message(&mut self, message: &Message) -> serenity::Result<Option<u64>> {
         let http = &self.ctx.http;
+        // Where the bot only answers interactions, what it would post goes as an answer.
+        if !self.caller.venue.bot_posts() && matches!(message.to, To::Posted | To::Game { .. }) {
+            return self.answer(message, false).await;
+        }
         match &message.to {
             To::Here => self.answer(message, false).await,
             To::Private => self.answer(message, true).await,
@@ -377,7 +484,7 @@ impl Out<'_> {
                     }
                     Ok(Some(posted.id.get()))
                 }
-                Source::Click(_) => self.answer(message, false).await,
+                Source::Click(_) | Source::Modal(_) => self.answer(message, false).await,
             },
             To::Clicked(edit) => {
                 self.edit_clicked(message, edit).await?;
@@ -425,7 +532,7 @@ impl Out<'_> {
         if self.responded {
             let mut followup = serenity::CreateInteractionResponseFollowup::new()
                 .content(markdown(&message.text))
-                .components(rows(&message.buttons))
+                .components(components(message))
                 .allowed_mentions(mentions(message.ping))
                 .ephemeral(private);
             if let Some(embed) = embed(message) {
@@ -439,7 +546,7 @@ impl Out<'_> {
         }
         let mut response = serenity::CreateInteractionResponseMessage::new()
             .content(markdown(&message.text))
-            .components(rows(&message.buttons))
+            .components(components(message))
             .allowed_mentions(mentions(message.ping))
             .ephemeral(private);
         if let Some(embed) = embed(message) {
@@ -470,7 +577,7 @@ impl Out<'_> {
             Source::Click(_) if !self.acked => {
                 let update = serenity::CreateInteractionResponseMessage::new()
                     .content(content)
-                    .components(rows(&message.buttons))
+                    .components(components(message))
                     .allowed_mentions(mentions(None));
                 self.source
                     .respond(
@@ -483,7 +590,7 @@ impl Out<'_> {
             _ => {
                 let edit = serenity::EditInteractionResponse::new()
                     .content(content)
-                    .components(rows(&message.buttons))
+                    .components(components(message))
                     .allowed_mentions(mentions(None));
                 self.source.edit(http, edit).await?;
             }
@@ -496,7 +603,7 @@ impl Out<'_> {
 fn channel_message(message: &Message) -> serenity::CreateMessage {
     let mut posted = serenity::CreateMessage::new()
         .content(markdown(&message.text))
-        .components(rows(&message.buttons))
+        .components(components(message))
         .allowed_mentions(mentions(message.ping));
     if let Some(file) = &message.file {
         posted = posted.add_file(attachment(file));
@@ -518,6 +625,48 @@ fn embed(message: &Message) -> Option<serenity::CreateEmbed> {
 fn attachment(file: &crate::app::File) -> serenity::CreateAttachment {
     serenity::CreateAttachment::bytes(file.bytes.clone(), file.name.clone())
 }
+
+/// A message's rows: its select menu, then its buttons.
+fn components(message: &Message) -> Vec<serenity::CreateActionRow> {
+    let mut rows = Vec::new();
+    if let Some(menu) = &message.menu {
+        let options = menu
+            .options
+            .iter()
+            .map(|o| serenity::CreateSelectMenuOption::new(o.label.clone(), o.value.clone()))
+            .collect();
+        let select = serenity::CreateSelectMenu::new(
+            menu.action.custom_id(),
+            serenity::CreateSelectMenuKind::String { options },
+        )
+        .placeholder(menu.placeholder.clone());
+        rows.push(serenity::CreateActionRow::SelectMenu(select));
+    }
+    rows.extend(self::rows(&message.buttons));
+    rows
+}
+
+/// The form `modal` as the interaction's response: one line of text.
+fn form(modal: &crate::app::Modal) -> serenity::CreateInteractionResponse {
+    let field = serenity::CreateInputText::new(
+        serenity::InputTextStyle::Short,
+        modal.label.clone(),
+        FORM_FIELD,
+    )
+    .placeholder(modal.placeholder.clone())
+    .min_length(1)
+    .max_length(FORM_MAX);
+    serenity::CreateInteractionResponse::Modal(
+        serenity::CreateModal::new(modal.action.custom_id(), modal.title.clone())
+            .components(vec![serenity::CreateActionRow::InputText(field)]),
+    )
+}
+
+/// The `custom_id` of a form's one text field.
+pub const FORM_FIELD: &str = "text";
+/// The longest text a form takes (a move's notation is at most 7 characters, but a player
+/// may type spaces or a word too many: the service says what is wrong with it).
+const FORM_MAX: u16 = 100;
 
 /// Buttons in one row (none: no row).
 pub(crate) fn rows(buttons: &[Button]) -> Vec<serenity::CreateActionRow> {

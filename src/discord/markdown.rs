@@ -26,6 +26,11 @@ pub fn markdown(text: &Text) -> String {
             }
             Piece::User(id) => out.push_str(&format!("<@{id}>")),
             Piece::Channel(id) => out.push_str(&format!("<#{id}>")),
+            // Outside a server the channel stands for its server (`Place`): a DM's link
+            // has `@me` where a server's id goes.
+            Piece::ChannelLink { guild, channel } if guild == channel => {
+                out.push_str(&format!("https://discord.com/channels/@me/{channel}"));
+            }
             Piece::ChannelLink { guild, channel } => {
                 out.push_str(&format!("https://discord.com/channels/{guild}/{channel}"));
             }
@@ -57,5 +62,8 @@ mod tests {
             "**<@5> wins game 3**, `  1.` <#9> in <t:1700000000:R> \
              https://discord.com/channels/1/2\n```\nrecord\n```"
         );
+        // A group DM's game: its channel stands for the server.
+        let dm = Text::from_marked(&crate::text::channel_link(77, 77));
+        assert_eq!(markdown(&dm), "https://discord.com/channels/@me/77");
     }
 }

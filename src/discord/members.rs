@@ -12,6 +12,9 @@ use crate::service::Members;
 pub struct DiscordMembers {
     /// The bot's REST client.
     pub http: Arc<serenity::Http>,
+    /// The bot is a member of the server asked about: elsewhere (a user's install, a group
+    /// DM) Discord would refuse to list members, so nobody is asked and everyone counts.
+    pub asks: bool,
 }
 
 /// Discord's "Unknown Member" and "Unknown User" error codes.
@@ -19,6 +22,9 @@ const NOT_A_MEMBER: [isize; 2] = [10007, 10013];
 
 impl Members for DiscordMembers {
     async fn is_member(&self, guild_id: u64, user_id: u64) -> Option<bool> {
+        if !self.asks {
+            return None;
+        }
         let guild = serenity::GuildId::new(guild_id);
         match guild
             .member(&*self.http, serenity::UserId::new(user_id))

@@ -202,7 +202,8 @@ async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
     }
 }
 
-/// Buttons come through serenity's events; everything else is poise's.
+/// Buttons, select menus and forms come through serenity's events; everything else is
+/// poise's.
 async fn event_handler(
     framework: poise::FrameworkContext<'_, Data, Error>,
     event: &serenity::FullEvent,
@@ -211,6 +212,9 @@ async fn event_handler(
         serenity::FullEvent::InteractionCreate {
             interaction: serenity::Interaction::Component(click),
         } => components::handle(framework.serenity_context, framework.user_data, click).await,
+        serenity::FullEvent::InteractionCreate {
+            interaction: serenity::Interaction::Modal(form),
+        } => components::handle_form(framework.serenity_context, framework.user_data, form).await,
         serenity::FullEvent::Ready { data_about_bot } => {
             tracing::info!(user = %data_about_bot.user.name, guilds = data_about_bot.guilds.len(), "connected to Discord");
         }

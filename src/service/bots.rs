@@ -158,6 +158,7 @@ impl GameService {
             rated: false,
             start_fpn: request.position,
             created_at: self.now(),
+            venue: request.venue,
         };
         let (bot_id, toss) = (bot.id, coin_toss());
         let (game, wake) = self

@@ -5,6 +5,7 @@ use super::{
     Board, ChallengeView, DEFAULT_BOT_LEVEL, GameService, Place, Result, ServiceError, User,
 };
 use crate::rules::{Color, Rules};
+use crate::store::Venue;
 use crate::store::{
     ChallengeId, ColorChoice, Game, GameId, GameStatus, NewChallenge, StoreError, TimeControl,
 };
@@ -31,6 +32,8 @@ pub struct ChallengeRequest {
     /// The game will get a thread of its own when accepted (threads on, and the bot may make
     /// them here), so a game played in the channel itself does not stand in its way.
     pub threads: bool,
+    /// Where it is made: a server with the bot, or a place reached through a user's install.
+    pub venue: Venue,
 }
 
 impl Default for ChallengeRequest {
@@ -44,6 +47,7 @@ impl Default for ChallengeRequest {
             rated: true,
             position: None,
             threads: false,
+            venue: Venue::Server,
         }
     }
 }
@@ -85,10 +89,18 @@ impl ChallengeOptions {
     /// - A level is only for a game against the bot; it defaults to [`DEFAULT_BOT_LEVEL`].
     /// - A set-up position is unrated unless `rated` says otherwise (the store then refuses).
     /// - A person who is not on the server cannot be challenged.
+    /// - In a DM between two people a game is unrated unless `rated` says otherwise; in the
+    ///   bot's own DM only the bot can be challenged.
     ///
     /// # Errors
-    /// [`ServiceError::LevelWithoutBot`], [`ServiceError::ChallengeStranger`].
-    pub fn request(self, bot: u64, threads: bool) -> Result<(ChallengeRequest, Option<i64>)> {
+    /// [`ServiceError::LevelWithoutBot`], [`ServiceError::ChallengeStranger`],
+    /// [`ServiceError::OnlyTheBotHere`].
+    pub fn request(
+        self,
+        bot: u64,
+        threads: bool,
+        venue: Venue,
+    ) -> Result<(ChallengeRequest, Option<i64>)> {
         let against_bot = self.opponent.as_ref().is_some_and(|o| o.user.id == bot);
         if self.level.is_some() && !against_bot {
             return Err(ServiceError::LevelWithoutBot);
@@ -99,6 +111,9 @@ impl ChallengeOptions {
         {
             return Err(ServiceError::ChallengeStranger(o.user.id));
         }
+        if venue == Venue::BotDm && !against_bot {
+            return Err(ServiceError::OnlyTheBotHere);
+        }
         let defaults = ChallengeRequest::default();
         let level = against_bot.then(|| self.level.unwrap_or(i64::from(DEFAULT_BOT_LEVEL)));
         let request = ChallengeRequest {
@@ -107,9 +122,12 @@ impl ChallengeOptions {
             days: self.days,
             minutes: self.minutes,
             color: self.color.unwrap_or(defaults.color),
-            rated: self.rated.unwrap_or(self.position.is_none()),
+            rated: self
+                .rated
+                .unwrap_or(self.position.is_none() && venue != Venue::Dm),
             position: self.position,
             threads,
+            venue,
         };
         Ok((request, level))
     }
@@ -198,6 +216,7 @@ impl GameService {
             rated: request.rated,
             start_fpn: request.position.clone(),
             created_at: self.now(),
+            venue: request.venue,
         };
         let challenge = self.store.call(move |s| s.create_challenge(&new)).await?;
         // Its expiry is a new due moment the sleeping sweeper must hear of.
@@ -256,6 +275,7 @@ impl GameService {
             rated: game.rated,
             start_fpn: game.start_fpn.clone(),
             created_at: self.now(),
+            venue: game.venue,
         };
         let (challenge, opponent) = self
             .store
@@ -295,6 +315,7 @@ impl GameService {
             rated: false,
             start_fpn: game.start_fpn.clone(),
             created_at: self.now(),
+            venue: game.venue,
         };
         let (id, level) = (game.id, seat.level);
         let (started, wake) = self

@@ -49,6 +49,17 @@ pub enum ServiceError {
     NotAManager,
     /// A tournament command outside a server (a DM).
     NotInServer,
+    /// A component of a game's board shown before the game moved on (an old board's menu).
+    StaleBoard(GameId),
+    /// A component the bot cannot read (forged, or of an older version).
+    StaleComponent,
+    /// A command that needs the bot on the server (tournaments, settings, the server's games
+    /// in play), used where the app is only installed to the user (or in a DM).
+    NeedsServer,
+    /// A leaderboard asked for in a DM, whose games are unrated.
+    NoLadderHere,
+    /// A challenge to a person in the bot's own DM, where only the bot can be played.
+    OnlyTheBotHere,
     /// No tournament is announced in this channel (and none was named).
     NoTournamentHere,
     /// Creating a tournament without Manage Server or the server's tournament role.
@@ -145,6 +156,11 @@ impl ServiceError {
             | ServiceError::TakebackNotYourMove
             | ServiceError::NotAManager
             | ServiceError::NotInServer
+            | ServiceError::StaleBoard(_)
+            | ServiceError::StaleComponent
+            | ServiceError::NeedsServer
+            | ServiceError::NoLadderHere
+            | ServiceError::OnlyTheBotHere
             | ServiceError::NoTournamentHere
             | ServiceError::CannotCreateTournament
             | ServiceError::BadTournamentName { .. }

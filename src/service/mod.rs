@@ -133,6 +133,15 @@ impl GameService {
         Ok(())
     }
 
+    /// The game a command of `user_id` in `place` acts on (the channel's, or theirs started
+    /// from it), whether or not they play it.
+    ///
+    /// # Errors
+    /// As [`GameService::game_of`].
+    pub async fn game_in(&self, place: Place, user_id: u64) -> Result<Game> {
+        self.game_of(place, user_id).await
+    }
+
     /// The channel's game (active, or held for review), or [`ServiceError::NoGameHere`].
     async fn game_here(&self, place: Place) -> Result<Game> {
         let channel = place.channel_id;

@@ -44,6 +44,62 @@ impl GameService {
         terms: MoveTerms,
     ) -> Result<MoveReport> {
         let game = self.game_of(place, user.id).await?;
+        self.play_in(game, user, text, terms).await
+    }
+
+    /// `user` plays `text` in game `id` from one of its components (a menu or the typed-move
+    /// form of the board shown at `ply`), as [`GameService::play_with`] does in a channel.
+    ///
+    /// # Errors
+    /// As [`GameService::board_at`], then as [`GameService::play_with`].
+    pub async fn play_at(
+        &self,
+        id: GameId,
+        ply: u32,
+        user: &User,
+        text: &str,
+        terms: MoveTerms,
+    ) -> Result<MoveReport> {
+        let board = self.board_at(id, ply, user).await?;
+        self.play_in(board.game, user, text, terms).await
+    }
+
+    /// The board of game `id` for its player `user` to choose a move on, from one of the
+    /// game's components shown at `ply`.
+    ///
+    /// # Errors
+    /// The store's [`StoreError::NoSuchGame`], [`StoreError::GameNotActive`] once it is over,
+    /// [`ServiceError::NotAPlayer`] for anyone else, [`ServiceError::StaleBoard`] when the
+    /// game has moved on from `ply`, the store's [`StoreError::NotYourTurn`].
+    pub async fn board_at(&self, id: GameId, ply: u32, user: &User) -> Result<Board> {
+        let game = self.store.call(move |s| s.game(id)).await?;
+        if game.status != GameStatus::Active {
+            return Err(StoreError::GameNotActive {
+                id,
+                status: game.status,
+            }
+            .into());
+        }
+        let you = game.color_of(user.id).ok_or(ServiceError::NotAPlayer)?;
+        if game.ply != ply {
+            return Err(ServiceError::StaleBoard(id));
+        }
+        let board = self.board_of(game).await?;
+        let to_move = board.position.side_to_move();
+        if to_move != you {
+            return Err(StoreError::NotYourTurn { to_move, you }.into());
+        }
+        Ok(board)
+    }
+
+    /// `user` plays `text` in `game`, as [`GameService::play_with`] says.
+    async fn play_in(
+        &self,
+        game: Game,
+        user: &User,
+        text: &str,
+        terms: MoveTerms,
+    ) -> Result<MoveReport> {
         let mover = game.color_of(user.id).ok_or(ServiceError::NotAPlayer)?;
         let mv: Move = text.parse().map_err(MoveError::Parse)?;
         if let Some(seen_at) = terms.seen_at {

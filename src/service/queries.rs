@@ -5,12 +5,12 @@ use crate::rules::Color;
 use crate::store::{ChallengeId, GameId};
 
 impl GameService {
-    /// `user_id`'s active games in `guild_id`: least time left first (games without a time
-    /// limit last), then the ones where it is their move.
+    /// `user_id`'s active games in `guild_id` (`None`: everywhere): least time left first
+    /// (games without a time limit last), then the ones where it is their move.
     ///
     /// # Errors
     /// The store's.
-    pub async fn games(&self, guild_id: u64, user_id: u64) -> Result<Vec<GameSummary>> {
+    pub async fn games(&self, guild_id: Option<u64>, user_id: u64) -> Result<Vec<GameSummary>> {
         let games = self
             .store
             .call(move |s| s.active_games_of(guild_id, user_id))

@@ -263,6 +263,7 @@ mod tests {
             rated: false,
             start_fpn: None,
             created_at: T0,
+            venue: Default::default(),
         }
     }
 

@@ -64,6 +64,8 @@ pub struct NewChallenge {
     pub start_fpn: Option<String>,
     /// When it is made (unix seconds); it expires [`CHALLENGE_LIFETIME`] later.
     pub created_at: i64,
+    /// Where it is made, and its game played.
+    pub venue: super::Venue,
 }
 
 /// A challenge as stored.
@@ -97,11 +99,13 @@ pub struct Challenge {
     pub created_at: i64,
     /// When it stops being open (unix seconds): `created_at` + [`CHALLENGE_LIFETIME`].
     pub expires_at: i64,
+    /// Where it is made, and its game played.
+    pub venue: super::Venue,
 }
 
 pub(crate) const CHALLENGE_COLUMNS: &str = "id, guild_id, channel_id, challenger_id, opponent_id, rules, \
     days_per_move, color, rated, start_fpn, status, message_id, created_at, expires_at, \
-    minutes_per_move";
+    minutes_per_move, venue";
 
 pub(crate) fn challenge_from_row(row: &Row<'_>) -> rusqlite::Result<Challenge> {
     Ok(Challenge {
@@ -119,6 +123,7 @@ pub(crate) fn challenge_from_row(row: &Row<'_>) -> rusqlite::Result<Challenge> {
         message_id: row.get::<_, Option<Snowflake>>(11)?.map(|s| s.0),
         created_at: row.get(12)?,
         expires_at: row.get(13)?,
+        venue: row.get(15)?,
     })
 }
 
@@ -165,7 +170,7 @@ pub(super) fn insert_challenge(
     tx.execute(
         "INSERT INTO challenges (guild_id, channel_id, challenger_id, opponent_id, rules, \
          days_per_move, color, rated, start_fpn, created_at, expires_at, \
-         minutes_per_move) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
+         minutes_per_move, venue) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
         params![
             Snowflake(new.guild_id),
             Snowflake(new.channel_id),
@@ -178,7 +183,8 @@ pub(super) fn insert_challenge(
             checked.start_fpn,
             new.created_at,
             new.created_at + CHALLENGE_LIFETIME,
-            checked.minutes
+            checked.minutes,
+            new.venue
         ],
     )?;
     get_challenge(tx, ChallengeId(tx.last_insert_rowid()))
@@ -453,8 +459,8 @@ pub(super) fn accept_in(
     let inserted = tx.execute(
         "INSERT INTO games (guild_id, channel_id, white_id, black_id, rules, rated, \
              start_fpn, created_at, last_move_at, deadline, days_per_move, fpn, challenge_id, \
-             minutes_per_move, parent_channel_id) \
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?8, ?9, ?10, ?11, ?12, ?13, ?14)",
+             minutes_per_move, parent_channel_id, venue) \
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)",
         params![
             Snowflake(challenge.guild_id),
             Snowflake(thread_id.unwrap_or(challenge.channel_id)),
@@ -469,7 +475,8 @@ pub(super) fn accept_in(
             fpn,
             id,
             minutes,
-            thread_id.map(|_| Snowflake(challenge.channel_id))
+            thread_id.map(|_| Snowflake(challenge.channel_id)),
+            challenge.venue
         ],
     );
     match inserted {

@@ -131,6 +131,8 @@ pub struct Game {
     pub bot: Option<BotSeat>,
     /// The tournament whose round it is a game of, if any.
     pub tournament_id: Option<super::TournamentId>,
+    /// Where it lives: what the bot may do there (post on its own, or answer only).
+    pub venue: super::Venue,
 }
 
 /// Where the bot sits in a game against it: the colour it plays (its own Discord user is that
@@ -273,7 +275,7 @@ pub(crate) const GAME_COLUMNS: &str = "id, guild_id, channel_id, white_id, black
     rated, start_fpn, status, result, reason, created_at, last_move_at, deadline, days_per_move, \
     fpn, ply, draw_offer_by, takeback_by, challenge_id, finished_at, remind_at, white_rating, \
     black_rating, white_change, black_change, minutes_per_move, parent_channel_id, bot_level, \
-    bot_color, tournament_id";
+    bot_color, tournament_id, venue";
 
 /// Reads a row selected with [`GAME_COLUMNS`].
 pub(crate) fn game_from_row(row: &Row<'_>) -> rusqlite::Result<Game> {
@@ -313,6 +315,7 @@ pub(crate) fn game_from_row(row: &Row<'_>) -> rusqlite::Result<Game> {
             _ => None,
         },
         tournament_id: row.get(30)?,
+        venue: row.get(31)?,
     })
 }
 
@@ -466,17 +469,18 @@ impl Store {
             .optional()?)
     }
 
-    /// The games `user_id` plays in `guild_id` that are in play, oldest first.
+    /// The games `user_id` plays in `guild_id` (`None`: anywhere) that are in play, oldest first.
     ///
     /// # Errors
     /// [`StoreError::Sqlite`] if SQLite fails.
-    pub fn active_games_of(&self, guild_id: u64, user_id: u64) -> Result<Vec<Game>> {
+    pub fn active_games_of(&self, guild_id: Option<u64>, user_id: u64) -> Result<Vec<Game>> {
         let mut stmt = self.conn.prepare_cached(&format!(
-            "SELECT {GAME_COLUMNS} FROM games WHERE status = 'active' AND guild_id = ?1 \
+            "SELECT {GAME_COLUMNS} FROM games WHERE status = 'active' \
+             AND (?1 IS NULL OR guild_id = ?1) \
              AND (white_id = ?2 OR black_id = ?2) ORDER BY id"
         ))?;
         let rows = stmt.query_map(
-            params![Snowflake(guild_id), Snowflake(user_id)],
+            params![guild_id.map(Snowflake), Snowflake(user_id)],
             game_from_row,
         )?;
         Ok(rows.collect::<rusqlite::Result<_>>()?)

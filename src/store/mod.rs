@@ -37,6 +37,7 @@
 //!     rated: true,
 //!     start_fpn: None,
 //!     created_at: now,
+//!     venue: Default::default(),
 //! })?;
 //! let game = store.accept_challenge(challenge.id, 20, now + 60, Color::White)?;
 //! let played = store.record_move(game.id, 10, 0, "c4-d4".parse()?, now + 120)?;
@@ -65,6 +66,7 @@ mod threads;
 mod time_control;
 mod tournaments;
 mod values;
+mod venue;
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -96,6 +98,7 @@ pub use tournaments::{
     Board, BoardResult, Entrant, EntrantStatus, Format, LogEntry, MAX_PLAYERS, NewTournament, Pace,
     PairingId, Tournament, TournamentError, TournamentId, TournamentStatus, board_result_of,
 };
+pub use venue::Venue;
 
 /// The database file used when `DATABASE_PATH` is not set.
 pub const DEFAULT_DATABASE_PATH: &str = "focus.db";

@@ -22,6 +22,7 @@ const MIGRATIONS: &[M<'static>] = &[
     M::up(include_str!("../../migrations/0011_bot_games.sql")),
     M::up(include_str!("../../migrations/0012_analyses.sql")),
     M::up(include_str!("../../migrations/0013_tournaments.sql")),
+    M::up(include_str!("../../migrations/0014_venues.sql")),
 ];
 
 /// The schema version this binary writes: the number of migrations it knows.
@@ -46,7 +47,7 @@ mod tests {
     #[test]
     fn the_migrations_are_well_formed() {
         Migrations::from_slice(MIGRATIONS).validate().unwrap();
-        assert_eq!(SCHEMA_VERSION, 13);
+        assert_eq!(SCHEMA_VERSION, 14);
     }
 
     #[test]

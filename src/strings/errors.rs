@@ -471,6 +471,13 @@ impl Localized for ServiceError {
         match self {
             ServiceError::NoGameHere => tr!(lang, "error-no-game-here"),
             ServiceError::NotInServer => tr!(lang, "error-not-in-server"),
+            ServiceError::StaleBoard(id) => {
+                tr!(lang, "error-stale-board", game = id.0.to_string())
+            }
+            ServiceError::StaleComponent => super::stale_button_marked(lang),
+            ServiceError::NeedsServer => tr!(lang, "error-needs-server"),
+            ServiceError::NoLadderHere => tr!(lang, "error-no-ladder-here"),
+            ServiceError::OnlyTheBotHere => tr!(lang, "error-only-the-bot-here"),
             ServiceError::NoTournamentHere => tr!(lang, "error-no-tournament-here"),
             ServiceError::CannotCreateTournament => tr!(lang, "error-cannot-create-tournament"),
             ServiceError::BadTournamentName { max } => {

@@ -10,6 +10,7 @@
 pub mod analysis;
 pub mod errors;
 pub mod letters;
+pub mod pick;
 pub mod picture;
 pub mod record;
 pub mod threads;
@@ -767,21 +768,24 @@ pub(crate) fn no_games_marked(lang: Lang) -> String {
 
 /// The `/focus games` dashboard: a heading and one line per game (least time left first, as
 /// given), cut to fit one Discord message of 2,000 characters with a count of the rest.
-pub fn dashboard(lang: Lang, games: &[GameSummary]) -> Text {
-    Text::from_marked(&dashboard_marked(lang, games))
+///
+/// `everywhere`: the games are the player's in every server and DM (asked outside a server
+/// with the bot), not only this server's.
+pub fn dashboard(lang: Lang, games: &[GameSummary], everywhere: bool) -> Text {
+    Text::from_marked(&dashboard_marked(lang, games, everywhere))
 }
 
-pub(crate) fn dashboard_marked(lang: Lang, games: &[GameSummary]) -> String {
+pub(crate) fn dashboard_marked(lang: Lang, games: &[GameSummary], everywhere: bool) -> String {
     if games.is_empty() {
         return no_games_marked(lang);
     }
     let yours = games.iter().filter(|g| g.your_turn).count();
-    let mut text = tr!(
-        lang,
-        "dashboard-heading",
-        games = games.len(),
-        waiting = yours
-    );
+    let heading = if everywhere {
+        "dashboard-heading-everywhere"
+    } else {
+        "dashboard-heading"
+    };
+    let mut text = tr!(lang, heading, games = games.len(), waiting = yours);
     // Discord counts a message's length in UTF-16 code units (a Cyrillic letter is one, an
     // emoji two), not in bytes.
     let chars = marked_len;

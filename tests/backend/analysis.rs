@@ -470,6 +470,7 @@ fn the_store_keeps_the_first_analysis_of_a_game() {
             rated: false,
             start_fpn: None,
             created_at: T0,
+            venue: Default::default(),
         })
         .unwrap();
     let game = store

@@ -841,7 +841,7 @@ async fn at_the_deadline_the_player_to_move_loses_on_time_with_records_and_the_f
         claim.to_string(),
         format!("game {} is not in play: it is over", game.id)
     );
-    assert_eq!(f.svc.games(GUILD, ALICE).await.unwrap(), []);
+    assert_eq!(f.svc.games(Some(GUILD), ALICE).await.unwrap(), []);
 }
 
 #[tokio::test]
@@ -1861,7 +1861,7 @@ async fn the_dashboard_lists_least_time_left_first_then_your_move() {
     f.play(205, &OPENING[..1], 0).await; // due T0 + 1 h + 3 days, Bob's move
     f.play(206, &OPENING[..1], 0).await; // due T0 + 1 h + 2 days, Alice's move
 
-    let games = f.svc.games(GUILD, ALICE).await.unwrap();
+    let games = f.svc.games(Some(GUILD), ALICE).await.unwrap();
     let order: Vec<_> = games
         .iter()
         .map(|g| (g.game.channel_id, g.your_turn, g.game.deadline))
@@ -1890,7 +1890,7 @@ async fn the_dashboard_lists_least_time_left_first_then_your_move() {
         ]
     );
 
-    let text = md(&strings::dashboard(Lang::ENGLISH, &games));
+    let text = md(&strings::dashboard(Lang::ENGLISH, &games, false));
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(
         lines[0],
@@ -1925,9 +1925,9 @@ async fn the_dashboard_lists_least_time_left_first_then_your_move() {
     );
 
     // Nobody's games: the no-games sentence.
-    assert_eq!(f.svc.games(GUILD, 4_242).await.unwrap(), []);
+    assert_eq!(f.svc.games(Some(GUILD), 4_242).await.unwrap(), []);
     assert_eq!(
-        md(&strings::dashboard(Lang::ENGLISH, &[])),
+        md(&strings::dashboard(Lang::ENGLISH, &[], false)),
         md(&strings::no_games(Lang::ENGLISH))
     );
 }
@@ -1955,7 +1955,7 @@ async fn the_dashboard_fits_one_message_and_counts_the_rest() {
     let f = fixture().await;
     let template = f.start(1, ALICE, BOB, 3).await;
     let games = many_summaries(&template, 100);
-    let text = md(&strings::dashboard(Lang::ENGLISH, &games));
+    let text = md(&strings::dashboard(Lang::ENGLISH, &games, false));
     assert!(
         text.chars().count() <= 2_000,
         "{} chars",
@@ -1984,7 +1984,7 @@ async fn the_dashboard_fits_one_message_and_counts_the_rest() {
 
     // In Russian too: within Discord's 2,000 (UTF-16 units, as Discord counts), and the rest
     // counted.
-    let ru = md(&strings::dashboard(Lang::of_tag("ru"), &games));
+    let ru = md(&strings::dashboard(Lang::of_tag("ru"), &games, false));
     assert!(ru.encode_utf16().count() <= 2_000, "{ru}");
     let shown_ru = ru.lines().count() - 2;
     assert!(shown_ru > 5, "{shown_ru} games shown");
@@ -1994,7 +1994,7 @@ async fn the_dashboard_fits_one_message_and_counts_the_rest() {
     );
 
     // Few games: all shown, no count.
-    let few = md(&strings::dashboard(Lang::ENGLISH, &games[..3]));
+    let few = md(&strings::dashboard(Lang::ENGLISH, &games[..3], false));
     assert_eq!(few.lines().count(), 4);
     assert!(!few.contains("more."));
 }
@@ -2038,7 +2038,7 @@ async fn a_dashboard_that_just_fits_lists_every_game() {
         }
     }
     let (games, full) = found.expect("a list that just fits");
-    assert_eq!(md(&strings::dashboard(Lang::ENGLISH, &games)), full);
+    assert_eq!(md(&strings::dashboard(Lang::ENGLISH, &games, false)), full);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -2057,6 +2057,7 @@ fn new_challenge(channel: u64, days: u32, at: i64) -> NewChallenge {
         rated: true,
         start_fpn: None,
         created_at: at,
+        venue: Default::default(),
     }
 }
 
@@ -2411,6 +2412,7 @@ fn migrating_an_older_database_gives_games_in_play_their_reminder() {
     // Back to schema 2: undo migrations 3 (correspondence), 4 (ratings), 5 (languages), 6
     // (live clock), 7 (threads), 8 (rematch), 9 (channel names), 10 (move times), 11 (games
     // against the bot) and 12 (analyses).
+    conn.execute_batch(crate::UNDO_14).unwrap();
     conn.execute_batch(crate::UNDO_13).unwrap();
     conn.execute_batch(
         "DROP TABLE analyses; DROP INDEX games_bot_active; ALTER TABLE games DROP COLUMN bot_color; \

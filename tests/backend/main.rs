@@ -16,6 +16,12 @@ mod store_durability;
 mod store_threads;
 mod tournaments;
 
+/// SQL that takes a database of schema 14 back to schema 13 (venues undone).
+pub const UNDO_14: &str = "
+    ALTER TABLE games DROP COLUMN venue;
+    ALTER TABLE challenges DROP COLUMN venue;
+    PRAGMA user_version = 13;";
+
 /// SQL that takes a database of schema 13 back to schema 12 (tournaments undone), for the tests
 /// that migrate older databases: the outbox is copied back into its schema-12 table, since
 /// SQLite cannot drop a column that a CHECK constraint names.

@@ -16,7 +16,7 @@ use focus_bot::service::{
 use focus_bot::store::ABORT_MAX_PLY;
 use focus_bot::store::{
     AsyncStore, CHALLENGE_LIFETIME, Challenge, ChallengeId, ChallengeStatus, ColorChoice,
-    EndReason, Game, GameId, GameResult, GameStatus, Player, Store, StoredMove, TimeControl,
+    EndReason, Game, GameId, GameResult, GameStatus, Player, Store, StoredMove, TimeControl, Venue,
 };
 use focus_bot::strings;
 
@@ -240,6 +240,7 @@ async fn a_named_challenge_keeps_every_option_and_its_game_starts_on_accept() {
         rated: false,
         position: None,
         threads: false,
+        venue: Venue::GroupDm,
     };
     let view = f.svc.challenge(here, &alice(), request).await.unwrap();
     let c = &view.challenge;
@@ -261,6 +262,8 @@ async fn a_named_challenge_keeps_every_option_and_its_game_starts_on_accept() {
     assert_eq!(c.start_fpn, None);
     assert_eq!(c.status, ChallengeStatus::Open);
     assert_eq!((c.created_at, c.expires_at), (T0, T0 + CHALLENGE_LIFETIME));
+    // Made in a group DM: the game is played there too, reached by interactions only.
+    assert_eq!(c.venue, Venue::GroupDm);
     assert_eq!(
         md(&strings::challenge_posted(Lang::ENGLISH, &view)),
         format!(
@@ -300,6 +303,10 @@ async fn a_named_challenge_keeps_every_option_and_its_game_starts_on_accept() {
         (T0 + 3_600, Some(T0 + 3_600 + 7 * DAY))
     );
     assert_eq!(g.challenge_id, Some(c.id));
+    assert_eq!(g.venue, Venue::GroupDm);
+    let gid = g.id;
+    let stored = f.svc.store().call(move |s| s.game(gid)).await.unwrap();
+    assert_eq!(stored.venue, Venue::GroupDm);
     assert_eq!(board.position, start_pos(Rules::SWAP_MIRROR));
     assert_eq!(board.last_move, None);
     assert_eq!(board.to_move(), Some(1_002));
@@ -1857,7 +1864,13 @@ async fn a_player_aborts_only_early_a_moderator_any_time_and_no_record_changes()
     for user in [alice(), bob(), carol()] {
         assert_eq!(f.player(&user).await, None);
     }
-    assert!(f.svc.games(GUILD, alice().id).await.unwrap().is_empty());
+    assert!(
+        f.svc
+            .games(Some(GUILD), alice().id)
+            .await
+            .unwrap()
+            .is_empty()
+    );
 }
 
 #[tokio::test]
@@ -1952,7 +1965,7 @@ async fn games_lists_active_games_in_the_guild_least_time_left_first() {
     f.classic(elsewhere, &alice(), &bob()).await;
     f.classic(place(76), &bob(), &carol()).await;
 
-    let list = f.svc.games(GUILD, alice().id).await.unwrap();
+    let list = f.svc.games(Some(GUILD), alice().id).await.unwrap();
     let rows: Vec<(GameId, u64, Color, bool)> = list
         .iter()
         .map(|s| (s.game.id, s.opponent, s.color, s.your_turn))
@@ -1992,9 +2005,9 @@ async fn games_lists_active_games_in_the_guild_least_time_left_first() {
             g3.0
         )
     );
-    let other = f.svc.games(OTHER_GUILD, alice().id).await.unwrap();
+    let other = f.svc.games(Some(OTHER_GUILD), alice().id).await.unwrap();
     assert_eq!(other.len(), 1);
-    assert!(f.svc.games(GUILD, 5_555).await.unwrap().is_empty());
+    assert!(f.svc.games(Some(GUILD), 5_555).await.unwrap().is_empty());
 }
 
 #[tokio::test]

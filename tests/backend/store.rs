@@ -49,6 +49,7 @@ fn challenge(channel: u64, challenger: u64, opponent: Option<u64>) -> NewChallen
         rated: true,
         start_fpn: None,
         created_at: T0,
+        venue: Default::default(),
     }
 }
 
@@ -735,7 +736,12 @@ fn a_stored_position_that_differs_from_the_moves_holds_the_game_for_a_moderator(
         id,
         "it keeps its channel"
     );
-    assert!(store.active_games_of(GUILD, ALICE).unwrap().is_empty());
+    assert!(
+        store
+            .active_games_of(Some(GUILD), ALICE)
+            .unwrap()
+            .is_empty()
+    );
     let err = store
         .record_move(id, ALICE, 6, "+e5".parse().unwrap(), T0 + 1)
         .unwrap_err();
@@ -1035,15 +1041,18 @@ fn a_users_active_games_in_a_guild() {
 
     let ids = |v: Vec<focus_bot::store::Game>| v.into_iter().map(|g| g.id).collect::<Vec<_>>();
     assert_eq!(
-        ids(store.active_games_of(BIG_GUILD, BIG_USER).unwrap()),
+        ids(store.active_games_of(Some(BIG_GUILD), BIG_USER).unwrap()),
         vec![games[0], games[2]]
     );
     assert_eq!(
-        ids(store.active_games_of(BIG_GUILD, BOB).unwrap()),
+        ids(store.active_games_of(Some(BIG_GUILD), BOB).unwrap()),
         vec![games[0], games[2]]
     );
-    assert_eq!(store.active_games_of(GUILD, BIG_USER).unwrap(), vec![]);
-    assert_eq!(store.active_games_of(GUILD, BOB).unwrap().len(), 1);
+    assert_eq!(
+        store.active_games_of(Some(GUILD), BIG_USER).unwrap(),
+        vec![]
+    );
+    assert_eq!(store.active_games_of(Some(GUILD), BOB).unwrap().len(), 1);
     let g = store.game_in_channel(BIG_CHANNEL).unwrap().unwrap();
     assert_eq!(
         (g.guild_id, g.channel_id, g.white_id),
@@ -1316,6 +1325,7 @@ fn rows_from_before_live_games_read_as_before() {
     let conn = Connection::open(&path).unwrap();
     // Back to schema 5: undo 12 (analyses), 11 (games against the bot), 10 (move times), 9 (channel names), 8 (rematch), 7 (threads), then
     // 6 (live clock).
+    conn.execute_batch(crate::UNDO_14).unwrap();
     conn.execute_batch(crate::UNDO_13).unwrap();
     conn.execute_batch(
         "DROP TABLE analyses; DROP INDEX games_bot_active; ALTER TABLE games DROP COLUMN bot_color; \
@@ -1361,6 +1371,7 @@ fn moves_from_before_move_times_read_without_one() {
     };
     let conn = Connection::open(&path).unwrap();
     // Back to schema 9: undo 12 (analyses), 11 (games against the bot) and 10 (move times).
+    conn.execute_batch(crate::UNDO_14).unwrap();
     conn.execute_batch(crate::UNDO_13).unwrap();
     conn.execute_batch(
         "DROP TABLE analyses; DROP INDEX games_bot_active; ALTER TABLE games DROP COLUMN bot_color; \

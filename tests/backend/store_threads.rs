@@ -27,6 +27,7 @@ fn challenge(channel: u64, challenger: u64, opponent: u64, at: i64) -> NewChalle
         rated: true,
         start_fpn: None,
         created_at: at,
+        venue: Default::default(),
     }
 }
 

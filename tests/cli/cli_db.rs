@@ -37,6 +37,7 @@ fn db_creates_migrates_and_counts() {
                 rated: false,
                 start_fpn: None,
                 created_at: 0,
+                venue: Default::default(),
             })
             .unwrap();
         let g = store.accept_challenge(c.id, 4, 5, Color::White).unwrap();

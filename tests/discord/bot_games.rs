@@ -239,6 +239,7 @@ async fn the_bot_moves_after_a_restart_where_it_was_to_move() {
             rated: false,
             start_fpn: None,
             created_at: T0,
+            venue: Default::default(),
         };
         let game = store
             .start_bot_game(&new, me.id, 2, Color::Black, None)

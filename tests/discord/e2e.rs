@@ -178,10 +178,11 @@ async fn a_whole_game_through_discord_with_a_restart() {
     )
     .await;
     refused(&r, "bots cannot play Focus");
-    let id = fake.slash_dm(&alice, "focus games", json!({})).await;
+    // In the bot's DM there are games against the bot, not a server's settings.
+    let id = fake.slash_dm(&alice, "focus settings", json!({})).await;
     refused(
         &fake.reply_to(id, WAIT).await,
-        "Focus is played in server channels",
+        "this command works on servers that added focus-bot: ask a server admin to add it there",
     );
     let r = slash(
         &fake,

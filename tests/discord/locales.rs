@@ -415,10 +415,11 @@ async fn a_whole_game_in_a_server_set_to_russian() {
         "мне не хватает прав в этом канале (Прикреплять файлы), поэтому я не могу вести здесь \
          партию; попросите администратора сервера выдать их или играйте в другом канале",
     );
-    let id = fake.slash_dm(&alice, "focus games", json!({})).await;
+    let id = fake.slash_dm(&alice, "focus settings", json!({})).await;
     refused(
         &fake.reply_to(id, WAIT).await,
-        "в «Фокус» играют в каналах сервера: используйте /фокус там, а не в личных сообщениях",
+        "эта команда работает на серверах, куда добавлен focus-bot: попросите администратора \
+         сервера добавить его",
     );
     let message = challenge.message_id.expect("the challenge's message");
     let id = fake.click(&bob, general, message, "focus:junk").await;

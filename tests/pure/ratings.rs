@@ -182,6 +182,7 @@ fn start(
             rated,
             start_fpn: None,
             created_at: at,
+            venue: Default::default(),
         })
         .unwrap();
     store
