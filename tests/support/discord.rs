@@ -38,8 +38,10 @@
 //! Failures for the bot's error paths: [`FakeDiscord::deny_channel_messages`] (403, code 50013;
 //! undone by [`FakeDiscord::allow_channel_messages`]), [`FakeDiscord::close_dms`] (403, code
 //! 50007), [`FakeDiscord::reject_token`] (gateway close 4004), [`FakeDiscord::drop_gateway`] (a
-//! lost connection; serenity resumes) and [`FakeDiscord::hang_next_channel_message`] (a message
-//! created but never answered, as when the bot dies mid-send). An outage, Discord unreachable
+//! lost connection; serenity resumes), [`FakeDiscord::hang_next_channel_message`] (a message
+//! created but never answered, as when the bot dies mid-send) and
+//! [`FakeDiscord::fail_threads_after`] (thread starts failing with 500 after a number of them;
+//! undone by [`FakeDiscord::allow_threads`]). An outage, Discord unreachable
 //! (connection refused, connections cut): [`FakeDiscord::start_behind`] a
 //! [`super::switch::Switch`], and turn that off and on.
 //!
@@ -184,6 +186,8 @@ struct Inner {
     threads: HashMap<u64, FakeThread>,
     /// The next channel message created is stored and recorded, but never answered.
     hang_next_message: bool,
+    /// How many more threads may start before thread starts fail; `None`: no limit.
+    threads_left: Option<usize>,
     /// What interactions' snowflakes are made from; the system's time when `None`.
     clock: Option<InteractionClock>,
     reject_token: bool,
@@ -1252,6 +1256,18 @@ impl FakeDiscord {
     /// creating the message and its hearing so; its [`RequestRecord::hung`] is true.
     pub fn hang_next_channel_message(&self) {
         self.shared.lock().hang_next_message = true;
+    }
+
+    /// From now on only the next `count` thread starts succeed; every one after them fails with
+    /// 500 (Internal Server Error, code 0), as when Discord has trouble, and starts no thread,
+    /// until [`Self::allow_threads`]. The message a thread would start from is left as it is.
+    pub fn fail_threads_after(&self, count: usize) {
+        self.shared.lock().threads_left = Some(count);
+    }
+
+    /// Undoes [`Self::fail_threads_after`]: threads start again.
+    pub fn allow_threads(&self) {
+        self.shared.lock().threads_left = None;
     }
 
     /// From now on messages to `user`'s DM channel fail with 403 and code 50007 (Cannot send

@@ -3,7 +3,8 @@
 //! unarchives it, unless it is locked), editing in it (50083 while archived), unarchiving with
 //! `PATCH /channels/{thread}`, and threads a moderator deleted (10003). A thread takes its
 //! permissions from its parent channel, where the bot needs Create Public Threads to start one
-//! and Send Messages in Threads to post in one.
+//! and Send Messages in Threads to post in one. A test may make thread starts fail (500) after a
+//! number of them, as when Discord has trouble mid-round.
 
 use axum::http::StatusCode;
 use axum::response::Response;
@@ -89,6 +90,17 @@ pub(super) fn start(shared: &Shared, channel: &str, message: &str, body: &Value)
             160_004,
             "A thread has already been created for this message",
         );
+    }
+    // Discord failing ([`super::FakeDiscord::fail_threads_after`]).
+    if let Some(left) = inner.threads_left.as_mut() {
+        if *left == 0 {
+            return discord_error(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                0,
+                "500: Internal Server Error",
+            );
+        }
+        *left -= 1;
     }
     let thread = FakeThread {
         id: message,
