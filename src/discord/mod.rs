@@ -294,6 +294,26 @@ pub async fn run_with_app(
     let sweeper_task = SweeperTask::default();
     let sweeper_slot = sweeper_task.0.clone();
     let guild = config.guild_id.map(serenity::GuildId::new);
+    let (http, unlimited) = match &config.api_base {
+        // The proxy applies only with serenity's ratelimiter off: the proxy limits instead.
+        // Its own client ignores HTTP(S)_PROXY: the base *is* the proxy (or a local stand-in).
+        // The outbox starts threads on that client too, waiting out the 429s that serenity's
+        // ratelimiter would have waited out (`threads::start_patiently`).
+        Some(base) => {
+            let client = reqwest::Client::builder()
+                .no_proxy()
+                .use_rustls_tls()
+                .build()
+                .map_err(|e| RunError::Discord(format!("cannot build the HTTP client: {e}")))?;
+            let http = serenity::HttpBuilder::new(&config.token)
+                .client(client.clone())
+                .proxy(base.as_str())
+                .ratelimiter_disabled(true)
+                .build();
+            (http, Some(client))
+        }
+        None => (serenity::Http::new(&config.token), None),
+    };
     let framework = poise::Framework::builder()
         .options(poise::FrameworkOptions {
             commands: commands::all(),
@@ -321,6 +341,7 @@ pub async fn run_with_app(
                 let postman = sweeper::DiscordPostman {
                     http: ctx.http.clone(),
                     service: service.clone(),
+                    unlimited,
                 };
                 let task = tokio::spawn(sweeper::run(
                     service,
@@ -337,23 +358,6 @@ pub async fn run_with_app(
         })
         .build();
 
-    let http = match &config.api_base {
-        // The proxy applies only with serenity's ratelimiter off: the proxy limits instead.
-        // Its own client ignores HTTP(S)_PROXY: the base *is* the proxy (or a local stand-in).
-        Some(base) => {
-            let client = reqwest::Client::builder()
-                .no_proxy()
-                .use_rustls_tls()
-                .build()
-                .map_err(|e| RunError::Discord(format!("cannot build the HTTP client: {e}")))?;
-            serenity::HttpBuilder::new(&config.token)
-                .client(client)
-                .proxy(base.as_str())
-                .ratelimiter_disabled(true)
-                .build()
-        }
-        None => serenity::Http::new(&config.token),
-    };
     // The stop, as a flag every stage below can wait for.
     let (stop, mut stop_asked) = tokio::sync::watch::channel(false);
     tokio::spawn(async move {

@@ -33,6 +33,10 @@ pub struct DiscordPostman {
     pub http: Arc<serenity::Http>,
     /// Draws the board pictures letters carry.
     pub service: GameService,
+    /// The HTTP client `http` was built on when serenity's ratelimiter is off (behind
+    /// `DISCORD_API_BASE`): threads are then started on it, waiting a 429 out
+    /// ([`super::threads::start_patiently`]).
+    pub unlimited: Option<reqwest::Client>,
 }
 
 /// The message nonce of notice `id`: Discord posts a message with the same nonce (and
@@ -104,9 +108,15 @@ impl Postman for DiscordPostman {
                     .allowed_mentions(serenity::CreateAllowedMentions::new());
                 let name = strings::tournaments::thread_name(lang, tournament, board);
                 let started = match channel.send_message(http, message).await {
-                    Ok(posted) => super::threads::start(http, channel, posted.id, name)
-                        .await
-                        .map(|()| posted.id.get()),
+                    Ok(posted) => super::threads::start_patiently(
+                        http,
+                        self.unlimited.as_ref(),
+                        channel,
+                        posted.id,
+                        name,
+                    )
+                    .await
+                    .map(|()| posted.id.get()),
                     Err(e) => Err(e),
                 };
                 return match started {

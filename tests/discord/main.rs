@@ -20,5 +20,6 @@ mod locales;
 mod ratings;
 mod stand_in;
 mod threads;
+mod tournament_load;
 mod tournaments;
 mod unreachable;

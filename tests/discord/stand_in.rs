@@ -14,7 +14,7 @@ use std::time::Duration;
 use poise::serenity_prelude as serenity;
 use serde_json::json;
 use serenity::Mentionable;
-use support::discord::{FakeDiscord, ReplyKind, option};
+use support::discord::{FAKE_TOKEN, FakeDiscord, FakeGuild, ReplyKind, THREADS_BUCKET, option};
 
 /// Long enough for a loaded 2-core machine; only reached when something is broken.
 const WAIT: Duration = Duration::from_secs(60);
@@ -173,6 +173,181 @@ async fn rest_answers_deserialise_through_serenity_http() {
         "{:?}",
         fake.unknown_routes()
     );
+}
+
+/// The header `name` of `response`, as text ("" without it).
+fn header(response: &reqwest::Response, name: &str) -> String {
+    response
+        .headers()
+        .get(name)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or_default()
+        .to_owned()
+}
+
+#[tokio::test]
+async fn thread_creation_limits_answer_429_as_discord_and_serenity_reads_them() {
+    use ::serenity::http::{LightMethod, Ratelimit, RatelimitInfo, Request, Route};
+
+    let fake = FakeDiscord::start_with(FakeGuild::standard().with_threads()).await;
+    let http = fake.http();
+    let general = serenity::ChannelId::new(fake.channel("general"));
+    let mut boards = Vec::new();
+    for n in 0..6 {
+        boards.push(
+            general
+                .say(&http, format!("board {n}"))
+                .await
+                .expect("posted")
+                .id,
+        );
+    }
+    let client = reqwest::Client::builder()
+        .no_proxy()
+        .build()
+        .expect("client");
+    // A thread started as serenity sends it behind a proxy (its ratelimiter off), answered raw.
+    let start = |message: serenity::MessageId| {
+        let request = Request::new(
+            Route::ChannelMessageThreads {
+                channel_id: general,
+                message_id: message,
+            },
+            LightMethod::Post,
+        )
+        .body(Some(
+            serde_json::to_vec(&json!({ "name": "a game" })).unwrap(),
+        ));
+        let sent = request
+            .clone()
+            .build(&client, FAKE_TOKEN, Some(&fake.api_base()))
+            .expect("a request");
+        async move { (request, sent.send().await.expect("an answer")) }
+    };
+
+    // No limit unless a test asks for one: no rate-limit headers either.
+    let (_, free) = start(boards[0]).await;
+    assert_eq!(free.status(), 201);
+    assert_eq!(header(&free, "x-ratelimit-limit"), "");
+
+    // Two per second: the first two go through, counting down, the third is refused.
+    fake.limit_thread_creation(2, Duration::from_secs(1));
+    let seen = std::sync::Arc::new(std::sync::Mutex::new(Vec::<RatelimitInfo>::new()));
+    let record = seen.clone();
+    let callback = move |info: RatelimitInfo| record.lock().unwrap().push(info);
+    let mut bucket = Ratelimit::default();
+    for (message, remaining) in [(boards[1], 1), (boards[2], 0)] {
+        let (request, answer) = start(message).await;
+        assert_eq!(answer.status(), 201);
+        assert_eq!(header(&answer, "x-ratelimit-limit"), "2");
+        assert_eq!(
+            header(&answer, "x-ratelimit-remaining"),
+            remaining.to_string()
+        );
+        assert_eq!(header(&answer, "x-ratelimit-bucket"), THREADS_BUCKET);
+        assert_eq!(header(&answer, "x-ratelimit-scope"), "", "only with a 429");
+        let reset_after: f64 = header(&answer, "x-ratelimit-reset-after").parse().unwrap();
+        assert!(0.0 < reset_after && reset_after <= 1.0, "{reset_after}");
+        let reset: f64 = header(&answer, "x-ratelimit-reset").parse().unwrap();
+        let now = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap()
+            .as_secs_f64();
+        assert!((reset - now - reset_after).abs() < 0.5, "{reset} {now}");
+        // serenity's ratelimiter takes the bucket's numbers, and sees no reason to retry.
+        let retry = bucket
+            .post_hook(&answer, &request, &callback, false)
+            .await
+            .expect("headers serenity parses");
+        assert!(!retry);
+        assert_eq!((bucket.limit(), bucket.remaining()), (2, remaining));
+        assert!(
+            bucket
+                .reset_after()
+                .is_some_and(|d| d <= Duration::from_secs(1))
+        );
+    }
+    let (request, refused) = start(boards[3]).await;
+    assert_eq!(refused.status(), 429);
+    assert_eq!(
+        header(&refused, "retry-after"),
+        "1",
+        "whole seconds, rounded up"
+    );
+    assert_eq!(header(&refused, "x-ratelimit-limit"), "2");
+    assert_eq!(header(&refused, "x-ratelimit-remaining"), "0");
+    assert_eq!(header(&refused, "x-ratelimit-bucket"), THREADS_BUCKET);
+    assert_eq!(header(&refused, "x-ratelimit-scope"), "user");
+    assert_eq!(
+        header(&refused, "x-ratelimit-global"),
+        "",
+        "not a global limit"
+    );
+    assert!(
+        header(&refused, "x-ratelimit-reset-after")
+            .parse::<f64>()
+            .unwrap()
+            <= 1.0
+    );
+    // serenity's ratelimiter waits the Retry-After out, then asks to send again.
+    let waited = std::time::Instant::now();
+    let retry = bucket
+        .post_hook(&refused, &request, &callback, false)
+        .await
+        .expect("headers serenity parses");
+    assert!(retry, "a 429 is retried");
+    assert!(
+        waited.elapsed() >= Duration::from_secs(1),
+        "{:?}",
+        waited.elapsed()
+    );
+    {
+        let seen = seen.lock().unwrap();
+        assert_eq!(seen.len(), 1, "{seen:?}");
+        assert_eq!(seen[0].timeout, Duration::from_secs(1));
+        assert!(!seen[0].global);
+        assert_eq!(seen[0].limit, 2);
+    }
+    let body: serde_json::Value =
+        serde_json::from_slice(&refused.bytes().await.expect("a body")).expect("a JSON body");
+    assert_eq!(body["message"], "You are being rate limited.");
+    assert_eq!(body["global"], false);
+    let retry_after = body["retry_after"].as_f64().expect("seconds");
+    assert!(0.0 < retry_after && retry_after <= 1.0, "{retry_after}");
+    assert!(
+        fake.thread(boards[3].get()).is_none(),
+        "a 429 starts nothing"
+    );
+    // The window is over: the retry goes through, in a new window.
+    let (_, retried) = start(boards[3]).await;
+    assert_eq!(retried.status(), 201);
+    assert_eq!(header(&retried, "x-ratelimit-remaining"), "1");
+
+    // serenity without its ratelimiter (as behind a proxy) hands the 429 back as an error,
+    // with neither Retry-After nor retry_after: its body has no `code`, which serenity wants.
+    let (_, last) = start(boards[4]).await;
+    assert_eq!(last.status(), 201);
+    let error = general
+        .create_thread_from_message(&http, boards[5], serenity::CreateThread::new("late"))
+        .await
+        .expect_err("rate limited");
+    let serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(response)) = &error else {
+        panic!("{error:?}");
+    };
+    assert_eq!(response.status_code.as_u16(), 429);
+    assert_eq!(response.error.code, -1, "{:?}", response.error);
+
+    // Every 429, in the request log.
+    let limited = fake.rate_limited();
+    assert_eq!(limited.len(), 2, "{limited:?}");
+    for (r, message) in limited.iter().zip([boards[3], boards[5]]) {
+        assert_eq!(r.method, "POST");
+        assert_eq!(
+            r.path,
+            format!("/api/v10/channels/{general}/messages/{message}/threads")
+        );
+    }
+    assert_eq!(fake.threads().len(), 5);
 }
 
 // ---- a poise bot against the fake --------------------------------------------------------------

@@ -25,12 +25,13 @@ use support::discord::{
     FakeGuild, FakeRole, FakeThread, FakeUser, Reply, ReplyKind, option, png_size,
 };
 
-/// The world of this module's tests, a type of its own for the helpers below (see [`WorldOf`]).
-type World = WorldOf<Tournaments>;
-enum Tournaments {}
+/// The world of the tournament tests (this module's and [`super::tournament_load`]'s), a type
+/// of its own for the helpers below (see [`WorldOf`]).
+pub(crate) type World = WorldOf<Tournaments>;
+pub(crate) enum Tournaments {}
 
 /// Where the clock starts: 2026-03-02 09:00 UTC.
-const T0: i64 = 1_772_442_000;
+pub(crate) const T0: i64 = 1_772_442_000;
 /// The board picture's size.
 const PICTURE: (u32, u32) = (684, 800);
 /// A channel where the bot may not start threads.
@@ -41,7 +42,7 @@ const TD: u64 = 9206;
 
 /// The standard server with threads allowed, three more players, a tournament role and
 /// `#no-threads`.
-fn guild() -> FakeGuild {
+pub(crate) fn guild() -> FakeGuild {
     FakeGuild::standard()
         .with_threads()
         .with_human(9204, "dave")
@@ -59,7 +60,7 @@ fn guild() -> FakeGuild {
 }
 
 /// The user ids mentioned in `text` (`<@id>`), in order.
-fn mentioned(text: &str) -> Vec<u64> {
+pub(crate) fn mentioned(text: &str) -> Vec<u64> {
     text.split("<@")
         .skip(1)
         .filter_map(|rest| rest.split_once('>'))
@@ -70,7 +71,7 @@ fn mentioned(text: &str) -> Vec<u64> {
 impl World {
     /// The value Discord sends for the choice called `name` of option `opt` of
     /// `/focus tournament <sub>`, from the registered schema.
-    fn tournament_choice(&self, sub: &str, opt: &str, name: &str) -> Value {
+    pub(crate) fn tournament_choice(&self, sub: &str, opt: &str, name: &str) -> Value {
         let commands = self
             .fake
             .commands(Some(self.fake.guild_id()))
@@ -84,13 +85,19 @@ impl World {
     }
 
     /// `user` sends `/focus tournament <sub>` with `options` in `channel`: the first answer.
-    async fn tournament(&self, user: &FakeUser, channel: u64, sub: &str, options: Value) -> Reply {
+    pub(crate) async fn tournament(
+        &self,
+        user: &FakeUser,
+        channel: u64,
+        sub: &str,
+        options: Value,
+    ) -> Reply {
         self.slash(user, channel, &format!("focus tournament {sub}"), options)
             .await
     }
 
     /// The next message the bot posted on its own in `channel` whose text passes `check`.
-    async fn posted(&self, channel: u64, check: impl Fn(&str) -> bool) -> Reply {
+    pub(crate) async fn posted(&self, channel: u64, check: impl Fn(&str) -> bool) -> Reply {
         self.fake
             .reply_where(WAIT, |r| {
                 r.kind == ReplyKind::ChannelMessage
@@ -101,7 +108,7 @@ impl World {
     }
 
     /// Waits until the bot has started `count` threads in all; the threads, oldest first.
-    async fn threads_started(&self, count: usize) -> Vec<FakeThread> {
+    pub(crate) async fn threads_started(&self, count: usize) -> Vec<FakeThread> {
         self.fake
             .wait_requests(WAIT, |requests| {
                 requests
@@ -121,7 +128,7 @@ impl World {
     /// each thread started from its board's message in the channel, which names White and
     /// Black, and the game's first board posted in the thread. Returns (thread, White, Black)
     /// per board.
-    async fn round_boards(
+    pub(crate) async fn round_boards(
         &self,
         channel: u64,
         round: u32,

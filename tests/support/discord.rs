@@ -45,6 +45,10 @@
 //! (connection refused, connections cut): [`FakeDiscord::start_behind`] a
 //! [`super::switch::Switch`], and turn that off and on.
 //!
+//! Rate limits: [`FakeDiscord::limit_thread_creation`] makes starting threads answer 429 as
+//! Discord does once a channel's bucket is empty (`discord/limits.rs`), off by default;
+//! [`FakeDiscord::rate_limited`] lists the requests so refused.
+//!
 //! Message nonces work as on Discord: `POST /channels/{id}/messages` with a `nonce` and
 //! `enforce_nonce: true` returns the message the same author already created with that nonce in
 //! that channel, and creates and records nothing new. (Discord forgets a nonce after a few
@@ -113,6 +117,7 @@ type InteractionClock = Arc<dyn Fn() -> i64 + Send + Sync>;
 
 mod gateway;
 mod guild;
+mod limits;
 mod records;
 mod rest;
 mod threads;
@@ -120,6 +125,8 @@ mod threads;
 // The fixture's and the records' types, for the tests; a test that names none of some is fine.
 #[allow(unused_imports)]
 pub use guild::{FakeChannel, FakeGuild, FakeMember, FakeRole, FakeUser};
+#[allow(unused_imports)]
+pub use limits::{RateLimit, THREADS_BUCKET};
 #[allow(unused_imports)]
 pub use records::{GatewayStats, Reply, ReplyKind, RequestRecord};
 #[allow(unused_imports)]
@@ -188,6 +195,10 @@ struct Inner {
     hang_next_message: bool,
     /// How many more threads may start before thread starts fail; `None`: no limit.
     threads_left: Option<usize>,
+    /// Discord's rate limit on starting threads, when a test turned it on.
+    thread_limit: Option<RateLimit>,
+    /// Each channel's thread-creation bucket, while [`Inner::thread_limit`] is set.
+    thread_buckets: HashMap<u64, limits::Bucket>,
     /// What interactions' snowflakes are made from; the system's time when `None`.
     clock: Option<InteractionClock>,
     reject_token: bool,
@@ -1268,6 +1279,33 @@ impl FakeDiscord {
     /// Undoes [`Self::fail_threads_after`]: threads start again.
     pub fn allow_threads(&self) {
         self.shared.lock().threads_left = None;
+    }
+
+    /// From now on starting threads is rate limited as on Discord: each channel's bucket lets
+    /// `per_window` thread creations (`POST /channels/{channel}/messages/{message}/threads`, or
+    /// `/channels/{channel}/threads`) through per `window`, and answers the next ones 429 with
+    /// Discord's body and `Retry-After` and `X-RateLimit-*` headers until the window ends; the
+    /// creations let through carry the bucket's `X-RateLimit-*` headers. See `limits.rs` for
+    /// the exact answers. Off until called (the other tests see no limit and no such headers).
+    pub fn limit_thread_creation(&self, per_window: u32, window: Duration) {
+        assert!(
+            per_window > 0 && !window.is_zero(),
+            "a limit lets something through"
+        );
+        let mut inner = self.shared.lock();
+        inner.thread_limit = Some(RateLimit { per_window, window });
+        inner.thread_buckets.clear();
+    }
+
+    /// Every request answered 429 (rate limited) so far, in order.
+    pub fn rate_limited(&self) -> Vec<RequestRecord> {
+        self.shared
+            .lock()
+            .requests
+            .iter()
+            .filter(|r| r.status == 429)
+            .cloned()
+            .collect()
     }
 
     /// From now on messages to `user`'s DM channel fail with 403 and code 50007 (Cannot send

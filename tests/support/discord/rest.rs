@@ -198,7 +198,20 @@ pub(super) async fn rest(State(shared): State<Arc<Shared>>, request: Request) ->
         .strip_prefix("/api/v10/")
         .map(|rest| rest.split('/').collect())
         .unwrap_or_default();
-    let mut response = route(&shared, &method, &segments, body);
+    // Thread creation may be rate limited (when a test turns it on): a 429 instead of the
+    // route, or the route's answer with the bucket's headers.
+    let limited = super::limits::thread_creation(method.as_str(), &segments)
+        .map(|channel| super::limits::take(&mut shared.lock(), channel));
+    let mut response = match limited {
+        Some(Err(too_many)) => *too_many,
+        limited => {
+            let mut response = route(&shared, &method, &segments, body);
+            if let Some(Ok(headers)) = limited {
+                response.headers_mut().extend(headers);
+            }
+            response
+        }
+    };
     let status = response.status().as_u16();
     let hung = response.headers_mut().remove(HANG_HEADER).is_some();
     {
