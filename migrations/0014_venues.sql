@@ -10,3 +10,12 @@ ALTER TABLE challenges ADD COLUMN venue TEXT NOT NULL DEFAULT 'server'
     CHECK (venue IN ('server', 'guest', 'group-dm', 'dm', 'bot-dm'));
 ALTER TABLE games ADD COLUMN venue TEXT NOT NULL DEFAULT 'server'
     CHECK (venue IN ('server', 'guest', 'group-dm', 'dm', 'bot-dm'));
+
+-- A notice for a player of a game the bot cannot post in, whose DM Discord refused: it waits
+-- for the player's next interaction (a command or a click anywhere), where it is shown.
+CREATE TABLE held_notices (
+    notice_id INTEGER PRIMARY KEY REFERENCES notices (id),
+    user_id   INTEGER NOT NULL,
+    held_at   INTEGER NOT NULL
+) STRICT;
+CREATE INDEX held_notices_by_user ON held_notices (user_id);

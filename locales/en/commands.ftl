@@ -63,7 +63,7 @@ command-moretime = moretime
 ## Your games and notices.
 
 command-games = games
-    .description = Your games in play on this server, least time left first.
+    .description = Your games in play, least time left first (outside a server with the bot: all of them).
 
 command-notify = notify
     .description = Choose whether your turn notices and reminders also come by DM (leave empty to see).

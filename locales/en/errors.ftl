@@ -141,3 +141,4 @@ error-needs-server = this command works on servers that added focus-bot: ask a s
 error-no-ladder-here = there is no leaderboard here: games in DMs are unrated (group DMs and servers have one)
 error-only-the-bot-here = in my DM you can only play me: challenge your friends in a group DM or on a server
 error-stale-board = this board of game { $game } is out of date: the game has moved on, so use its newest board (the Board button shows it)
+error-bot-game-not-here = I can play you only where I can post my moves: challenge me in my DM, or on a server that added me

@@ -399,3 +399,4 @@ pick-played = Game { $game }: you played { $notation }.
 pick-form-title = Your move in game { $game }
 pick-form-label = Move: c4-d4 (stack) or +e5 (reserve)
 pick-resign-sure = Resign game { $game }? It counts as a loss.
+only-you-see = *Only you can see this: this server doesn't let apps its members installed answer for everyone (Use External Apps), so ask a server admin to add focus-bot, or play in a group DM.*

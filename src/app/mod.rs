@@ -118,7 +118,7 @@ impl App {
             Some(refusal) => Err(refusal),
             None => asked.answer(request, members).await,
         };
-        let reply = match answered {
+        let mut reply = match answered {
             Ok(reply) => reply,
             Err(error) => {
                 if !error.for_users() {
@@ -127,6 +127,22 @@ impl App {
                 Reply::refusal(strings::refusal(readers.user, &error))
             }
         };
+        // What the bot could not tell the user by DM is told now (never with a form, which
+        // must be the only answer).
+        if reply.modal.is_none() {
+            match self.service.take_held(caller.user.id).await {
+                Ok(letters) if !letters.is_empty() => {
+                    let text = letters
+                        .iter()
+                        .map(|l| strings::letters::text(readers.user, l))
+                        .reduce(|all, one| all.line(one))
+                        .unwrap_or_default();
+                    reply.messages.push(Message::new(To::Private, text));
+                }
+                Ok(_) => {}
+                Err(e) => tracing::warn!(error = %e, "could not read the held notices"),
+            }
+        }
         if let (Some(journal), Some(request)) = (&self.journal, kept)
             && let Ok(mut journal) = journal.lock()
         {
@@ -311,7 +327,7 @@ impl Asked<'_> {
             Request::Click(action) => self.click(action, members).await,
             Request::Choose { action, value } => match action {
                 Action::Pick(id, ply, pick) => self.pick(id, ply, pick, &value).await,
-                Action::Typed(id, ply) => self.play_from_controls(id, ply, value).await,
+                Action::Typed(id, ply) => self.play_from_controls(id, ply, value, false).await,
                 _ => Err(ServiceError::StaleComponent),
             },
         }

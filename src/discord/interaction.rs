@@ -19,8 +19,18 @@ use crate::app::{
     Ack, App, Button, Caller, Edit, Hooks, Languages, Message, Reply, Request, Style, ThreadRoom,
     To,
 };
+use crate::i18n::Lang;
 use crate::service::{Place, User};
 use crate::store::Venue;
+
+/// How long Discord takes an interaction's token (its follow-ups and edits): 15 minutes from
+/// the interaction, in milliseconds.
+pub const TOKEN_LIFETIME_MS: i64 = 15 * 60 * 1_000;
+/// Taken off the token's life: the clocks may differ, and a request takes time to arrive.
+const TOKEN_MARGIN_MS: i64 = 10_000;
+/// Follow-ups Discord allows a user-installed app per interaction where the bot is not a
+/// member of the server (or the channel is a DM).
+pub const GUEST_FOLLOWUPS: u32 = 5;
 
 /// The shortest time between two edits of an analysis's progress line.
 const PROGRESS_EVERY: Duration = Duration::from_secs(1);
@@ -181,6 +191,12 @@ fn place_of(guild: Option<serenity::GuildId>, channel: serenity::ChannelId) -> P
 pub async fn caller(ctx: super::Context<'_>, command: &serenity::CommandInteraction) -> Caller {
     let member = ctx.author_member().await;
     let permissions = member.as_deref().and_then(|m| m.permissions);
+    let venue = venue_of(
+        command.guild_id,
+        command.context,
+        &command.authorizing_integration_owners,
+        command.channel.as_ref(),
+    );
     Caller {
         user: user_of(ctx.author(), member.as_deref()),
         bot: bot_user(ctx.serenity_context()),
@@ -192,7 +208,11 @@ pub async fn caller(ctx: super::Context<'_>, command: &serenity::CommandInteract
         moderator: permissions.is_some_and(|p| p.manage_messages()),
         manager: permissions.is_some_and(|p| p.manage_guild()),
         sent_at: Some(super::ids::created_at(command.id.get())),
-        threads: thread_room(command.channel.as_ref(), command.app_permissions),
+        // Only a server the bot is on has its threads.
+        threads: match venue {
+            Venue::Server => thread_room(command.channel.as_ref(), command.app_permissions),
+            _ => ThreadRoom::NotHere,
+        },
         attachment_limit: u64::from(command.attachment_size_limit),
         server_name: ctx.guild().map(|g| g.name.clone()),
         clicked: None,
@@ -201,18 +221,19 @@ pub async fn caller(ctx: super::Context<'_>, command: &serenity::CommandInteract
             .as_ref()
             .map(|m| m.roles.iter().map(|r| r.get()).collect())
             .unwrap_or_default(),
-        venue: venue_of(
-            command.guild_id,
-            command.context,
-            &command.authorizing_integration_owners,
-            command.channel.as_ref(),
-        ),
+        venue,
     }
 }
 
 /// Who clicks `click`.
 pub fn clicker(ctx: &serenity::Context, click: &serenity::ComponentInteraction) -> Caller {
     let permissions = click.member.as_ref().and_then(|m| m.permissions);
+    let venue = venue_of(
+        click.guild_id,
+        click.context,
+        &click.authorizing_integration_owners,
+        click.channel.as_ref(),
+    );
     Caller {
         user: user_of(&click.user, click.member.as_ref()),
         bot: bot_user(ctx),
@@ -224,7 +245,11 @@ pub fn clicker(ctx: &serenity::Context, click: &serenity::ComponentInteraction) 
         moderator: permissions.is_some_and(|p| p.manage_messages()),
         manager: permissions.is_some_and(|p| p.manage_guild()),
         sent_at: Some(super::ids::created_at(click.id.get())),
-        threads: thread_room(click.channel.as_ref(), click.app_permissions),
+        // Only a server the bot is on has its threads.
+        threads: match venue {
+            Venue::Server => thread_room(click.channel.as_ref(), click.app_permissions),
+            _ => ThreadRoom::NotHere,
+        },
         attachment_limit: u64::from(click.attachment_size_limit),
         server_name: click
             .guild_id
@@ -235,12 +260,7 @@ pub fn clicker(ctx: &serenity::Context, click: &serenity::ComponentInteraction) 
             .as_ref()
             .map(|m| m.roles.iter().map(|r| r.get()).collect())
             .unwrap_or_default(),
-        venue: venue_of(
-            click.guild_id,
-            click.context,
-            &click.authorizing_integration_owners,
-            click.channel.as_ref(),
-        ),
+        venue,
     }
 }
 
@@ -328,6 +348,8 @@ pub async fn answer(
         caller,
         responded: false,
         acked: false,
+        followups: 0,
+        forced_private: forced_private(source, caller).then_some(false),
     };
     // Discord limits edits of one message to a few a second: the progress is shown when it
     // moves, at most once a second (the first at once).
@@ -343,7 +365,9 @@ pub async fn answer(
             let edit = serenity::EditInteractionResponse::new().content(markdown(line));
             shown = latest;
             last_edit = Some(tokio::time::Instant::now());
-            if let Err(e) = source.edit(&ctx.http, edit).await {
+            if out.token_expired() {
+                // Too late to edit: the answer will say it all, if it comes in time.
+            } else if let Err(e) = source.edit(&ctx.http, edit).await {
                 tracing::warn!(error = %e, "analysis progress not shown");
             }
             continue;
@@ -373,9 +397,32 @@ struct Out<'a> {
     responded: bool,
     /// The response is an acknowledgement.
     acked: bool,
+    /// Follow-ups sent.
+    followups: u32,
+    /// Discord shows the answers to the asker only (a server without the bot that turned
+    /// Use External Apps off for them): the first says so.
+    forced_private: Option<bool>,
 }
 
 impl Out<'_> {
+    /// The asker's client language.
+    fn locale(&self) -> String {
+        match self.source {
+            Source::Command(i) => i.locale.clone(),
+            Source::Click(i) => i.locale.clone(),
+            Source::Modal(i) => i.locale.clone(),
+        }
+    }
+
+    /// The interaction's token has run out (or nearly): Discord would refuse anything sent
+    /// with it, so nothing is. The next interaction shows the state as it is then.
+    fn token_expired(&self) -> bool {
+        let now = self.app.service().now_ms().unix_ms();
+        self.caller
+            .sent_at
+            .is_some_and(|at| now >= at.unix_ms() + TOKEN_LIFETIME_MS - TOKEN_MARGIN_MS)
+    }
+
     async fn acknowledge(&mut self, ack: Ack) -> serenity::Result<()> {
         let response = match ack {
             Ack::None => return Ok(()),
@@ -402,6 +449,15 @@ impl Out<'_> {
         }
         if let Some(options) = reply.announce.clone() {
             return self.announce(reply, options).await;
+        }
+        if self.token_expired() {
+            // What the work changed is stored; only its answer is lost.
+            tracing::info!(
+                messages = reply.messages.len(),
+                "an answer came after the interaction's token ran out; not sent"
+            );
+            self.app.after(&reply.after, None).await;
+            return Ok(());
         }
         let mut messages = reply.messages;
         if let Some(start) = &reply.thread {
@@ -529,7 +585,31 @@ impl Out<'_> {
     /// The interaction's answer: its response, or a follow-up once it has one.
     async fn answer(&mut self, message: &Message, private: bool) -> serenity::Result<Option<u64>> {
         let http = &self.ctx.http;
+        // Where Discord would show a public answer to the asker alone, it is private, and the
+        // first one says why.
+        let noted;
+        let (message, private) = match self.forced_private {
+            Some(told) if !private => {
+                self.forced_private = Some(true);
+                noted = if told {
+                    message.clone()
+                } else {
+                    let note = crate::strings::only_you_see(Lang::of_tag(&self.locale()));
+                    Message {
+                        text: message.text.clone().line(note),
+                        ..message.clone()
+                    }
+                };
+                (&noted, true)
+            }
+            _ => (message, private),
+        };
         if self.responded {
+            if !self.caller.venue.bot_posts() && self.followups >= GUEST_FOLLOWUPS {
+                tracing::warn!("more follow-ups than Discord allows here; one left out");
+                return Ok(None);
+            }
+            self.followups += 1;
             let mut followup = serenity::CreateInteractionResponseFollowup::new()
                 .content(markdown(&message.text))
                 .components(components(message))
@@ -566,15 +646,19 @@ impl Out<'_> {
     async fn edit_clicked(&mut self, message: &Message, edit: &Edit) -> serenity::Result<()> {
         let http = &self.ctx.http;
         let text = markdown(&message.text);
-        let content = match (edit, self.source) {
-            (Edit::Append, Source::Click(click)) if text.is_empty() => {
-                click.message.content.clone()
-            }
-            (Edit::Append, Source::Click(click)) => format!("{}\n{text}", click.message.content),
+        // The clicked message: a button's, or the one whose button opened the form.
+        let clicked = match self.source {
+            Source::Click(click) => Some(&click.message.content),
+            Source::Modal(form) => form.message.as_ref().map(|m| &m.content),
+            Source::Command(_) => None,
+        };
+        let content = match (edit, clicked) {
+            (Edit::Append, Some(old)) if text.is_empty() => old.clone(),
+            (Edit::Append, Some(old)) => format!("{old}\n{text}"),
             _ => text,
         };
         match self.source {
-            Source::Click(_) if !self.acked => {
+            Source::Click(_) | Source::Modal(_) if !self.acked => {
                 let update = serenity::CreateInteractionResponseMessage::new()
                     .content(content)
                     .components(components(message))
@@ -597,6 +681,20 @@ impl Out<'_> {
         }
         Ok(())
     }
+}
+
+/// Discord makes every answer to `caller` private: in a server without the bot whose
+/// members may not use their own apps publicly there (Use External Apps is off for them).
+fn forced_private(source: Source<'_>, caller: &Caller) -> bool {
+    let member = match source {
+        Source::Command(i) => i.member.as_deref(),
+        Source::Click(i) => i.member.as_ref(),
+        Source::Modal(i) => i.member.as_ref(),
+    };
+    caller.venue == Venue::Guest
+        && member
+            .and_then(|m| m.permissions)
+            .is_some_and(|p| !p.use_external_apps())
 }
 
 /// A message posted in a channel.

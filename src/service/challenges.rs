@@ -90,11 +90,11 @@ impl ChallengeOptions {
     /// - A set-up position is unrated unless `rated` says otherwise (the store then refuses).
     /// - A person who is not on the server cannot be challenged.
     /// - In a DM between two people a game is unrated unless `rated` says otherwise; in the
-    ///   bot's own DM only the bot can be challenged.
+    ///   bot's own DM only the bot can be challenged; the bot plays only where it may post.
     ///
     /// # Errors
     /// [`ServiceError::LevelWithoutBot`], [`ServiceError::ChallengeStranger`],
-    /// [`ServiceError::OnlyTheBotHere`].
+    /// [`ServiceError::OnlyTheBotHere`], [`ServiceError::BotGameNotHere`].
     pub fn request(
         self,
         bot: u64,
@@ -113,6 +113,11 @@ impl ChallengeOptions {
         }
         if venue == Venue::BotDm && !against_bot {
             return Err(ServiceError::OnlyTheBotHere);
+        }
+        // The bot answers a move with a message of its own, which it cannot post where it
+        // only answers interactions.
+        if against_bot && !venue.bot_posts() {
+            return Err(ServiceError::BotGameNotHere);
         }
         let defaults = ChallengeRequest::default();
         let level = against_bot.then(|| self.level.unwrap_or(i64::from(DEFAULT_BOT_LEVEL)));
@@ -443,5 +448,60 @@ impl GameService {
             challenger,
             opponent,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const BOT: u64 = 99;
+
+    fn options(opponent: u64, rated: Option<bool>) -> ChallengeOptions {
+        ChallengeOptions {
+            opponent: Some(Opponent {
+                user: User {
+                    id: opponent,
+                    name: "them".into(),
+                    is_bot: opponent == BOT,
+                },
+                member: true,
+            }),
+            rated,
+            ..ChallengeOptions::default()
+        }
+    }
+
+    #[test]
+    fn each_venue_has_its_own_rules_of_challenge() {
+        // A group DM and a guest server are rated by default, a DM between two people not.
+        for (venue, rated) in [
+            (Venue::Server, true),
+            (Venue::Guest, true),
+            (Venue::GroupDm, true),
+            (Venue::Dm, false),
+        ] {
+            let (request, level) = options(7, None).request(BOT, false, venue).unwrap();
+            assert_eq!((request.rated, request.venue, level), (rated, venue, None));
+        }
+        let (request, _) = options(7, Some(true))
+            .request(BOT, false, Venue::Dm)
+            .unwrap();
+        assert!(request.rated, "asked for");
+        // The bot plays where it posts its moves: a server with it, its own DM.
+        for venue in [Venue::Server, Venue::BotDm] {
+            let (_, level) = options(BOT, None).request(BOT, false, venue).unwrap();
+            assert_eq!(level, Some(i64::from(DEFAULT_BOT_LEVEL)));
+        }
+        for venue in [Venue::Guest, Venue::GroupDm, Venue::Dm] {
+            let refused = options(BOT, None).request(BOT, false, venue);
+            assert!(
+                matches!(refused, Err(ServiceError::BotGameNotHere)),
+                "{venue}"
+            );
+        }
+        // In the bot's DM, nobody else.
+        let refused = options(7, None).request(BOT, false, Venue::BotDm);
+        assert!(matches!(refused, Err(ServiceError::OnlyTheBotHere)));
     }
 }

@@ -60,6 +60,8 @@ pub enum ServiceError {
     NoLadderHere,
     /// A challenge to a person in the bot's own DM, where only the bot can be played.
     OnlyTheBotHere,
+    /// A challenge to the bot where it cannot post its moves (a user's install elsewhere).
+    BotGameNotHere,
     /// No tournament is announced in this channel (and none was named).
     NoTournamentHere,
     /// Creating a tournament without Manage Server or the server's tournament role.
@@ -161,6 +163,7 @@ impl ServiceError {
             | ServiceError::NeedsServer
             | ServiceError::NoLadderHere
             | ServiceError::OnlyTheBotHere
+            | ServiceError::BotGameNotHere
             | ServiceError::NoTournamentHere
             | ServiceError::CannotCreateTournament
             | ServiceError::BadTournamentName { .. }

@@ -185,6 +185,9 @@ pub struct Delivered {
     pub to_channel: u32,
     /// Deliveries that failed and will be retried.
     pub failed: u32,
+    /// Refused DMs held for the player's next interaction (a game where the bot cannot
+    /// post: [`GameService::take_held`]).
+    pub held: u32,
 }
 
 impl GameService {
@@ -209,6 +212,22 @@ impl GameService {
             }
         }
         Ok(done)
+    }
+
+    /// The letters held for `user_id` (their DMs were refused, in games where the bot cannot
+    /// post) that still apply, oldest first: shown at their next interaction, once.
+    ///
+    /// # Errors
+    /// The store's.
+    pub async fn take_held(&self, user_id: u64) -> Result<Vec<Letter>> {
+        let held = self.store.call(move |s| s.take_held(user_id)).await?;
+        let mut letters = Vec::new();
+        for notice in held {
+            if let Some(letter) = self.letter_for(&notice).await? {
+                letters.push(letter);
+            }
+        }
+        Ok(letters)
     }
 
     async fn deliver_one<P: Postman>(
@@ -281,6 +300,18 @@ impl GameService {
                     .call(move |s| s.notice_done(id, false, now))
                     .await?;
                 done.sent += 1;
+            }
+            // A player of a game where the bot cannot post sees it at their next interaction.
+            Delivery::DmRefused(error)
+                if let Letter::Direct { user_id, news, .. } = &letter
+                    && news.game().is_some_and(|g| !g.venue.bot_posts()) =>
+            {
+                tracing::info!(notice = id.0, %error, "DM refused; held for the player's next interaction");
+                let user = *user_id;
+                self.store
+                    .call(move |s| s.hold_notice(id, user, now))
+                    .await?;
+                done.held += 1;
             }
             Delivery::DmRefused(error) if matches!(letter, Letter::Direct { .. }) => {
                 tracing::info!(notice = id.0, %error, "DM refused; telling the channel instead");
@@ -437,6 +468,11 @@ impl GameService {
         if let Some(id) = notice.challenge_id {
             let challenge = self.store.call(move |s| s.challenge(id)).await?;
             let locale = self.server_locale(challenge.guild_id).await?;
+            // Where the bot only answers interactions, its challenge message cannot be edited
+            // later: an Accept click is told the challenge ran out.
+            if !challenge.venue.bot_posts() {
+                return Ok(None);
+            }
             return Ok(challenge
                 .message_id
                 .map(|_| Letter::CloseChallenge { challenge, locale }));
@@ -480,6 +516,16 @@ impl GameService {
                     game,
                 },
             },
+            // Where the bot cannot post: each player by DM (`user`), the loser the player to
+            // move when time ran out.
+            (NoticeKind::TimeOut, Via::Dm) => {
+                let loser = game.player(game.current_position()?.side_to_move());
+                Letter::Direct {
+                    user_id: user,
+                    locale: self.user_locale(user).await?.unwrap_or(server),
+                    news: News::TimedOut { game, loser },
+                }
+            }
             (NoticeKind::TimeOut, _) => {
                 let ping = vec![game.white_id, game.black_id];
                 let channel_id = game.channel_id;

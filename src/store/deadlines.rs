@@ -57,7 +57,8 @@ fn side_to_move_or_hold(tx: &Transaction<'_>, game: &Game) -> Result<Option<Colo
 }
 
 /// Ends `game` on time inside `tx`: aborted while each side has moved at most once, else lost by
-/// `loser`, the player to move. Queues the channel's notice. Returns the game as stored.
+/// `loser`, the player to move. Queues the channel's notice (each player's DM where the bot
+/// cannot post). Returns the game as stored.
 fn time_out_in(tx: &Transaction<'_>, game: &Game, loser: Color, now: i64) -> Result<Game> {
     let ending = if game.ply <= ABORT_MAX_PLY && game.tournament_id.is_none() {
         Ending::Abort
@@ -77,7 +78,19 @@ fn time_out_in(tx: &Transaction<'_>, game: &Game, loser: Color, now: i64) -> Res
         via: Via::Channel,
         ..NewNotice::default()
     };
-    queue_in(tx, &notice, now)?;
+    if game.venue.bot_posts() {
+        queue_in(tx, &notice, now)?;
+    } else {
+        // Where the bot cannot post, each player is told by DM (`user_id` the reader).
+        for player in [game.white_id, game.black_id] {
+            let dm = NewNotice {
+                user_id: Some(player),
+                via: Via::Dm,
+                ..notice.clone()
+            };
+            queue_in(tx, &dm, now)?;
+        }
+    }
     Ok(ended)
 }
 
@@ -215,7 +228,8 @@ impl Store {
                     continue;
                 };
                 let to_move = game.player(color);
-                let via = if get_settings(tx, to_move)?.dm_notifications {
+                let via = if !game.venue.bot_posts() || get_settings(tx, to_move)?.dm_notifications
+                {
                     Via::Dm
                 } else {
                     Via::Channel

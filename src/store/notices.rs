@@ -222,6 +222,61 @@ impl Store {
         })
     }
 
+    /// Holds notice `id` for `user_id`'s next interaction: Discord refused its DM, and its
+    /// game is where the bot cannot post. The notice is done; [`Store::take_held`] gives it
+    /// back once.
+    ///
+    /// # Errors
+    /// [`super::StoreError::Sqlite`] if SQLite fails.
+    pub fn hold_notice(&mut self, id: NoticeId, user_id: u64, now: i64) -> Result<()> {
+        self.write(|tx| {
+            let changed = tx
+                .prepare_cached(
+                    "UPDATE notices SET status = 'sent', done_at = ?1, last_error = 'held' \
+                     WHERE id = ?2 AND status = 'pending'",
+                )?
+                .execute(params![now, id])?;
+            if changed == 1 {
+                tx.prepare_cached(
+                    "INSERT OR IGNORE INTO held_notices (notice_id, user_id, held_at) \
+                     VALUES (?1, ?2, ?3)",
+                )?
+                .execute(params![id, Snowflake(user_id), now])?;
+            }
+            Ok(())
+        })
+    }
+
+    /// The notices held for `user_id` ([`Store::hold_notice`]), oldest first, each given
+    /// back once: they are no longer held afterwards.
+    ///
+    /// # Errors
+    /// [`super::StoreError::Sqlite`] if SQLite fails.
+    pub fn take_held(&mut self, user_id: u64) -> Result<Vec<Notice>> {
+        // Asked at every interaction: a read first, so that almost all of them write nothing.
+        let any: bool = self
+            .conn
+            .prepare_cached("SELECT EXISTS (SELECT 1 FROM held_notices WHERE user_id = ?1)")?
+            .query_row([Snowflake(user_id)], |row| row.get(0))?;
+        if !any {
+            return Ok(Vec::new());
+        }
+        self.write(|tx| {
+            let held = tx
+                .prepare_cached(
+                    "SELECT n.id, n.kind, n.game_id, n.challenge_id, n.user_id, n.ply, n.via, \
+                     n.attempts, n.tournament_id, n.pairing_id \
+                     FROM held_notices h JOIN notices n ON n.id = h.notice_id \
+                     WHERE h.user_id = ?1 ORDER BY h.held_at, n.id",
+                )?
+                .query_map([Snowflake(user_id)], notice_from_row)?
+                .collect::<rusqlite::Result<Vec<_>>>()?;
+            tx.prepare_cached("DELETE FROM held_notices WHERE user_id = ?1")?
+                .execute([Snowflake(user_id)])?;
+            Ok(held)
+        })
+    }
+
     /// Sends notice `id` to the channel instead of by DM (Discord refused the DM), due at once.
     ///
     /// # Errors
@@ -256,7 +311,8 @@ impl Store {
 }
 
 /// Inside `tx`: queues a turn notice by DM for `to_move` in `game` (in play) if that player
-/// asked for DMs; returns whether one was queued.
+/// asked for DMs, or if the game is where the bot cannot post (the DM is the only way to tell
+/// them); returns whether one was queued.
 pub(crate) fn queue_turn_in(
     tx: &Transaction<'_>,
     game: &Game,
@@ -264,7 +320,9 @@ pub(crate) fn queue_turn_in(
     now: i64,
 ) -> Result<bool> {
     let user = game.player(to_move);
-    if game.bot_plays(to_move) || !super::settings::get_settings(tx, user)?.dm_notifications {
+    if game.bot_plays(to_move)
+        || (game.venue.bot_posts() && !super::settings::get_settings(tx, user)?.dm_notifications)
+    {
         return Ok(false);
     }
     let notice = NewNotice {

@@ -22,6 +22,8 @@ text_enum! {
     }
 }
 
+// `text_enum!` makes the enum and its derives; the default is said here.
+#[allow(clippy::derivable_impls)]
 impl Default for Venue {
     fn default() -> Venue {
         Venue::Server

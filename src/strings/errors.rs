@@ -478,6 +478,7 @@ impl Localized for ServiceError {
             ServiceError::NeedsServer => tr!(lang, "error-needs-server"),
             ServiceError::NoLadderHere => tr!(lang, "error-no-ladder-here"),
             ServiceError::OnlyTheBotHere => tr!(lang, "error-only-the-bot-here"),
+            ServiceError::BotGameNotHere => tr!(lang, "error-bot-game-not-here"),
             ServiceError::NoTournamentHere => tr!(lang, "error-no-tournament-here"),
             ServiceError::CannotCreateTournament => tr!(lang, "error-cannot-create-tournament"),
             ServiceError::BadTournamentName { max } => {

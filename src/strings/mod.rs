@@ -130,6 +130,12 @@ pub(crate) fn guild_only_marked(lang: Lang) -> String {
     tr!(lang, "guild-only")
 }
 
+/// Why an answer is seen by its asker alone where it should be everyone's: the server turned
+/// Use External Apps off for them, and the bot is not on it.
+pub fn only_you_see(lang: Lang) -> Text {
+    Text::from_marked(&tr!(lang, "only-you-see"))
+}
+
 /// A button whose `custom_id` the bot does not know (another version's, or junk).
 pub fn stale_button(lang: Lang) -> Text {
     Text::from_marked(&stale_button_marked(lang))

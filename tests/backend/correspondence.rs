@@ -28,7 +28,7 @@ use focus_bot::store::{
     ABORT_MAX_PLY, AsyncStore, CHALLENGE_LIFETIME, ChallengeId, ChallengeStatus, ColorChoice,
     EndReason, Game, GameId, GameResult, GameStatus, MAX_TIME_LEFT, MORE_TIME, NewChallenge,
     Notice, NoticeId, NoticeKind, Player, SCHEMA_VERSION, Store, StoreError, Swept, TimeControl,
-    UserSettings, Via, retry_delay,
+    UserSettings, Venue, Via, retry_delay,
 };
 use focus_bot::strings;
 use rusqlite::Connection;
@@ -461,6 +461,7 @@ fn delivered(sent: u32, dropped: u32, to_channel: u32, failed: u32) -> Delivered
         dropped,
         to_channel,
         failed,
+        ..Delivered::default()
     }
 }
 
@@ -2533,4 +2534,130 @@ async fn a_move_or_more_time_after_the_deadline_ends_the_game_on_time() {
     assert!(err.to_string().starts_with("too late:"), "{err}");
     assert_eq!(f.game(late.id).await.status, GameStatus::Aborted);
     assert_eq!(f.pending().await.len(), 2);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Where the bot only answers interactions (issue 23)
+// ---------------------------------------------------------------------------------------------
+
+/// A game in a group DM, where the bot cannot post: its turn notices, reminders and time-out
+/// go to the players' DMs, whether they asked for DMs or not; a refused DM is held for the
+/// player's next interaction and given back once; its challenge's expiry edits nothing.
+#[tokio::test]
+async fn where_the_bot_cannot_post_players_are_told_by_dm_or_at_their_next_interaction() {
+    let f = fixture().await;
+    let request = ChallengeRequest {
+        days: Some(3),
+        venue: Venue::GroupDm,
+        ..ChallengeRequest::default()
+    };
+    // Outside a server the channel stands for the server (its ladder, its links).
+    let group = Place {
+        guild_id: 5,
+        channel_id: 5,
+    };
+    let request = ChallengeRequest {
+        opponent: Some(user(BOB)),
+        color: ColorChoice::White,
+        ..request
+    };
+    let view = f.svc.challenge(group, &user(ALICE), request).await.unwrap();
+    let game = f
+        .svc
+        .accept(view.challenge.id, &user(BOB), Color::Black)
+        .await
+        .unwrap()
+        .game;
+    assert_eq!(game.venue, Venue::GroupDm);
+    // Nobody asked for DMs: alice (White, to move) is told by DM all the same.
+    let mailman = Mailman::refusing_dms_of(&[BOB]);
+    assert_eq!(f.deliver(&mailman).await, delivered(1, 0, 0, 0));
+    let letters = mailman.letters();
+    assert_eq!(letters.len(), 1);
+    let (to, text) = direct(&letters[0].1);
+    assert_eq!(to, ALICE);
+    assert!(text.contains(&format!("game {}", game.id.0)), "{text}");
+    assert!(
+        text.contains("https://discord.com/channels/@me/5"),
+        "{text}"
+    );
+
+    // Bob's DM is refused: the notice is held, not moved to the channel, never retried.
+    f.play(5, &OPENING[..1], HOUR).await;
+    let held = Delivered {
+        held: 1,
+        ..Delivered::default()
+    };
+    assert_eq!(f.deliver(&mailman).await, held);
+    f.goto(f.now() + DAY);
+    assert_eq!(f.deliver(&mailman).await, Delivered::default());
+    assert_eq!(mailman.calls(), 2);
+    let row = f.outbox().pop().unwrap();
+    assert_eq!(
+        (row.kind.as_str(), row.via.as_str(), row.status.as_str()),
+        ("your-turn", "dm", "sent")
+    );
+    // Given back once, at bob's next interaction; alice has nothing held.
+    assert!(f.svc.take_held(ALICE).await.unwrap().is_empty());
+    let letters = f.svc.take_held(BOB).await.unwrap();
+    assert_eq!(letters.len(), 1);
+    let (to, text) = direct(&letters[0]);
+    assert_eq!(to, BOB);
+    assert!(text.starts_with("Your move in Focus game"), "{text}");
+    assert!(f.svc.take_held(BOB).await.unwrap().is_empty(), "once");
+
+    // A held notice that no longer applies (bob moved since) is not shown.
+    f.play(5, &OPENING[1..3], HOUR).await;
+    assert_eq!(
+        f.deliver(&mailman).await.held,
+        1,
+        "bob's turn again, refused"
+    );
+    f.play(5, &OPENING[3..4], HOUR).await;
+    assert_eq!(f.deliver(&mailman).await.sent, 1, "alice's turn DM");
+    assert!(
+        f.svc.take_held(BOB).await.unwrap().is_empty(),
+        "moved since"
+    );
+
+    // Bob never moves again: the time-out goes to both players by DM, not to the channel.
+    let game = f.game(game.id).await;
+    f.goto(game.deadline.unwrap());
+    f.sweep().await;
+    let before = mailman.calls();
+    let done = f.deliver(&mailman).await;
+    assert_eq!((done.sent, done.held), (1, 1), "alice told, bob held");
+    let letters = &mailman.letters()[before..];
+    assert!(
+        letters
+            .iter()
+            .all(|(_, l)| matches!(l, Letter::Direct { .. }))
+    );
+    let (to, text) = direct(&letters[0].1);
+    assert_eq!(to, ALICE);
+    assert!(text.contains("ran out of time"), "{text}");
+    let held = f.svc.take_held(BOB).await.unwrap();
+    assert_eq!(held.len(), 1);
+    assert!(direct(&held[0]).1.contains("ran out of time"));
+    assert_eq!(f.game(game.id).await.status, GameStatus::Finished);
+
+    // A challenge made there that runs out edits nothing: the bot cannot reach its message.
+    let request = ChallengeRequest {
+        venue: Venue::GroupDm,
+        ..ChallengeRequest::default()
+    };
+    let view = f
+        .svc
+        .challenge(place(2), &user(ALICE), request)
+        .await
+        .unwrap();
+    f.svc
+        .set_challenge_message(view.challenge.id, 42)
+        .await
+        .unwrap();
+    f.goto(f.now() + CHALLENGE_LIFETIME + 1);
+    f.sweep().await;
+    let before = mailman.calls();
+    assert_eq!(f.deliver(&mailman).await.dropped, 1);
+    assert_eq!(mailman.calls(), before);
 }

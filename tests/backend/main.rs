@@ -18,6 +18,7 @@ mod tournaments;
 
 /// SQL that takes a database of schema 14 back to schema 13 (venues undone).
 pub const UNDO_14: &str = "
+    DROP TABLE held_notices;
     ALTER TABLE games DROP COLUMN venue;
     ALTER TABLE challenges DROP COLUMN venue;
     PRAGMA user_version = 13;";
