@@ -80,10 +80,7 @@ pub async fn focus(_: Context<'_>) -> Result<(), Error> {
 }
 
 /// Challenge someone (or anyone here) to a game of Focus in this channel.
-#[poise::command(
-    slash_command,
-    required_bot_permissions = "VIEW_CHANNEL | SEND_MESSAGES | ATTACH_FILES | EMBED_LINKS | READ_MESSAGE_HISTORY"
-)]
+#[poise::command(slash_command, check = "super::interaction::bot_may_answer")]
 #[expect(
     clippy::too_many_arguments,
     reason = "poise makes each parameter a slash-command option"
@@ -155,7 +152,7 @@ async fn autocomplete_move(
 #[poise::command(
     slash_command,
     rename = "move",
-    required_bot_permissions = "VIEW_CHANNEL | SEND_MESSAGES | ATTACH_FILES | EMBED_LINKS | READ_MESSAGE_HISTORY"
+    check = "super::interaction::bot_may_answer"
 )]
 pub async fn play(
     ctx: Context<'_>,
@@ -181,10 +178,7 @@ pub async fn hint(ctx: Context<'_>) -> Result<(), Error> {
 /// Show this channel's game.
 ///
 /// With `side`, privately and seen from that side (from Black's, the board turned around).
-#[poise::command(
-    slash_command,
-    required_bot_permissions = "VIEW_CHANNEL | SEND_MESSAGES | ATTACH_FILES | EMBED_LINKS | READ_MESSAGE_HISTORY"
-)]
+#[poise::command(slash_command, check = "super::interaction::bot_may_answer")]
 pub async fn board(ctx: Context<'_>, side: Option<SideChoice>) -> Result<(), Error> {
     ask(
         ctx,
@@ -196,38 +190,26 @@ pub async fn board(ctx: Context<'_>, side: Option<SideChoice>) -> Result<(), Err
 }
 
 /// Resign this channel's game.
-#[poise::command(
-    slash_command,
-    required_bot_permissions = "VIEW_CHANNEL | SEND_MESSAGES | ATTACH_FILES | EMBED_LINKS | READ_MESSAGE_HISTORY"
-)]
+#[poise::command(slash_command, check = "super::interaction::bot_may_answer")]
 pub async fn resign(ctx: Context<'_>) -> Result<(), Error> {
     ask(ctx, Request::Resign).await
 }
 
 /// Offer a draw, or accept your opponent's offer.
-#[poise::command(
-    slash_command,
-    required_bot_permissions = "VIEW_CHANNEL | SEND_MESSAGES | ATTACH_FILES | EMBED_LINKS | READ_MESSAGE_HISTORY"
-)]
+#[poise::command(slash_command, check = "super::interaction::bot_may_answer")]
 pub async fn draw(ctx: Context<'_>) -> Result<(), Error> {
     ask(ctx, Request::Draw).await
 }
 
 /// Ask to take back your last move; your opponent answers with a button.
-#[poise::command(
-    slash_command,
-    required_bot_permissions = "VIEW_CHANNEL | SEND_MESSAGES | ATTACH_FILES | EMBED_LINKS | READ_MESSAGE_HISTORY"
-)]
+#[poise::command(slash_command, check = "super::interaction::bot_may_answer")]
 pub async fn takeback(ctx: Context<'_>) -> Result<(), Error> {
     ask(ctx, Request::Takeback).await
 }
 
 /// Call off this channel's game: players while each side has moved at most once, moderators
 /// always.
-#[poise::command(
-    slash_command,
-    required_bot_permissions = "VIEW_CHANNEL | SEND_MESSAGES | ATTACH_FILES | EMBED_LINKS | READ_MESSAGE_HISTORY"
-)]
+#[poise::command(slash_command, check = "super::interaction::bot_may_answer")]
 pub async fn abort(ctx: Context<'_>) -> Result<(), Error> {
     ask(ctx, Request::Abort).await
 }
@@ -282,10 +264,7 @@ pub async fn history(ctx: Context<'_>, game: Option<i64>) -> Result<(), Error> {
 }
 
 /// An animated replay of this channel's game (or of a game by number), posted here.
-#[poise::command(
-    slash_command,
-    required_bot_permissions = "VIEW_CHANNEL | SEND_MESSAGES | ATTACH_FILES | EMBED_LINKS | READ_MESSAGE_HISTORY"
-)]
+#[poise::command(slash_command, check = "super::interaction::bot_may_answer")]
 pub async fn replay(ctx: Context<'_>, game: Option<i64>) -> Result<(), Error> {
     ask(
         ctx,
@@ -300,10 +279,7 @@ pub async fn replay(ctx: Context<'_>, game: Option<i64>) -> Result<(), Error> {
 ///
 /// This channel's last game, or one by number: a chart of the evaluation and each side's
 /// mistakes with the better moves.
-#[poise::command(
-    slash_command,
-    required_bot_permissions = "VIEW_CHANNEL | SEND_MESSAGES | ATTACH_FILES | EMBED_LINKS | READ_MESSAGE_HISTORY"
-)]
+#[poise::command(slash_command, check = "super::interaction::bot_may_answer")]
 pub async fn analysis(ctx: Context<'_>, game: Option<i64>) -> Result<(), Error> {
     ask(
         ctx,

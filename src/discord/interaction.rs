@@ -187,6 +187,44 @@ fn place_of(guild: Option<serenity::GuildId>, channel: serenity::ChannelId) -> P
     }
 }
 
+/// What the bot needs in a server channel it is a member of to answer a command there: it
+/// posts boards (files, embeds) and reads them back.
+pub const ANSWER_PERMISSIONS: serenity::Permissions = serenity::Permissions::VIEW_CHANNEL
+    .union(serenity::Permissions::SEND_MESSAGES)
+    .union(serenity::Permissions::ATTACH_FILES)
+    .union(serenity::Permissions::EMBED_LINKS)
+    .union(serenity::Permissions::READ_MESSAGE_HISTORY);
+
+/// The commands' check: on a server the bot is a member of, it has
+/// [`ANSWER_PERMISSIONS`] in the channel (as the interaction's `app_permissions` says).
+/// Elsewhere (a user's install, DMs) it only answers the interaction, which needs none of them.
+///
+/// # Errors
+/// [`super::BotError::MissingPermissions`], with the permissions missing.
+pub async fn bot_may_answer(ctx: super::Context<'_>) -> Result<bool, super::Error> {
+    let poise::Context::Application(app) = ctx else {
+        return Ok(true);
+    };
+    let command = app.interaction;
+    let venue = venue_of(
+        command.guild_id,
+        command.context,
+        &command.authorizing_integration_owners,
+        command.channel.as_ref(),
+    );
+    let missing = match (venue, command.app_permissions) {
+        (Venue::Server, Some(have)) => ANSWER_PERMISSIONS.difference(have),
+        _ => serenity::Permissions::empty(),
+    };
+    if missing.is_empty() {
+        Ok(true)
+    } else {
+        Err(super::BotError::MissingPermissions(
+            missing.get_permission_names(),
+        ))
+    }
+}
+
 /// Who asks with slash command `ctx`.
 pub async fn caller(ctx: super::Context<'_>, command: &serenity::CommandInteraction) -> Caller {
     let member = ctx.author_member().await;

@@ -80,6 +80,10 @@ pub enum BotError {
     /// Discord (or serenity) failed.
     #[error(transparent)]
     Discord(#[from] serenity::Error),
+    /// The bot lacks these permissions (Discord's names) in a server channel it is a member
+    /// of, to answer the command there.
+    #[error("missing permissions: {0:?}")]
+    MissingPermissions(Vec<&'static str>),
 }
 
 impl From<StoreError> for BotError {
@@ -162,6 +166,11 @@ async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
             (ctx, text)
         }
         E::GuildOnly { ctx, .. } => (ctx, md(&strings::guild_only(lang(ctx)))),
+        E::CommandCheckFailed {
+            error: Some(BotError::MissingPermissions(names)),
+            ctx,
+            ..
+        } => (ctx, md(&strings::missing_permissions(lang(ctx), &names))),
         E::MissingBotPermissions {
             missing_permissions,
             ctx,

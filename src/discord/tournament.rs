@@ -94,10 +94,7 @@ pub async fn tournament(_: Context<'_>) -> Result<(), Error> {
 }
 
 /// Create a tournament announced in this channel; its games are played in threads here.
-#[poise::command(
-    slash_command,
-    required_bot_permissions = "VIEW_CHANNEL | SEND_MESSAGES | ATTACH_FILES | EMBED_LINKS | READ_MESSAGE_HISTORY"
-)]
+#[poise::command(slash_command, check = "super::interaction::bot_may_answer")]
 #[expect(
     clippy::too_many_arguments,
     reason = "poise makes each parameter a slash-command option"
@@ -207,10 +204,7 @@ pub async fn withdraw(
 }
 
 /// Start a tournament now (its director).
-#[poise::command(
-    slash_command,
-    required_bot_permissions = "VIEW_CHANNEL | SEND_MESSAGES | ATTACH_FILES | EMBED_LINKS | READ_MESSAGE_HISTORY"
-)]
+#[poise::command(slash_command, check = "super::interaction::bot_may_answer")]
 pub async fn start(
     ctx: Context<'_>,
     #[min = 1]
@@ -384,10 +378,7 @@ pub async fn moretime(
 }
 
 /// Start the next round now (its director).
-#[poise::command(
-    slash_command,
-    required_bot_permissions = "VIEW_CHANNEL | SEND_MESSAGES | ATTACH_FILES | EMBED_LINKS | READ_MESSAGE_HISTORY"
-)]
+#[poise::command(slash_command, check = "super::interaction::bot_may_answer")]
 pub async fn next(
     ctx: Context<'_>,
     #[min = 1]
