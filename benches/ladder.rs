@@ -3,7 +3,11 @@
 //! settings: ratings spread from about 900 to 2100, one in ten still provisional, a few
 //! hundred who left the server, all checked members within the day (so the service asks
 //! Discord nothing). Measured on the store and through the service, for the first page, one
-//! in the middle and the last (the farthest to skip to). Run with `cargo bench --bench ladder`.
+//! in the middle and the last (the farthest to skip to).
+//!
+//! The growth case (issue 24): the same, after 100,000 finished games among these players
+//! (`support::add_finished_games`); the target stays 20 ms. Run with
+//! `cargo bench --bench ladder`.
 
 use std::hint::black_box;
 use std::sync::Arc;
@@ -16,6 +20,10 @@ use focus_bot::store::{AsyncStore, PAGE_SIZE, Store};
 const PLAYERS: u32 = 10_000;
 const GUILD: i64 = 42;
 const NOW: i64 = 1_800_000_000;
+/// Finished games in the growth case.
+const FINISHED: u64 = 100_000;
+
+mod support;
 
 /// Writes `PLAYERS` rated players of guild `GUILD`, and as many in another guild.
 fn populate(path: &std::path::Path) {
@@ -82,20 +90,18 @@ impl Members for Checked {
     }
 }
 
-fn ladder(c: &mut Criterion) {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("ladder.db");
-    populate(&path);
-    let store = Store::open(&path).unwrap();
+/// The leaderboard cases on the database at `path`, named after `what` (its size).
+fn cases(c: &mut Criterion, path: &std::path::Path, what: &str) {
+    let store = Store::open(path).unwrap();
     let first = store.leaderboard(GUILD as u64, 1, NOW).unwrap();
     assert_eq!(first.entries.len(), PAGE_SIZE as usize);
     assert!(first.ranked > 8_000 && first.provisional > 500, "{first:?}");
     assert_eq!(first.entries[0].rank, Some(1));
     let middle = first.pages / 2;
-    c.bench_function("store leaderboard page 1, 10,000 players", |b| {
+    c.bench_function(&format!("store leaderboard page 1, {what}"), |b| {
         b.iter(|| black_box(store.leaderboard(GUILD as u64, black_box(1), NOW).unwrap()))
     });
-    c.bench_function("store leaderboard middle page, 10,000 players", |b| {
+    c.bench_function(&format!("store leaderboard middle page, {what}"), |b| {
         b.iter(|| {
             black_box(
                 store
@@ -105,7 +111,7 @@ fn ladder(c: &mut Criterion) {
         })
     });
     let last = first.pages;
-    c.bench_function("store leaderboard last page, 10,000 players", |b| {
+    c.bench_function(&format!("store leaderboard last page, {what}"), |b| {
         b.iter(|| {
             black_box(
                 store
@@ -122,22 +128,47 @@ fn ladder(c: &mut Criterion) {
         .build()
         .unwrap();
     let service = runtime.block_on(async {
-        let store = AsyncStore::open(&path).await.unwrap();
+        let store = AsyncStore::open(path).await.unwrap();
         GameService::new(store, Arc::new(ManualClock::at(NOW)))
     });
     for (name, page) in [("page 1", 1), ("last page", last)] {
-        c.bench_function(
-            &format!("service leaderboard {name}, 10,000 players"),
-            |b| {
-                b.iter(|| {
-                    runtime.block_on(async {
-                        let shown = service.leaderboard(GUILD as u64, page, &Checked).await;
-                        black_box(shown.unwrap())
-                    })
+        c.bench_function(&format!("service leaderboard {name}, {what}"), |b| {
+            b.iter(|| {
+                runtime.block_on(async {
+                    let shown = service.leaderboard(GUILD as u64, page, &Checked).await;
+                    black_box(shown.unwrap())
                 })
-            },
-        );
+            })
+        });
     }
+    runtime.block_on(service.store().close());
+}
+
+fn ladder(c: &mut Criterion) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("ladder.db");
+    populate(&path);
+    cases(c, &path, "10,000 players");
+
+    // The growth case (issue 24): the same players after 100,000 finished games among them
+    // (about 20 each). Their ratings stay as written: only the games are added.
+    let players: Vec<u64> = (0..PLAYERS).map(|i| 1_000_000 + u64::from(i)).collect();
+    let mut store = Store::open(&path).unwrap();
+    let took = support::add_finished_games(
+        &mut store,
+        &path,
+        &support::History {
+            guild_id: GUILD as u64,
+            games: FINISHED,
+            players: &players,
+            channels: &[5_000, 5_001, 5_002, 5_003],
+            first_thread: 10_000_000,
+            before: NOW - 86_400,
+        },
+    );
+    drop(store);
+    println!("{FINISHED} finished games added in {took:.1} s");
+    cases(c, &path, "10,000 players, 100,000 finished games");
 }
 
 criterion_group!(benches, ladder);

@@ -6,7 +6,9 @@
 //!
 //! Also the sweeper's question after every round (issue 12): when is something next due? Four
 //! index lookups ([`Store::next_due`]), which must not grow with the number of games.
-//! Run with `cargo bench --bench sweep`.
+//!
+//! The growth case (issue 24): both again after 100,000 finished games in the same server
+//! (`support::add_finished_games`), with the same targets. Run with `cargo bench --bench sweep`.
 
 use std::hint::black_box;
 use std::sync::Arc;
@@ -24,6 +26,10 @@ const CHALLENGES: u64 = 1_000;
 const T0: i64 = 1_700_000_000;
 const WHITE: u64 = 1_000_000_000_000_000_001;
 const BLACK: u64 = u64::MAX - 3;
+/// Finished games in the growth case.
+const FINISHED: u64 = 100_000;
+
+mod support;
 
 fn challenge(channel: u64, days: u32) -> NewChallenge {
     NewChallenge {
@@ -90,18 +96,16 @@ impl Postman for Nobody {
     }
 }
 
-fn sweep(c: &mut Criterion) {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("sweep.db");
-    let mut store = populated(&path);
+/// The sweep's cases on the database at `path` (`store` open on it), named after `what`.
+fn cases(c: &mut Criterion, mut store: Store, path: &std::path::Path, what: &str) {
     let now = T0 + 3_600;
-    c.bench_function("store sweep, 10,000 active games, nothing due", |b| {
+    c.bench_function(&format!("store sweep, {what}, nothing due"), |b| {
         b.iter(|| {
             let swept = store.sweep(black_box(now)).unwrap();
             assert!(swept.is_empty());
         })
     });
-    c.bench_function("store next due moment, 10,000 active games", |b| {
+    c.bench_function(&format!("store next due moment, {what}"), |b| {
         b.iter(|| black_box(store.next_due().unwrap()))
     });
     drop(store);
@@ -112,11 +116,11 @@ fn sweep(c: &mut Criterion) {
         .build()
         .unwrap();
     let service = runtime.block_on(async {
-        let store = AsyncStore::open(&path).await.unwrap();
+        let store = AsyncStore::open(path).await.unwrap();
         GameService::new(store, Arc::new(ManualClock::at(now)))
     });
     c.bench_function(
-        "service sweep + deliver, 10,000 active games, nothing due",
+        &format!("service sweep + deliver, {what}, nothing due"),
         |b| {
             b.iter(|| {
                 runtime.block_on(async {
@@ -128,9 +132,40 @@ fn sweep(c: &mut Criterion) {
             })
         },
     );
-    c.bench_function("service next due moment, 10,000 active games", |b| {
+    c.bench_function(&format!("service next due moment, {what}"), |b| {
         b.iter(|| runtime.block_on(async { black_box(service.next_due().await.unwrap()) }))
     });
+    runtime.block_on(service.store().close());
+}
+
+fn sweep(c: &mut Criterion) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("sweep.db");
+    let store = populated(&path);
+    cases(c, store, &path, "10,000 active games");
+
+    // The growth case (issue 24): the same server after 100,000 finished games among 1,000
+    // players (White and Black of the games in play among them), all over before T0.
+    let players: Vec<u64> = [WHITE, BLACK]
+        .into_iter()
+        .chain((2..1_000).map(|i| 2_000_000_000_000_000_000 + i))
+        .collect();
+    let mut store = Store::open(&path).unwrap();
+    let took = support::add_finished_games(
+        &mut store,
+        &path,
+        &support::History {
+            guild_id: 9,
+            games: FINISHED,
+            players: &players,
+            channels: &[20_000, 20_001, 20_002, 20_003],
+            first_thread: 1_000_000,
+            before: T0,
+        },
+    );
+    assert_eq!(store.counts().unwrap().active_games, GAMES);
+    println!("{FINISHED} finished games added in {took:.1} s");
+    cases(c, store, &path, "10,000 active + 100,000 finished games");
 }
 
 criterion_group!(benches, sweep);
