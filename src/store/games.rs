@@ -471,18 +471,24 @@ impl Store {
 
     /// The games `user_id` plays in `guild_id` (`None`: anywhere) that are in play, oldest first.
     ///
+    /// Read from the partial indexes of the games in play (`games_active_white`,
+    /// `games_active_black`), one per colour, so that the time does not grow with the games
+    /// that are over (issue 24: one query with `?1 IS NULL OR guild_id = ?1` and
+    /// `white_id = ?2 OR black_id = ?2` scanned every game ever played). Anywhere, the indexes
+    /// are walked whole (every game in play, none that is over): `INDEXED BY` keeps that plan,
+    /// and makes the query fail rather than scan should an index be dropped.
+    ///
     /// # Errors
     /// [`StoreError::Sqlite`] if SQLite fails.
     pub fn active_games_of(&self, guild_id: Option<u64>, user_id: u64) -> Result<Vec<Game>> {
-        let mut stmt = self.conn.prepare_cached(&format!(
-            "SELECT {GAME_COLUMNS} FROM games WHERE status = 'active' \
-             AND (?1 IS NULL OR guild_id = ?1) \
-             AND (white_id = ?2 OR black_id = ?2) ORDER BY id"
-        ))?;
-        let rows = stmt.query_map(
-            params![guild_id.map(Snowflake), Snowflake(user_id)],
-            game_from_row,
-        )?;
+        let user = Snowflake(user_id);
+        let mut stmt = self
+            .conn
+            .prepare_cached(&active_games_sql(guild_id.is_none()))?;
+        let rows = match guild_id {
+            Some(guild) => stmt.query_map(params![Snowflake(guild), user], game_from_row)?,
+            None => stmt.query_map(params![user], game_from_row)?,
+        };
         Ok(rows.collect::<rusqlite::Result<_>>()?)
     }
 
@@ -498,5 +504,58 @@ impl Store {
         ))?;
         let rows = stmt.query_map([now], game_from_row)?;
         Ok(rows.collect::<rusqlite::Result<_>>()?)
+    }
+}
+
+/// The query of [`Store::active_games_of`]: in a server (`?1` the server, `?2` the player) or,
+/// when `anywhere`, in every server (`?1` the player).
+fn active_games_sql(anywhere: bool) -> String {
+    if anywhere {
+        format!(
+            "SELECT {GAME_COLUMNS} FROM games INDEXED BY games_active_white \
+             WHERE status = 'active' AND white_id = ?1 \
+             UNION ALL SELECT {GAME_COLUMNS} FROM games INDEXED BY games_active_black \
+             WHERE status = 'active' AND black_id = ?1 ORDER BY id"
+        )
+    } else {
+        format!(
+            "SELECT {GAME_COLUMNS} FROM games \
+             WHERE status = 'active' AND guild_id = ?1 AND white_id = ?2 \
+             UNION ALL SELECT {GAME_COLUMNS} FROM games \
+             WHERE status = 'active' AND guild_id = ?1 AND black_id = ?2 ORDER BY id"
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A player's games in play are read from the partial indexes of the games in play, in a
+    /// server and anywhere: never a scan of the table, which holds every game ever played.
+    #[test]
+    fn a_players_games_in_play_come_from_the_indexes_of_games_in_play() {
+        let store = Store::open_in_memory().unwrap();
+        for anywhere in [false, true] {
+            let sql = format!("EXPLAIN QUERY PLAN {}", active_games_sql(anywhere));
+            let mut stmt = store.conn.prepare(&sql).unwrap();
+            let ids = vec![1_i64; stmt.parameter_count()];
+            let plan: Vec<String> = stmt
+                .query_map(rusqlite::params_from_iter(ids), |r| r.get::<_, String>(3))
+                .unwrap()
+                .map(|r| r.unwrap())
+                .collect();
+            for index in ["games_active_white", "games_active_black"] {
+                assert!(
+                    plan.iter().any(|step| step.contains(index)),
+                    "{index} unused: {plan:#?}"
+                );
+            }
+            assert!(
+                plan.iter()
+                    .all(|step| !step.starts_with("SCAN games") || step.contains("USING INDEX")),
+                "games scanned: {plan:#?}"
+            );
+        }
     }
 }

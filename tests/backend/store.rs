@@ -1035,7 +1035,10 @@ fn a_users_active_games_in_a_guild() {
     let c = store
         .create_challenge(&challenge(4, ALICE, Some(BOB)))
         .unwrap();
-    store.accept_challenge(c.id, BOB, T0, Color::White).unwrap();
+    let elsewhere = store
+        .accept_challenge(c.id, BOB, T0, Color::White)
+        .unwrap()
+        .id;
     play_moves(&mut store, games[1], 2);
     store.resign(games[1], BOB, T0 + 5).unwrap();
 
@@ -1053,6 +1056,20 @@ fn a_users_active_games_in_a_guild() {
         vec![]
     );
     assert_eq!(store.active_games_of(Some(GUILD), BOB).unwrap().len(), 1);
+    // Anywhere (`/focus games` outside a server): every server's, as White or Black, oldest
+    // first; the finished one left out.
+    assert_eq!(
+        ids(store.active_games_of(None, BOB).unwrap()),
+        vec![games[0], games[2], elsewhere]
+    );
+    assert_eq!(
+        ids(store.active_games_of(None, BIG_USER).unwrap()),
+        vec![games[0], games[2]]
+    );
+    assert_eq!(
+        ids(store.active_games_of(None, ALICE).unwrap()),
+        vec![elsewhere]
+    );
     let g = store.game_in_channel(BIG_CHANNEL).unwrap().unwrap();
     assert_eq!(
         (g.guild_id, g.channel_id, g.white_id),
