@@ -18,6 +18,7 @@ mod fair_play;
 mod live;
 mod locales;
 mod ratings;
+mod soak;
 mod stand_in;
 mod threads;
 mod tournament_load;
