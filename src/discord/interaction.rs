@@ -225,81 +225,102 @@ pub async fn bot_may_answer(ctx: super::Context<'_>) -> Result<bool, super::Erro
     }
 }
 
+/// What every interaction says of who asks from where: the parts a [`Caller`] is made of.
+struct Asking<'a> {
+    id: serenity::InteractionId,
+    user: &'a serenity::User,
+    member: Option<&'a serenity::Member>,
+    guild_id: Option<serenity::GuildId>,
+    channel_id: serenity::ChannelId,
+    channel: Option<&'a serenity::PartialChannel>,
+    app_permissions: Option<serenity::Permissions>,
+    locale: &'a str,
+    guild_locale: Option<&'a String>,
+    attachment_limit: u32,
+    venue: Venue,
+}
+
+impl Asking<'_> {
+    /// The caller, with the server's name and the clicked message when known.
+    fn caller(self, ctx: &serenity::Context, clicked: Option<u64>) -> Caller {
+        let permissions = self.member.and_then(|m| m.permissions);
+        Caller {
+            user: user_of(self.user, self.member),
+            bot: bot_user(ctx),
+            place: place_of(self.guild_id, self.channel_id),
+            languages: Languages::Tags {
+                user: self.locale.to_owned(),
+                server: self.guild_locale.cloned(),
+            },
+            moderator: permissions.is_some_and(|p| p.manage_messages()),
+            manager: permissions.is_some_and(|p| p.manage_guild()),
+            sent_at: Some(super::ids::created_at(self.id.get())),
+            // Only a server the bot is on has its threads.
+            threads: match self.venue {
+                Venue::Server => thread_room(self.channel, self.app_permissions),
+                _ => ThreadRoom::NotHere,
+            },
+            attachment_limit: u64::from(self.attachment_limit),
+            server_name: self
+                .guild_id
+                .and_then(|g| ctx.cache.guild(g).map(|g| g.name.clone())),
+            clicked,
+            roles: self
+                .member
+                .map(|m| m.roles.iter().map(|r| r.get()).collect())
+                .unwrap_or_default(),
+            venue: self.venue,
+        }
+    }
+}
+
 /// Who asks with slash command `ctx`.
 pub async fn caller(ctx: super::Context<'_>, command: &serenity::CommandInteraction) -> Caller {
+    // The interaction's member, else the cache's (a command's interaction always has one on
+    // a server; poise asks the cache only without it).
     let member = ctx.author_member().await;
-    let permissions = member.as_deref().and_then(|m| m.permissions);
-    let venue = venue_of(
-        command.guild_id,
-        command.context,
-        &command.authorizing_integration_owners,
-        command.channel.as_ref(),
-    );
-    Caller {
-        user: user_of(ctx.author(), member.as_deref()),
-        bot: bot_user(ctx.serenity_context()),
-        place: place_of(command.guild_id, command.channel_id),
-        languages: Languages::Tags {
-            user: command.locale.clone(),
-            server: command.guild_locale.clone(),
-        },
-        moderator: permissions.is_some_and(|p| p.manage_messages()),
-        manager: permissions.is_some_and(|p| p.manage_guild()),
-        sent_at: Some(super::ids::created_at(command.id.get())),
-        // Only a server the bot is on has its threads.
-        threads: match venue {
-            Venue::Server => thread_room(command.channel.as_ref(), command.app_permissions),
-            _ => ThreadRoom::NotHere,
-        },
-        attachment_limit: u64::from(command.attachment_size_limit),
-        server_name: ctx.guild().map(|g| g.name.clone()),
-        clicked: None,
-        roles: command
-            .member
-            .as_ref()
-            .map(|m| m.roles.iter().map(|r| r.get()).collect())
-            .unwrap_or_default(),
-        venue,
+    Asking {
+        id: command.id,
+        user: ctx.author(),
+        member: member.as_deref(),
+        guild_id: command.guild_id,
+        channel_id: command.channel_id,
+        channel: command.channel.as_ref(),
+        app_permissions: command.app_permissions,
+        locale: &command.locale,
+        guild_locale: command.guild_locale.as_ref(),
+        attachment_limit: command.attachment_size_limit,
+        venue: venue_of(
+            command.guild_id,
+            command.context,
+            &command.authorizing_integration_owners,
+            command.channel.as_ref(),
+        ),
     }
+    .caller(ctx.serenity_context(), None)
 }
 
 /// Who clicks `click`.
 pub fn clicker(ctx: &serenity::Context, click: &serenity::ComponentInteraction) -> Caller {
-    let permissions = click.member.as_ref().and_then(|m| m.permissions);
-    let venue = venue_of(
-        click.guild_id,
-        click.context,
-        &click.authorizing_integration_owners,
-        click.channel.as_ref(),
-    );
-    Caller {
-        user: user_of(&click.user, click.member.as_ref()),
-        bot: bot_user(ctx),
-        place: place_of(click.guild_id, click.channel_id),
-        languages: Languages::Tags {
-            user: click.locale.clone(),
-            server: click.guild_locale.clone(),
-        },
-        moderator: permissions.is_some_and(|p| p.manage_messages()),
-        manager: permissions.is_some_and(|p| p.manage_guild()),
-        sent_at: Some(super::ids::created_at(click.id.get())),
-        // Only a server the bot is on has its threads.
-        threads: match venue {
-            Venue::Server => thread_room(click.channel.as_ref(), click.app_permissions),
-            _ => ThreadRoom::NotHere,
-        },
-        attachment_limit: u64::from(click.attachment_size_limit),
-        server_name: click
-            .guild_id
-            .and_then(|g| ctx.cache.guild(g).map(|g| g.name.clone())),
-        clicked: Some(click.message.id.get()),
-        roles: click
-            .member
-            .as_ref()
-            .map(|m| m.roles.iter().map(|r| r.get()).collect())
-            .unwrap_or_default(),
-        venue,
+    Asking {
+        id: click.id,
+        user: &click.user,
+        member: click.member.as_ref(),
+        guild_id: click.guild_id,
+        channel_id: click.channel_id,
+        channel: click.channel.as_ref(),
+        app_permissions: click.app_permissions,
+        locale: &click.locale,
+        guild_locale: click.guild_locale.as_ref(),
+        attachment_limit: click.attachment_size_limit,
+        venue: venue_of(
+            click.guild_id,
+            click.context,
+            &click.authorizing_integration_owners,
+            click.channel.as_ref(),
+        ),
     }
+    .caller(ctx, Some(click.message.id.get()))
 }
 
 /// Who submits form `form`. A form's interaction carries neither its context nor who
@@ -307,37 +328,30 @@ pub fn clicker(ctx: &serenity::Context, click: &serenity::ComponentInteraction) 
 /// (it has the server) or not, a group DM or another DM. A form only plays a move, which
 /// needs nothing more.
 pub fn former(ctx: &serenity::Context, form: &serenity::ModalInteraction) -> Caller {
-    let permissions = form.member.as_ref().and_then(|m| m.permissions);
+    let group_dm = form
+        .channel
+        .as_ref()
+        .is_some_and(|c| c.kind == serenity::ChannelType::GroupDm);
     let venue = match form.guild_id {
         Some(g) if ctx.cache.guild(g).is_some() => Venue::Server,
         Some(_) => Venue::Guest,
-        None if form
-            .channel
-            .as_ref()
-            .is_some_and(|c| c.kind == serenity::ChannelType::GroupDm) =>
-        {
-            Venue::GroupDm
-        }
+        None if group_dm => Venue::GroupDm,
         None => Venue::Dm,
     };
-    Caller {
-        user: user_of(&form.user, form.member.as_ref()),
-        bot: bot_user(ctx),
-        place: place_of(form.guild_id, form.channel_id),
-        languages: Languages::Tags {
-            user: form.locale.clone(),
-            server: form.guild_locale.clone(),
-        },
-        moderator: permissions.is_some_and(|p| p.manage_messages()),
-        manager: permissions.is_some_and(|p| p.manage_guild()),
-        sent_at: Some(super::ids::created_at(form.id.get())),
-        threads: ThreadRoom::NotHere,
-        attachment_limit: u64::from(form.attachment_size_limit),
-        server_name: None,
-        clicked: form.message.as_ref().map(|m| m.id.get()),
-        roles: Vec::new(),
+    Asking {
+        id: form.id,
+        user: &form.user,
+        member: form.member.as_ref(),
+        guild_id: form.guild_id,
+        channel_id: form.channel_id,
+        channel: form.channel.as_ref(),
+        app_permissions: form.app_permissions,
+        locale: &form.locale,
+        guild_locale: form.guild_locale.as_ref(),
+        attachment_limit: form.attachment_size_limit,
         venue,
     }
+    .caller(ctx, form.message.as_ref().map(|m| m.id.get()))
 }
 
 /// The bot's own user, as the cache knows it.

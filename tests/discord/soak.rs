@@ -190,7 +190,7 @@ async fn drive(shared: Arc<Shared>, i: usize, seed: u64) {
     let black = shared.fake.user(&format!("p{}", 2 * i + 1));
     let against_bot = i < BOT_GAMES;
     // Live and correspondence in turn.
-    let time = if i % 2 == 0 {
+    let time = if i.is_multiple_of(2) {
         json!({ "minutes": shared.fake.choice("challenge", "minutes", "15 minutes") })
     } else {
         json!({ "days": shared.fake.choice("challenge", "days", "3 days") })
@@ -261,12 +261,13 @@ async fn play_out(
             continue;
         };
         let side = position.side_to_move();
-        let bot_to_move = bot.as_deref() == Some(if side == focus_bot::rules::Color::White {
-            "white"
-        } else {
-            "black"
-        });
-        if bot_to_move || last_ply == Some(ply) && next() % 4 != 0 {
+        let bot_to_move = bot.as_deref()
+            == Some(if side == focus_bot::rules::Color::White {
+                "white"
+            } else {
+                "black"
+            });
+        if bot_to_move || last_ply == Some(ply) && !next().is_multiple_of(4) {
             // The bot thinks, or our last move is not stored yet.
             continue;
         }
@@ -281,12 +282,11 @@ async fn play_out(
             black
         };
         let reply = shared
-            .ask(shared.fake.slash(
-                player,
-                channel,
-                "focus move",
-                json!({ "move": mv.clone() }),
-            ))
+            .ask(
+                shared
+                    .fake
+                    .slash(player, channel, "focus move", json!({ "move": mv.clone() })),
+            )
             .await;
         last_ply = Some(ply);
         if !reply.ephemeral() {
@@ -399,7 +399,7 @@ async fn soak() {
             shared.games_started.load(Ordering::Relaxed)
         );
         samples.push(sample);
-        if minute % restart_every == 0 && minute < minutes {
+        if minute.is_multiple_of(restart_every) && minute < minutes {
             // Drivers finish their exchange, then wait; the bot restarts.
             let gate = shared.up.write().await;
             logs.push_str(&bot.stop(clean));
@@ -436,10 +436,17 @@ async fn soak() {
         rss_max * 10 <= rss0 * 11,
         "memory grew from {rss0} to {rss_max} KiB"
     );
-    assert!(fds_max * 10 <= fds0 * 11, "descriptors grew from {fds0} to {fds_max}");
+    assert!(
+        fds_max * 10 <= fds0 * 11,
+        "descriptors grew from {fds0} to {fds_max}"
+    );
     // No error in the log.
     let errors: Vec<&str> = logs.lines().filter(|l| l.contains("ERROR")).collect();
-    assert!(errors.is_empty(), "errors in the log:\n{}", errors.join("\n"));
+    assert!(
+        errors.is_empty(),
+        "errors in the log:\n{}",
+        errors.join("\n")
+    );
     // Every acknowledged move is stored at its ply (a ply holds one move: none duplicated).
     let conn = Connection::open(&db).unwrap();
     let acknowledged = shared
@@ -456,12 +463,18 @@ async fn soak() {
             )
             .optional()
             .unwrap();
-        assert_eq!(stored.as_deref(), Some(mv.as_str()), "game {game} ply {ply}");
+        assert_eq!(
+            stored.as_deref(),
+            Some(mv.as_str()),
+            "game {game} ply {ply}"
+        );
     }
     let review: i64 = conn
-        .query_row("SELECT COUNT(*) FROM games WHERE status = 'needs_review'", [], |r| {
-            r.get(0)
-        })
+        .query_row(
+            "SELECT COUNT(*) FROM games WHERE status = 'needs_review'",
+            [],
+            |r| r.get(0),
+        )
         .unwrap_or(0);
     assert_eq!(review, 0, "games held for a moderator");
     let check = Command::new(env!("CARGO_BIN_EXE_focus-bot"))
