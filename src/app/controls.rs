@@ -87,7 +87,7 @@ impl Asked<'_> {
                 message.menu = Some(menu(lang, &board, next));
                 Ok(Reply::one(message))
             }
-            Choice::Play(mv) => self.play_from_controls(id, ply, mv.to_string()).await,
+            Choice::Play(mv) => self.play_from_controls(id, ply, mv.to_string(), true).await,
         }
     }
 
@@ -106,13 +106,15 @@ impl Asked<'_> {
         })
     }
 
-    /// Move `text` in game `id` at `ply`, chosen from the game's controls: played as
-    /// `/focus move` plays it (a move that loses by the mirror rule is asked about first).
+    /// Move `text` in game `id` at `ply`, chosen from the game's controls (`from_menu`: a
+    /// private menu, else the typed-move form): played as `/focus move` plays it (a move that
+    /// loses by the mirror rule is asked about first).
     pub(super) async fn play_from_controls(
         &self,
         id: GameId,
         ply: u32,
         text: String,
+        from_menu: bool,
     ) -> Result<Reply> {
         let text = text.trim().to_owned();
         // Checked before reading the move, so that a stranger's form gets "not a player".
@@ -126,8 +128,10 @@ impl Asked<'_> {
             .play_at(id, ply, &self.caller.user, &text, terms)
             .await;
         let mut reply = self.move_reply(report, false).await?;
-        // A private menu that chose the move says so, and the board follows for everyone.
-        if self.caller.clicked.is_some()
+        // A private menu that chose the move says so, and the board follows for everyone. A
+        // form's "clicked" message is the public board it was opened from: left alone.
+        if from_menu
+            && self.caller.clicked.is_some()
             && !reply.refused
             && reply.messages.first().is_some_and(|m| m.to == To::Here)
         {

@@ -311,7 +311,7 @@ impl Asked<'_> {
             Request::Click(action) => self.click(action, members).await,
             Request::Choose { action, value } => match action {
                 Action::Pick(id, ply, pick) => self.pick(id, ply, pick, &value).await,
-                Action::Typed(id, ply) => self.play_from_controls(id, ply, value).await,
+                Action::Typed(id, ply) => self.play_from_controls(id, ply, value, false).await,
                 _ => Err(ServiceError::StaleComponent),
             },
         }

@@ -101,13 +101,15 @@ pub async fn challenge(
     #[max = 8]
     level: Option<i64>,
 ) -> Result<(), Error> {
-    // Discord resolves a member for a user who is on the server, and only then.
+    // Discord resolves a member for a user who is on the server, and only then. Outside a
+    // server (a group DM, a DM) nobody is a member: the user picker offers the channel's people.
     let members = match ctx {
         poise::Context::Application(app) => Some(&app.interaction.data.resolved.members),
         poise::Context::Prefix(_) => None,
     };
+    let in_server = ctx.guild_id().is_some();
     let opponent = opponent.map(|o| Opponent {
-        member: o.bot || members.is_some_and(|m| m.contains_key(&o.id)),
+        member: o.bot || !in_server || members.is_some_and(|m| m.contains_key(&o.id)),
         user: user_of(&o, None),
     });
     let options = ChallengeOptions {
