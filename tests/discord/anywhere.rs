@@ -1,0 +1,343 @@
+//! Play anywhere (issue 23) end to end: whole games where the app is reached only through a
+//! user's install of it (a group DM, a server that never added the bot), and in the bot's own
+//! DM, through the Discord stand-in's places (`tests/support/discord/places.rs`).
+//!
+//! Where the bot is not there itself, it answers interactions and never posts on its own (the
+//! stand-in refuses that with 50001, and every test checks the request log for it), and the
+//! opponent, who has not installed the app, plays by the components of the game's messages
+//! alone: the stand-in refuses them slash commands, as Discord does.
+
+use crate::support;
+
+use std::sync::Arc;
+
+use focus_bot::i18n::Lang;
+use focus_bot::render::render;
+use focus_bot::service::{GameService, Place};
+use focus_bot::store::{AsyncStore, EndReason, Game, GameId, GameResult, GameStatus, Store};
+use focus_bot::strings;
+use serde_json::{Value, json};
+use support::bot::{WAIT, WorldOf};
+use support::discord::{FakeUser, Reply, ReplyKind, mention};
+
+/// This module's world (its helpers are its own).
+struct Here;
+type World = WorldOf<Here>;
+
+/// Where the clock starts: 2026-03-02 09:00 UTC.
+const T0: i64 = 1_772_442_000;
+
+/// The worked example of the rules note: White to move, and after `1. c5-e5 f5-e5 2. +e5 e3-e5
+/// 3. +e5 +e5 4. +e5 +e5 5. +e5 +e5 6. c5-b5 +b5` White controls nothing and has no reserve:
+/// Black wins by the rules. Twelve plies, with moves, drops and captures.
+const SEED: &str = ".,.,.,./.,.,.,.,.,./.,.,.,.,.,.,.,./.,.,wbw,.,wbwb,b,.,./.,.,.,.,.,.,.,./.,.,.,.,wb,.,.,./.,.,.,.,.,./.,.,.,. w 0 0 13 13";
+
+/// The game `id` as stored now.
+fn game(w: &World, id: i64) -> Game {
+    Store::open(&w.db).unwrap().game(GameId(id)).unwrap()
+}
+
+/// The board's menu of what can move: its `custom_id` and options.
+fn board_menu(board: &Reply) -> (String, Vec<String>) {
+    let menus = board.menus();
+    assert_eq!(menus.len(), 1, "one menu on the board: {board:?}");
+    menus[0].clone()
+}
+
+impl World {
+    /// Asserts that `board` is the public board of the game in `channel` (a place outside
+    /// servers, its own community) as it stands now: its picture drawn in `lang`, its text
+    /// naming `next` as the player to move, and its controls for the ply it shows.
+    async fn assert_board(&self, board: &Reply, channel: u64, lang: Lang, next: &FakeUser) {
+        assert!(!board.ephemeral(), "a board for everyone: {board:?}");
+        assert!(
+            matches!(board.kind, ReplyKind::Callback(4) | ReplyKind::Followup),
+            "an answer to an interaction, never a post of the bot's: {:?}",
+            board.kind
+        );
+        assert_eq!(board.channel_id, Some(channel));
+        let store = AsyncStore::open(&self.db).await.unwrap();
+        let service = GameService::new(store, Arc::new(self.clock.clone()));
+        let place = Place {
+            guild_id: channel,
+            channel_id: channel,
+        };
+        let stored = service.board(place).await.expect("the game in play here");
+        let to_move = stored.position.side_to_move();
+        let color = if to_move == focus_bot::rules::Color::White {
+            "White"
+        } else {
+            "Black"
+        };
+        let named = format!("{} ({color}) to move", mention(next));
+        assert!(
+            board.text().contains(&named),
+            "{named} in {:?}",
+            board.text()
+        );
+        assert_eq!(board.files.len(), 1, "the board's picture");
+        let picture = render(&stored.position, &strings::picture::options(lang, &stored));
+        assert!(
+            board.files[0].1 == picture,
+            "the picture of the board as it stands"
+        );
+        let (menu, _) = board_menu(board);
+        assert_eq!(
+            menu,
+            format!("focus:pick:{}:{}:o", stored.game.id.0, stored.game.ply)
+        );
+        let ids = board.custom_ids();
+        for button in ["type-move", "offer-draw", "resign", "board"] {
+            assert!(
+                ids.iter()
+                    .any(|id| id.starts_with(&format!("focus:{button}:"))),
+                "{button} in {ids:?}"
+            );
+        }
+    }
+
+    /// `user` plays by the menus of `board` (a public board of the game in `channel`):
+    /// `path` is the option chosen in each menu, the board's first (which answers privately
+    /// with the next menu), then the private one's (updated in place for a group of squares),
+    /// the last a move. Returns the private menu's last words and the board that follows.
+    async fn pick(
+        &self,
+        user: &FakeUser,
+        channel: u64,
+        board: &Reply,
+        path: &[&str],
+    ) -> (Reply, Reply) {
+        let (menu, options) = board_menu(board);
+        assert!(
+            options.iter().any(|o| o == path[0]),
+            "{path:?} in {options:?}"
+        );
+        let board_message = board.message_id.expect("the board's message");
+        let id = self
+            .fake
+            .select(user, channel, board_message, &menu, path[0])
+            .await;
+        let mut private = self.fake.reply_to(id, WAIT).await;
+        assert_eq!(private.kind, ReplyKind::Callback(4), "{private:?}");
+        assert!(
+            private.ephemeral(),
+            "the next menu is the chooser's: {private:?}"
+        );
+        let message = private.message_id.expect("the private menu's message");
+        for (i, value) in path.iter().enumerate().skip(1) {
+            let (menu, options) = board_menu(&private);
+            assert!(options.iter().any(|o| o == value), "{value} in {options:?}");
+            let id = self.fake.select(user, channel, message, &menu, value).await;
+            private = self.fake.reply_to(id, WAIT).await;
+            // The private message is updated in place, a group of squares or the move.
+            assert_eq!(private.kind, ReplyKind::Callback(7), "{private:?}");
+            assert_eq!(private.message_id, Some(message));
+            let stored = self.fake.message(message).expect("the private menu");
+            assert_eq!(
+                stored["flags"].as_u64().map(|f| f & 64),
+                Some(64),
+                "still private"
+            );
+            if i + 1 == path.len() {
+                assert_eq!(private.custom_ids(), Vec::<String>::new(), "{private:?}");
+                let next = self.fake.reply_to(id, WAIT).await;
+                assert_eq!(next.kind, ReplyKind::Followup, "{next:?}");
+                return (private, next);
+            }
+        }
+        panic!("{path:?} ends with a move")
+    }
+
+    /// `user` types `text` in the Type-a-move form of `board`; the form and the answer.
+    async fn type_in(
+        &self,
+        user: &FakeUser,
+        channel: u64,
+        board: &Reply,
+        text: &str,
+    ) -> (Reply, Reply) {
+        let button = board
+            .custom_ids()
+            .into_iter()
+            .find(|id| id.starts_with("focus:type-move:"))
+            .expect("a Type-a-move button");
+        let message = board.message_id.expect("the board's message");
+        let id = self.fake.click(user, channel, message, &button).await;
+        let form = self.fake.reply_to(id, WAIT).await;
+        assert_eq!(form.kind, ReplyKind::Callback(9), "a form: {form:?}");
+        assert_eq!(
+            form.form_id(),
+            Some(button.replacen("type-move", "typed", 1).as_str())
+        );
+        assert_eq!(form.custom_ids(), ["text"]);
+        let id = self.fake.submit(user, &form, text).await;
+        (form, self.fake.reply_to(id, WAIT).await)
+    }
+
+    /// `user` plays `mv` with `/focus move` in `channel`; the answer.
+    async fn play(&self, user: &FakeUser, channel: u64, mv: &str) -> Reply {
+        self.slash(user, channel, "focus move", json!({ "move": mv }))
+            .await
+    }
+
+    /// Alice challenges Bob in `channel` (she plays White) with `more` options, and Bob
+    /// accepts by the button; the game's first board.
+    async fn challenged(&self, channel: u64, more: Value) -> Reply {
+        let (alice, bob) = (self.fake.user("alice"), self.fake.user("bob"));
+        let mut options = json!({ "opponent": bob.id, "color": 0 });
+        options
+            .as_object_mut()
+            .unwrap()
+            .extend(more.as_object().unwrap().clone());
+        let challenge = self
+            .slash(&alice, channel, "focus challenge", options)
+            .await;
+        assert!(!challenge.ephemeral(), "{}", challenge.text());
+        assert!(
+            challenge.text().starts_with(&format!(
+                "{} challenges {}",
+                mention(&alice),
+                mention(&bob)
+            )),
+            "{}",
+            challenge.text()
+        );
+        let accept = challenge.custom_ids()[0].clone();
+        assert!(accept.starts_with("focus:accept:"), "{accept}");
+        let message = challenge.message_id.expect("the challenge's message");
+        let id = self.fake.click(&bob, channel, message, &accept).await;
+        let accepted = self.fake.reply_to(id, WAIT).await;
+        assert_eq!(accepted.kind, ReplyKind::Callback(7));
+        assert!(
+            accepted
+                .text()
+                .ends_with(&format!("Accepted by {}.", mention(&bob))),
+            "{}",
+            accepted.text()
+        );
+        let first = self.fake.reply_to(id, WAIT).await;
+        assert_eq!(first.kind, ReplyKind::Followup, "{first:?}");
+        first
+    }
+
+    /// Nothing the bot sent in `channel` was a post of its own: no `POST
+    /// /channels/{channel}/messages` at all, and no request refused for want of access.
+    fn only_answers_in(&self, channel: u64) {
+        assert_eq!(
+            self.fake.message_posts(channel).len(),
+            0,
+            "the bot never posts on its own here"
+        );
+        assert_eq!(self.fake.refusals(50001).len(), 0, "no Missing Access");
+        assert_eq!(
+            self.fake.expired_token_uses().len(),
+            0,
+            "no expired token used"
+        );
+        assert_eq!(self.fake.refusals(40094).len(), 0, "within 5 follow-ups");
+        assert_eq!(self.fake.unknown_routes(), Vec::<String>::new());
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_whole_game_in_a_group_dm_where_only_the_challenger_installed_the_app() {
+    let mut w = World::at(T0).await;
+    let bot = w.start_bot().await;
+    let (alice, bob) = (w.fake.user("alice"), w.fake.user("bob"));
+    w.fake.install_to_user(&alice);
+    let gdm = w.fake.group_dm(&[alice.clone(), bob.clone()]);
+    let en = Lang::ENGLISH;
+
+    let board = w.challenged(gdm, json!({ "position": SEED })).await;
+    assert!(
+        board.text().starts_with(&format!(
+            "**Game 1 begins!** {} plays White",
+            mention(&alice)
+        )),
+        "{}",
+        board.text()
+    );
+    w.assert_board(&board, gdm, en, &alice).await;
+    assert_eq!(game(&w, 1).venue.as_str(), "group-dm");
+
+    // 1. c5-e5 by Alice's command; f5-e5 by Bob's menus (the stack, then where it goes).
+    let board = w.play(&alice, gdm, "c5-e5").await;
+    assert_eq!(board.kind, ReplyKind::Callback(4));
+    w.assert_board(&board, gdm, en, &bob).await;
+    let (said, board) = w.pick(&bob, gdm, &board, &["p:f5", "m:f5-e5"]).await;
+    assert_eq!(said.text(), "Game 1: you played f5-e5.");
+    assert!(
+        board
+            .text()
+            .starts_with(&format!("{} played **f5-e5**", mention(&bob))),
+        "{}",
+        board.text()
+    );
+    w.assert_board(&board, gdm, en, &alice).await;
+
+    // 2. +e5 by Alice's menus: 52 squares for a drop, grouped by rank; e3-e5 typed by Bob.
+    let (said, board) = w.pick(&alice, gdm, &board, &["p:r", "p:r5", "m:+e5"]).await;
+    assert_eq!(said.text(), "Game 1: you played +e5.");
+    w.assert_board(&board, gdm, en, &bob).await;
+    let (form, board) = w.type_in(&bob, gdm, &board, "e3-e5").await;
+    assert_eq!(form.payload["title"], "Your move in game 1");
+    assert_eq!(
+        board.kind,
+        ReplyKind::Callback(4),
+        "the form's answer: {board:?}"
+    );
+    w.assert_board(&board, gdm, en, &alice).await;
+
+    // 3. +e5 +e5: Bob's client in Russian, his private menus too.
+    let board = w.play(&alice, gdm, "+e5").await;
+    w.assert_board(&board, gdm, en, &bob).await;
+    w.fake.set_locale(&bob, "ru");
+    let id = w
+        .fake
+        .select(
+            &bob,
+            gdm,
+            board.message_id.unwrap(),
+            &board_menu(&board).0,
+            "p:r",
+        )
+        .await;
+    let private = w.fake.reply_to(id, WAIT).await;
+    assert_eq!(private.text(), "Партия 1: Куда поставить шашку из резерва?");
+    let (said, board) = w.pick(&bob, gdm, &board, &["p:r", "p:r5", "m:+e5"]).await;
+    assert_eq!(said.text(), "Партия 1: вы сыграли +e5.");
+    w.fake.set_locale(&bob, "en-US");
+    w.assert_board(&board, gdm, en, &alice).await;
+
+    // 4. +e5 +e5 and 5. +e5 +e5, Bob typing one and choosing the other.
+    let board = w.play(&alice, gdm, "+e5").await;
+    let (_, board) = w.type_in(&bob, gdm, &board, "+e5").await;
+    w.assert_board(&board, gdm, en, &alice).await;
+    let (_, board) = w.pick(&alice, gdm, &board, &["p:r", "p:r5", "m:+e5"]).await;
+    let (_, board) = w.pick(&bob, gdm, &board, &["p:r", "p:r5", "m:+e5"]).await;
+    w.assert_board(&board, gdm, en, &alice).await;
+
+    // 6. c5-b5 +b5: White controls nothing and has no reserve. Black wins by the rules.
+    let board = w.play(&alice, gdm, "c5-b5").await;
+    w.assert_board(&board, gdm, en, &bob).await;
+    let (said, last) = w.pick(&bob, gdm, &board, &["p:r", "p:r5", "m:+b5"]).await;
+    assert_eq!(said.text(), "Game 1: you played +b5.");
+    assert!(!last.ephemeral());
+    assert!(
+        last.menus().is_empty(),
+        "no controls once it is over: {last:?}"
+    );
+    eprintln!("LAST {}", last.text());
+    let over = game(&w, 1);
+    assert_eq!(
+        (over.status, over.result, over.reason, over.ply),
+        (
+            GameStatus::Finished,
+            Some(GameResult::Black),
+            Some(EndReason::NoLegalMove),
+            12
+        )
+    );
+    w.only_answers_in(gdm);
+    bot.stop().await;
+}
