@@ -12,9 +12,10 @@
 //!   otherwise. A component (or a form opened from one) carries the owners of the interaction
 //!   whose answer the component is on: the installer's, whoever clicks.
 //! - `app_permissions`: in a guest server, the permissions of @everyone in the channel, limited
-//!   to those an interaction's answer can use (`ATTACH_FILES`, `EMBED_LINKS`,
-//!   `MENTION_EVERYONE`, `USE_EXTERNAL_EMOJIS`; Discord's change log of 2022-06-29 for apps
-//!   without their bot in the server); in a group DM or a DM, `ATTACH_FILES | EMBED_LINKS |
+//!   to those an interaction's answer can use (`MENTION_EVERYONE`, `USE_EXTERNAL_EMOJIS`;
+//!   Discord's change log of 2022-06-29 for apps without their bot in the server), and always
+//!   `ATTACH_FILES | EMBED_LINKS` (a Discord staff answer on discord-api-docs issue 5316);
+//!   never View Channel or Send Messages. In a group DM or a DM, `ATTACH_FILES | EMBED_LINKS |
 //!   MENTION_EVERYONE`; in the bot's DM those and `USE_EXTERNAL_EMOJIS` (the interaction
 //!   object's documentation).
 //! - The bot cannot post there on its own: `POST /channels/{id}/messages` (and `GET
@@ -27,8 +28,8 @@ use serenity::all::Permissions;
 
 use super::{FakeGuild, FakeUser};
 
-/// What `app_permissions` holds where the bot is not there itself (a guest server's channel,
-/// at most; a group DM or a DM, exactly): what an interaction's answer can use.
+/// What `app_permissions` holds in a group DM or a DM (the bot is not there itself): what an
+/// interaction's answer can use.
 pub(super) fn answer_permissions() -> Permissions {
     Permissions::ATTACH_FILES | Permissions::EMBED_LINKS | Permissions::MENTION_EVERYONE
 }
