@@ -23,6 +23,18 @@ pub(super) async fn ask(ctx: Context<'_>, request: Request) -> Result<(), Error>
     };
     let command = app.interaction;
     let caller = interaction::caller(ctx, command).await;
+    // Where the bot is a member it posts on its own, and needs its permissions there. Where
+    // only a user's install reaches it, it answers interactions alone and has none of them.
+    if caller.venue == crate::store::Venue::Server
+        && let Some(missing) = missing_bot_permissions(ctx, command)
+    {
+        let lang = Lang::of_tag(&command.locale);
+        let names = missing.get_permission_names();
+        let text = super::markdown::markdown(&strings::missing_permissions(lang, &names));
+        let reply = poise::CreateReply::default().content(text).ephemeral(true);
+        ctx.send(reply).await?;
+        return Ok(());
+    }
     let data = ctx.data();
     interaction::answer(
         ctx.serenity_context(),
@@ -36,10 +48,54 @@ pub(super) async fn ask(ctx: Context<'_>, request: Request) -> Result<(), Error>
 }
 
 /// Every command of the bot, in one place, named and described in every language.
+///
+/// Each command's `required_bot_permissions` is checked by [`ask`] where the bot is a member
+/// of the server, not by poise everywhere: in a server reached through a user's install,
+/// Discord's `app_permissions` hold only what an answer may use (no View Channel, no Send
+/// Messages), and poise would refuse every command there.
 pub fn all() -> Vec<poise::Command<super::Data, Error>> {
     let mut commands = vec![focus()];
     localize(&mut commands);
+    commands.iter_mut().for_each(check_permissions_in_ask);
     commands
+}
+
+/// Moves `command`'s (and its subcommands') bot permissions from poise's check to [`ask`]'s.
+fn check_permissions_in_ask(command: &mut poise::Command<super::Data, Error>) {
+    command.custom_data = Box::new(command.required_bot_permissions);
+    command.required_bot_permissions = serenity::Permissions::empty();
+    command
+        .subcommands
+        .iter_mut()
+        .for_each(check_permissions_in_ask);
+}
+
+/// The bot permissions the command of `ctx` needs that the interaction's `app_permissions`
+/// lack (in a thread, Send Messages in Threads stands for Send Messages), as poise counts them.
+fn missing_bot_permissions(
+    ctx: Context<'_>,
+    command: &serenity::CommandInteraction,
+) -> Option<serenity::Permissions> {
+    use serenity::ChannelType as T;
+    let required = ctx
+        .command()
+        .custom_data
+        .downcast_ref::<serenity::Permissions>()
+        .copied()
+        .unwrap_or_default();
+    let mut granted = command.app_permissions?;
+    if command
+        .channel
+        .as_ref()
+        .is_some_and(|c| matches!(c.kind, T::NewsThread | T::PublicThread | T::PrivateThread))
+    {
+        granted.set(
+            serenity::Permissions::SEND_MESSAGES,
+            granted.send_messages_in_threads(),
+        );
+    }
+    let missing = required - granted;
+    (!missing.is_empty()).then_some(missing)
 }
 
 /// Play Sid Sackson's board game Focus.
