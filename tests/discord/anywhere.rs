@@ -18,7 +18,7 @@ use focus_bot::store::{AsyncStore, EndReason, Game, GameId, GameResult, GameStat
 use focus_bot::strings;
 use serde_json::{Value, json};
 use support::bot::{WAIT, WorldOf};
-use support::discord::{FakeUser, Reply, ReplyKind, mention};
+use support::discord::{FakeGuild, FakeUser, Reply, ReplyKind, mention};
 
 /// This module's world (its helpers are its own).
 struct Here;
@@ -327,7 +327,14 @@ async fn a_whole_game_in_a_group_dm_where_only_the_challenger_installed_the_app(
         last.menus().is_empty(),
         "no controls once it is over: {last:?}"
     );
-    eprintln!("LAST {}", last.text());
+    assert_eq!(
+        last.text(),
+        format!(
+            "{} dropped **+b5**.\n**{} (Black) wins game 1**, no legal move.",
+            mention(&bob),
+            mention(&bob)
+        )
+    );
     let over = game(&w, 1);
     assert_eq!(
         (over.status, over.result, over.reason, over.ply),
@@ -339,5 +346,285 @@ async fn a_whole_game_in_a_group_dm_where_only_the_challenger_installed_the_app(
         )
     );
     w.only_answers_in(gdm);
+    bot.stop().await;
+}
+
+impl World {
+    /// `user` plays the first move the menus of `board` offer for a stack: the first stack,
+    /// then its first step. Returns the move and the board that follows.
+    async fn first_step(&self, user: &FakeUser, channel: u64, board: &Reply) -> (String, Reply) {
+        let (_, origins) = board_menu(board);
+        let stack = origins
+            .iter()
+            .find(|o| o.len() == 4)
+            .expect("a stack to move")
+            .clone();
+        let square = &stack[2..];
+        let mut store = Store::open(&self.db).unwrap();
+        let id = board_menu(board)
+            .0
+            .split(':')
+            .nth(2)
+            .unwrap()
+            .parse()
+            .unwrap();
+        let position = store.load_game(GameId(id)).unwrap().position;
+        let mv = position
+            .legal_moves()
+            .iter()
+            .map(ToString::to_string)
+            .find(|m| m.starts_with(square))
+            .expect("a step of that stack");
+        let (said, next) = self
+            .pick(user, channel, board, &[&stack, &format!("m:{mv}")])
+            .await;
+        assert_eq!(said.text(), format!("Game {id}: you played {mv}."));
+        (mv, next)
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_whole_game_in_a_server_that_never_added_the_bot() {
+    let mut w = World::at(T0).await;
+    let bot = w.start_bot().await;
+    let (alice, bob) = (w.fake.user("alice"), w.fake.user("bob"));
+    w.fake.install_to_user(&alice);
+    let guest = FakeGuild::guest(9500, "Friends", &[alice.clone(), bob.clone()]);
+    let chat = w.fake.add_guest_server(guest);
+    let en = Lang::ENGLISH;
+
+    // The challenge and its game: rated (the guest server's own ladder), in the channel (no
+    // thread, and no word of permissions for one), with the controls on the board.
+    let board = w.challenged(chat, json!({})).await;
+    let started = game(&w, 1);
+    assert_eq!(
+        (started.venue.as_str(), started.rated, started.guild_id),
+        ("guest", true, 9500)
+    );
+    assert!(
+        !w.fake.replies().iter().any(|r| r.text().contains("thread")),
+        "no word of threads where the bot is not a member"
+    );
+    // The board is for everyone, and its place is the guest server's channel (not a server
+    // of the bot's: its own ladder).
+    assert!(!board.ephemeral());
+    let store = AsyncStore::open(&w.db).await.unwrap();
+    let service = GameService::new(store, Arc::new(w.clock.clone()));
+    let stored = service
+        .board(Place {
+            guild_id: 9500,
+            channel_id: chat,
+        })
+        .await
+        .unwrap();
+    assert_eq!(stored.game.id, GameId(1));
+    let picture = render(&stored.position, &strings::picture::options(en, &stored));
+    assert!(board.files[0].1 == picture);
+
+    // Alice by her command and her menus, Bob by his menus, his form, and the menu of the
+    // board he asked for privately (the Board button).
+    let board = w.play(&alice, chat, "c4-d4").await;
+    assert!(
+        board
+            .text()
+            .contains(&format!("{} (Black) to move", mention(&bob)))
+    );
+    w.fake.set_locale(&bob, "ru");
+    let (_, origins) = board_menu(&board);
+    let id = w
+        .fake
+        .select(
+            &bob,
+            chat,
+            board.message_id.unwrap(),
+            &board_menu(&board).0,
+            &origins[0],
+        )
+        .await;
+    let private = w.fake.reply_to(id, WAIT).await;
+    let square = &origins[0][2..];
+    assert_eq!(private.text(), format!("Партия 1: Куда пойдёт {square}?"));
+    assert!(private.ephemeral());
+    w.fake.set_locale(&bob, "en-US");
+    let (_, board) = w.first_step(&bob, chat, &board).await;
+    assert!(
+        board
+            .text()
+            .contains(&format!("{} (White) to move", mention(&alice)))
+    );
+    let (_, board) = w.first_step(&alice, chat, &board).await;
+    let (form, board) = w.type_in(&bob, chat, &board, " E4-e3 ").await;
+    assert_eq!(form.form_id(), Some("focus:typed:1:3"));
+    assert!(
+        board
+            .text()
+            .starts_with(&format!("{} played **e4-e3**", mention(&bob))),
+        "{}",
+        board.text()
+    );
+    let (_, board) = w.first_step(&alice, chat, &board).await;
+    let id = w
+        .fake
+        .click(&bob, chat, board.message_id.unwrap(), "focus:board:1")
+        .await;
+    let own = w.fake.reply_to(id, WAIT).await;
+    assert!(own.ephemeral(), "the Board button answers privately");
+    assert_eq!(board_menu(&own).0, "focus:pick:1:5:o");
+    let (_, board) = w.first_step(&bob, chat, &own).await;
+    assert!(!board.ephemeral(), "the move's board is for everyone");
+    assert_eq!(game(&w, 1).ply, 6);
+
+    // A draw: Alice offers it by her command, Bob agrees by the board's button.
+    let offer = w.slash(&alice, chat, "focus draw", json!({})).await;
+    assert!(!offer.ephemeral(), "{}", offer.text());
+    assert!(
+        offer
+            .text()
+            .starts_with(&format!("{} offers a draw.", mention(&alice))),
+        "{}",
+        offer.text()
+    );
+    assert_eq!(offer.custom_ids(), ["focus:draw-yes:1", "focus:draw-no:1"]);
+    let id = w
+        .fake
+        .click(&bob, chat, board.message_id.unwrap(), "focus:offer-draw:1")
+        .await;
+    let agreed = w.fake.reply_to(id, WAIT).await;
+    assert!(!agreed.ephemeral());
+    assert_eq!(
+        agreed.text(),
+        format!(
+            "**Game 1 is drawn** by agreement.\nRatings: {} 1500 (±0), {} 1500 (±0).",
+            mention(&alice),
+            mention(&bob)
+        )
+    );
+    assert_eq!(agreed.custom_ids(), ["focus:replay:1", "focus:rematch:1"]);
+    let over = game(&w, 1);
+    assert_eq!(
+        (over.status, over.result, over.reason),
+        (
+            GameStatus::Finished,
+            Some(GameResult::Draw),
+            Some(EndReason::Agreement)
+        )
+    );
+    w.only_answers_in(chat);
+    bot.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_whole_game_against_the_bot_in_its_dm() {
+    let mut w = World::at(T0).await;
+    let bot = w.start_bot().await;
+    let alice = w.fake.user("alice");
+    let me = w.fake.bot_user().clone();
+    let dm = w.fake.dm_channel_of(alice.id);
+
+    // Only the bot can be played here.
+    let bob = w.fake.user("bob");
+    let id = w
+        .fake
+        .slash_dm(&alice, "focus challenge", json!({ "opponent": bob.id }))
+        .await;
+    let refused = w.fake.reply_to(id, WAIT).await;
+    assert!(refused.ephemeral());
+    assert_eq!(
+        refused.text(),
+        "in my DM you can only play me: challenge your friends in a group DM or on a server"
+    );
+
+    let options = json!({ "opponent": me.id, "level": 1, "color": 0 });
+    let id = w.fake.slash_dm(&alice, "focus challenge", options).await;
+    let first = w.fake.reply_to(id, WAIT).await;
+    assert!(!first.ephemeral());
+    assert!(
+        first.text().starts_with(&format!(
+            "**Game 1 begins!** {} plays White, {} plays Black.",
+            mention(&alice),
+            mention(&me)
+        )),
+        "{}",
+        first.text()
+    );
+    assert!(first.text().contains("I play at level 1 of 8."));
+    // Everyone here has the commands: no controls on the board.
+    assert!(first.menus().is_empty() && first.custom_ids().is_empty());
+    assert_eq!(game(&w, 1).venue.as_str(), "bot-dm");
+
+    // Four moves each: Alice's by command, the bot's posted on its own in the DM. For the
+    // last two her client is in Russian: so is the DM, the bot's own moves too.
+    for n in 0..4 {
+        let russian = n >= 2;
+        if russian {
+            w.fake.set_locale(&alice, "ru");
+        }
+        let (played_word, to_move) = if russian {
+            ("ходит", format!("Ходит {} (белые)", mention(&alice)))
+        } else {
+            ("played", format!("{} (White) to move", mention(&alice)))
+        };
+        let mut store = Store::open(&w.db).unwrap();
+        let position = store.load_game(GameId(1)).unwrap().position;
+        let mv = position
+            .legal_moves()
+            .iter()
+            .find(|m| matches!(m, focus_bot::rules::Move::Step { .. }))
+            .expect("a step")
+            .to_string();
+        let id = w
+            .fake
+            .slash_dm(&alice, "focus move", json!({ "move": mv }))
+            .await;
+        let played = w.fake.reply_to(id, WAIT).await;
+        assert!(
+            played
+                .text()
+                .starts_with(&format!("{} {played_word} **{mv}**", mention(&alice))),
+            "{}",
+            played.text()
+        );
+        let answer = w
+            .fake
+            .reply_where(WAIT, |r| {
+                r.kind == ReplyKind::ChannelMessage && r.channel_id == Some(dm)
+            })
+            .await;
+        assert!(
+            answer
+                .text()
+                .starts_with(&format!("{} {played_word} **", mention(&me))),
+            "{}",
+            answer.text()
+        );
+        assert!(answer.text().contains(&to_move), "{}", answer.text());
+        assert_eq!(answer.files.len(), 1, "the bot's move comes with its board");
+        assert_eq!(w.fake.message_posts(dm).len(), n + 1);
+        assert_eq!(game(&w, 1).ply, 2 * (n as u32 + 1));
+    }
+
+    // Alice resigns.
+    let id = w.fake.slash_dm(&alice, "focus resign", json!({})).await;
+    let resigned = w.fake.reply_to(id, WAIT).await;
+    assert_eq!(
+        resigned.text(),
+        format!(
+            "**Победа {} (чёрные) в партии 1**, соперник сдался.",
+            mention(&me)
+        )
+    );
+    assert_eq!(resigned.custom_ids(), ["focus:replay:1", "focus:rematch:1"]);
+    let over = game(&w, 1);
+    assert_eq!(
+        (over.status, over.result, over.reason, over.ply),
+        (
+            GameStatus::Finished,
+            Some(GameResult::Black),
+            Some(EndReason::Resignation),
+            8
+        )
+    );
+    assert_eq!(w.fake.refusals(50001).len(), 0);
+    assert_eq!(w.fake.refusals(50007).len(), 0);
     bot.stop().await;
 }
