@@ -628,3 +628,242 @@ async fn a_whole_game_against_the_bot_in_its_dm() {
     assert_eq!(w.fake.refusals(50007).len(), 0);
     bot.stop().await;
 }
+
+/// The requests the bot made with the token of interaction `id` (its answers).
+fn answers_to(w: &World, id: u64) -> Vec<String> {
+    let token = format!("fake-interaction-token-{id}");
+    w.fake
+        .requests()
+        .into_iter()
+        .filter(|r| r.path.contains(&token))
+        .map(|r| format!("{} {}", r.method, r.path))
+        .collect()
+}
+
+/// Asserts that `reply` is one private sentence, with no components, picture or form.
+fn one_sentence(reply: &Reply, sentence: &str) {
+    assert_eq!(reply.kind, ReplyKind::Callback(4), "{reply:?}");
+    assert!(reply.ephemeral(), "private: {reply:?}");
+    assert_eq!(reply.text(), sentence);
+    assert!(
+        reply.files.is_empty() && reply.custom_ids().is_empty(),
+        "{reply:?}"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn bad_input_in_a_group_dm_changes_nothing() {
+    let mut w = World::at(T0).await;
+    let bot = w.start_bot().await;
+    let (alice, bob, carol) = (
+        w.fake.user("alice"),
+        w.fake.user("bob"),
+        w.fake.user("carol"),
+    );
+    w.fake.install_to_user(&alice);
+    w.fake.install_to_user(&carol);
+    let gdm = w
+        .fake
+        .group_dm(&[alice.clone(), bob.clone(), carol.clone()]);
+    let mut bad = Vec::new();
+    // Sends a bad interaction, and checks its one private sentence.
+    macro_rules! refused {
+        ($id:expr, $sentence:expr) => {{
+            let id = $id;
+            let reply = w.fake.reply_to(id, WAIT).await;
+            one_sentence(&reply, &$sentence);
+            bad.push(id);
+        }};
+    }
+
+    // Commands that need a server with the bot, and a challenge to oneself.
+    let needs_server =
+        "this command works on servers that added focus-bot: ask a server admin to add it there";
+    for (command, options) in [
+        ("focus tournament list", json!({})),
+        ("focus settings", json!({})),
+        ("focus watch", json!({})),
+    ] {
+        refused!(
+            w.fake.slash(&alice, gdm, command, options).await,
+            needs_server
+        );
+    }
+    w.fake.set_locale(&carol, "ru");
+    refused!(
+        w.fake.slash(&carol, gdm, "focus settings", json!({})).await,
+        "эта команда работает на серверах, куда добавлен focus-bot: попросите администратора \
+         сервера добавить его"
+    );
+    refused!(
+        w.fake
+            .slash(
+                &alice,
+                gdm,
+                "focus challenge",
+                json!({ "opponent": alice.id })
+            )
+            .await,
+        "you cannot challenge yourself: name someone else, or leave the opponent empty"
+    );
+
+    // A game: Alice (White) against Bob, one move each.
+    let board0 = w.challenged(gdm, json!({})).await;
+    let board1 = w.play(&alice, gdm, "c4-d4").await;
+    let (_, board2) = w.first_step(&bob, gdm, &board1).await;
+    let (menu2, origins2) = board_menu(&board2);
+    assert_eq!(menu2, "focus:pick:1:2:o");
+    let at = |w: &World| {
+        let g = game(w, 1);
+        (g.ply, g.fpn, g.status)
+    };
+    let before = at(&w);
+    let message = |board: &Reply| board.message_id.expect("a board's message");
+
+    // Carol is no player: the menu, the buttons, a form (her client in Russian first).
+    let not_a_player_ru = "вы не играете в партии этого канала";
+    refused!(
+        w.fake
+            .select(&carol, gdm, message(&board2), &menu2, &origins2[0])
+            .await,
+        not_a_player_ru
+    );
+    for button in [
+        "focus:type-move:1:2",
+        "focus:resign:1",
+        "focus:offer-draw:1",
+    ] {
+        refused!(
+            w.fake.click(&carol, gdm, message(&board2), button).await,
+            not_a_player_ru
+        );
+    }
+    w.fake.set_locale(&carol, "en-US");
+    let form = w.fake.form_json(
+        &carol,
+        gdm,
+        Some(message(&board2)),
+        "focus:typed:1:2",
+        &[("text", "c3-c4")],
+    );
+    refused!(
+        w.fake.send_interaction(form).await,
+        "you are not playing in this channel's game"
+    );
+    // Looking is no bad input: the Board button shows her the board, privately.
+    let id = w
+        .fake
+        .click(&carol, gdm, message(&board2), "focus:board:1")
+        .await;
+    let shown = w.fake.reply_to(id, WAIT).await;
+    assert!(shown.ephemeral() && shown.files.len() == 1, "{shown:?}");
+    assert!(
+        shown.text().starts_with("Game 1: "),
+        "in English again: {}",
+        shown.text()
+    );
+    assert_eq!(
+        shown.custom_ids(),
+        Vec::<String>::new(),
+        "no controls for a spectator"
+    );
+
+    // Old boards, whose ply is gone; Bob's choice out of turn.
+    let stale = "this board of game 1 is out of date: the game has moved on, so use its newest \
+                 board (the Board button shows it)";
+    let (menu0, origins0) = board_menu(&board0);
+    refused!(
+        w.fake
+            .select(&alice, gdm, message(&board0), &menu0, &origins0[0])
+            .await,
+        stale
+    );
+    let (menu1, origins1) = board_menu(&board1);
+    refused!(
+        w.fake
+            .select(&bob, gdm, message(&board1), &menu1, &origins1[0])
+            .await,
+        stale
+    );
+    refused!(
+        w.fake
+            .select(&bob, gdm, message(&board2), &menu2, &origins2[0])
+            .await,
+        "it is not your turn: white is to move, and you play black"
+    );
+
+    // Forged: a value no menu offers, a move that is not legal, a stack Alice does not
+    // control, a menu of a ply to come; a custom_id the bot never made; a game that does not
+    // exist.
+    let no_button = "this button is no longer in use; use /focus to continue";
+    for (custom_id, value, sentence) in [
+        ("focus:pick:1:2:o", "m:a1-h8", stale),
+        ("focus:pick:1:2:o", "p:zz", stale),
+        ("focus:pick:1:2:c3", "m:c3-c9", stale),
+        ("focus:pick:1:2:o", "p:a4", stale),
+        ("focus:pick:1:7:o", origins2[0].as_str(), stale),
+        ("focus:pick:1:2", "p:c3", no_button),
+        ("focus:junk", "p:c3", no_button),
+        ("focus:pick:99:2:o", "p:c3", "there is no game #99"),
+    ] {
+        let forged = w
+            .fake
+            .select_json(&alice, gdm, message(&board2), custom_id, &[value]);
+        refused!(w.fake.send_interaction(forged).await, sentence);
+    }
+
+    // Nonsense typed in the form.
+    for (text, sentence) in [
+        (
+            "hello",
+            "`hello` is not a move: write c5-e5 to move a stack, +e5 to drop from your reserve, \
+             d4~d5 to swap",
+        ),
+        (
+            "c3-c9",
+            "`c9` is not a square: squares are a file a–h and a rank 1–8, like c5",
+        ),
+        (
+            "e4-e3",
+            "e4 is not your stack: its top piece is black, and you (white) move only stacks \
+             with your piece on top",
+        ),
+    ] {
+        let (_, reply) = w.type_in(&alice, gdm, &board2, text).await;
+        one_sentence(&reply, sentence);
+        bad.push(reply.interaction_id.expect("the form's interaction"));
+    }
+    assert_eq!(at(&w), before, "nothing changed");
+
+    // A private menu Alice opened, left for her board's own menu: out of date once she has
+    // moved.
+    let id = w
+        .fake
+        .select(&alice, gdm, message(&board2), &menu2, &origins2[0])
+        .await;
+    let left = w.fake.reply_to(id, WAIT).await;
+    let (left_menu, left_options) = board_menu(&left);
+    // The game goes on from its newest board, and the bad inputs had one answer each.
+    let (_, board3) = w.first_step(&alice, gdm, &board2).await;
+    assert_eq!(game(&w, 1).ply, 3);
+    let after = at(&w);
+    refused!(
+        w.fake
+            .select(
+                &alice,
+                gdm,
+                left.message_id.unwrap(),
+                &left_menu,
+                &left_options[0]
+            )
+            .await,
+        stale
+    );
+    assert_eq!(at(&w), after, "nothing changed");
+    w.assert_board(&board3, gdm, Lang::ENGLISH, &bob).await;
+    for id in bad {
+        assert_eq!(answers_to(&w, id).len(), 1, "one answer to {id}");
+    }
+    w.only_answers_in(gdm);
+    bot.stop().await;
+}
