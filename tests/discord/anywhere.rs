@@ -867,3 +867,187 @@ async fn bad_input_in_a_group_dm_changes_nothing() {
     w.only_answers_in(gdm);
     bot.stop().await;
 }
+
+impl World {
+    /// `user` resigns the game of `board` by its Resign button, then the private question's
+    /// Resign; the question and the answer.
+    async fn resign_by_buttons(
+        &self,
+        user: &FakeUser,
+        channel: u64,
+        board: &Reply,
+    ) -> (Reply, Reply) {
+        let resign = board
+            .custom_ids()
+            .into_iter()
+            .find(|id| id.starts_with("focus:resign:"))
+            .expect("a Resign button");
+        let id = self
+            .fake
+            .click(user, channel, board.message_id.unwrap(), &resign)
+            .await;
+        let asked = self.fake.reply_to(id, WAIT).await;
+        assert!(asked.ephemeral(), "{asked:?}");
+        assert_eq!(
+            asked.custom_ids(),
+            [resign.replacen("resign", "resign-sure", 1)]
+        );
+        let id = self
+            .fake
+            .click(
+                user,
+                channel,
+                asked.message_id.unwrap(),
+                &asked.custom_ids()[0],
+            )
+            .await;
+        // The question keeps its words and loses its button; the result is for everyone.
+        let answered = self.fake.reply_to(id, WAIT).await;
+        assert_eq!(answered.kind, ReplyKind::Callback(7));
+        assert_eq!(answered.message_id, asked.message_id);
+        assert_eq!(answered.text(), asked.text());
+        assert_eq!(answered.custom_ids(), Vec::<String>::new());
+        let over = self.fake.reply_to(id, WAIT).await;
+        assert_eq!(over.kind, ReplyKind::Followup);
+        assert!(!over.ephemeral());
+        (asked, over)
+    }
+
+    /// The answer to `/focus leaderboard` of `user` in `channel`, once it is there.
+    async fn leaderboard(&self, user: &FakeUser, channel: u64) -> Reply {
+        let id = self
+            .fake
+            .slash(user, channel, "focus leaderboard", json!({}))
+            .await;
+        self.fake
+            .reply_where(WAIT, |r| {
+                r.interaction_id == Some(id) && r.kind != ReplyKind::Callback(5)
+            })
+            .await
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn ratings_are_kept_apart_per_venue() {
+    let mut w = World::at(T0).await;
+    let bot = w.start_bot().await;
+    let (alice, bob, carol) = (
+        w.fake.user("alice"),
+        w.fake.user("bob"),
+        w.fake.user("carol"),
+    );
+    w.fake.install_to_user(&alice);
+
+    // A rated game in a group DM, Bob resigning by the buttons (in Russian).
+    let gdm = w.fake.group_dm(&[alice.clone(), bob.clone()]);
+    w.challenged(gdm, json!({})).await;
+    assert!(game(&w, 1).rated, "rated by default in a group DM");
+    let board = w.play(&alice, gdm, "c4-d4").await;
+    w.first_step(&bob, gdm, &board).await;
+    let board = w.play(&alice, gdm, "d4-d6").await;
+    w.fake.set_locale(&bob, "ru");
+    let (asked, over) = w.resign_by_buttons(&bob, gdm, &board).await;
+    assert_eq!(asked.text(), "Сдать партию 1? Это будет поражение.");
+    w.fake.set_locale(&bob, "en-US");
+    assert_eq!(
+        over.text(),
+        format!(
+            "**{} (White) wins game 1**, by resignation.\nRatings: {} 1662 (+162), {} 1338 (-162).",
+            mention(&alice),
+            mention(&alice),
+            mention(&bob)
+        )
+    );
+    let ended = game(&w, 1);
+    assert_eq!(
+        (ended.status, ended.result, ended.reason),
+        (
+            GameStatus::Finished,
+            Some(GameResult::White),
+            Some(EndReason::Resignation)
+        )
+    );
+
+    // A rated game on the server, Carol resigning.
+    let general = w.fake.channel("general");
+    let challenge = w
+        .slash(
+            &alice,
+            general,
+            "focus challenge",
+            json!({ "opponent": carol.id, "color": 0 }),
+        )
+        .await;
+    let id = w
+        .fake
+        .click(
+            &carol,
+            general,
+            challenge.message_id.unwrap(),
+            &challenge.custom_ids()[0],
+        )
+        .await;
+    w.fake.reply_to(id, WAIT).await;
+    w.fake.reply_to(id, WAIT).await;
+    assert_eq!(game(&w, 2).venue.as_str(), "server");
+    w.play(&alice, general, "c4-d4").await;
+    w.play(&carol, general, "e4-e3").await;
+    let resigned = w.slash(&carol, general, "focus resign", json!({})).await;
+    assert!(
+        resigned.text().contains(&format!(
+            "Ratings: {} 1662 (+162), {} 1338 (-162).",
+            mention(&alice),
+            mention(&carol)
+        )),
+        "the server's ladder starts afresh: {}",
+        resigned.text()
+    );
+
+    // Each ladder has its own game: Alice's one win in each, Bob only in the group DM's,
+    // Carol only on the server's.
+    let ladder = |them: &FakeUser| {
+        format!(
+            "**Leaderboard** · page 1 of 1 · 0 ranked, 2 provisional (`?`: rating not yet \
+             settled)\n`   ?` {} · **1662?** · 1 game · 1-0-0\n`   ?` {} · **1338?** · 1 game \
+             · 0-1-0",
+            mention(&alice),
+            mention(them)
+        )
+    };
+    let shown = w.leaderboard(&alice, gdm).await;
+    assert!(!shown.ephemeral());
+    assert_eq!(shown.text(), ladder(&bob));
+    let shown = w.leaderboard(&alice, general).await;
+    assert_eq!(shown.text(), ladder(&carol));
+
+    // A DM between Alice and Bob: unrated by default, and no leaderboard.
+    let dm = w.fake.user_dm(&alice, &bob);
+    let board = w.challenged(dm, json!({})).await;
+    let unrated = game(&w, 3);
+    assert_eq!((unrated.venue.as_str(), unrated.rated), ("dm", false));
+    assert!(board.text().contains("unrated"), "{}", board.text());
+    let board = w.play(&alice, dm, "c4-d4").await;
+    w.first_step(&bob, dm, &board).await;
+    let board = w.play(&alice, dm, "d4-d6").await;
+    let (_, over) = w.resign_by_buttons(&bob, dm, &board).await;
+    assert_eq!(
+        over.text(),
+        format!(
+            "**{} (White) wins game 3**, by resignation.",
+            mention(&alice)
+        )
+    );
+    let id = w
+        .fake
+        .slash(&alice, dm, "focus leaderboard", json!({}))
+        .await;
+    one_sentence(
+        &w.fake.reply_to(id, WAIT).await,
+        "there is no leaderboard here: games in DMs are unrated (group DMs and servers have one)",
+    );
+    // The group DM's ladder is as it was.
+    assert_eq!(w.leaderboard(&alice, gdm).await.text(), ladder(&bob));
+    w.only_answers_in(gdm);
+    w.only_answers_in(dm);
+    bot.stop().await;
+}
