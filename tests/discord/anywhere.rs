@@ -1051,3 +1051,82 @@ async fn ratings_are_kept_apart_per_venue() {
     w.only_answers_in(dm);
     bot.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_group_dm_game_goes_on_by_its_components_after_a_restart() {
+    let mut w = World::at(T0).await;
+    let bot = w.start_bot().await;
+    let (alice, bob) = (w.fake.user("alice"), w.fake.user("bob"));
+    w.fake.install_to_user(&alice);
+    let gdm = w.fake.group_dm(&[alice.clone(), bob.clone()]);
+    let en = Lang::ENGLISH;
+    w.challenged(gdm, json!({ "position": SEED })).await;
+    let board = w.play(&alice, gdm, "c5-e5").await;
+    // Bob opens his private menu of where f5 goes, and the bot dies before he chooses.
+    let id = w
+        .fake
+        .select(
+            &bob,
+            gdm,
+            board.message_id.unwrap(),
+            &board_menu(&board).0,
+            "p:f5",
+        )
+        .await;
+    let private = w.fake.reply_to(id, WAIT).await;
+    assert_eq!(board_menu(&private).0, "focus:pick:1:1:f5");
+    bot.kill().await;
+    let bot = w.start_bot().await;
+
+    // His choice in the menu from before the restart plays the move, and so on to the end,
+    // Alice's private menus in Russian.
+    let id = w
+        .fake
+        .select(
+            &bob,
+            gdm,
+            private.message_id.unwrap(),
+            "focus:pick:1:1:f5",
+            "m:f5-e5",
+        )
+        .await;
+    let said = w.fake.reply_to(id, WAIT).await;
+    assert_eq!(
+        (said.kind, said.text()),
+        (ReplyKind::Callback(7), "Game 1: you played f5-e5.")
+    );
+    let board = w.fake.reply_to(id, WAIT).await;
+    w.assert_board(&board, gdm, en, &alice).await;
+    w.fake.set_locale(&alice, "ru");
+    let (said, board) = w.pick(&alice, gdm, &board, &["p:r", "p:r5", "m:+e5"]).await;
+    assert_eq!(said.text(), "Партия 1: вы сыграли +e5.");
+    w.assert_board(&board, gdm, en, &bob).await;
+    let (_, board) = w.type_in(&bob, gdm, &board, "e3-e5").await;
+    // A second restart, a clean one this time, between two of Alice's moves.
+    bot.stop().await;
+    let bot = w.start_bot().await;
+    let (_, board) = w.pick(&alice, gdm, &board, &["p:r", "p:r5", "m:+e5"]).await;
+    let (_, board) = w.pick(&bob, gdm, &board, &["p:r", "p:r5", "m:+e5"]).await;
+    let (_, board) = w.type_in(&alice, gdm, &board, "Ре5").await;
+    let (_, board) = w.type_in(&bob, gdm, &board, "+e5").await;
+    let (_, board) = w.pick(&alice, gdm, &board, &["p:r", "p:r5", "m:+e5"]).await;
+    let (_, board) = w.pick(&bob, gdm, &board, &["p:r", "p:r5", "m:+e5"]).await;
+    w.assert_board(&board, gdm, en, &alice).await;
+    let (_, board) = w.type_in(&alice, gdm, &board, "c5-b5").await;
+    let (_, last) = w.pick(&bob, gdm, &board, &["p:r", "p:r5", "m:+b5"]).await;
+    assert!(
+        last.text().ends_with(&format!(
+            "**{} (Black) wins game 1**, no legal move.",
+            mention(&bob)
+        )),
+        "{}",
+        last.text()
+    );
+    let over = game(&w, 1);
+    assert_eq!(
+        (over.status, over.result, over.ply),
+        (GameStatus::Finished, Some(GameResult::Black), 12)
+    );
+    w.only_answers_in(gdm);
+    bot.stop().await;
+}
