@@ -1218,6 +1218,14 @@ impl FakeDiscord {
     /// registers its token, so the bot's answers are accepted. Waits up to a minute for a live
     /// gateway. Returns the interaction id.
     pub async fn send_interaction(&self, interaction: Value) -> u64 {
+        let id = self.record_interaction(&interaction);
+        self.dispatch("INTERACTION_CREATE", interaction).await;
+        id
+    }
+
+    /// Registers `interaction`'s token, as [`Self::send_interaction`] does, without sending
+    /// it: for a test that answers it itself over REST. Returns the interaction id.
+    pub fn record_interaction(&self, interaction: &Value) -> u64 {
         let id: u64 = interaction["id"]
             .as_str()
             .and_then(|s| s.parse().ok())
@@ -1256,7 +1264,6 @@ impl FakeDiscord {
                 modal: None,
             },
         );
-        self.dispatch("INTERACTION_CREATE", interaction).await;
         id
     }
 
