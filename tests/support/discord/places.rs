@@ -18,8 +18,10 @@
 //!   never View Channel or Send Messages. In a group DM or a DM, `ATTACH_FILES | EMBED_LINKS |
 //!   MENTION_EVERYONE`; in the bot's DM those and `USE_EXTERNAL_EMOJIS` (the interaction
 //!   object's documentation).
-//! - The bot cannot post there on its own: `POST /channels/{id}/messages` (and `GET
-//!   /channels/{id}`) answer 403 with code 50001, Missing Access. It answers interactions only.
+//! - The bot cannot post there on its own: `POST /channels/{id}/messages`, and every other
+//!   route under `/channels/{id}` (the channel, its messages, edits of them, threads, typing),
+//!   answer 403 with code 50001, Missing Access. It answers interactions only, and edits its
+//!   answers with their tokens.
 //! - A group DM's interactions carry the channel (type 3, with its recipients) and `user`
 //!   instead of `member`; so does a DM between two users (type 1).
 

@@ -281,6 +281,15 @@ const MAX_NONCE_CHARS: usize = 25;
 fn route(shared: &Shared, method: &Method, segments: &[&str], body: Body) -> Response {
     let app = shared.application_id().to_string();
     let m = method.as_str();
+    // The bot reaches for nothing in a channel it is not in (its messages there are answers
+    // to interactions, edited only with their tokens).
+    if let ["channels", channel, ..] = segments
+        && channel
+            .parse()
+            .is_ok_and(|channel| bot_not_there(&shared.lock(), channel))
+    {
+        return missing_access();
+    }
     match (m, segments) {
         ("GET", ["gateway"]) => {
             json_response(StatusCode::OK, json!({ "url": shared.gateway_url() }))
@@ -425,9 +434,6 @@ fn get_channel(shared: &Shared, channel: &str) -> Response {
                 .guild
                 .channel_json(c, position, shared.application_id()),
         );
-    }
-    if bot_not_there(&shared.lock(), id) {
-        return missing_access();
     }
     let recipient = shared.lock().dm_recipients.get(&id).copied();
     match recipient.and_then(|user| shared.guild.member(user)) {
@@ -851,9 +857,6 @@ fn create_message(shared: &Shared, channel: &str, body: Body) -> Response {
         Err(refused) => return *refused,
     };
     let mut inner = shared.lock();
-    if bot_not_there(&inner, channel) {
-        return missing_access();
-    }
     let guild_channel = in_thread || shared.guild.channel(channel).is_some();
     let dm_recipient = inner.dm_recipients.get(&channel).copied();
     if !guild_channel && dm_recipient.is_none() {
