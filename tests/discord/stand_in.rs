@@ -333,7 +333,11 @@ async fn the_bot_only_answers_where_a_users_install_reaches_it_within_discords_l
     http.set_application_id(serenity::ApplicationId::new(fake.application_id()));
     let alice = fake.user("alice");
     fake.install_to_user(&alice);
-    let guest = fake.add_guest_server(FakeGuild::guest(9500, "Friends", &[alice.clone()]));
+    let guest = fake.add_guest_server(FakeGuild::guest(
+        9500,
+        "Friends",
+        std::slice::from_ref(&alice),
+    ));
     let gdm = fake.group_dm(&[alice.clone(), fake.user("bob")]);
     let general = fake.channel("general");
 
