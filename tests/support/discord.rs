@@ -49,6 +49,24 @@
 //! Discord does once a channel's bucket is empty (`discord/limits.rs`), off by default;
 //! [`FakeDiscord::rate_limited`] lists the requests so refused.
 //!
+//! Places reached through a user's install of the app (issue 23; `discord/places.rs`):
+//! [`FakeDiscord::install_to_user`], a server that never added the bot
+//! ([`FakeDiscord::add_guest_server`] of a [`FakeGuild::guest`]), a group DM
+//! ([`FakeDiscord::group_dm`]) and a DM between two users ([`FakeDiscord::user_dm`]). Their
+//! interactions carry `context`, `authorizing_integration_owners` and `app_permissions` as
+//! Discord sends them; a user without the app gets no slash command there (the fake panics),
+//! only components; the bot's own requests to such a channel answer 403 with 50001. Select
+//! menus: [`FakeDiscord::select`] (only an option the menu offers) and
+//! [`FakeDiscord::select_json`] (anything, forged); forms: [`FakeDiscord::submit`] fills in the
+//! form a callback of type 9 opened, [`FakeDiscord::form_json`] makes any. Ephemeral answers
+//! are messages like others: their menus can be chosen in and updated (callback 7).
+//!
+//! Interaction tokens live [`TOKEN_LIFETIME_MS`] (15 minutes) on the interaction clock: after
+//! that, edits and follow-ups answer 401 with 50027 and a callback 404 with 10062, listed by
+//! [`FakeDiscord::expired_token_uses`]. An interaction that only a user's install authorised
+//! gets [`USER_INSTALL_FOLLOWUPS`] follow-ups (then 400, 40094). [`FakeDiscord::refusals`]
+//! lists the requests answered with a given Discord error code.
+//!
 //! Message nonces work as on Discord: `POST /channels/{id}/messages` with a `nonce` and
 //! `enforce_nonce: true` returns the message the same author already created with that nonce in
 //! that channel, and creates and records nothing new. (Discord forgets a nonce after a few
