@@ -166,6 +166,12 @@ impl App {
             },
             Languages::Tags { user, server } => {
                 let guild = (caller.place.guild_id != 0).then_some(caller.place.guild_id);
+                // The bot's DM has one reader: its public messages (the bot's moves too) are
+                // in the player's language, as Discord tells it.
+                let server = match caller.venue {
+                    crate::store::Venue::BotDm => Some(user.clone()),
+                    _ => server.clone(),
+                };
                 let server_locale = match self
                     .service
                     .note_locales(

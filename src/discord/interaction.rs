@@ -212,8 +212,21 @@ pub async fn bot_may_answer(ctx: super::Context<'_>) -> Result<bool, super::Erro
         &command.authorizing_integration_owners,
         command.channel.as_ref(),
     );
+    let in_thread = command.channel.as_ref().is_some_and(|c| {
+        use serenity::ChannelType as T;
+        matches!(c.kind, T::NewsThread | T::PublicThread | T::PrivateThread)
+    });
     let missing = match (venue, command.app_permissions) {
-        (Venue::Server, Some(have)) => ANSWER_PERMISSIONS.difference(have),
+        (Venue::Server, Some(mut have)) => {
+            // In a thread, Send Messages in Threads is what lets the bot post.
+            if in_thread {
+                have.set(
+                    serenity::Permissions::SEND_MESSAGES,
+                    have.send_messages_in_threads(),
+                );
+            }
+            ANSWER_PERMISSIONS.difference(have)
+        }
         _ => serenity::Permissions::empty(),
     };
     if missing.is_empty() {
