@@ -179,6 +179,23 @@ pub enum WriteError {
     Io(#[from] io::Error),
 }
 
+impl WriteError {
+    /// The error without the path SQLite appends to some of its messages (`unable to open
+    /// database file: /srv/x.db`): the sentence around it names the file already.
+    fn without_path(self, path: &Path) -> WriteError {
+        match self {
+            WriteError::Sqlite(rusqlite::Error::SqliteFailure(code, Some(text))) => {
+                let text = match text.strip_suffix(&format!(": {}", path.display())) {
+                    Some(reason) => reason.to_owned(),
+                    None => text,
+                };
+                WriteError::Sqlite(rusqlite::Error::SqliteFailure(code, Some(text)))
+            }
+            other => other,
+        }
+    }
+}
+
 /// A refused or failed restore. Nothing was changed unless it is [`RestoreError::Io`] about
 /// putting the files in place, which says what.
 #[derive(Debug, Error)]
@@ -296,9 +313,10 @@ fn copy_and_check(
         path: database.to_owned(),
         source,
     };
+    // Named as the user named it; SQLite's reasons lose the `.partial` path they end with.
     let write_error = |source: WriteError| BackupError::Write {
-        path: partial.to_owned(),
-        source,
+        path: file.to_owned(),
+        source: source.without_path(partial),
     };
     // Not created if missing, and only read (but opened for writing: a read-only connection
     // to a WAL database needs its -shm to exist already).
@@ -507,7 +525,7 @@ fn copy_for_restore(from: &Path, restoring: &Path) -> Result<Verified, RestoreEr
     let write_error = |source: WriteError| RestoreError::Io {
         what: "write",
         path: restoring.to_owned(),
-        source,
+        source: source.without_path(restoring),
     };
     remove_if_there(restoring);
     let source = Connection::open_with_flags(
