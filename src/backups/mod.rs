@@ -12,8 +12,8 @@
 //! once when there is none, or it is older), so a bot restarted often still backs up on time,
 //! and not at every start.
 //!
-//! Only files of that exact name pattern are ever deleted, and `.partial` files of that stem
-//! (the remains of a backup the process was killed in). One bot per database and directory.
+//! Only files of that exact name pattern are ever deleted, and `.partial` (and
+//! `.partial-journal`) files of that stem: the remains of a backup the process was killed in. One bot per database and directory.
 
 mod settings;
 
@@ -194,6 +194,7 @@ pub fn back_up_once(
         let name = entry.file_name();
         if name
             .to_str()
+            .map(|n| n.strip_suffix("-journal").unwrap_or(n))
             .and_then(|n| n.strip_suffix(".partial"))
             .is_some_and(|n| time_of(&stem, n).is_some())
         {

@@ -292,6 +292,7 @@ pub fn backup(
     let result = copy_and_check(database, file, &partial, pace, stop);
     if result.is_err() {
         remove_if_there(&partial);
+        remove_if_there(&with_suffix(&partial, "-journal"));
     }
     let verified = result?;
     Ok(Made {
@@ -336,10 +337,13 @@ fn copy_and_check(
         })
         .map_err(source_error)?;
     let version = schema::version(&source).map_err(source_error)?;
-    match fs::remove_file(partial) {
-        Ok(()) => {}
-        Err(e) if e.kind() == io::ErrorKind::NotFound => {}
-        Err(e) => return Err(write_error(e.into())),
+    // The remains of a killed backup of the same name: its copy and the copy's journal.
+    for stale in [partial.to_owned(), with_suffix(partial, "-journal")] {
+        match fs::remove_file(&stale) {
+            Ok(()) => {}
+            Err(e) if e.kind() == io::ErrorKind::NotFound => {}
+            Err(e) => return Err(write_error(e.into())),
+        }
     }
     let mut copy = Connection::open_with_flags(
         partial,
@@ -431,7 +435,18 @@ pub fn verify(path: &Path, expected: Option<i64>) -> Result<Verified, Problem> {
             stmt.query_map([], |r| r.get(0))?
                 .collect::<rusqlite::Result<_>>()
         })
-        .map_err(Problem::Unreadable)?;
+        .map_err(|e| match e {
+            // Damage bad enough to stop the check itself (a b-tree page it cannot parse).
+            rusqlite::Error::SqliteFailure(code, text)
+                if code.code == rusqlite::ErrorCode::DatabaseCorrupt =>
+            {
+                Problem::Damaged {
+                    count: 1,
+                    first: text.unwrap_or_else(|| code.to_string()),
+                }
+            }
+            e => Problem::Unreadable(e),
+        })?;
     if problems != ["ok"] {
         return Err(Problem::Damaged {
             count: problems.len(),
@@ -496,6 +511,7 @@ pub fn restore(database: &Path, from: &Path) -> Result<Restored, RestoreError> {
         Ok(verified) => verified,
         Err(e) => {
             remove_if_there(&restoring);
+            remove_if_there(&with_suffix(&restoring, "-journal"));
             return Err(e);
         }
     };
@@ -528,6 +544,7 @@ fn copy_for_restore(from: &Path, restoring: &Path) -> Result<Verified, RestoreEr
         source: source.without_path(restoring),
     };
     remove_if_there(restoring);
+    remove_if_there(&with_suffix(restoring, "-journal"));
     let source = Connection::open_with_flags(
         from,
         OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,
