@@ -328,10 +328,8 @@ fn restore_is_refused_while_a_bot_or_a_console_runs_on_the_database() {
             .status
             .success()
     );
-    let refused = format!(
-        "error: a focus-bot is running on focus.db (it holds focus.db.lock): stop it before \
-         restoring; nothing was changed\n"
-    );
+    let refused = "error: a focus-bot is running on focus.db (it holds focus.db.lock): stop it \
+                   before restoring; nothing was changed\n";
 
     let bot = Running::start(
         dir.path(),

@@ -10,6 +10,7 @@ mod support;
 
 mod after_game;
 mod analysis;
+mod backups;
 mod bot_games;
 mod both_adapters;
 mod deadlines;
