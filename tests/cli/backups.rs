@@ -418,3 +418,61 @@ fn a_failing_backup_dir_is_logged_and_the_bot_goes_on() {
          d; from 1s to 366d), not `6`\n"
     );
 }
+
+/// The keys of the `# key: value` lines after the line of `command` in a README's example.
+fn example_keys(readme: &str, command: &str) -> Vec<String> {
+    readme
+        .lines()
+        .skip_while(|l| !l.starts_with(command))
+        .skip(1)
+        .take_while(|l| l.starts_with("# "))
+        .map(|l| l[2..].split(':').next().unwrap().to_owned())
+        .collect()
+}
+
+/// The keys of what the binary printed.
+fn printed_keys(out: &Output) -> Vec<String> {
+    text(&out.stdout)
+        .lines()
+        .map(|l| l.split(':').next().unwrap().to_owned())
+        .collect()
+}
+
+#[test]
+fn the_readmes_show_what_backup_and_restore_print_and_the_settings() {
+    use focus_bot::backups::{DEFAULT_EVERY, DEFAULT_KEEP, parse_duration};
+    let dir = tempfile::tempdir().unwrap();
+    Store::open(dir.path().join("focus.db")).unwrap();
+    let backup = db(dir.path(), &["backup", "copy.db"]);
+    let restore = db(dir.path(), &["restore", "copy.db"]);
+    assert!(backup.status.success() && restore.status.success());
+    assert_eq!(parse_duration("6h"), Some(DEFAULT_EVERY));
+    assert_eq!(DEFAULT_KEEP, 28);
+    for readme in [
+        include_str!("../../README.md"),
+        include_str!("../../README.ru.md"),
+    ] {
+        assert_eq!(
+            example_keys(readme, "focus-bot db backup /srv/"),
+            printed_keys(&backup)
+        );
+        assert_eq!(
+            example_keys(readme, "focus-bot db restore /srv/"),
+            printed_keys(&restore)
+        );
+        for row in [
+            "| `BACKUP_DIR` |",
+            "| `BACKUP_EVERY` |",
+            "`6h`",
+            "| `BACKUP_KEEP` |",
+            "litestream replicate -config docs/litestream.yml -exec \"focus-bot\"",
+        ] {
+            assert!(readme.contains(row), "{row}");
+        }
+    }
+    let env = include_str!("../../.env.example");
+    for line in ["# BACKUP_DIR=", "# BACKUP_EVERY=6h", "# BACKUP_KEEP=28"] {
+        assert!(env.contains(line), "{line}");
+    }
+    assert!(include_str!("../../docs/litestream.yml").contains("-exec \"focus-bot\""));
+}
