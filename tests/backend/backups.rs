@@ -213,7 +213,7 @@ fn a_copy_that_fails_its_check_is_deleted_and_says_why() {
     assert!(!dir.path().join("copy.db.partial").exists());
 }
 
-/// A scheduler on `db` and a manual clock at [`T0`], running until dropped.
+/// A scheduler on `db` and a manual clock, running until stopped.
 struct Running {
     stats: Arc<BackupStats>,
     clock: ManualClock,
@@ -222,9 +222,15 @@ struct Running {
 }
 
 impl Running {
+    /// The clock at [`T0`].
     fn start(schedule: Schedule, db: &Path) -> Running {
+        Running::start_at(schedule, db, T0)
+    }
+
+    /// The clock at `t0`.
+    fn start_at(schedule: Schedule, db: &Path, t0: i64) -> Running {
         let stats = Arc::new(BackupStats::default());
-        let clock = ManualClock::at(T0);
+        let clock = ManualClock::at(t0);
         let (stop, stopped) = watch::channel(false);
         let task = tokio::spawn(backups::run(
             schedule,
@@ -331,8 +337,7 @@ async fn scheduled_backups_are_named_by_utc_time_and_the_oldest_pruned_beyond_ke
     bot.stop().await;
 
     // Restarted 30 s later, it waits for BACKUP_EVERY after the newest copy, not for a start.
-    let bot = Running::start(schedule(backups.clone(), 2), &db);
-    bot.clock.advance(150);
+    let bot = Running::start_at(schedule(backups.clone(), 2), &db, T0 + 150);
     tokio::time::sleep(Duration::from_millis(100)).await;
     assert_eq!(bot.stats.made(), 0);
     bot.clock.advance(30);
