@@ -13,6 +13,8 @@
 //! - [`strings`]: every text a user reads, made from data in the reader's language: the bot's
 //!   messages, the letters it sends on its own, the sentences of errors, and the words given to
 //!   [`render`] for the picture.
+//! - [`backups`]: the running bot's scheduled backups of the store (on [`store`] and the
+//!   service's clock).
 //! - Adapters: [`discord`] (the bot), [`console`] (offline play in a terminal) and [`cli`]
 //!   (the command line).
 
@@ -20,6 +22,7 @@
 #![forbid(unsafe_code)]
 
 pub mod app;
+pub mod backups;
 pub mod cli;
 pub mod console;
 pub mod discord;

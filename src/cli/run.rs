@@ -3,9 +3,10 @@
 use std::process::ExitCode;
 use std::sync::Arc;
 
+use crate::backups::{self, BackupStats, Schedule};
 use crate::discord::{Config, RunError, run_with_service, signals};
 use crate::service::{GameService, SystemClock};
-use crate::store::AsyncStore;
+use crate::store::{AsyncStore, DatabaseLock, LockError};
 
 /// Exit status when the configuration is missing or malformed.
 const CONFIG_ERROR: u8 = 2;
@@ -14,8 +15,16 @@ const CONFIG_ERROR: u8 = 2;
 /// Exit status 0 after a clean stop, 1 when the database or Discord fails, 2 when the
 /// configuration is missing (the one line says which variable and what to do).
 pub(crate) fn main() -> ExitCode {
-    let config = match Config::from_vars(|name| std::env::var(name).ok()) {
+    let var = |name: &str| std::env::var(name).ok();
+    let config = match Config::from_vars(var) {
         Ok(config) => config,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(CONFIG_ERROR);
+        }
+    };
+    let backups = match Schedule::from_vars(var) {
+        Ok(schedule) => schedule,
         Err(e) => {
             eprintln!("error: {e}");
             return ExitCode::from(CONFIG_ERROR);
@@ -30,7 +39,7 @@ pub(crate) fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    match runtime.block_on(serve(config)) {
+    match runtime.block_on(serve(config, backups)) {
         Ok(()) => {
             tracing::info!("stopped");
             ExitCode::SUCCESS
@@ -43,17 +52,57 @@ pub(crate) fn main() -> ExitCode {
     }
 }
 
-/// Opens the database, runs the bot over it until SIGINT or SIGTERM, then closes the
-/// database (SQLite folds its write-ahead log back in and removes the `-wal` file), whether
-/// the bot stopped cleanly or failed. Closed here, explicitly and awaited: tasks that still
-/// hold the store (a search, a timer) would otherwise keep it open until the process ends,
-/// and the process does not wait for the store's thread.
-async fn serve(config: Config) -> Result<(), RunError> {
-    let store = AsyncStore::open(&config.database).await?;
-    let service = GameService::new(store.clone(), Arc::new(SystemClock));
+/// Opens the database and holds its lock file ([`DatabaseLock::shared`]: `focus-bot db
+/// restore` refuses while it is held), starts the scheduled backups when `backups` is set,
+/// runs the bot until SIGINT or SIGTERM, then stops the backups (one under way is cancelled)
+/// and closes the database (SQLite folds its write-ahead log back in and removes the `-wal`
+/// file), whether the bot stopped cleanly or failed. Closed here, explicitly and awaited:
+/// tasks that still hold the store (a search, a timer) would otherwise keep it open until the
+/// process ends, and the process does not wait for the store's thread.
+async fn serve(config: Config, backups: Option<Schedule>) -> Result<(), ServeError> {
+    let store = AsyncStore::open(&config.database)
+        .await
+        .map_err(RunError::from)?;
+    let _lock = match DatabaseLock::shared(&config.database) {
+        Ok(lock) => lock,
+        Err(e) => {
+            store.close().await;
+            return Err(e.into());
+        }
+    };
+    let clock = Arc::new(SystemClock);
+    let service = GameService::new(store.clone(), clock.clone());
+    let (stop_backups, backups_stopped) = tokio::sync::watch::channel(false);
+    // The metrics read these (issue 24): failures and the last success.
+    let stats = Arc::new(BackupStats::default());
+    let scheduler = backups.map(|schedule| {
+        tokio::spawn(backups::run(
+            schedule,
+            config.database.clone(),
+            clock,
+            stats.clone(),
+            backups_stopped,
+        ))
+    });
     let result = run_with_service(config, service, signals()).await;
+    let _ = stop_backups.send(true);
+    if let Some(scheduler) = scheduler {
+        // Its read connection must be closed before the store's, for the `-wal` to go.
+        let _ = scheduler.await;
+    }
     store.close().await;
-    result
+    Ok(result?)
+}
+
+/// Why [`serve`] stopped with a failure.
+#[derive(Debug, thiserror::Error)]
+enum ServeError {
+    /// The database cannot be opened, or Discord refused the bot.
+    #[error("{0}")]
+    Run(#[from] RunError),
+    /// A restore holds the database (or its lock file cannot be made).
+    #[error("{0}")]
+    Lock(#[from] LockError),
 }
 
 /// The log filter when `RUST_LOG` is not set: info for the bot, warnings for the rest, and only

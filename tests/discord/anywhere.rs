@@ -1132,7 +1132,7 @@ async fn a_group_dm_game_goes_on_by_its_components_after_a_restart() {
     bot.stop().await;
 }
 
-// ---- what is being built in /work/main (issue 23, part 2): ignored until it lands -------------
+// ---- the outbox where the bot cannot post, and expired tokens (issue 23) -------------------------
 //
 // Each test below states what the issue asks for where the bot only answers interactions, and
 // fails today. Its expected words follow the issue and the server's notices; adjust them to the

@@ -11,6 +11,7 @@ mod support;
 mod after_game;
 mod analysis;
 mod anywhere;
+mod backups;
 mod bot_games;
 mod both_adapters;
 mod deadlines;
