@@ -17,6 +17,7 @@ mod e2e;
 mod fair_play;
 mod live;
 mod locales;
+mod metrics;
 mod ratings;
 mod stand_in;
 mod threads;
