@@ -8,6 +8,8 @@
 //! - [`render`]: board pictures (PNG), pure.
 //! - [`ratings`]: Glicko-2 ratings, pure.
 //! - [`store`]: the SQLite store of challenges, games, moves, players and settings.
+//! - [`telemetry`]: the bot's metrics for Prometheus (counted by the service and the
+//!   adapters, figures read from the store).
 //! - [`service`]: the use cases (challenge, move, resign, …), with no Discord types.
 //! - [`i18n`]: the languages the bot speaks: Fluent files of `locales/`, built in.
 //! - [`strings`]: every text a user reads, made from data in the reader's language: the bot's
@@ -36,4 +38,5 @@ pub mod rules;
 pub mod service;
 pub mod store;
 pub mod strings;
+pub mod telemetry;
 pub mod text;

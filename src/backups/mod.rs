@@ -93,6 +93,18 @@ impl BackupStats {
     fn failure(&self) {
         self.failed.fetch_add(1, Ordering::Relaxed);
     }
+
+    /// Counts a backup by its outcome alone (`Some(start)`: checked, `None`: failed), without
+    /// its size or time: for tests of what reads the figures.
+    pub fn record(&self, success: Option<i64>) {
+        match success {
+            Some(at) => {
+                self.last_success.store(at, Ordering::Relaxed);
+                self.made.fetch_add(1, Ordering::Relaxed);
+            }
+            None => self.failure(),
+        }
+    }
 }
 
 /// A failed scheduled backup.

@@ -3,8 +3,8 @@
 use std::process::ExitCode;
 use std::sync::Arc;
 
-use crate::backups::{self, BackupStats, Schedule};
-use crate::discord::{Config, RunError, run_with_service, signals};
+use crate::backups::{self, Schedule};
+use crate::discord::{Config, LogFormat, RunError, run_with_service, signals};
 use crate::service::{GameService, SystemClock};
 use crate::store::{AsyncStore, DatabaseLock, LockError};
 
@@ -30,7 +30,7 @@ pub(crate) fn main() -> ExitCode {
             return ExitCode::from(CONFIG_ERROR);
         }
     };
-    init_logging();
+    init_logging(config.log_format, &config.token);
     tracing::info!(database = %config.database.display(), guild = ?config.guild_id, proxied = config.api_base.is_some(), "starting focus-bot");
     let runtime = match tokio::runtime::Runtime::new() {
         Ok(r) => r,
@@ -74,7 +74,7 @@ async fn serve(config: Config, backups: Option<Schedule>) -> Result<(), ServeErr
     let service = GameService::new(store.clone(), clock.clone());
     let (stop_backups, backups_stopped) = tokio::sync::watch::channel(false);
     // The metrics read these (issue 24): failures and the last success.
-    let stats = Arc::new(BackupStats::default());
+    let stats = service.metrics().backups().clone();
     let scheduler = backups.map(|schedule| {
         tokio::spawn(backups::run(
             schedule,
@@ -110,22 +110,104 @@ enum ServeError {
 /// itself when Discord cannot be reached ([`crate::discord::link`]).
 pub(crate) const DEFAULT_LOG_FILTER: &str = "warn,focus_bot=info,serenity::gateway=error";
 
-/// Logs to stderr, filtered by `RUST_LOG` (default: [`DEFAULT_LOG_FILTER`]), in colour only
-/// when stderr is a terminal and `NO_COLOR` is not set.
-fn init_logging() {
-    use std::io::IsTerminal;
+/// What `RUST_LOG` cannot turn on: the WebSocket library's trace level writes every frame the
+/// gateway sends or receives, in hexadecimal and as a list of bytes, the token's IDENTIFY
+/// among them.
+pub(crate) const NEVER_TRACED: [&str; 2] = ["tungstenite=debug", "tokio_tungstenite=debug"];
+
+/// The log filter: `RUST_LOG`, else [`DEFAULT_LOG_FILTER`], with [`NEVER_TRACED`] on top.
+fn log_filter() -> tracing_subscriber::EnvFilter {
     use tracing_subscriber::EnvFilter;
     let filter =
         EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new(DEFAULT_LOG_FILTER));
-    let colour = colour(
-        std::io::stderr().is_terminal(),
-        std::env::var_os("NO_COLOR").as_deref(),
-    );
-    let _ = tracing_subscriber::fmt()
-        .with_env_filter(filter)
-        .with_writer(std::io::stderr)
-        .with_ansi(colour)
-        .try_init();
+    NEVER_TRACED
+        .iter()
+        .filter_map(|d| d.parse().ok())
+        .fold(filter, EnvFilter::add_directive)
+}
+
+/// Logs to stderr, filtered by [`log_filter`]: as text, in colour only when stderr is a
+/// terminal and `NO_COLOR` is not set, or as one JSON object per line (`LOG_FORMAT=json`).
+/// Whatever a library logs, `token` is never written ([`Redacted`]).
+fn init_logging(format: LogFormat, token: &str) {
+    use std::io::IsTerminal;
+    let filter = log_filter();
+    let writer = Redacted::new(token);
+    let _ = match format {
+        LogFormat::Text => {
+            let colour = colour(
+                std::io::stderr().is_terminal(),
+                std::env::var_os("NO_COLOR").as_deref(),
+            );
+            tracing_subscriber::fmt()
+                .with_env_filter(filter)
+                .with_writer(writer)
+                .with_ansi(colour)
+                .try_init()
+        }
+        LogFormat::Json => tracing_subscriber::fmt()
+            .json()
+            .with_env_filter(filter)
+            .with_writer(writer)
+            .try_init(),
+    };
+}
+
+/// What the token is written as if anything logs it.
+const REDACTED: &str = "[token]";
+
+/// The log's writer: stderr, with every occurrence of the token replaced by [`REDACTED`].
+/// The bot logs none, and serenity keeps it out of what it logs (its `Http` holds it as a
+/// secret; the gateway's identify and resume skip it), but a library's trace-level log of a
+/// request, or a future one, must not be able to leak it: each event is formatted whole and
+/// then written at once, so a token is never split between two writes.
+#[derive(Clone)]
+struct Redacted {
+    token: Arc<str>,
+}
+
+impl Redacted {
+    fn new(token: &str) -> Redacted {
+        Redacted {
+            token: Arc::from(token),
+        }
+    }
+
+    /// `bytes`, with the token replaced, when it is there.
+    fn clean<'a>(&self, bytes: &'a [u8]) -> std::borrow::Cow<'a, [u8]> {
+        match std::str::from_utf8(bytes) {
+            Ok(text) if !self.token.is_empty() && text.contains(&*self.token) => {
+                std::borrow::Cow::Owned(text.replace(&*self.token, REDACTED).into_bytes())
+            }
+            _ => std::borrow::Cow::Borrowed(bytes),
+        }
+    }
+}
+
+impl<'a> tracing_subscriber::fmt::MakeWriter<'a> for Redacted {
+    type Writer = RedactedWriter;
+
+    fn make_writer(&'a self) -> RedactedWriter {
+        RedactedWriter {
+            redacted: self.clone(),
+        }
+    }
+}
+
+/// One event's writer of [`Redacted`].
+struct RedactedWriter {
+    redacted: Redacted,
+}
+
+impl std::io::Write for RedactedWriter {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        std::io::stderr().write_all(&self.redacted.clean(bytes))?;
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        std::io::stderr().flush()
+    }
 }
 
 /// Whether to colour the log: on a terminal, unless `NO_COLOR` is set to anything but the
@@ -146,6 +228,18 @@ mod tests {
         assert!(!colour(true, Some(OsStr::new("1"))));
         assert!(!colour(false, None));
         assert!(!colour(false, Some(OsStr::new(""))));
+    }
+
+    #[test]
+    fn the_token_is_never_written() {
+        let redacted = Redacted::new("MTk4NjIy.secret");
+        let line = b"request with Bot MTk4NjIy.secret and MTk4NjIy.secret\n";
+        assert_eq!(
+            &*redacted.clean(line),
+            b"request with Bot [token] and [token]\n"
+        );
+        assert_eq!(&*redacted.clean(b"nothing\n"), b"nothing\n");
+        assert_eq!(&*Redacted::new("").clean(b"x\n"), b"x\n");
     }
 
     #[test]

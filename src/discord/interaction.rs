@@ -22,6 +22,7 @@ use crate::app::{
 use crate::i18n::Lang;
 use crate::service::{Place, User};
 use crate::store::Venue;
+use crate::telemetry::{InteractionKind, Via};
 
 /// How long Discord takes an interaction's token (its follow-ups and edits): 15 minutes from
 /// the interaction, in milliseconds.
@@ -381,8 +382,24 @@ fn bot_user(ctx: &serenity::Context) -> User {
 /// its reply sent.
 ///
 /// # Errors
-/// Discord's, for an answer that could not be sent (the caller logs it).
+/// Discord's, for an answer that could not be sent (the caller logs it; the metrics count it).
 pub async fn answer(
+    ctx: &serenity::Context,
+    app: &App,
+    source: Source<'_>,
+    caller: &Caller,
+    request: Request,
+) -> serenity::Result<()> {
+    let answered = respond(ctx, app, source, caller, request).await;
+    if let Err(e) = &answered {
+        let metrics = app.service().metrics();
+        metrics.send_failed(Via::Interaction, super::send_error(e));
+    }
+    answered
+}
+
+/// [`answer`], uncounted.
+async fn respond(
     ctx: &serenity::Context,
     app: &App,
     source: Source<'_>,
@@ -479,6 +496,24 @@ impl Out<'_> {
         }
     }
 
+    /// The interaction has its first response: counted, with the time since the interaction
+    /// was made (by the service's clock, as the token's life is).
+    fn responded_now(&mut self) {
+        self.responded = true;
+        let Some(at) = self.caller.sent_at else {
+            return;
+        };
+        let service = self.app.service();
+        let waited = service.now_ms().unix_ms().saturating_sub(at.unix_ms());
+        let kind = match self.source {
+            Source::Command(_) => InteractionKind::Command,
+            Source::Click(_) => InteractionKind::Click,
+            Source::Modal(_) => InteractionKind::Form,
+        };
+        let latency = Duration::from_millis(u64::try_from(waited).unwrap_or(0));
+        service.metrics().first_response(kind, latency);
+    }
+
     /// The interaction's token has run out (or nearly): Discord would refuse anything sent
     /// with it, so nothing is. The next interaction shows the state as it is then.
     fn token_expired(&self) -> bool {
@@ -500,7 +535,7 @@ impl Out<'_> {
             Ack::Update => serenity::CreateInteractionResponse::Acknowledge,
         };
         self.source.respond(&self.ctx.http, response).await?;
-        self.responded = true;
+        self.responded_now();
         self.acked = true;
         Ok(())
     }
@@ -510,7 +545,9 @@ impl Out<'_> {
         let http = &self.ctx.http;
         if let Some(modal) = &reply.modal {
             // A form can only be the first answer, and a click's.
-            return self.source.respond(http, form(modal)).await;
+            self.source.respond(http, form(modal)).await?;
+            self.responded_now();
+            return Ok(());
         }
         if let Some(options) = reply.announce.clone() {
             return self.announce(reply, options).await;
@@ -703,7 +740,7 @@ impl Out<'_> {
         self.source
             .respond(http, serenity::CreateInteractionResponse::Message(response))
             .await?;
-        self.responded = true;
+        self.responded_now();
         Ok(None)
     }
 
@@ -734,7 +771,7 @@ impl Out<'_> {
                         serenity::CreateInteractionResponse::UpdateMessage(update),
                     )
                     .await?;
-                self.responded = true;
+                self.responded_now();
             }
             _ => {
                 let edit = serenity::EditInteractionResponse::new()

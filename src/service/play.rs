@@ -181,6 +181,7 @@ impl GameService {
                 // Nothing new to show: the bot answers as it would have.
                 self.shown(id, seen_ply + 1);
             })?;
+        self.metrics.move_played(crate::telemetry::Mover::Person);
         // A new deadline and reminder, or a turn DM queued.
         self.mail_if(wake);
         // A move clears a standing draw offer: the game went on (both players are told).

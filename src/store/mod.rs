@@ -64,6 +64,7 @@ mod notices;
 mod players;
 mod schema;
 mod settings;
+mod stats;
 mod threads;
 mod time_control;
 mod tournaments;
@@ -97,6 +98,7 @@ pub use notices::{Notice, NoticeKind, Via, retry_delay};
 pub use players::Player;
 pub use schema::SCHEMA_VERSION;
 pub use settings::{ServerSettings, UserSettings};
+pub use stats::{GameKind, GamePace, StoreStats};
 pub use threads::{WATCH_PAGE_SIZE, WatchPage};
 pub use time_control::{
     DAYS_PER_MOVE, LIVE_MAX_MOVES_LEFT, MAX_TIME_LEFT, MINUTES_PER_MOVE, MORE_TIME, TimeControl,

@@ -19,6 +19,7 @@ mod e2e;
 mod fair_play;
 mod live;
 mod locales;
+mod metrics;
 mod ratings;
 mod soak;
 mod stand_in;
