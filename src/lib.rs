@@ -8,11 +8,15 @@
 //! - [`render`]: board pictures (PNG), pure.
 //! - [`ratings`]: Glicko-2 ratings, pure.
 //! - [`store`]: the SQLite store of challenges, games, moves, players and settings.
+//! - [`telemetry`]: the bot's metrics for Prometheus (counted by the service and the
+//!   adapters, figures read from the store).
 //! - [`service`]: the use cases (challenge, move, resign, …), with no Discord types.
 //! - [`i18n`]: the languages the bot speaks: Fluent files of `locales/`, built in.
 //! - [`strings`]: every text a user reads, made from data in the reader's language: the bot's
 //!   messages, the letters it sends on its own, the sentences of errors, and the words given to
 //!   [`render`] for the picture.
+//! - [`backups`]: the running bot's scheduled backups of the store (on [`store`] and the
+//!   service's clock).
 //! - Adapters: [`discord`] (the bot), [`console`] (offline play in a terminal) and [`cli`]
 //!   (the command line).
 
@@ -20,6 +24,7 @@
 #![forbid(unsafe_code)]
 
 pub mod app;
+pub mod backups;
 pub mod cli;
 pub mod console;
 pub mod discord;
@@ -33,4 +38,5 @@ pub mod rules;
 pub mod service;
 pub mod store;
 pub mod strings;
+pub mod telemetry;
 pub mod text;

@@ -22,7 +22,9 @@ impl Asked<'_> {
     /// place allows them. A store failure reads as threads off.
     async fn room(&self) -> Room {
         let room = &self.caller.threads;
-        if *room == ThreadRoom::NotHere {
+        // Where the bot is not a member (a user's install) it starts no thread, and there is
+        // no permission to miss.
+        if *room == ThreadRoom::NotHere || !self.caller.venue.bot_posts() {
             return Room::Here;
         }
         let guild = self.caller.place.guild_id;

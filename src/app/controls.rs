@@ -106,15 +106,15 @@ impl Asked<'_> {
         })
     }
 
-    /// Move `text` in game `id` at `ply`, chosen from the game's controls (`picked`: from
-    /// a private menu; else typed in the form): played as `/focus move` plays it (a move that
+    /// Move `text` in game `id` at `ply`, chosen from the game's controls (`from_menu`: a
+    /// private menu, else the typed-move form): played as `/focus move` plays it (a move that
     /// loses by the mirror rule is asked about first).
     pub(super) async fn play_from_controls(
         &self,
         id: GameId,
         ply: u32,
         text: String,
-        picked: bool,
+        from_menu: bool,
     ) -> Result<Reply> {
         let text = text.trim().to_owned();
         // Checked before reading the move, so that a stranger's form gets "not a player".
@@ -128,20 +128,21 @@ impl Asked<'_> {
             .play_at(id, ply, &self.caller.user, &text, terms)
             .await;
         let mut reply = self.move_reply(report, false).await?;
-        let played = !reply.refused && reply.messages.first().is_some_and(|m| m.to == To::Here);
-        if played && self.caller.clicked.is_some() {
-            // A private menu that chose the move says so; the board whose form typed it loses
-            // its controls (its position is gone). The new board follows for everyone.
-            let first = if picked {
-                let played = text.parse::<Move>().map(|m| m.to_string()).unwrap_or(text);
+        // A private menu that chose the move says so, and the board follows for everyone. A
+        // form's "clicked" message is the public board it was opened from: left alone.
+        if from_menu
+            && self.caller.clicked.is_some()
+            && !reply.refused
+            && reply.messages.first().is_some_and(|m| m.to == To::Here)
+        {
+            let played = text.parse::<Move>().map(|m| m.to_string()).unwrap_or(text);
+            reply.messages.insert(
+                0,
                 Message::new(
                     To::Clicked(Edit::Replace),
                     strings::pick::played(self.private(), id, &played),
-                )
-            } else {
-                Message::new(To::Clicked(Edit::Append), crate::text::Text::default())
-            };
-            reply.messages.insert(0, first);
+                ),
+            );
         }
         Ok(reply)
     }

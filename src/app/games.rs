@@ -205,16 +205,21 @@ impl Asked<'_> {
     /// (the Board button).
     pub(super) async fn show(&self, id: GameId) -> Result<Reply> {
         self.current_game(id).await?;
-        let (board, _) = self
+        let (board, plays) = self
             .service()
             .board_for(self.caller.place, &self.caller.user)
             .await?;
         let lang = self.private();
         let text = strings::board_caption(lang, &board);
-        Ok(Reply::one(
-            self.with_board(To::Private, lang, text, &board, None)
-                .await?,
-        ))
+        let mut message = self
+            .with_board(To::Private, lang, text, &board, None)
+            .await?;
+        // A spectator's board has no controls: every one of them would refuse them.
+        if !plays {
+            message.menu = None;
+            message.buttons.clear();
+        }
+        Ok(Reply::one(message))
     }
 
     /// A draw offer answered with a button.

@@ -40,6 +40,7 @@ use crate::rules::Color;
 use crate::service::{Board, GameService, Members, Result, ServiceError};
 use crate::store::{Game, GameStatus};
 use crate::strings;
+use crate::telemetry::Outcome;
 use crate::text::Text;
 
 /// The command layer over a game service; cheap to clone.
@@ -118,15 +119,23 @@ impl App {
             Some(refusal) => Err(refusal),
             None => asked.answer(request, members).await,
         };
-        let mut reply = match answered {
-            Ok(reply) => reply,
+        let (mut reply, outcome) = match answered {
+            Ok(reply) if reply.refused => (reply, Outcome::Refused),
+            Ok(reply) => (reply, Outcome::Ok),
             Err(error) => {
-                if !error.for_users() {
+                let outcome = if error.for_users() {
+                    Outcome::Refused
+                } else {
                     tracing::error!(%error, command = name, "request failed");
-                }
-                Reply::refusal(strings::refusal(readers.user, &error))
+                    Outcome::Failed
+                };
+                (
+                    Reply::refusal(strings::refusal(readers.user, &error)),
+                    outcome,
+                )
             }
         };
+        self.service.metrics().command(name, outcome);
         // What the bot could not tell the user by DM is told now (never with a form, which
         // must be the only answer).
         if reply.modal.is_none() {
@@ -166,6 +175,12 @@ impl App {
             },
             Languages::Tags { user, server } => {
                 let guild = (caller.place.guild_id != 0).then_some(caller.place.guild_id);
+                // The bot's DM has one reader: its public messages (the bot's moves too) are
+                // in the player's language, as Discord tells it.
+                let server = match caller.venue {
+                    crate::store::Venue::BotDm => Some(user.clone()),
+                    _ => server.clone(),
+                };
                 let server_locale = match self
                     .service
                     .note_locales(

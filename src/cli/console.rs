@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use super::CliError;
 use crate::console::{Console, help};
 use crate::i18n::Lang;
-use crate::store::{AsyncStore, database_path_from_env};
+use crate::store::{AsyncStore, DatabaseLock, database_path_from_env};
 
 #[derive(Debug, clap::Args)]
 pub(crate) struct ConsoleArgs {
@@ -36,6 +36,14 @@ pub(crate) fn run(args: &ConsoleArgs) -> Result<(), CliError> {
         .map_err(CliError::Stdout)?;
     runtime.block_on(async {
         let store = AsyncStore::open(&path).await?;
+        // Held while the console plays, as the bot holds it: `db restore` refuses meanwhile.
+        let _lock = match DatabaseLock::shared(&path) {
+            Ok(lock) => lock,
+            Err(e) => {
+                store.close().await;
+                return Err(CliError::Lock(e));
+            }
+        };
         // Ctrl-C or SIGTERM while the console waits for a line: close the database cleanly
         // (no `-wal` file left) and stop, as the bot does. The console reads its input on
         // this thread, so the signal is awaited on a worker.

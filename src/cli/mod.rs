@@ -42,7 +42,8 @@ enum Command {
     /// animated replay of a game record read from stdin.
     Render(render::RenderArgs),
     /// Open the database (bringing its schema up to date), check its integrity, and print its
-    /// schema version and row counts. The file is --db, else $DATABASE_PATH, else focus.db.
+    /// schema version and row counts; or back it up (`db backup FILE`) or restore it (`db
+    /// restore FILE`). The file is --db, else $DATABASE_PATH, else focus.db.
     Db(db::DbArgs),
     /// Play offline in the terminal: lines like `alice: /focus challenge opponent:bob`.
     Console(console::ConsoleArgs),
@@ -234,6 +235,29 @@ pub enum CliError {
     /// Standard output cannot be written (a full disk, a closed pipe).
     #[error("cannot write the output: {0}")]
     Stdout(std::io::Error),
+    /// `db backup` failed; no copy was left.
+    #[error("{0}")]
+    Backup(#[from] crate::store::BackupError),
+    /// The database's lock file is held by a restore (or cannot be made).
+    #[error("{0}")]
+    Lock(crate::store::LockError),
+    /// `db restore` was refused or failed.
+    #[error("{0}")]
+    Restore(#[from] crate::store::RestoreError),
+}
+
+impl CliError {
+    /// The exit status: 3 when a file checked is not a sound database (a backup's copy, the
+    /// backup to restore), 4 when the database is in use by a running focus-bot, else 1.
+    pub fn exit_code(&self) -> u8 {
+        use crate::store::{BackupError, RestoreError};
+        match self {
+            CliError::Backup(BackupError::Check { .. })
+            | CliError::Restore(RestoreError::Refused { .. }) => 3,
+            CliError::Restore(RestoreError::InUse { .. }) => 4,
+            _ => 1,
+        }
+    }
 }
 
 /// A game record read from stdin, its header, and the position it starts from (`start`'s
@@ -273,7 +297,8 @@ fn header_sentence(tag: &str, value: &str, given: Option<&str>) -> String {
 }
 
 /// Runs the command line: parses the arguments, runs the subcommand, prints any error as one
-/// line on stderr. Exit status 0 on success, 1 on a command's error, 2 on a usage error.
+/// line on stderr. Exit status 0 on success, 1 on a command's error (3 and 4 for some of `db`'s,
+/// [`CliError::exit_code`]), 2 on a usage error.
 pub fn main() -> ExitCode {
     // `.env` (when there is one) for every command: `db` and `console` read DATABASE_PATH too.
     // Real environment variables win; a missing file is normal.
@@ -297,7 +322,7 @@ pub fn main() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(err) => {
             eprintln!("error: {err}");
-            ExitCode::FAILURE
+            ExitCode::from(err.exit_code())
         }
     }
 }

@@ -36,6 +36,12 @@ pub(super) async fn ask(ctx: Context<'_>, request: Request) -> Result<(), Error>
 }
 
 /// Every command of the bot, in one place, named and described in every language.
+///
+/// The bot's permissions are checked by each command's `check`
+/// ([`interaction::bot_may_answer`]) where the bot is a member of the server, not by poise
+/// everywhere: in a server reached through a user's install, Discord's `app_permissions` hold
+/// only what an answer may use (no View Channel, no Send Messages), and poise would refuse
+/// every command there.
 pub fn all() -> Vec<poise::Command<super::Data, Error>> {
     let mut commands = vec![focus()];
     localize(&mut commands);
@@ -98,13 +104,15 @@ pub async fn challenge(
     #[max = 8]
     level: Option<i64>,
 ) -> Result<(), Error> {
-    // Discord resolves a member for a user who is on the server, and only then.
+    // Discord resolves a member for a user who is on the server, and only then. Outside a
+    // server (a group DM, a DM) nobody is a member: the user picker offers the channel's people.
     let members = match ctx {
         poise::Context::Application(app) => Some(&app.interaction.data.resolved.members),
         poise::Context::Prefix(_) => None,
     };
+    let in_server = ctx.guild_id().is_some();
     let opponent = opponent.map(|o| Opponent {
-        member: o.bot || members.is_some_and(|m| m.contains_key(&o.id)),
+        member: o.bot || !in_server || members.is_some_and(|m| m.contains_key(&o.id)),
         user: user_of(&o, None),
     });
     let options = ChallengeOptions {

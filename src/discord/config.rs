@@ -1,6 +1,7 @@
 //! The bot's configuration, from the environment and `.env`.
 
 use std::fmt;
+use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -22,6 +23,21 @@ pub struct Config {
     /// The longest the sweeper sleeps between sweeps (`SWEEP_INTERVAL_SECS`, default 60
     /// seconds); it also sweeps at start-up and wakes at each due moment.
     pub sweep_interval: Duration,
+    /// Serve `GET /healthz` and `GET /metrics` on this address (`METRICS_ADDR`, e.g.
+    /// `127.0.0.1:9464`); `None`, the default, serves nothing.
+    pub metrics_addr: Option<SocketAddr>,
+    /// How the log is written (`LOG_FORMAT`: `text`, the default, or `json`).
+    pub log_format: LogFormat,
+}
+
+/// How the log is written.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum LogFormat {
+    /// Lines for people (`LOG_FORMAT=text`, the default).
+    #[default]
+    Text,
+    /// One JSON object per line, for a log collector (`LOG_FORMAT=json`).
+    Json,
 }
 
 /// The sweep interval when `SWEEP_INTERVAL_SECS` is not set.
@@ -35,6 +51,8 @@ impl fmt::Debug for Config {
             .field("guild_id", &self.guild_id)
             .field("api_base", &self.api_base)
             .field("sweep_interval", &self.sweep_interval)
+            .field("metrics_addr", &self.metrics_addr)
+            .field("log_format", &self.log_format)
             .finish()
     }
 }
@@ -54,13 +72,19 @@ pub enum ConfigError {
     /// `SWEEP_INTERVAL_SECS` is not a whole number of seconds from 1 to 86400.
     #[error("SWEEP_INTERVAL_SECS must be a whole number of seconds from 1 to 86400, not `{0}`")]
     BadSweepInterval(String),
+    /// `METRICS_ADDR` is not an address and port.
+    #[error("METRICS_ADDR must be an IP address and port such as 127.0.0.1:9464, not `{0}`")]
+    BadMetricsAddr(String),
+    /// `LOG_FORMAT` is neither `text` nor `json`.
+    #[error("LOG_FORMAT must be `text` or `json`, not `{0}`")]
+    BadLogFormat(String),
 }
 
 impl Config {
     /// Reads the configuration from `var` (the environment, after `.env` was loaded).
     ///
     /// # Errors
-    /// [`ConfigError`] for a missing token or a malformed `GUILD_ID`.
+    /// [`ConfigError`] for a missing token or a malformed value.
     pub fn from_vars(var: impl Fn(&str) -> Option<String>) -> Result<Config, ConfigError> {
         let set = |name: &str| {
             var(name)
@@ -79,12 +103,26 @@ impl Config {
             },
             None => DEFAULT_SWEEP_INTERVAL,
         };
+        let metrics_addr = match set("METRICS_ADDR") {
+            Some(text) => Some(
+                text.parse()
+                    .map_err(|_| ConfigError::BadMetricsAddr(text))?,
+            ),
+            None => None,
+        };
+        let log_format = match set("LOG_FORMAT").map(|f| f.to_ascii_lowercase()).as_deref() {
+            None | Some("text") => LogFormat::Text,
+            Some("json") => LogFormat::Json,
+            Some(other) => return Err(ConfigError::BadLogFormat(other.to_owned())),
+        };
         Ok(Config {
             token,
             database: set("DATABASE_PATH").map_or_else(|| PathBuf::from("focus.db"), PathBuf::from),
             guild_id,
             api_base: set("DISCORD_API_BASE"),
             sweep_interval,
+            metrics_addr,
+            log_format,
         })
     }
 }
@@ -105,6 +143,8 @@ mod tests {
         assert_eq!(config.guild_id, Some(123));
         assert_eq!(config.database, PathBuf::from("focus.db"));
         assert_eq!(config.sweep_interval, Duration::from_secs(60));
+        assert_eq!(config.metrics_addr, None);
+        assert_eq!(config.log_format, LogFormat::Text);
         assert!(!format!("{config:?}").contains("secret"));
         assert_eq!(
             Config::from_vars(|_| None).unwrap_err(),
@@ -136,5 +176,46 @@ mod tests {
                 (other, _) => panic!("{text}: {other:?}"),
             }
         }
+    }
+
+    #[test]
+    fn reads_the_metrics_address_and_the_log_format() {
+        let with = |name: &'static str, value: &'static str| {
+            move |n: &str| match n {
+                "DISCORD_TOKEN" => Some("t".to_owned()),
+                n if n == name => Some(value.to_owned()),
+                _ => None,
+            }
+        };
+        let config = Config::from_vars(with("METRICS_ADDR", "127.0.0.1:9464")).unwrap();
+        assert_eq!(config.metrics_addr, Some("127.0.0.1:9464".parse().unwrap()));
+        assert_eq!(
+            Config::from_vars(with("METRICS_ADDR", "[::1]:0"))
+                .unwrap()
+                .metrics_addr,
+            Some("[::1]:0".parse().unwrap())
+        );
+        assert_eq!(
+            Config::from_vars(with("METRICS_ADDR", "localhost")).unwrap_err(),
+            ConfigError::BadMetricsAddr("localhost".to_owned())
+        );
+        for (text, format) in [
+            ("json", LogFormat::Json),
+            ("JSON", LogFormat::Json),
+            ("text", LogFormat::Text),
+        ] {
+            assert_eq!(
+                Config::from_vars(with("LOG_FORMAT", text))
+                    .unwrap()
+                    .log_format,
+                format
+            );
+        }
+        assert_eq!(
+            Config::from_vars(with("LOG_FORMAT", "logfmt"))
+                .unwrap_err()
+                .to_string(),
+            "LOG_FORMAT must be `text` or `json`, not `logfmt`"
+        );
     }
 }

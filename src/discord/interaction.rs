@@ -22,6 +22,7 @@ use crate::app::{
 use crate::i18n::Lang;
 use crate::service::{Place, User};
 use crate::store::Venue;
+use crate::telemetry::{InteractionKind, Via};
 
 /// How long Discord takes an interaction's token (its follow-ups and edits): 15 minutes from
 /// the interaction, in milliseconds.
@@ -212,8 +213,21 @@ pub async fn bot_may_answer(ctx: super::Context<'_>) -> Result<bool, super::Erro
         &command.authorizing_integration_owners,
         command.channel.as_ref(),
     );
+    let in_thread = command.channel.as_ref().is_some_and(|c| {
+        use serenity::ChannelType as T;
+        matches!(c.kind, T::NewsThread | T::PublicThread | T::PrivateThread)
+    });
     let missing = match (venue, command.app_permissions) {
-        (Venue::Server, Some(have)) => ANSWER_PERMISSIONS.difference(have),
+        (Venue::Server, Some(mut have)) => {
+            // In a thread, Send Messages in Threads is what lets the bot post.
+            if in_thread {
+                have.set(
+                    serenity::Permissions::SEND_MESSAGES,
+                    have.send_messages_in_threads(),
+                );
+            }
+            ANSWER_PERMISSIONS.difference(have)
+        }
         _ => serenity::Permissions::empty(),
     };
     if missing.is_empty() {
@@ -225,81 +239,102 @@ pub async fn bot_may_answer(ctx: super::Context<'_>) -> Result<bool, super::Erro
     }
 }
 
+/// What every interaction says of who asks from where: the parts a [`Caller`] is made of.
+struct Asking<'a> {
+    id: serenity::InteractionId,
+    user: &'a serenity::User,
+    member: Option<&'a serenity::Member>,
+    guild_id: Option<serenity::GuildId>,
+    channel_id: serenity::ChannelId,
+    channel: Option<&'a serenity::PartialChannel>,
+    app_permissions: Option<serenity::Permissions>,
+    locale: &'a str,
+    guild_locale: Option<&'a String>,
+    attachment_limit: u32,
+    venue: Venue,
+}
+
+impl Asking<'_> {
+    /// The caller, with the server's name and the clicked message when known.
+    fn caller(self, ctx: &serenity::Context, clicked: Option<u64>) -> Caller {
+        let permissions = self.member.and_then(|m| m.permissions);
+        Caller {
+            user: user_of(self.user, self.member),
+            bot: bot_user(ctx),
+            place: place_of(self.guild_id, self.channel_id),
+            languages: Languages::Tags {
+                user: self.locale.to_owned(),
+                server: self.guild_locale.cloned(),
+            },
+            moderator: permissions.is_some_and(|p| p.manage_messages()),
+            manager: permissions.is_some_and(|p| p.manage_guild()),
+            sent_at: Some(super::ids::created_at(self.id.get())),
+            // Only a server the bot is on has its threads.
+            threads: match self.venue {
+                Venue::Server => thread_room(self.channel, self.app_permissions),
+                _ => ThreadRoom::NotHere,
+            },
+            attachment_limit: u64::from(self.attachment_limit),
+            server_name: self
+                .guild_id
+                .and_then(|g| ctx.cache.guild(g).map(|g| g.name.clone())),
+            clicked,
+            roles: self
+                .member
+                .map(|m| m.roles.iter().map(|r| r.get()).collect())
+                .unwrap_or_default(),
+            venue: self.venue,
+        }
+    }
+}
+
 /// Who asks with slash command `ctx`.
 pub async fn caller(ctx: super::Context<'_>, command: &serenity::CommandInteraction) -> Caller {
+    // The interaction's member, else the cache's (a command's interaction always has one on
+    // a server; poise asks the cache only without it).
     let member = ctx.author_member().await;
-    let permissions = member.as_deref().and_then(|m| m.permissions);
-    let venue = venue_of(
-        command.guild_id,
-        command.context,
-        &command.authorizing_integration_owners,
-        command.channel.as_ref(),
-    );
-    Caller {
-        user: user_of(ctx.author(), member.as_deref()),
-        bot: bot_user(ctx.serenity_context()),
-        place: place_of(command.guild_id, command.channel_id),
-        languages: Languages::Tags {
-            user: command.locale.clone(),
-            server: command.guild_locale.clone(),
-        },
-        moderator: permissions.is_some_and(|p| p.manage_messages()),
-        manager: permissions.is_some_and(|p| p.manage_guild()),
-        sent_at: Some(super::ids::created_at(command.id.get())),
-        // Only a server the bot is on has its threads.
-        threads: match venue {
-            Venue::Server => thread_room(command.channel.as_ref(), command.app_permissions),
-            _ => ThreadRoom::NotHere,
-        },
-        attachment_limit: u64::from(command.attachment_size_limit),
-        server_name: ctx.guild().map(|g| g.name.clone()),
-        clicked: None,
-        roles: command
-            .member
-            .as_ref()
-            .map(|m| m.roles.iter().map(|r| r.get()).collect())
-            .unwrap_or_default(),
-        venue,
+    Asking {
+        id: command.id,
+        user: ctx.author(),
+        member: member.as_deref(),
+        guild_id: command.guild_id,
+        channel_id: command.channel_id,
+        channel: command.channel.as_ref(),
+        app_permissions: command.app_permissions,
+        locale: &command.locale,
+        guild_locale: command.guild_locale.as_ref(),
+        attachment_limit: command.attachment_size_limit,
+        venue: venue_of(
+            command.guild_id,
+            command.context,
+            &command.authorizing_integration_owners,
+            command.channel.as_ref(),
+        ),
     }
+    .caller(ctx.serenity_context(), None)
 }
 
 /// Who clicks `click`.
 pub fn clicker(ctx: &serenity::Context, click: &serenity::ComponentInteraction) -> Caller {
-    let permissions = click.member.as_ref().and_then(|m| m.permissions);
-    let venue = venue_of(
-        click.guild_id,
-        click.context,
-        &click.authorizing_integration_owners,
-        click.channel.as_ref(),
-    );
-    Caller {
-        user: user_of(&click.user, click.member.as_ref()),
-        bot: bot_user(ctx),
-        place: place_of(click.guild_id, click.channel_id),
-        languages: Languages::Tags {
-            user: click.locale.clone(),
-            server: click.guild_locale.clone(),
-        },
-        moderator: permissions.is_some_and(|p| p.manage_messages()),
-        manager: permissions.is_some_and(|p| p.manage_guild()),
-        sent_at: Some(super::ids::created_at(click.id.get())),
-        // Only a server the bot is on has its threads.
-        threads: match venue {
-            Venue::Server => thread_room(click.channel.as_ref(), click.app_permissions),
-            _ => ThreadRoom::NotHere,
-        },
-        attachment_limit: u64::from(click.attachment_size_limit),
-        server_name: click
-            .guild_id
-            .and_then(|g| ctx.cache.guild(g).map(|g| g.name.clone())),
-        clicked: Some(click.message.id.get()),
-        roles: click
-            .member
-            .as_ref()
-            .map(|m| m.roles.iter().map(|r| r.get()).collect())
-            .unwrap_or_default(),
-        venue,
+    Asking {
+        id: click.id,
+        user: &click.user,
+        member: click.member.as_ref(),
+        guild_id: click.guild_id,
+        channel_id: click.channel_id,
+        channel: click.channel.as_ref(),
+        app_permissions: click.app_permissions,
+        locale: &click.locale,
+        guild_locale: click.guild_locale.as_ref(),
+        attachment_limit: click.attachment_size_limit,
+        venue: venue_of(
+            click.guild_id,
+            click.context,
+            &click.authorizing_integration_owners,
+            click.channel.as_ref(),
+        ),
     }
+    .caller(ctx, Some(click.message.id.get()))
 }
 
 /// Who submits form `form`. A form's interaction carries neither its context nor who
@@ -307,37 +342,30 @@ pub fn clicker(ctx: &serenity::Context, click: &serenity::ComponentInteraction) 
 /// (it has the server) or not, a group DM or another DM. A form only plays a move, which
 /// needs nothing more.
 pub fn former(ctx: &serenity::Context, form: &serenity::ModalInteraction) -> Caller {
-    let permissions = form.member.as_ref().and_then(|m| m.permissions);
+    let group_dm = form
+        .channel
+        .as_ref()
+        .is_some_and(|c| c.kind == serenity::ChannelType::GroupDm);
     let venue = match form.guild_id {
         Some(g) if ctx.cache.guild(g).is_some() => Venue::Server,
         Some(_) => Venue::Guest,
-        None if form
-            .channel
-            .as_ref()
-            .is_some_and(|c| c.kind == serenity::ChannelType::GroupDm) =>
-        {
-            Venue::GroupDm
-        }
+        None if group_dm => Venue::GroupDm,
         None => Venue::Dm,
     };
-    Caller {
-        user: user_of(&form.user, form.member.as_ref()),
-        bot: bot_user(ctx),
-        place: place_of(form.guild_id, form.channel_id),
-        languages: Languages::Tags {
-            user: form.locale.clone(),
-            server: form.guild_locale.clone(),
-        },
-        moderator: permissions.is_some_and(|p| p.manage_messages()),
-        manager: permissions.is_some_and(|p| p.manage_guild()),
-        sent_at: Some(super::ids::created_at(form.id.get())),
-        threads: ThreadRoom::NotHere,
-        attachment_limit: u64::from(form.attachment_size_limit),
-        server_name: None,
-        clicked: form.message.as_ref().map(|m| m.id.get()),
-        roles: Vec::new(),
+    Asking {
+        id: form.id,
+        user: &form.user,
+        member: form.member.as_ref(),
+        guild_id: form.guild_id,
+        channel_id: form.channel_id,
+        channel: form.channel.as_ref(),
+        app_permissions: form.app_permissions,
+        locale: &form.locale,
+        guild_locale: form.guild_locale.as_ref(),
+        attachment_limit: form.attachment_size_limit,
         venue,
     }
+    .caller(ctx, form.message.as_ref().map(|m| m.id.get()))
 }
 
 /// The bot's own user, as the cache knows it.
@@ -354,8 +382,24 @@ fn bot_user(ctx: &serenity::Context) -> User {
 /// its reply sent.
 ///
 /// # Errors
-/// Discord's, for an answer that could not be sent (the caller logs it).
+/// Discord's, for an answer that could not be sent (the caller logs it; the metrics count it).
 pub async fn answer(
+    ctx: &serenity::Context,
+    app: &App,
+    source: Source<'_>,
+    caller: &Caller,
+    request: Request,
+) -> serenity::Result<()> {
+    let answered = respond(ctx, app, source, caller, request).await;
+    if let Err(e) = &answered {
+        let metrics = app.service().metrics();
+        metrics.send_failed(Via::Interaction, super::send_error(e));
+    }
+    answered
+}
+
+/// [`answer`], uncounted.
+async fn respond(
     ctx: &serenity::Context,
     app: &App,
     source: Source<'_>,
@@ -452,6 +496,24 @@ impl Out<'_> {
         }
     }
 
+    /// The interaction has its first response: counted, with the time since the interaction
+    /// was made (by the service's clock, as the token's life is).
+    fn responded_now(&mut self) {
+        self.responded = true;
+        let Some(at) = self.caller.sent_at else {
+            return;
+        };
+        let service = self.app.service();
+        let waited = service.now_ms().unix_ms().saturating_sub(at.unix_ms());
+        let kind = match self.source {
+            Source::Command(_) => InteractionKind::Command,
+            Source::Click(_) => InteractionKind::Click,
+            Source::Modal(_) => InteractionKind::Form,
+        };
+        let latency = Duration::from_millis(u64::try_from(waited).unwrap_or(0));
+        service.metrics().first_response(kind, latency);
+    }
+
     /// The interaction's token has run out (or nearly): Discord would refuse anything sent
     /// with it, so nothing is. The next interaction shows the state as it is then.
     fn token_expired(&self) -> bool {
@@ -473,7 +535,7 @@ impl Out<'_> {
             Ack::Update => serenity::CreateInteractionResponse::Acknowledge,
         };
         self.source.respond(&self.ctx.http, response).await?;
-        self.responded = true;
+        self.responded_now();
         self.acked = true;
         Ok(())
     }
@@ -483,7 +545,9 @@ impl Out<'_> {
         let http = &self.ctx.http;
         if let Some(modal) = &reply.modal {
             // A form can only be the first answer, and a click's.
-            return self.source.respond(http, form(modal)).await;
+            self.source.respond(http, form(modal)).await?;
+            self.responded_now();
+            return Ok(());
         }
         if let Some(options) = reply.announce.clone() {
             return self.announce(reply, options).await;
@@ -676,7 +740,7 @@ impl Out<'_> {
         self.source
             .respond(http, serenity::CreateInteractionResponse::Message(response))
             .await?;
-        self.responded = true;
+        self.responded_now();
         Ok(None)
     }
 
@@ -707,7 +771,7 @@ impl Out<'_> {
                         serenity::CreateInteractionResponse::UpdateMessage(update),
                     )
                     .await?;
-                self.responded = true;
+                self.responded_now();
             }
             _ => {
                 let edit = serenity::EditInteractionResponse::new()

@@ -10,7 +10,7 @@
 //! - [`sweeper`]: the task that ends games on time, reminds players and delivers the notices
 //!   the bot sends on its own.
 //! - [`link`]: whether Discord can be reached, told to the operator once rather than every
-//!   few seconds.
+//!   few seconds; [`health`]: `/healthz` and `/metrics` for the operator's monitoring.
 //! - [`threads`]: a thread per game: starting its thread, editing in archived threads.
 //!
 //! Every reply's text comes from [`crate::strings`] through the command layer, in the reader's
@@ -20,6 +20,7 @@
 pub mod commands;
 pub mod components;
 pub mod config;
+pub mod health;
 pub mod ids;
 pub mod interaction;
 pub mod link;
@@ -37,7 +38,7 @@ use poise::serenity_prelude as serenity;
 use thiserror::Error;
 use tokio::sync::Semaphore;
 
-pub use config::{Config, ConfigError};
+pub use config::{Config, ConfigError, LogFormat};
 
 use crate::app::App;
 use crate::discord::markdown::markdown as md;
@@ -45,6 +46,7 @@ use crate::i18n::Lang;
 use crate::service::{Board, Clock, GameService, ServiceError, SystemClock};
 use crate::store::{AsyncStore, StoreError};
 use crate::strings;
+use crate::telemetry::{Reconnect, SendError};
 
 /// Shared by every handler.
 pub struct Data {
@@ -106,6 +108,9 @@ pub enum RunError {
     /// Discord refused the token or the connection failed for good.
     #[error("{0}")]
     Discord(String),
+    /// `METRICS_ADDR` cannot be listened on.
+    #[error("{0}")]
+    Metrics(String),
 }
 
 /// Discord's JSON error code of a failed request (50007, 10008, …), if it got that far.
@@ -115,6 +120,20 @@ pub(crate) fn error_code(error: &serenity::Error) -> Option<isize> {
             Some(response.error.code)
         }
         _ => None,
+    }
+}
+
+/// How a request to Discord failed, for the metrics: Discord's error code, else the HTTP
+/// status, else no answer.
+pub(crate) fn send_error(error: &serenity::Error) -> SendError {
+    match error {
+        serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(response)) => {
+            match response.error.code {
+                code if code > 0 => SendError::Code(code),
+                _ => SendError::Status(response.status_code.as_u16()),
+            }
+        }
+        _ => SendError::NoAnswer,
     }
 }
 
@@ -160,24 +179,33 @@ async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
     use poise::FrameworkError as E;
     // Errors are for the user alone: in their client's language.
     let lang = |ctx: Context<'_>| Lang::of_tag(ctx.locale().unwrap_or("en"));
-    let (ctx, text) = match error {
+    // A command's own failure was counted as a request; the rest are refused before one.
+    let (ctx, text, refused) = match error {
         E::Command { error, ctx, .. } => {
             let text = failure_text(lang(ctx), &error, &ctx.command().qualified_name);
-            (ctx, text)
+            (ctx, text, false)
         }
-        E::GuildOnly { ctx, .. } => (ctx, md(&strings::guild_only(lang(ctx)))),
+        E::GuildOnly { ctx, .. } => (ctx, md(&strings::guild_only(lang(ctx))), true),
         E::CommandCheckFailed {
             error: Some(BotError::MissingPermissions(names)),
             ctx,
             ..
-        } => (ctx, md(&strings::missing_permissions(lang(ctx), &names))),
+        } => (
+            ctx,
+            md(&strings::missing_permissions(lang(ctx), &names)),
+            true,
+        ),
         E::MissingBotPermissions {
             missing_permissions,
             ctx,
             ..
         } => {
             let names: Vec<&str> = missing_permissions.get_permission_names();
-            (ctx, md(&strings::missing_permissions(lang(ctx), &names)))
+            (
+                ctx,
+                md(&strings::missing_permissions(lang(ctx), &names)),
+                true,
+            )
         }
         E::ArgumentParse {
             error, input, ctx, ..
@@ -189,6 +217,7 @@ async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
                     lang(ctx),
                     input.as_deref().unwrap_or(""),
                 )),
+                true,
             )
         }
         E::Setup {
@@ -205,6 +234,15 @@ async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
             return;
         }
     };
+    if refused {
+        let name = &ctx.command().qualified_name;
+        let name = name
+            .strip_prefix("focus ")
+            .unwrap_or(name)
+            .replace(' ', ":");
+        let metrics = ctx.data().app.service().metrics();
+        metrics.command(name, crate::telemetry::Outcome::Refused);
+    }
     let reply = poise::CreateReply::default().content(text).ephemeral(true);
     if let Err(e) = ctx.send(reply).await {
         tracing::warn!(error = %e, "could not send an error reply");
@@ -226,6 +264,12 @@ async fn event_handler(
         } => components::handle_form(framework.serenity_context, framework.user_data, form).await,
         serenity::FullEvent::Ready { data_about_bot } => {
             tracing::info!(user = %data_about_bot.user.name, guilds = data_about_bot.guilds.len(), "connected to Discord");
+            let metrics = framework.user_data.app.service().metrics();
+            metrics.gateway_session(Reconnect::Identify);
+        }
+        serenity::FullEvent::Resume { .. } => {
+            let metrics = framework.user_data.app.service().metrics();
+            metrics.gateway_session(Reconnect::Resume);
         }
         _ => {}
     }
@@ -290,6 +334,14 @@ pub async fn run_with_app(
     shutdown: impl std::future::Future<Output = ()> + Send + 'static,
 ) -> Result<(), RunError> {
     let service = app.service().clone();
+    // `/healthz` and `/metrics` from the start: while Discord cannot be reached, the bot
+    // answers that it is unhealthy rather than nothing.
+    let monitor = health::Monitor::new(service.clone(), config.sweep_interval);
+    let _served = match config.metrics_addr {
+        Some(addr) => Some(AbortOnDrop(health::serve(addr, monitor.clone()).await?)),
+        None => None,
+    };
+    let rate_limits = health::RateLimits(service.metrics().clone());
     let gate = Arc::new(Semaphore::new(MAX_IN_FLIGHT as usize));
     let data = Data {
         app,
@@ -384,9 +436,11 @@ pub async fn run_with_app(
     }
     let mut client = serenity::ClientBuilder::new_with_http(http, serenity::GatewayIntents::GUILDS)
         .framework(framework)
+        .event_handler(rate_limits)
         .await
         .map_err(|e| RunError::Discord(format!("cannot start the Discord client: {e}")))?;
     let shards = client.shard_manager.clone();
+    monitor.client_started(shards.clone());
     let watcher = AbortOnDrop(tokio::spawn(link::watch(
         client.http.clone(),
         shards.clone(),

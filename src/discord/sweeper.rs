@@ -17,6 +17,7 @@ use crate::discord::markdown::markdown as md;
 use crate::service::{Delivered, Delivery, GameService, Letter, Postman};
 use crate::store::NoticeId;
 use crate::strings;
+use crate::telemetry::Via;
 
 /// Discord's "Cannot send messages to this user" (closed DMs) and "no mutual guilds": the DM
 /// will not go through later either.
@@ -37,6 +38,14 @@ pub struct DiscordPostman {
     /// `DISCORD_API_BASE`): threads are then started on it, waiting a 429 out
     /// ([`super::threads::start_patiently`]).
     pub unlimited: Option<reqwest::Client>,
+}
+
+impl DiscordPostman {
+    /// Counts a send that failed.
+    fn failed(&self, error: &serenity::Error) {
+        let metrics = self.service.metrics();
+        metrics.send_failed(Via::Outbox, super::send_error(error));
+    }
 }
 
 /// The message nonce of notice `id`: Discord posts a message with the same nonce (and
@@ -111,6 +120,7 @@ impl Postman for DiscordPostman {
                     Ok(posted) => super::threads::start_patiently(
                         http,
                         self.unlimited.as_ref(),
+                        self.service.metrics(),
                         channel,
                         posted.id,
                         name,
@@ -121,7 +131,10 @@ impl Postman for DiscordPostman {
                 };
                 return match started {
                     Ok(thread) => Delivery::Thread(thread),
-                    Err(e) => Delivery::Failed(e.to_string()),
+                    Err(e) => {
+                        self.failed(&e);
+                        Delivery::Failed(e.to_string())
+                    }
                 };
             }
             Letter::Announce {
@@ -193,6 +206,9 @@ impl Postman for DiscordPostman {
                 }
             }
         };
+        if let Err(e) = &sent {
+            self.failed(e);
+        }
         match sent {
             Ok(()) => Delivery::Sent,
             Err(e)

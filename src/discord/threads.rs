@@ -20,6 +20,7 @@ use std::time::Duration;
 use poise::serenity_prelude as serenity;
 
 use super::error_code;
+use crate::telemetry::{Metrics, WaitSource};
 
 /// What the bot needs in a channel to play a game in a thread of its own: to start it, and to
 /// post in it (Send Messages does not apply inside threads).
@@ -78,7 +79,7 @@ pub async fn start(
 /// ratelimiter on, serenity does that; with it off (`unlimited` is then the HTTP client serenity
 /// was given), the request serenity would send goes out on that client here, and a 429 is
 /// waited out for its body's `retry_after` (to the millisecond; else its `Retry-After`), up to
-/// [`LONGEST_WAIT`] and ten times in a row.
+/// [`LONGEST_WAIT`] and ten times in a row, each wait counted in `metrics`.
 ///
 /// # Errors
 /// Discord's, for a thread that could not be started: a 429 too after ten waits, or one that
@@ -86,6 +87,7 @@ pub async fn start(
 pub async fn start_patiently(
     http: &serenity::Http,
     unlimited: Option<&reqwest::Client>,
+    metrics: &Metrics,
     channel: serenity::ChannelId,
     message: serenity::MessageId,
     name: String,
@@ -93,7 +95,7 @@ pub async fn start_patiently(
     let thread = thread(name);
     let created = match unlimited {
         Some(client) if http.ratelimiter.is_none() => {
-            create_waiting(http, client, channel, message, &thread).await
+            create_waiting(http, client, metrics, channel, message, &thread).await
         }
         _ => channel
             .create_thread_from_message(http, message, thread)
@@ -111,6 +113,7 @@ pub async fn start_patiently(
 async fn create_waiting(
     http: &serenity::Http,
     client: &reqwest::Client,
+    metrics: &Metrics,
     channel: serenity::ChannelId,
     message: serenity::MessageId,
     thread: &serenity::CreateThread<'_>,
@@ -140,8 +143,10 @@ async fn create_waiting(
                 serenity::ErrorResponse::from_response(response, reqwest::Method::POST).await;
             return Err(serenity::HttpError::UnsuccessfulRequest(response).into());
         }
+        let global = response.headers().contains_key("x-ratelimit-global");
         let wait = retry_wait(said, &response.bytes().await?);
         waits += 1;
+        metrics.rate_limited(WaitSource::Outbox, global, wait);
         tracing::info!(
             channel = channel.get(),
             message = message.get(),

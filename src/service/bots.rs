@@ -297,6 +297,7 @@ impl GameService {
         self.store
             .call(move |s| s.record_move_ms(id, bot, ply, mv, now_ms))
             .await?;
+        self.metrics.move_played(crate::telemetry::Mover::Bot);
         // The bot's move is a notice to post at once, and the person's deadline a new due
         // moment.
         self.reschedule();

@@ -18,6 +18,7 @@ impl GameService {
         self.sweeps.fetch_add(1, Ordering::Relaxed);
         let now = self.now();
         let swept = self.store.call(move |s| s.sweep(now)).await?;
+        self.metrics.swept(now);
         if !swept.is_empty() {
             tracing::info!(
                 expired = swept.expired_challenges.len(),

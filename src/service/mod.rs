@@ -79,6 +79,8 @@ pub struct GameService {
     unshown: bots::Unshown,
     /// The node budget of each position of an analysis ([`GameService::analysis`]).
     analysis_nodes: u64,
+    /// What the service counts for the operator ([`GameService::metrics`]).
+    metrics: Arc<crate::telemetry::Metrics>,
 }
 
 impl GameService {
@@ -97,7 +99,14 @@ impl GameService {
             thinking: bots::Thinking::default(),
             unshown: bots::Unshown::default(),
             analysis_nodes: crate::engine::review::REVIEW_NODES,
+            metrics: Arc::default(),
         }
+    }
+
+    /// The bot's metrics: moves, searches and sweeps counted here, the rest by the adapter
+    /// (see [`crate::telemetry`]). Every clone of the service shares them.
+    pub fn metrics(&self) -> &Arc<crate::telemetry::Metrics> {
+        &self.metrics
     }
 
     /// The store handle (for adapters' own queries and for tests).
@@ -137,7 +146,8 @@ impl GameService {
     /// from it), whether or not they play it.
     ///
     /// # Errors
-    /// As [`GameService::game_of`].
+    /// [`ServiceError::NoGameHere`] when there is none; [`ServiceError::InThreads`] when
+    /// several games of theirs started here; the store's.
     pub async fn game_in(&self, place: Place, user_id: u64) -> Result<Game> {
         self.game_of(place, user_id).await
     }

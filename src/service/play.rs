@@ -73,13 +73,7 @@ impl GameService {
     /// game has moved on from `ply`, the store's [`StoreError::NotYourTurn`].
     pub async fn board_at(&self, id: GameId, ply: u32, user: &User) -> Result<Board> {
         let game = self.store.call(move |s| s.game(id)).await?;
-        if game.status != GameStatus::Active {
-            return Err(StoreError::GameNotActive {
-                id,
-                status: game.status,
-            }
-            .into());
-        }
+        game.ensure_active()?;
         let you = game.color_of(user.id).ok_or(ServiceError::NotAPlayer)?;
         if game.ply != ply {
             return Err(ServiceError::StaleBoard(id));
@@ -133,13 +127,7 @@ impl GameService {
         mv: Move,
     ) -> Result<MoveReport> {
         let game = self.store.call(move |s| s.game(id)).await?;
-        if game.status != GameStatus::Active {
-            return Err(StoreError::GameNotActive {
-                id,
-                status: game.status,
-            }
-            .into());
-        }
+        game.ensure_active()?;
         let position = game.current_position()?;
         if game.ply != ply || !position.loses_by_mirror(mv) {
             return Err(ServiceError::StaleConfirmation);
@@ -193,6 +181,7 @@ impl GameService {
                 // Nothing new to show: the bot answers as it would have.
                 self.shown(id, seen_ply + 1);
             })?;
+        self.metrics.move_played(crate::telemetry::Mover::Person);
         // A new deadline and reminder, or a turn DM queued.
         self.mail_if(wake);
         // A move clears a standing draw offer: the game went on (both players are told).

@@ -40,8 +40,16 @@ impl GameService {
         &self,
         job: impl FnOnce() -> T + Send + 'static,
     ) -> Result<T> {
-        super::gated(&self.thinkers.gate, job)
+        let queued = self.metrics.search_queued();
+        let _permit = self
+            .thinkers
+            .gate
+            .acquire()
             .await
-            .ok_or(ServiceError::Engine)
+            .map_err(|_| ServiceError::Engine)?;
+        let _running = queued.running();
+        tokio::task::spawn_blocking(job)
+            .await
+            .map_err(|_| ServiceError::Engine)
     }
 }

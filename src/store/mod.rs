@@ -48,6 +48,7 @@
 
 mod analyses;
 mod async_store;
+mod backup;
 mod bots;
 mod challenges;
 mod deadlines;
@@ -56,12 +57,14 @@ mod error;
 mod games;
 mod ids;
 mod ladder;
+mod lock;
 mod moves;
 mod names;
 mod notices;
 mod players;
 mod schema;
 mod settings;
+mod stats;
 mod threads;
 mod time_control;
 mod tournaments;
@@ -75,6 +78,10 @@ use rusqlite::{Connection, MAIN_DB, OpenFlags, Transaction, TransactionBehavior}
 
 pub use analyses::StoredAnalysis;
 pub use async_store::AsyncStore;
+pub use backup::{
+    BackupError, BackupPace, Made, Problem, RestoreError, Restored, Verified, WriteError, backup,
+    restore, verify,
+};
 pub use bots::{HINTS_PER_GAME, Hint, LevelResults};
 pub use challenges::{CHALLENGE_LIFETIME, Challenge, ChallengeStatus, ColorChoice, NewChallenge};
 pub use deadlines::{ABORT_MAX_PLY, Swept};
@@ -85,11 +92,13 @@ pub use games::{
 };
 pub use ids::{ChallengeId, GameId, NoticeId};
 pub use ladder::{HeadToHead, LadderEntry, LadderPage, Outcome, PAGE_SIZE, Standing};
+pub use lock::{DatabaseLock, LockError};
 pub use moves::PlayedMove;
 pub use notices::{Notice, NoticeKind, Via, retry_delay};
 pub use players::Player;
 pub use schema::SCHEMA_VERSION;
 pub use settings::{ServerSettings, UserSettings};
+pub use stats::{GameKind, GamePace, StoreStats};
 pub use threads::{WATCH_PAGE_SIZE, WatchPage};
 pub use time_control::{
     DAYS_PER_MOVE, LIVE_MAX_MOVES_LEFT, MAX_TIME_LEFT, MINUTES_PER_MOVE, MORE_TIME, TimeControl,

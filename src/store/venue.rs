@@ -7,9 +7,11 @@ use super::values::text_enum;
 text_enum! {
     /// Where a challenge and its game live (Discord's interaction context, and whether the
     /// app is installed to the server).
+    #[derive(Default)]
     pub enum Venue {
         /// A server the bot is a member of: it posts on its own, starts threads, runs
         /// tournaments. Every game before schema 14.
+        #[default]
         Server => "server",
         /// A server the bot is not in, reached through a user's install: interactions only.
         Guest => "guest",
@@ -19,14 +21,6 @@ text_enum! {
         Dm => "dm",
         /// The bot's own DM with a player: the bot posts there on its own.
         BotDm => "bot-dm",
-    }
-}
-
-// `text_enum!` makes the enum and its derives; the default is said here.
-#[allow(clippy::derivable_impls)]
-impl Default for Venue {
-    fn default() -> Venue {
-        Venue::Server
     }
 }
 

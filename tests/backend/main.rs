@@ -5,6 +5,7 @@
 //! crate and its dependencies, so a few binaries build and link much faster than thirty.
 
 mod analysis;
+mod backups;
 mod board_side;
 mod bot_draws;
 mod correspondence;

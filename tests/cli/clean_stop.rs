@@ -11,16 +11,16 @@ use std::time::{Duration, Instant};
 /// Long enough for a loaded 2-core machine.
 const WAIT: Duration = Duration::from_secs(40);
 
-/// The running binary and everything it printed so far.
-struct Running {
+/// The running binary and everything it printed so far (used by `backups` too).
+pub(crate) struct Running {
     child: Child,
-    stdin: Option<ChildStdin>,
+    pub(crate) stdin: Option<ChildStdin>,
     output: Arc<Mutex<String>>,
 }
 
 impl Running {
     /// `focus-bot` with `args` and `env`, run in `dir`, its output collected.
-    fn start(dir: &Path, args: &[&str], env: &[(&str, String)]) -> Running {
+    pub(crate) fn start(dir: &Path, args: &[&str], env: &[(&str, String)]) -> Running {
         let mut command = Command::new(env!("CARGO_BIN_EXE_focus-bot"));
         command
             .args(args)
@@ -59,7 +59,7 @@ impl Running {
         }
     }
 
-    fn output(&self) -> String {
+    pub(crate) fn output(&self) -> String {
         self.output
             .lock()
             .unwrap_or_else(PoisonError::into_inner)
@@ -67,7 +67,7 @@ impl Running {
     }
 
     /// Waits until `text` was printed; panics after [`WAIT`].
-    fn wait_for(&self, text: &str) {
+    pub(crate) fn wait_for(&self, text: &str) {
         let deadline = Instant::now() + WAIT;
         while !self.output().contains(text) {
             assert!(
@@ -80,7 +80,7 @@ impl Running {
     }
 
     /// Sends `signal` (`TERM`, `INT`) with `kill`, and waits for the process to end.
-    fn stop_with(mut self, signal: &str) -> std::process::ExitStatus {
+    pub(crate) fn stop_with(mut self, signal: &str) -> std::process::ExitStatus {
         let sent = Command::new("kill")
             .arg(format!("-{signal}"))
             .arg(self.child.id().to_string())
@@ -111,14 +111,14 @@ impl Drop for Running {
 }
 
 /// The write-ahead log of database `db`.
-fn wal(db: &Path) -> PathBuf {
+pub(crate) fn wal(db: &Path) -> PathBuf {
     let mut name = db.as_os_str().to_owned();
     name.push("-wal");
     PathBuf::from(name)
 }
 
 /// A local address where nothing listens: the bot cannot reach its Discord there.
-fn nowhere() -> String {
+pub(crate) fn nowhere() -> String {
     let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
     let address = listener.local_addr().unwrap();
     drop(listener);

@@ -8,6 +8,7 @@
 #[path = "../support/bin.rs"]
 mod bin;
 
+mod backups;
 mod clean_stop;
 mod cli;
 mod cli_db;

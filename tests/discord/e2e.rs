@@ -38,6 +38,8 @@ async fn start_bot(fake: &FakeDiscord, db: &Path) -> Bot {
         guild_id: Some(fake.guild_id()),
         api_base: Some(fake.api_base()),
         sweep_interval: Duration::from_secs(60),
+        metrics_addr: None,
+        log_format: Default::default(),
     };
     let (stop, stopped) = oneshot::channel::<()>();
     let task = tokio::spawn(run(config, async move {

@@ -10,6 +10,8 @@ mod support;
 
 mod after_game;
 mod analysis;
+mod anywhere;
+mod backups;
 mod bot_games;
 mod both_adapters;
 mod deadlines;
@@ -17,7 +19,9 @@ mod e2e;
 mod fair_play;
 mod live;
 mod locales;
+mod metrics;
 mod ratings;
+mod soak;
 mod stand_in;
 mod threads;
 mod tournament_load;

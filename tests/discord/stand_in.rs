@@ -175,6 +175,258 @@ async fn rest_answers_deserialise_through_serenity_http() {
     );
 }
 
+// ---- places reached through a user's install (issue 23) ---------------------------------------
+
+/// The venue the bot tells from `interaction` (a command's, a click's) by its own rules.
+fn venue_of(interaction: serde_json::Value) -> &'static str {
+    use focus_bot::discord::interaction::venue_of as venue;
+    match serde_json::from_value(interaction).expect("an interaction") {
+        serenity::Interaction::Command(i) => venue(
+            i.guild_id,
+            i.context,
+            &i.authorizing_integration_owners,
+            i.channel.as_ref(),
+        ),
+        serenity::Interaction::Component(i) => venue(
+            i.guild_id,
+            i.context,
+            &i.authorizing_integration_owners,
+            i.channel.as_ref(),
+        ),
+        other => panic!("not a command or a click: {other:?}"),
+    }
+    .as_str()
+}
+
+#[tokio::test]
+async fn interactions_where_only_a_users_install_reaches_the_app_deserialise_and_tell_their_place()
+{
+    let fake = FakeDiscord::start().await;
+    let (alice, bob) = (fake.user("alice"), fake.user("bob"));
+    fake.install_to_user(&alice);
+    let guest = fake.add_guest_server(FakeGuild::guest(
+        9500,
+        "Friends",
+        &[alice.clone(), bob.clone()],
+    ));
+    let gdm = fake.group_dm(&[alice.clone(), bob.clone()]);
+    let dm = fake.user_dm(&alice, &bob);
+    let general = fake.channel("general");
+    let options = json!({});
+
+    // Each place as Discord sends it, and as the bot tells it.
+    let slash = |channel| fake.slash_json(&alice, channel, "focus games", &options);
+    let places = [
+        (
+            Some(general),
+            "server",
+            0,
+            json!({ "0": "9000", "1": "9201" }),
+        ),
+        (Some(guest), "guest", 0, json!({ "1": "9201" })),
+        (Some(gdm), "group-dm", 2, json!({ "1": "9201" })),
+        (Some(dm), "dm", 2, json!({ "1": "9201" })),
+        (None, "bot-dm", 1, json!({ "0": "0", "1": "9201" })),
+    ];
+    for (channel, venue, context, owners) in places {
+        let interaction = slash(channel);
+        assert_eq!(interaction["context"], context, "{venue}");
+        assert_eq!(
+            interaction["authorizing_integration_owners"], owners,
+            "{venue}"
+        );
+        assert_eq!(venue_of(interaction.clone()), venue);
+        let serenity::Interaction::Command(command) =
+            serde_json::from_value(interaction).expect("a command")
+        else {
+            panic!("{venue}");
+        };
+        let perms = command.app_permissions.expect("app_permissions");
+        match venue {
+            "server" => assert!(perms.send_messages() && perms.view_channel()),
+            "guest" => {
+                // Only what an answer uses: no View Channel, no Send Messages.
+                assert_eq!(
+                    perms,
+                    serenity::Permissions::ATTACH_FILES | serenity::Permissions::EMBED_LINKS
+                );
+                assert_eq!(command.guild_id.map(|g| g.get()), Some(9500));
+                assert!(command.member.is_some());
+            }
+            "group-dm" | "dm" => {
+                assert_eq!(
+                    perms,
+                    serenity::Permissions::ATTACH_FILES
+                        | serenity::Permissions::EMBED_LINKS
+                        | serenity::Permissions::MENTION_EVERYONE
+                );
+                let kind = command.channel.as_ref().map(|c| c.kind);
+                let expected = if venue == "dm" {
+                    serenity::ChannelType::Private
+                } else {
+                    serenity::ChannelType::GroupDm
+                };
+                assert_eq!(kind, Some(expected));
+                assert!(command.member.is_none() && command.guild_id.is_none());
+            }
+            _ => assert!(perms.use_external_emojis()),
+        }
+    }
+
+    // Bob never installed the app (see the test below), but his clicks and choices on a
+    // message there carry Alice's install.
+    let select = fake.select_json(&bob, gdm, 4242, "focus:pick:1:0:o", &["p:c5"]);
+    assert_eq!(
+        select["authorizing_integration_owners"],
+        json!({ "1": "9201" })
+    );
+    assert_eq!(venue_of(select.clone()), "group-dm");
+    let serenity::Interaction::Component(click) = serde_json::from_value(select).expect("a select")
+    else {
+        panic!("not a component interaction");
+    };
+    assert_eq!(click.user.id.get(), bob.id);
+    assert!(matches!(
+        &click.data.kind,
+        serenity::ComponentInteractionDataKind::StringSelect { values } if values == &["p:c5"]
+    ));
+    let form = fake.form_json(
+        &bob,
+        guest,
+        Some(4242),
+        "focus:typed:1:0",
+        &[("text", "c5-e5")],
+    );
+    assert_eq!(form["type"], 5);
+    let serenity::Interaction::Modal(form) = serde_json::from_value(form).expect("a form") else {
+        panic!("not a modal submit");
+    };
+    assert_eq!(form.data.custom_id, "focus:typed:1:0");
+    assert_eq!(form.guild_id.map(|g| g.get()), Some(9500));
+    let serenity::ActionRowComponent::InputText(text) = &form.data.components[0].components[0]
+    else {
+        panic!("not a text input");
+    };
+    assert_eq!(
+        (text.custom_id.as_str(), text.value.as_deref()),
+        ("text", Some("c5-e5"))
+    );
+}
+
+#[tokio::test]
+#[should_panic(expected = "bob has not installed the app, so Discord offers them no slash command")]
+async fn a_user_without_the_app_has_no_slash_command_in_a_group_dm() {
+    let fake = FakeDiscord::start().await;
+    let (alice, bob) = (fake.user("alice"), fake.user("bob"));
+    fake.install_to_user(&alice);
+    let gdm = fake.group_dm(&[alice, bob.clone()]);
+    fake.slash_json(&bob, Some(gdm), "focus games", &json!({}));
+}
+
+#[tokio::test]
+async fn the_bot_only_answers_where_a_users_install_reaches_it_within_discords_limits() {
+    let fake = FakeDiscord::start().await;
+    let clock = std::sync::Arc::new(std::sync::atomic::AtomicI64::new(1_772_442_000_000));
+    let now = clock.clone();
+    fake.set_clock(move || now.load(std::sync::atomic::Ordering::SeqCst));
+    let http = fake.http();
+    http.set_application_id(serenity::ApplicationId::new(fake.application_id()));
+    let alice = fake.user("alice");
+    fake.install_to_user(&alice);
+    let guest = fake.add_guest_server(FakeGuild::guest(
+        9500,
+        "Friends",
+        std::slice::from_ref(&alice),
+    ));
+    let gdm = fake.group_dm(&[alice.clone(), fake.user("bob")]);
+    let general = fake.channel("general");
+
+    // No post of its own where the bot is not.
+    for channel in [guest, gdm] {
+        let refused = serenity::ChannelId::new(channel)
+            .say(&http, "hello")
+            .await
+            .expect_err("the bot is not there");
+        assert_eq!(discord_code(&refused), Some(50001));
+    }
+    assert_eq!(fake.refusals(50001).len(), 2);
+
+    // An interaction answered and followed up: 5 follow-ups where only a user's install
+    // reaches the app, as many as it likes on a server that added it.
+    let message = |text: &str| json!({ "type": 4, "data": { "content": text } });
+    let followup = json!({ "content": "more" });
+    for (channel, allowed) in [(gdm, Some(5)), (guest, Some(5)), (general, None)] {
+        let interaction = fake.slash_json(&alice, Some(channel), "focus games", &json!({}));
+        let token = interaction["token"].as_str().unwrap().to_owned();
+        let id = serenity::InteractionId::new(fake.record_interaction(&interaction));
+        // Before its answer there is nothing to edit, and no webhook to follow up on.
+        let early = http
+            .edit_original_interaction_response(&token, &followup, vec![])
+            .await
+            .expect_err("no answer yet");
+        assert_eq!(discord_code(&early), Some(10015));
+        http.create_interaction_response(id, &token, &message("here"), vec![])
+            .await
+            .expect("the answer");
+        for n in 1..=6 {
+            let sent = http
+                .create_followup_message(&token, &followup, vec![])
+                .await;
+            match (allowed, sent) {
+                (Some(limit), Err(e)) if n > limit => assert_eq!(discord_code(&e), Some(40094)),
+                (_, Ok(m)) => assert_eq!(m.content, "more"),
+                (_, Err(e)) => panic!("follow-up {n} in {channel}: {e}"),
+            }
+        }
+    }
+    assert_eq!(fake.refusals(40094).len(), 2);
+
+    // A token works for 15 minutes, to the millisecond; then edits and follow-ups answer 401
+    // (50027) and a callback 404 (10062), each recorded.
+    let interaction = fake.slash_json(&alice, Some(gdm), "focus games", &json!({}));
+    let token = interaction["token"].as_str().unwrap().to_owned();
+    let id = serenity::InteractionId::new(fake.record_interaction(&interaction));
+    let late = fake.slash_json(&alice, Some(gdm), "focus games", &json!({}));
+    let late_token = late["token"].as_str().unwrap().to_owned();
+    let late_id = serenity::InteractionId::new(fake.record_interaction(&late));
+    http.create_interaction_response(id, &token, &message("here"), vec![])
+        .await
+        .expect("the answer");
+    clock.fetch_add(15 * 60 * 1000, std::sync::atomic::Ordering::SeqCst);
+    http.edit_original_interaction_response(&token, &followup, vec![])
+        .await
+        .expect("at 15 minutes, still");
+    clock.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+    let expired = http
+        .edit_original_interaction_response(&token, &followup, vec![])
+        .await
+        .expect_err("expired");
+    assert_eq!(discord_code(&expired), Some(50027));
+    let expired = http
+        .create_followup_message(&token, &followup, vec![])
+        .await
+        .expect_err("expired");
+    assert_eq!(discord_code(&expired), Some(50027));
+    let expired = http
+        .create_interaction_response(late_id, &late_token, &message("late"), vec![])
+        .await
+        .expect_err("expired");
+    assert_eq!(discord_code(&expired), Some(10062));
+    let uses: Vec<(String, u16, Option<u64>)> = fake
+        .expired_token_uses()
+        .into_iter()
+        .map(|r| (r.method, r.status, r.code))
+        .collect();
+    assert_eq!(
+        uses,
+        [
+            ("PATCH".to_owned(), 401, Some(50027)),
+            ("POST".to_owned(), 401, Some(50027)),
+            ("POST".to_owned(), 404, Some(10062)),
+        ]
+    );
+}
+
 /// The header `name` of `response`, as text ("" without it).
 fn header(response: &reqwest::Response, name: &str) -> String {
     response

@@ -147,6 +147,8 @@ impl<Of> WorldOf<Of> {
             guild_id: Some(self.fake.guild_id()),
             api_base: Some(self.fake.api_base()),
             sweep_interval,
+            metrics_addr: None,
+            log_format: Default::default(),
         }
     }
 

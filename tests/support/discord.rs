@@ -49,6 +49,24 @@
 //! Discord does once a channel's bucket is empty (`discord/limits.rs`), off by default;
 //! [`FakeDiscord::rate_limited`] lists the requests so refused.
 //!
+//! Places reached through a user's install of the app (issue 23; `discord/places.rs`):
+//! [`FakeDiscord::install_to_user`], a server that never added the bot
+//! ([`FakeDiscord::add_guest_server`] of a [`FakeGuild::guest`]), a group DM
+//! ([`FakeDiscord::group_dm`]) and a DM between two users ([`FakeDiscord::user_dm`]). Their
+//! interactions carry `context`, `authorizing_integration_owners` and `app_permissions` as
+//! Discord sends them; a user without the app gets no slash command there (the fake panics),
+//! only components; the bot's own requests to such a channel answer 403 with 50001. Select
+//! menus: [`FakeDiscord::select`] (only an option the menu offers) and
+//! [`FakeDiscord::select_json`] (anything, forged); forms: [`FakeDiscord::submit`] fills in the
+//! form a callback of type 9 opened, [`FakeDiscord::form_json`] makes any. Ephemeral answers
+//! are messages like others: their menus can be chosen in and updated (callback 7).
+//!
+//! Interaction tokens live [`TOKEN_LIFETIME_MS`] (15 minutes) on the interaction clock: after
+//! that, edits and follow-ups answer 401 with 50027 and a callback 404 with 10062, listed by
+//! [`FakeDiscord::expired_token_uses`]. An interaction that only a user's install authorised
+//! gets [`USER_INSTALL_FOLLOWUPS`] follow-ups (then 400, 40094). [`FakeDiscord::refusals`]
+//! lists the requests answered with a given Discord error code.
+//!
 //! Message nonces work as on Discord: `POST /channels/{id}/messages` with a `nonce` and
 //! `enforce_nonce: true` returns the message the same author already created with that nonce in
 //! that channel, and creates and records nothing new. (Discord forgets a nonce after a few
@@ -118,6 +136,7 @@ type InteractionClock = Arc<dyn Fn() -> i64 + Send + Sync>;
 mod gateway;
 mod guild;
 mod limits;
+mod places;
 mod records;
 mod rest;
 mod threads;
@@ -127,6 +146,8 @@ mod threads;
 pub use guild::{FakeChannel, FakeGuild, FakeMember, FakeRole, FakeUser};
 #[allow(unused_imports)]
 pub use limits::{RateLimit, THREADS_BUCKET};
+#[allow(unused_imports)]
+pub use places::{PrivateChannel, select_values};
 #[allow(unused_imports)]
 pub use records::{GatewayStats, Reply, ReplyKind, RequestRecord};
 #[allow(unused_imports)]
@@ -199,8 +220,19 @@ struct Inner {
     thread_limit: Option<RateLimit>,
     /// Each channel's thread-creation bucket, while [`Inner::thread_limit`] is set.
     thread_buckets: HashMap<u64, limits::Bucket>,
-    /// What interactions' snowflakes are made from; the system's time when `None`.
+    /// What interactions' snowflakes are made from, and what their tokens' age is told by;
+    /// the system's time when `None`.
     clock: Option<InteractionClock>,
+    /// Users who installed the app to their account: their slash commands work outside the
+    /// fixture server.
+    user_installs: HashSet<u64>,
+    /// Servers the bot is not a member of, where users reach it through their install.
+    guests: Vec<FakeGuild>,
+    /// Group DMs and DMs between two users, by channel id.
+    private_channels: HashMap<u64, PrivateChannel>,
+    /// The `authorizing_integration_owners` of the interaction whose answer created each
+    /// message: what a component on it carries.
+    message_owners: HashMap<u64, Value>,
     reject_token: bool,
     identify: Option<Value>,
     gateway: Option<GatewayLink>,
@@ -215,14 +247,18 @@ impl Inner {
 
     /// A fresh interaction id: a snowflake made now, by the interaction clock.
     fn interaction_id(&mut self) -> u64 {
-        let now = match &self.clock {
+        let increment = self.fresh_id();
+        snowflake_at(self.now_ms(), increment)
+    }
+
+    /// Now, in unix milliseconds: by the interaction clock when a test set one.
+    fn now_ms(&self) -> i64 {
+        match &self.clock {
             Some(clock) => clock(),
             None => std::time::SystemTime::now()
                 .duration_since(std::time::UNIX_EPOCH)
                 .map_or(0, |d| d.as_millis() as i64),
-        };
-        let increment = self.fresh_id();
-        snowflake_at(now, increment)
+        }
     }
 }
 
@@ -237,7 +273,31 @@ struct InteractionRecord {
     response: Option<u64>,
     /// A type 5 response whose "thinking" message no edit or follow-up has filled yet.
     deferred_pending: bool,
+    /// Who sent it.
+    user: u64,
+    /// Its `authorizing_integration_owners`.
+    owners: Value,
+    /// Follow-up messages created with its token.
+    followups: u32,
+    /// The form (modal) its response opened: its `custom_id`.
+    modal: Option<String>,
 }
+
+impl InteractionRecord {
+    /// Its token has run out: Discord takes an interaction token for 15 minutes.
+    fn expired(&self, now_ms: i64) -> bool {
+        now_ms - snowflake_time(self.id) > TOKEN_LIFETIME_MS
+    }
+}
+
+/// How long an interaction's token works: 15 minutes from the interaction (Discord's
+/// "Receiving and Responding": tokens are valid for 15 minutes).
+pub const TOKEN_LIFETIME_MS: i64 = 15 * 60 * 1_000;
+
+/// The follow-up messages Discord allows per interaction of an app installed only to the user
+/// where it is used (a guest server, a group DM, a DM): 5 (the Create Followup Message
+/// endpoint's documentation, and the change log of 2024-06-27).
+pub const USER_INSTALL_FOLLOWUPS: u32 = 5;
 
 struct GatewayLink {
     connection: u32,
@@ -483,6 +543,138 @@ impl FakeDiscord {
     /// `"en-US"` until set.
     pub fn set_guild_locale(&self, locale: &str) {
         self.shared.lock().guild_locale = locale.to_owned();
+    }
+
+    // ---- places reached through a user's install (issue 23; see `discord/places.rs`) -------
+
+    /// `user` installs the app to their account: from now on Discord offers them its slash
+    /// commands everywhere (guest servers, group DMs, DMs), and their interactions carry
+    /// `"1": <their id>` among the `authorizing_integration_owners`.
+    pub fn install_to_user(&self, user: &FakeUser) {
+        self.shared.lock().user_installs.insert(user.id);
+    }
+
+    /// Makes `guest` (see [`FakeGuild::guest`]) a server the fake knows but the bot is not a
+    /// member of: interactions in its channels carry its `guild_id` and the member, context 0,
+    /// and only users' installs among their owners; the bot's own posts there are refused
+    /// (403, 50001). Returns its first channel.
+    pub fn add_guest_server(&self, guest: FakeGuild) -> u64 {
+        assert!(
+            guest.member(self.shared.bot.id).is_none(),
+            "the bot is not in a guest server"
+        );
+        let channel = guest
+            .channels
+            .first()
+            .expect("a guest server has a channel")
+            .id;
+        self.shared.lock().guests.push(guest);
+        channel
+    }
+
+    /// A new group DM of `people` (two or more, the first its owner), which the bot is not in:
+    /// its id. Interactions there carry context 2 and the channel (type 3, its recipients); the
+    /// bot's own posts there are refused (403, 50001).
+    pub fn group_dm(&self, people: &[FakeUser]) -> u64 {
+        assert!(people.len() >= 2, "a group DM has two people or more");
+        self.private_channel(true, people)
+    }
+
+    /// A new DM between two users (channel type 1), which the bot is not in: its id. As
+    /// [`Self::group_dm`] otherwise.
+    pub fn user_dm(&self, one: &FakeUser, other: &FakeUser) -> u64 {
+        assert_ne!(one.id, other.id);
+        self.private_channel(false, &[one.clone(), other.clone()])
+    }
+
+    fn private_channel(&self, group: bool, people: &[FakeUser]) -> u64 {
+        let mut inner = self.shared.lock();
+        let id = inner.fresh_id();
+        let channel = PrivateChannel {
+            id,
+            group,
+            recipients: people.to_vec(),
+        };
+        inner.private_channels.insert(id, channel);
+        id
+    }
+
+    /// `user` chooses `value` in the string select menu `custom_id` of message `message_id`
+    /// in `channel` (its own menu, or one of an ephemeral answer they see). Panics unless the
+    /// message as the fake holds it has that menu with that option: Discord sends only what a
+    /// menu offers (forge with [`Self::select_json`]). Returns the interaction id.
+    pub async fn select(
+        &self,
+        user: &FakeUser,
+        channel: u64,
+        message_id: u64,
+        custom_id: &str,
+        value: &str,
+    ) -> u64 {
+        let message = self
+            .message(message_id)
+            .unwrap_or_else(|| panic!("no message {message_id} to choose in"));
+        let values = select_values(&message["components"], custom_id)
+            .unwrap_or_else(|| panic!("no menu {custom_id} on message {message_id}: {message}"));
+        assert!(
+            values.iter().any(|v| v == value),
+            "menu {custom_id} offers no {value:?}: {values:?}"
+        );
+        let interaction = self.select_json(user, channel, message_id, custom_id, &[value]);
+        self.send_interaction(interaction).await
+    }
+
+    /// `user` fills in the form (modal) that `modal` (the bot's callback of type 9) opened,
+    /// typing `text` in its one text field, and submits it (interaction type 5, with the
+    /// message the form was opened from). Panics unless `modal` is such a callback, to `user`'s
+    /// own interaction: a form is shown only to whoever opened it. Returns the interaction id.
+    pub async fn submit(&self, user: &FakeUser, modal: &Reply, text: &str) -> u64 {
+        assert_eq!(modal.kind, ReplyKind::Callback(9), "not a form: {modal:?}");
+        let opened = modal
+            .interaction_id
+            .expect("a callback answers an interaction");
+        let (channel, message, by) = {
+            let inner = self.shared.lock();
+            let record = inner
+                .interactions
+                .values()
+                .find(|r| r.id == opened)
+                .expect("the form's interaction");
+            (record.channel_id, record.original, record.user)
+        };
+        assert_eq!(by, user.id, "a form is shown only to whoever opened it");
+        let custom_id = modal.payload["custom_id"]
+            .as_str()
+            .expect("a form's custom_id");
+        let fields = modal.custom_ids();
+        assert_eq!(fields.len(), 1, "one text field in {modal:?}");
+        let interaction = self.form_json(user, channel, message, custom_id, &[(&fields[0], text)]);
+        self.send_interaction(interaction).await
+    }
+
+    /// Every request Discord refused because its interaction token had run out (more than
+    /// [`TOKEN_LIFETIME_MS`] after the interaction, on the interaction clock): webhook
+    /// requests (edits, follow-ups) answered 401 with code 50027, callbacks 404 with 10062.
+    pub fn expired_token_uses(&self) -> Vec<RequestRecord> {
+        self.shared
+            .lock()
+            .requests
+            .iter()
+            .filter(|r| r.expired_token)
+            .cloned()
+            .collect()
+    }
+
+    /// Every request answered with Discord error `code` (50001 Missing Access, 40094 too many
+    /// follow-ups, …), in order.
+    pub fn refusals(&self, code: u64) -> Vec<RequestRecord> {
+        self.shared
+            .lock()
+            .requests
+            .iter()
+            .filter(|r| r.code == Some(code))
+            .cloned()
+            .collect()
     }
 
     /// Makes interactions from now on carry `attachment_size_limit: bytes` instead of 10 MiB.
@@ -787,7 +979,21 @@ impl FakeDiscord {
         command: &str,
         options: &Value,
     ) -> Value {
-        let guild = channel.map(|_| self.guild_id());
+        let place = self.place(channel);
+        let guild = match &place {
+            places::Place::Server => Some(self.guild_id()),
+            places::Place::Guest(guest) => Some(guest.id),
+            places::Place::Private(_) | places::Place::BotDm => None,
+        };
+        if !place.installed() {
+            // Discord offers a user-installed app's commands to the users who installed it.
+            assert!(
+                self.shared.lock().user_installs.contains(&user.id),
+                "{} has not installed the app, so Discord offers them no slash command outside \
+                 servers that added it; they can only use the components of its messages",
+                user.name
+            );
+        }
         let path: Vec<&str> = command.split_whitespace().collect();
         assert!(!path.is_empty(), "empty command name");
         let (command_id, schema) = self.command_schema(guild, command);
@@ -820,10 +1026,21 @@ impl FakeDiscord {
                     user: self.shared.bot.clone(),
                     roles: vec![],
                 });
-                if let Some(member) = self.shared.guild.member(id).or(bot_member.as_ref()) {
+                if let places::Place::Guest(guest) = &place {
+                    // Any user resolves; a member of the guest server with their member.
+                    if let Some(user) = self.shared.guild.member(id).map(|m| &m.user) {
+                        resolved_users.insert(id.to_string(), user.json());
+                    }
+                    if let Some(member) = guest.member(id) {
+                        let mut partial = guest.member_json(member, channel, self.application_id());
+                        partial.as_object_mut().unwrap().remove("user");
+                        resolved_members.insert(id.to_string(), partial);
+                    }
+                } else if let Some(member) = self.shared.guild.member(id).or(bot_member.as_ref()) {
                     resolved_users.insert(id.to_string(), member.user.json());
-                    // A user who left is still a user, but no member to resolve.
-                    if guild.is_some() && self.shared.is_member(id) {
+                    // A user who left is still a user, but no member to resolve; outside
+                    // servers nobody is a member.
+                    if matches!(place, places::Place::Server) && self.shared.is_member(id) {
                         let mut partial =
                             self.shared
                                 .guild
@@ -910,8 +1127,10 @@ impl FakeDiscord {
         if !resolved.is_empty() {
             data["resolved"] = Value::Object(resolved);
         }
-        if let Some(guild) = guild {
-            data["guild_id"] = json!(guild.to_string());
+        // A command registered in a server says which (the fixture's are; elsewhere the fake
+        // offers them as Discord would offer global ones).
+        if matches!(place, places::Place::Server) {
+            data["guild_id"] = json!(self.guild_id().to_string());
         }
         self.interaction_json(2, user, channel, data, None)
     }
@@ -924,7 +1143,77 @@ impl FakeDiscord {
         message_id: u64,
         custom_id: &str,
     ) -> Value {
+        let data = json!({ "custom_id": custom_id, "component_type": 2 });
+        self.component_json(3, user, channel, message_id, data)
+    }
+
+    /// The JSON of a choice in a string select menu (a component interaction, type 3, of
+    /// component type 3) by `user`: `values` chosen in menu `custom_id` of message
+    /// `message_id` in `channel`. Nothing is checked: a test may forge a menu or a value, as a
+    /// modified client could; [`Self::select`] sends only what the menu offers.
+    pub fn select_json(
+        &self,
+        user: &FakeUser,
+        channel: u64,
+        message_id: u64,
+        custom_id: &str,
+        values: &[&str],
+    ) -> Value {
+        let data = json!({ "custom_id": custom_id, "component_type": 3, "values": values });
+        self.component_json(3, user, channel, message_id, data)
+    }
+
+    /// The JSON of a form (modal) submitted by `user` in `channel` (interaction type 5): form
+    /// `custom_id`, opened from a component of message `message_id` when there is one, with
+    /// `fields` (`(custom_id, value)`, each in a row of its own, as Discord sends text inputs).
+    /// Nothing is checked; [`Self::submit`] submits a form the bot opened.
+    pub fn form_json(
+        &self,
+        user: &FakeUser,
+        channel: u64,
+        message_id: Option<u64>,
+        custom_id: &str,
+        fields: &[(&str, &str)],
+    ) -> Value {
+        let rows: Vec<Value> = fields
+            .iter()
+            .map(|(id, value)| {
+                json!({ "type": 1, "components": [{ "type": 4, "custom_id": id, "value": value }] })
+            })
+            .collect();
+        let data = json!({ "custom_id": custom_id, "components": rows });
+        match message_id {
+            Some(message) => self.component_json(5, user, channel, message, data),
+            None => {
+                let place_channel = self.place_channel(channel);
+                self.interaction_json(5, user, place_channel, data, None)
+            }
+        }
+    }
+
+    /// `channel` as [`Self::interaction_json`] takes it: `None` for the bot's DM.
+    fn place_channel(&self, channel: u64) -> Option<u64> {
         let in_dm = self.shared.lock().dm_recipients.contains_key(&channel);
+        (!in_dm).then_some(channel)
+    }
+
+    /// An interaction of `kind` on a component of message `message_id` in `channel`: it
+    /// carries the message as the fake knows it, and the owners of the interaction whose
+    /// answer the message is.
+    fn component_json(
+        &self,
+        kind: u64,
+        user: &FakeUser,
+        channel: u64,
+        message_id: u64,
+        data: Value,
+    ) -> Value {
+        let place_channel = self.place_channel(channel);
+        let guild = match self.place(place_channel) {
+            places::Place::Server => Some(self.guild_id()),
+            places::Place::Guest(guest) => Some(guest.id),
+            places::Place::Private(_) | places::Place::BotDm => None,
+        };
         let message = self.shared.lock().messages.get(&message_id).cloned();
         let message = message.unwrap_or_else(|| {
             // A message the fake never saw (say, from before a restart of the test): the bot
@@ -932,7 +1221,7 @@ impl FakeDiscord {
             rest::message_json(
                 message_id,
                 channel,
-                (!in_dm).then(|| self.guild_id()),
+                guild,
                 &self.shared.bot,
                 &json!({}),
                 vec![],
@@ -940,15 +1229,21 @@ impl FakeDiscord {
                 None,
             )
         });
-        let data = json!({ "custom_id": custom_id, "component_type": 2 });
-        let channel = if in_dm { None } else { Some(channel) };
-        self.interaction_json(3, user, channel, data, Some(message))
+        self.interaction_json(kind, user, place_channel, data, Some(message))
     }
 
     /// Sends `interaction` (a full interaction object) as an `INTERACTION_CREATE` dispatch and
     /// registers its token, so the bot's answers are accepted. Waits up to a minute for a live
     /// gateway. Returns the interaction id.
     pub async fn send_interaction(&self, interaction: Value) -> u64 {
+        let id = self.record_interaction(&interaction);
+        self.dispatch("INTERACTION_CREATE", interaction).await;
+        id
+    }
+
+    /// Registers `interaction`'s token, as [`Self::send_interaction`] does, without sending
+    /// it: for a test that answers it itself over REST. Returns the interaction id.
+    pub fn record_interaction(&self, interaction: &Value) -> u64 {
         let id: u64 = interaction["id"]
             .as_str()
             .and_then(|s| s.parse().ok())
@@ -967,6 +1262,11 @@ impl FakeDiscord {
         let component_message = interaction["message"]["id"]
             .as_str()
             .and_then(|s| s.parse().ok());
+        let user = interaction["member"]["user"]["id"]
+            .as_str()
+            .or_else(|| interaction["user"]["id"].as_str())
+            .and_then(|s| s.parse().ok())
+            .expect("an interaction has its user");
         self.shared.lock().interactions.insert(
             token,
             InteractionRecord {
@@ -976,9 +1276,12 @@ impl FakeDiscord {
                 original: component_message,
                 response: None,
                 deferred_pending: false,
+                user,
+                owners: interaction["authorizing_integration_owners"].clone(),
+                followups: 0,
+                modal: None,
             },
         );
-        self.dispatch("INTERACTION_CREATE", interaction).await;
         id
     }
 
@@ -986,10 +1289,14 @@ impl FakeDiscord {
         let mut path = command.split_whitespace();
         let root = path.next().unwrap_or_default();
         let mut inner = self.shared.lock();
+        // Outside the fixture server the fixture's commands stand in for global ones (the
+        // bots of the tests register theirs in the fixture server).
+        let fixture = self.guild_id();
         let registered = guild
             .and_then(|g| inner.guild_commands.get(&g))
             .into_iter()
             .chain(inner.global_commands.as_ref())
+            .chain(inner.guild_commands.get(&fixture))
             .flatten()
             .find(|c| c["name"] == root)
             .cloned();
@@ -1049,8 +1356,38 @@ impl FakeDiscord {
             "entitlements": [],
             "attachment_size_limit": attachment_limit,
         });
-        match channel {
-            Some(channel) => {
+        let place = self.place(channel);
+        let owners = {
+            let inner = self.shared.lock();
+            let from_message = message
+                .as_ref()
+                .and_then(|m| m["id"].as_str())
+                .and_then(|id| id.parse::<u64>().ok())
+                .and_then(|id| inner.message_owners.get(&id).cloned());
+            from_message.unwrap_or_else(|| {
+                // Where only users' installs reach the app, a click on a message the fake did
+                // not see answered comes from the first of the place's people who installed it.
+                let people: Vec<u64> = match &place {
+                    places::Place::Guest(guest) => {
+                        guest.members.iter().map(|m| m.user.id).collect()
+                    }
+                    places::Place::Private(private) => {
+                        private.recipients.iter().map(|u| u.id).collect()
+                    }
+                    places::Place::Server | places::Place::BotDm => vec![],
+                };
+                let installer = people.into_iter().find(|p| inner.user_installs.contains(p));
+                place.owners(
+                    guild.id,
+                    user.id,
+                    inner.user_installs.contains(&user.id),
+                    installer,
+                )
+            })
+        };
+        interaction["authorizing_integration_owners"] = owners;
+        match (channel, place) {
+            (Some(channel), places::Place::Server) => {
                 let thread = self.thread(channel);
                 // A thread takes its permissions from its parent channel.
                 let perms_channel = thread.as_ref().map_or(channel, |t| t.parent);
@@ -1077,19 +1414,55 @@ impl FakeDiscord {
                     },
                     "member": guild.member_json(&member, Some(perms_channel), app),
                     "app_permissions": app_permissions.bits().to_string(),
-                    "authorizing_integration_owners": { "0": guild.id.to_string() },
                     "context": 0,
                 });
                 merge(&mut interaction, extra);
             }
-            None => {
+            (Some(channel), places::Place::Guest(guest)) => {
+                let member = guest.member(user.id).cloned().unwrap_or(FakeMember {
+                    user: user.clone(),
+                    roles: vec![],
+                });
+                let name = guest.channel(channel).map(|c| c.name.clone());
+                // The bot is not there: what @everyone may do, as far as an answer uses it.
+                let app_permissions = guest.everyone
+                    & (places::answer_permissions() | Permissions::USE_EXTERNAL_EMOJIS);
+                let extra = json!({
+                    "guild_id": guest.id.to_string(),
+                    "guild_locale": DEFAULT_LOCALE,
+                    "channel_id": channel.to_string(),
+                    "channel": {
+                        "id": channel.to_string(),
+                        "type": 0,
+                        "name": name,
+                        "guild_id": guest.id.to_string(),
+                        "permissions": guest.permissions(user.id, Some(channel), app).bits().to_string(),
+                    },
+                    "member": guest.member_json(&member, Some(channel), app),
+                    "app_permissions": app_permissions.bits().to_string(),
+                    "context": 0,
+                });
+                merge(&mut interaction, extra);
+            }
+            (Some(channel), places::Place::Private(private)) => {
+                let extra = json!({
+                    "channel_id": channel.to_string(),
+                    "channel": private.json(user.id),
+                    "user": user.json(),
+                    "app_permissions": places::answer_permissions().bits().to_string(),
+                    "context": 2,
+                });
+                merge(&mut interaction, extra);
+            }
+            (_, _) => {
                 let dm = self.dm_channel_of(user.id);
+                let app_permissions =
+                    places::answer_permissions() | Permissions::USE_EXTERNAL_EMOJIS;
                 let extra = json!({
                     "channel_id": dm.to_string(),
                     "channel": { "id": dm.to_string(), "type": 1, "recipients": [user.json()] },
                     "user": user.json(),
-                    "app_permissions": Permissions::dm_permissions().bits().to_string(),
-                    "authorizing_integration_owners": { "0": "0" },
+                    "app_permissions": app_permissions.bits().to_string(),
                     "context": 1,
                 });
                 merge(&mut interaction, extra);
@@ -1099,6 +1472,24 @@ impl FakeDiscord {
             interaction["message"] = message;
         }
         interaction
+    }
+
+    /// Where an interaction in `channel` happens (`None`: the user's DM with the bot).
+    fn place(&self, channel: Option<u64>) -> places::Place {
+        let Some(channel) = channel else {
+            return places::Place::BotDm;
+        };
+        let inner = self.shared.lock();
+        if inner.dm_recipients.contains_key(&channel) {
+            return places::Place::BotDm;
+        }
+        if let Some(private) = inner.private_channels.get(&channel) {
+            return places::Place::Private(private.clone());
+        }
+        match inner.guests.iter().find(|g| g.channel(channel).is_some()) {
+            Some(guest) => places::Place::Guest(guest.clone()),
+            None => places::Place::Server,
+        }
     }
 
     /// The bot's DM channel with `user`, created on first use (as `POST /users/@me/channels`

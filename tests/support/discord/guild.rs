@@ -155,6 +155,36 @@ impl FakeGuild {
         }
     }
 
+    /// A server that never added the bot, where people reach it through their own install of
+    /// the app (issue 23): id `id`, one text channel `#chat` (id `id + 1`), `people` its
+    /// members, owned by a user `host` (id `id + 2`) who is not one of them; @everyone may do
+    /// what [`Self::standard`]'s may, and use external apps. Give it to
+    /// [`super::FakeDiscord::add_guest_server`]. Ids must stay below the ones the fake hands
+    /// out, and away from the fixture's (the 9000s; guests take 9500 and up).
+    pub fn guest(id: u64, name: &str, people: &[FakeUser]) -> Self {
+        assert!(id + 2 < FIRST_GENERATED_ID);
+        let standard = Self::standard();
+        Self {
+            id,
+            name: name.into(),
+            owner: FakeUser::human(id + 2, "host"),
+            everyone: standard.everyone | Permissions::USE_EXTERNAL_APPS,
+            roles: vec![],
+            channels: vec![FakeChannel {
+                id: id + 1,
+                name: "chat".into(),
+                bot_denied: Permissions::empty(),
+            }],
+            members: people
+                .iter()
+                .map(|user| FakeMember {
+                    user: user.clone(),
+                    roles: vec![],
+                })
+                .collect(),
+        }
+    }
+
     /// The guild with one more human member, `name` with id `id` (no roles), for a server
     /// with more players than [`Self::standard`]'s. `id` must stay below the ids the fake
     /// hands out (1,000,000 and up).

@@ -73,6 +73,31 @@ impl Reply {
         ids
     }
 
+    /// The string select menus among the components: each menu's `custom_id` and the values
+    /// of its options, in order.
+    pub fn menus(&self) -> Vec<(String, Vec<String>)> {
+        let mut menus = Vec::new();
+        for row in self.components.as_array().into_iter().flatten() {
+            for c in row["components"].as_array().into_iter().flatten() {
+                if c["type"] == 3
+                    && let Some(id) = c["custom_id"].as_str()
+                {
+                    let values = super::select_values(&self.components, id).unwrap_or_default();
+                    menus.push((id.to_owned(), values));
+                }
+            }
+        }
+        menus
+    }
+
+    /// For a form (callback type 9): the form's `custom_id`; `None` for any other reply.
+    pub fn form_id(&self) -> Option<&str> {
+        match self.kind {
+            ReplyKind::Callback(9) => self.payload["custom_id"].as_str(),
+            _ => None,
+        }
+    }
+
     /// The `value`s of autocomplete choices, as text.
     pub fn choice_values(&self) -> Vec<String> {
         self.choices
@@ -114,6 +139,10 @@ pub struct RequestRecord {
     /// The answer was held back for good ([`super::FakeDiscord::hang_next_channel_message`]):
     /// `status` is what the fake did, not what the client heard.
     pub hung: bool,
+    /// The Discord error code answered (`{"code": …}` of an error body), if any.
+    pub code: Option<u64>,
+    /// Refused because the interaction's token had run out (15 minutes).
+    pub expired_token: bool,
 }
 
 /// Counters of the gateway's life, for reconnect tests.

@@ -163,8 +163,36 @@ pub(super) fn json_response(status: StatusCode, body: Value) -> Response {
 }
 
 pub(super) fn discord_error(status: StatusCode, code: u64, message: &str) -> Response {
-    json_response(status, json!({ "message": message, "code": code }))
+    let mut response = json_response(status, json!({ "message": message, "code": code }));
+    // For the request log only: removed before the answer leaves.
+    response
+        .headers_mut()
+        .insert(CODE_HEADER, header::HeaderValue::from(code));
+    response
 }
+
+/// The answer to a request made with an interaction token that has run out: for the webhook
+/// routes (edits and follow-ups) 401 with code 50027, "Invalid Webhook Token", what Discord
+/// answers then (as bots report it, e.g. "401 Unauthorized (error code: 50027): Invalid
+/// Webhook Token"); for the callback, 404 with code 10062, "Unknown interaction", Discord's
+/// answer to a callback it no longer takes (it takes one for 3 s, which the fake does not
+/// enforce; a test's bot answers at once).
+fn token_expired(callback: bool) -> Response {
+    let mut response = if callback {
+        discord_error(StatusCode::NOT_FOUND, 10062, "Unknown interaction")
+    } else {
+        discord_error(StatusCode::UNAUTHORIZED, 50027, "Invalid Webhook Token")
+    };
+    response
+        .headers_mut()
+        .insert(EXPIRED_HEADER, header::HeaderValue::from_static("1"));
+    response
+}
+
+/// Marks the Discord error code of an answer, for the request log (removed before it leaves).
+const CODE_HEADER: &str = "x-fake-code";
+/// Marks an answer refusing an expired interaction token (removed before it leaves).
+const EXPIRED_HEADER: &str = "x-fake-expired";
 
 pub(super) async fn attachment(
     State(shared): State<Arc<Shared>>,
@@ -214,6 +242,11 @@ pub(super) async fn rest(State(shared): State<Arc<Shared>>, request: Request) ->
     };
     let status = response.status().as_u16();
     let hung = response.headers_mut().remove(HANG_HEADER).is_some();
+    let code = response
+        .headers_mut()
+        .remove(CODE_HEADER)
+        .and_then(|v| v.to_str().ok().and_then(|v| v.parse().ok()));
+    let expired_token = response.headers_mut().remove(EXPIRED_HEADER).is_some();
     {
         let mut inner = shared.lock();
         if status == 404 && response.headers().contains_key("x-fake-unknown-route") {
@@ -226,6 +259,8 @@ pub(super) async fn rest(State(shared): State<Arc<Shared>>, request: Request) ->
             status,
             body: record_body,
             hung,
+            code,
+            expired_token,
         });
     }
     shared.notify();
@@ -246,6 +281,15 @@ const MAX_NONCE_CHARS: usize = 25;
 fn route(shared: &Shared, method: &Method, segments: &[&str], body: Body) -> Response {
     let app = shared.application_id().to_string();
     let m = method.as_str();
+    // The bot reaches for nothing in a channel it is not in (its messages there are answers
+    // to interactions, edited only with their tokens).
+    if let ["channels", channel, ..] = segments
+        && channel
+            .parse()
+            .is_ok_and(|channel| bot_not_there(&shared.lock(), channel))
+    {
+        return missing_access();
+    }
     match (m, segments) {
         ("GET", ["gateway"]) => {
             json_response(StatusCode::OK, json!({ "url": shared.gateway_url() }))
@@ -396,6 +440,18 @@ fn get_channel(shared: &Shared, channel: &str) -> Response {
         Some(member) => json_response(StatusCode::OK, private_channel_json(id, &member.user)),
         None => discord_error(StatusCode::NOT_FOUND, 10003, "Unknown Channel"),
     }
+}
+
+/// Whether `channel` is one the bot is not in: a guest server's, a group DM, a DM between two
+/// users (`discord/places.rs`).
+fn bot_not_there(inner: &Inner, channel: u64) -> bool {
+    inner.private_channels.contains_key(&channel)
+        || inner.guests.iter().any(|g| g.channel(channel).is_some())
+}
+
+/// Discord's answer to the bot reaching for a channel it is not in.
+fn missing_access() -> Response {
+    discord_error(StatusCode::FORBIDDEN, 50001, "Missing Access")
 }
 
 fn private_channel_json(id: u64, recipient: &FakeUser) -> Value {
@@ -551,6 +607,9 @@ fn interaction_callback(shared: &Shared, id: &str, token: &str, body: Body) -> R
     if record_.id.to_string() != id {
         return discord_error(StatusCode::NOT_FOUND, 10062, "Unknown interaction");
     }
+    if record_.expired(inner.now_ms()) {
+        return token_expired(true);
+    }
     if record_.response.is_some() {
         return discord_error(
             StatusCode::BAD_REQUEST,
@@ -564,6 +623,7 @@ fn interaction_callback(shared: &Shared, id: &str, token: &str, body: Body) -> R
         record_.guild_id,
         record_.original,
     );
+    let owners = record_.owners.clone();
     let Some(kind) = body.json["type"].as_u64() else {
         return discord_error(StatusCode::BAD_REQUEST, 50035, "Invalid Form Body");
     };
@@ -585,6 +645,7 @@ fn interaction_callback(shared: &Shared, id: &str, token: &str, body: Body) -> R
                 Some(shared.application_id()),
             );
             inner.messages.insert(id, message);
+            inner.message_owners.insert(id, owners.clone());
             message_id = Some(id);
         }
         7 => {
@@ -620,6 +681,9 @@ fn interaction_callback(shared: &Shared, id: &str, token: &str, body: Body) -> R
         record_.original = message_id;
     }
     record_.deferred_pending = kind == 5;
+    if kind == 9 {
+        record_.modal = data["custom_id"].as_str().map(str::to_owned);
+    }
     let reply = reply(
         ReplyKind::Callback(kind),
         Some(interaction_id),
@@ -643,6 +707,14 @@ fn webhook_message(
     let Some(record_) = inner.interactions.get(token) else {
         return discord_error(StatusCode::NOT_FOUND, 10015, "Unknown Webhook");
     };
+    if record_.expired(inner.now_ms()) {
+        return token_expired(false);
+    }
+    if record_.response.is_none() {
+        // Discord creates the interaction's webhook only once the interaction is answered: an
+        // edit of `@original` before that has nothing to edit.
+        return discord_error(StatusCode::NOT_FOUND, 10015, "Unknown Webhook");
+    }
     let (interaction_id, channel_id) = (record_.id, record_.channel_id);
     let original = message == "@original";
     let target = if original {
@@ -704,6 +776,9 @@ fn followup(shared: &Shared, token: &str, body: Body) -> Response {
     let Some(record_) = inner.interactions.get(token) else {
         return discord_error(StatusCode::NOT_FOUND, 10015, "Unknown Webhook");
     };
+    if record_.expired(inner.now_ms()) {
+        return token_expired(false);
+    }
     if record_.response.is_none() {
         // Discord creates the interaction's webhook only once the interaction is answered.
         return discord_error(StatusCode::NOT_FOUND, 10015, "Unknown Webhook");
@@ -712,11 +787,27 @@ fn followup(shared: &Shared, token: &str, body: Body) -> Response {
     let fills_deferred = record_
         .deferred_pending
         .then_some(record_.original)
-        .flatten();
+        .flatten()
+        .filter(|original| inner.messages.contains_key(original));
+    let owners = record_.owners.clone();
+    // A user's install where the bot is not (no server install among the owners) gets 5
+    // follow-up messages per interaction; a follow-up that fills a deferred response is its
+    // edit, not a new message. Code 40094 and its text are Discord's JSON error code list's;
+    // the status is 400, as for Discord's other limits of a request's kind.
+    if fills_deferred.is_none()
+        && super::places::user_install_only(&owners)
+        && record_.followups >= super::USER_INSTALL_FOLLOWUPS
+    {
+        return discord_error(
+            StatusCode::BAD_REQUEST,
+            40094,
+            "This interaction has hit the maximum number of follow up messages",
+        );
+    }
     let uploaded = store_files(shared, &mut inner, &body.json, &body.files);
     let (id, answer) = match fills_deferred {
         // The first follow-up after a deferred response replaces the "thinking" message.
-        Some(original) if inner.messages.contains_key(&original) => {
+        Some(original) => {
             let message = inner.messages.get_mut(&original).expect("message exists");
             apply_edit(message, &body.json, uploaded);
             let answer = message.clone();
@@ -727,7 +818,7 @@ fn followup(shared: &Shared, token: &str, body: Body) -> Response {
                 .deferred_pending = false;
             (original, answer)
         }
-        _ => {
+        None => {
             let id = inner.fresh_id();
             let message = message_json(
                 id,
@@ -740,6 +831,8 @@ fn followup(shared: &Shared, token: &str, body: Body) -> Response {
                 Some(shared.application_id()),
             );
             inner.messages.insert(id, message.clone());
+            inner.message_owners.insert(id, owners);
+            inner.interactions.get_mut(token).expect("record").followups += 1;
             (id, message)
         }
     };
