@@ -93,7 +93,7 @@ impl Asked<'_> {
 
     /// The form to type a move in game `id` at `ply`: opened for its player to move only.
     pub(super) async fn type_move(&self, id: GameId, ply: u32) -> Result<Reply> {
-        self.service().board_at(id, ply, &self.caller.user).await?;
+        self.service().game_at(id, ply, &self.caller.user).await?;
         let lang = self.private();
         Ok(Reply {
             modal: Some(Modal {
@@ -117,8 +117,6 @@ impl Asked<'_> {
         from_menu: bool,
     ) -> Result<Reply> {
         let text = text.trim().to_owned();
-        // Checked before reading the move, so that a stranger's form gets "not a player".
-        self.service().board_at(id, ply, &self.caller.user).await?;
         let terms = MoveTerms {
             seen_at: self.caller.sent_at,
             mirror_loss_confirmed: false,

@@ -51,7 +51,7 @@ impl GameService {
     /// form of the board shown at `ply`), as [`GameService::play_with`] does in a channel.
     ///
     /// # Errors
-    /// As [`GameService::board_at`], then as [`GameService::play_with`].
+    /// As [`GameService::game_at`], then as [`GameService::play_with`].
     pub async fn play_at(
         &self,
         id: GameId,
@@ -60,30 +60,39 @@ impl GameService {
         text: &str,
         terms: MoveTerms,
     ) -> Result<MoveReport> {
-        let board = self.board_at(id, ply, user).await?;
-        self.play_in(board.game, user, text, terms).await
+        let game = self.game_at(id, ply, user).await?;
+        self.play_in(game, user, text, terms).await
     }
 
     /// The board of game `id` for its player `user` to choose a move on, from one of the
     /// game's components shown at `ply`.
     ///
     /// # Errors
+    /// As [`GameService::game_at`].
+    pub async fn board_at(&self, id: GameId, ply: u32, user: &User) -> Result<Board> {
+        let game = self.game_at(id, ply, user).await?;
+        self.board_of(game).await
+    }
+
+    /// Game `id`, when its player `user` may move in it from one of its components shown at
+    /// `ply` (read alone: no moves, no names).
+    ///
+    /// # Errors
     /// The store's [`StoreError::NoSuchGame`], [`StoreError::GameNotActive`] once it is over,
     /// [`ServiceError::NotAPlayer`] for anyone else, [`ServiceError::StaleBoard`] when the
     /// game has moved on from `ply`, the store's [`StoreError::NotYourTurn`].
-    pub async fn board_at(&self, id: GameId, ply: u32, user: &User) -> Result<Board> {
+    pub async fn game_at(&self, id: GameId, ply: u32, user: &User) -> Result<Game> {
         let game = self.store.call(move |s| s.game(id)).await?;
         game.ensure_active()?;
         let you = game.color_of(user.id).ok_or(ServiceError::NotAPlayer)?;
         if game.ply != ply {
             return Err(ServiceError::StaleBoard(id));
         }
-        let board = self.board_of(game).await?;
-        let to_move = board.position.side_to_move();
+        let to_move = game.current_position()?.side_to_move();
         if to_move != you {
             return Err(StoreError::NotYourTurn { to_move, you }.into());
         }
-        Ok(board)
+        Ok(game)
     }
 
     /// `user` plays `text` in `game`, as [`GameService::play_with`] says.

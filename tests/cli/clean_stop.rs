@@ -2,113 +2,11 @@
 //! left beside it. The real binary, as the bot (its Discord unreachable, so no stand-in is
 //! needed) and as the console.
 
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
-/// Long enough for a loaded 2-core machine.
-const WAIT: Duration = Duration::from_secs(40);
-
-/// The running binary and everything it printed so far (used by `backups` too).
-pub(crate) struct Running {
-    child: Child,
-    pub(crate) stdin: Option<ChildStdin>,
-    output: Arc<Mutex<String>>,
-}
-
-impl Running {
-    /// `focus-bot` with `args` and `env`, run in `dir`, its output collected.
-    pub(crate) fn start(dir: &Path, args: &[&str], env: &[(&str, String)]) -> Running {
-        let mut command = Command::new(env!("CARGO_BIN_EXE_focus-bot"));
-        command
-            .args(args)
-            .current_dir(dir)
-            .env_remove("RUST_LOG")
-            .env_remove("GUILD_ID")
-            .env_remove("DATABASE_PATH")
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped());
-        for (name, value) in env {
-            command.env(name, value);
-        }
-        let mut child = command.spawn().expect("the binary starts");
-        let output = Arc::new(Mutex::new(String::new()));
-        let streams: [Box<dyn Read + Send>; 2] = [
-            Box::new(child.stdout.take().unwrap()),
-            Box::new(child.stderr.take().unwrap()),
-        ];
-        for stream in streams {
-            let output = output.clone();
-            std::thread::spawn(move || {
-                for line in BufReader::new(stream).lines() {
-                    let Ok(line) = line else { break };
-                    let mut output = output.lock().unwrap_or_else(PoisonError::into_inner);
-                    output.push_str(&line);
-                    output.push('\n');
-                }
-            });
-        }
-        let stdin = child.stdin.take();
-        Running {
-            child,
-            stdin,
-            output,
-        }
-    }
-
-    pub(crate) fn output(&self) -> String {
-        self.output
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .clone()
-    }
-
-    /// Waits until `text` was printed; panics after [`WAIT`].
-    pub(crate) fn wait_for(&self, text: &str) {
-        let deadline = Instant::now() + WAIT;
-        while !self.output().contains(text) {
-            assert!(
-                Instant::now() < deadline,
-                "{text:?} not printed within {WAIT:?}:\n{}",
-                self.output()
-            );
-            std::thread::sleep(Duration::from_millis(20));
-        }
-    }
-
-    /// Sends `signal` (`TERM`, `INT`) with `kill`, and waits for the process to end.
-    pub(crate) fn stop_with(mut self, signal: &str) -> std::process::ExitStatus {
-        let sent = Command::new("kill")
-            .arg(format!("-{signal}"))
-            .arg(self.child.id().to_string())
-            .status()
-            .expect("kill runs");
-        assert!(sent.success());
-        let deadline = Instant::now() + WAIT;
-        loop {
-            if let Some(status) = self.child.try_wait().unwrap() {
-                return status;
-            }
-            assert!(
-                Instant::now() < deadline,
-                "still running after SIGTERM:\n{}",
-                self.output()
-            );
-            std::thread::sleep(Duration::from_millis(20));
-        }
-    }
-}
-
-impl Drop for Running {
-    fn drop(&mut self) {
-        // A failed test must not leave the binary running.
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
+pub(crate) use crate::running::{Running, WAIT};
 
 /// The write-ahead log of database `db`.
 pub(crate) fn wal(db: &Path) -> PathBuf {
@@ -194,7 +92,7 @@ fn the_console_closes_its_database_at_the_end_of_its_input() {
     drop(stdin);
     let deadline = Instant::now() + WAIT;
     let status = loop {
-        if let Some(status) = console.child.try_wait().unwrap() {
+        if let Some(status) = console.exited() {
             break status;
         }
         assert!(Instant::now() < deadline, "{}", console.output());

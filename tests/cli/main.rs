@@ -7,6 +7,9 @@
 // Runs the `focus-bot` binary as a user does.
 #[path = "../support/bin.rs"]
 mod bin;
+// Runs the binary beside a test until it is stopped.
+#[path = "../support/running.rs"]
+mod running;
 
 mod backups;
 mod clean_stop;

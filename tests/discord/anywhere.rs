@@ -1145,85 +1145,57 @@ impl World {
     /// Waits until the outbox has no notice due now (pending, its next attempt at or before
     /// the clock): call it after seeing the effect of a sweep at the current clock time.
     async fn settled(&self) {
-        let deadline = tokio::time::Instant::now() + WAIT;
-        loop {
-            let conn = rusqlite::Connection::open_with_flags(
-                &self.db,
-                rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY,
-            )
-            .expect("open the database read-only");
-            let due: i64 = conn
-                .query_row(
+        let now = self.clock.now();
+        self.until_db(
+            "no notice due",
+            |db| -> i64 {
+                db.query_row(
                     "SELECT count(*) FROM notices WHERE status = 'pending' AND next_attempt_at <= ?1",
-                    [self.clock.now()],
+                    [now],
                     |row| row.get(0),
                 )
-                .expect("the notices table");
-            if due == 0 {
-                return;
-            }
-            assert!(
-                tokio::time::Instant::now() < deadline,
-                "{due} notices still due after {WAIT:?}"
-            );
-            tokio::time::sleep(std::time::Duration::from_millis(20)).await;
-        }
+                .expect("the notices table")
+            },
+            |due| *due == 0,
+        )
+        .await;
     }
 
     /// Waits until the latest challenge has expired (the sweep's effect).
     async fn challenge_expired(&self) {
-        let deadline = tokio::time::Instant::now() + WAIT;
-        loop {
-            let conn = rusqlite::Connection::open_with_flags(
-                &self.db,
-                rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY,
-            )
-            .expect("open the database read-only");
-            let status: String = conn
-                .query_row(
-                    "SELECT status FROM challenges ORDER BY id DESC LIMIT 1",
-                    [],
-                    |row| row.get(0),
-                )
-                .expect("the latest challenge");
-            if status == "expired" {
-                return;
-            }
-            assert!(
-                tokio::time::Instant::now() < deadline,
-                "not expired: {status}"
-            );
-            tokio::time::sleep(std::time::Duration::from_millis(10)).await;
-        }
+        self.until_db("the challenge expired", latest_challenge_status, |s| {
+            s == "expired"
+        })
+        .await;
     }
 
     /// Waits until the latest challenge's message is stored (a challenge's expiry edits that
     /// message, so a test moves the clock only after).
     async fn challenge_stored(&self) {
-        let deadline = tokio::time::Instant::now() + WAIT;
-        loop {
-            let conn = rusqlite::Connection::open_with_flags(
-                &self.db,
-                rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY,
-            )
-            .expect("open the database read-only");
-            let message: Option<i64> = conn
-                .query_row(
+        self.until_db(
+            "the challenge's message stored",
+            |db| -> Option<i64> {
+                db.query_row(
                     "SELECT message_id FROM challenges ORDER BY id DESC LIMIT 1",
                     [],
                     |row| row.get(0),
                 )
-                .expect("the latest challenge");
-            if message.is_some() {
-                return;
-            }
-            assert!(
-                tokio::time::Instant::now() < deadline,
-                "no challenge message"
-            );
-            tokio::time::sleep(std::time::Duration::from_millis(10)).await;
-        }
+                .expect("the latest challenge")
+            },
+            Option::is_some,
+        )
+        .await;
     }
+}
+
+/// The status of the latest challenge.
+fn latest_challenge_status(db: &rusqlite::Connection) -> String {
+    db.query_row(
+        "SELECT status FROM challenges ORDER BY id DESC LIMIT 1",
+        [],
+        |row| row.get(0),
+    )
+    .expect("the latest challenge")
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -6,9 +6,8 @@
 use crate::support;
 
 use std::collections::HashMap;
-use std::io::{BufRead, BufReader, Read};
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::process::Command;
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
@@ -19,6 +18,7 @@ use serde_json::json;
 use serenity::all::Permissions;
 use support::bot::{WAIT, wait_registered};
 use support::discord::{FAKE_TOKEN, FakeDiscord, FakeGuild, FakeUser};
+use support::running::Running;
 use tokio::sync::watch;
 use tokio::time::Instant;
 
@@ -35,91 +35,17 @@ const PAGE_PAUSE_MS: &str = "100";
 /// Moves acknowledged before the backup that is to be restored starts, at least.
 const MOVES_BEFORE: usize = 12;
 
-/// The bot binary and everything it printed so far.
-struct Running {
-    child: Child,
-    output: Arc<Mutex<String>>,
-}
-
-impl Running {
-    /// `focus-bot` (the bot) on `db`, its REST calls sent to the stand-in, run in `dir`, with
-    /// the environment `env` besides.
-    fn start(fake: &FakeDiscord, dir: &Path, db: &Path, env: &[(&str, String)]) -> Running {
-        let mut command = Command::new(env!("CARGO_BIN_EXE_focus-bot"));
-        command
-            .current_dir(dir)
-            .env("DISCORD_TOKEN", FAKE_TOKEN)
-            .env("DATABASE_PATH", db)
-            .env("DISCORD_API_BASE", fake.api_base())
-            .env("GUILD_ID", fake.guild_id().to_string())
-            .env_remove("RUST_LOG")
-            .env_remove("SWEEP_INTERVAL_SECS")
-            .env_remove("BACKUP_DIR")
-            .env_remove("BACKUP_EVERY")
-            .env_remove("BACKUP_KEEP")
-            .env_remove(TEST_SLOW_BACKUP_VAR)
-            .stdin(Stdio::null())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped());
-        for (name, value) in env {
-            command.env(name, value);
-        }
-        let mut child = command.spawn().expect("the binary starts");
-        let output = Arc::new(Mutex::new(String::new()));
-        let streams: [Box<dyn Read + Send>; 2] = [
-            Box::new(child.stdout.take().unwrap()),
-            Box::new(child.stderr.take().unwrap()),
-        ];
-        for stream in streams {
-            let output = output.clone();
-            std::thread::spawn(move || {
-                for line in BufReader::new(stream).lines() {
-                    let Ok(line) = line else { break };
-                    let mut output = output.lock().unwrap_or_else(PoisonError::into_inner);
-                    output.push_str(&line);
-                    output.push('\n');
-                }
-            });
-        }
-        Running { child, output }
-    }
-
-    fn output(&self) -> String {
-        self.output
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .clone()
-    }
-
-    /// The lines printed so far that contain `text`.
-    fn lines_with(&self, text: &str) -> Vec<String> {
-        self.output()
-            .lines()
-            .filter(|l| l.contains(text))
-            .map(str::to_owned)
-            .collect()
-    }
-
-    /// Waits until `check` holds of the output; panics after [`WAIT`].
-    async fn wait_until(&self, what: &str, check: impl Fn(&Running) -> bool) {
-        let deadline = Instant::now() + WAIT;
-        while !check(self) {
-            assert!(
-                Instant::now() < deadline,
-                "{what}: not within {WAIT:?}:\n{}",
-                self.output()
-            );
-            tokio::time::sleep(Duration::from_millis(10)).await;
-        }
-    }
-}
-
-impl Drop for Running {
-    fn drop(&mut self) {
-        // SIGKILL: the test's kill, and a failed test's clean-up.
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
+/// `focus-bot` (the bot) on `db`, its REST calls sent to the stand-in, run in `dir`, with
+/// the environment `env` besides.
+fn start_bot(fake: &FakeDiscord, dir: &Path, db: &Path, env: &[(&str, String)]) -> Running {
+    let mut all = vec![
+        ("DISCORD_TOKEN", FAKE_TOKEN.to_owned()),
+        ("DATABASE_PATH", db.display().to_string()),
+        ("DISCORD_API_BASE", fake.api_base()),
+        ("GUILD_ID", fake.guild_id().to_string()),
+    ];
+    all.extend(env.iter().cloned());
+    Running::start(dir, &[], &all)
 }
 
 /// Unix milliseconds now, on the clock the bot's log is stamped with.
@@ -253,7 +179,7 @@ async fn a_bot_killed_during_a_scheduled_backup_restores_from_the_last_checked_o
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("focus.db");
     let backups = dir.path().join("backups");
-    let bot = Running::start(
+    let bot = start_bot(
         &fake,
         dir.path(),
         &db,
@@ -299,26 +225,26 @@ async fn a_bot_killed_during_a_scheduled_backup_restores_from_the_last_checked_o
         tokio::time::sleep(Duration::from_millis(10)).await;
     }
     let started_before = bot.lines_with("backup started").len();
-    bot.wait_until("a backup starts under load", |b| {
+    bot.until("a backup starts under load", |b| {
         b.lines_with("backup started").len() > started_before
     })
     .await;
     let chosen = bot.lines_with("backup started")[started_before].clone();
     let chosen_file = file_field(&chosen);
-    bot.wait_until("that backup is checked", |b| {
+    bot.until("that backup is checked", |b| {
         b.lines_with("backup verified")
             .iter()
             .any(|l| file_field(l) == chosen_file)
     })
     .await;
     // …then the next one starts, and the bot is killed in the middle of it, under load.
-    bot.wait_until("the next backup starts", |b| {
+    bot.until("the next backup starts", |b| {
         b.lines_with("backup started").len() > started_before + 1
     })
     .await;
     let cut_file = file_field(&bot.lines_with("backup started")[started_before + 1]);
     let partial = PathBuf::from(format!("{cut_file}.partial"));
-    bot.wait_until("its copy is being written", |_| partial.exists())
+    bot.until("its copy is being written", |_| partial.exists())
         .await;
     tokio::time::sleep(Duration::from_millis(500)).await;
     let moves_at_kill = count();
@@ -401,7 +327,7 @@ async fn a_bot_killed_during_a_scheduled_backup_restores_from_the_last_checked_o
     }
 
     // A bot on the restored file goes on with every game.
-    let again = Running::start(&fake, fresh_dir.path(), &fresh, &[]);
+    let again = start_bot(&fake, fresh_dir.path(), &fresh, &[]);
     wait_registered(&fake, 2).await;
     for (channel, _) in CHANNELS {
         let (position, _) = &positions[&channel];

@@ -6,11 +6,11 @@
 
 use crate::support;
 
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::Write;
 use std::net::SocketAddr;
 use std::path::Path;
-use std::process::{Child, Command, ExitStatus, Stdio};
-use std::sync::{Arc, Mutex, PoisonError};
+use std::process::{Command, Stdio};
+use std::sync::Arc;
 use std::time::Duration;
 
 use focus_bot::discord::{Config, LogFormat, RunError, run_with_service};
@@ -19,6 +19,7 @@ use focus_bot::store::AsyncStore;
 use serde_json::{Value, json};
 use support::bot::wait_registered;
 use support::discord::{FAKE_TOKEN, FakeDiscord, FakeGuild, FakeUser, Reply};
+use support::running::Running;
 use support::switch::Switch;
 use tokio::sync::oneshot;
 use tokio::task::JoinHandle;
@@ -382,89 +383,6 @@ async fn healthz_is_503_while_the_gateway_is_away_and_says_which_check_failed() 
     bot.stop().await;
 }
 
-/// The real binary and everything it printed (stdout and stderr, line by line).
-struct Running {
-    child: Child,
-    output: Arc<Mutex<String>>,
-    readers: Vec<std::thread::JoinHandle<()>>,
-}
-
-impl Running {
-    /// `focus-bot` with `env`, run in `dir` (so no `.env` of the checkout is read).
-    fn start(dir: &Path, env: &[(&str, String)]) -> Running {
-        let mut command = Command::new(env!("CARGO_BIN_EXE_focus-bot"));
-        command
-            .current_dir(dir)
-            .env_remove("NO_COLOR")
-            .env_remove("SWEEP_INTERVAL_SECS")
-            .stdin(Stdio::null())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped());
-        for (name, value) in env {
-            command.env(name, value);
-        }
-        let mut child = command.spawn().expect("the binary starts");
-        let output = Arc::new(Mutex::new(String::new()));
-        let stdout: Box<dyn Read + Send> = Box::new(child.stdout.take().unwrap());
-        let stderr: Box<dyn Read + Send> = Box::new(child.stderr.take().unwrap());
-        let readers = [stdout, stderr]
-            .into_iter()
-            .map(|stream| {
-                let output = output.clone();
-                std::thread::spawn(move || {
-                    for line in BufReader::new(stream).lines() {
-                        let Ok(line) = line else { break };
-                        let mut output = output.lock().unwrap_or_else(PoisonError::into_inner);
-                        output.push_str(&line);
-                        output.push('\n');
-                    }
-                })
-            })
-            .collect();
-        Running {
-            child,
-            output,
-            readers,
-        }
-    }
-
-    /// SIGTERM, as a service manager stops it; then its exit status and everything it
-    /// printed.
-    async fn stop(mut self) -> (ExitStatus, String) {
-        let status = Command::new("kill")
-            .arg("-TERM")
-            .arg(self.child.id().to_string())
-            .status()
-            .expect("kill runs");
-        assert!(status.success(), "kill -TERM: {status}");
-        let deadline = Instant::now() + WAIT;
-        let status = loop {
-            if let Some(status) = self.child.try_wait().expect("try_wait") {
-                break status;
-            }
-            assert!(Instant::now() < deadline, "still running after SIGTERM");
-            tokio::time::sleep(Duration::from_millis(20)).await;
-        };
-        for reader in std::mem::take(&mut self.readers) {
-            reader.join().expect("reader thread");
-        }
-        let output = self
-            .output
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .clone();
-        (status, output)
-    }
-}
-
-impl Drop for Running {
-    fn drop(&mut self) {
-        // A failed test must not leave the bot running.
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
 /// A token as Discord makes them (three base64 parts), recognisable in any output.
 const TOKEN: &str = "MTA5ODc2NTQzMjEwOTg3NjU0Mw.GfOcUs.rEcOgNiSaBlE_tOkEn-0123456789abcdef";
 
@@ -484,6 +402,7 @@ async fn a_traced_run(format: &str) -> String {
     let addr = free_addr();
     let bot = Running::start(
         dir.path(),
+        &[],
         &[
             ("DISCORD_TOKEN", TOKEN.to_owned()),
             ("DISCORD_API_BASE", fake.api_base()),
@@ -521,7 +440,7 @@ async fn a_traced_run(format: &str) -> String {
         1.0
     );
     healthz_until(addr, |status, _| status == 200).await;
-    let (status, output) = bot.stop().await;
+    let (status, output) = bot.stopped("TERM").await;
     assert_eq!(status.code(), Some(0), "{output}");
     for form in token_forms() {
         assert!(!output.contains(&form), "the token ({form}) was logged");

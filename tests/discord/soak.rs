@@ -21,9 +21,8 @@
 use crate::support;
 
 use std::collections::BTreeMap;
-use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::process::Command;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
@@ -33,6 +32,7 @@ use rusqlite::{Connection, OpenFlags, OptionalExtension};
 use serde_json::json;
 use support::bot::wait_registered;
 use support::discord::{FAKE_TOKEN, FakeDiscord, FakeGuild, FakeUser};
+use support::running::Running;
 use tokio::sync::RwLock;
 
 /// Games in play at once.
@@ -59,85 +59,59 @@ struct Sample {
     p99_ms: u64,
 }
 
-/// The bot's process and its log.
-struct Running {
-    child: Child,
-    log: Arc<Mutex<String>>,
+/// The bot, its REST calls sent to the stand-in at `base`, its commands registered on server
+/// `guild`, its database in `dir`.
+fn start_bot(base: &str, guild: u64, dir: &Path) -> Running {
+    Running::start(
+        dir,
+        &[],
+        &[
+            ("DISCORD_TOKEN", FAKE_TOKEN.to_owned()),
+            ("DATABASE_PATH", dir.join("focus.db").display().to_string()),
+            ("DISCORD_API_BASE", base.to_owned()),
+            // Registered on the server: the soak reads the choices' values from them.
+            ("GUILD_ID", guild.to_string()),
+            ("SWEEP_INTERVAL_SECS", "5".to_owned()),
+            (
+                "RUST_LOG",
+                "warn,focus_bot=info,serenity::gateway=error".to_owned(),
+            ),
+        ],
+    )
 }
 
-impl Running {
-    fn start(base: &str, guild: u64, dir: &Path) -> Running {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_focus-bot"))
-            .current_dir(dir)
-            .env("DISCORD_TOKEN", FAKE_TOKEN)
-            .env("DATABASE_PATH", dir.join("focus.db"))
-            .env("DISCORD_API_BASE", base)
-            // Registered on the server: the soak reads the choices' values from them.
-            .env("GUILD_ID", guild.to_string())
-            .env("SWEEP_INTERVAL_SECS", "5")
-            .env("RUST_LOG", "warn,focus_bot=info,serenity::gateway=error")
-            .env_remove("NO_COLOR")
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("the binary starts");
-        let log = Arc::new(Mutex::new(String::new()));
-        for stream in [
-            Box::new(child.stdout.take().unwrap()) as Box<dyn std::io::Read + Send>,
-            Box::new(child.stderr.take().unwrap()),
-        ] {
-            let log = log.clone();
-            std::thread::spawn(move || {
-                for line in BufReader::new(stream).lines() {
-                    let Ok(line) = line else { break };
-                    let mut log = log.lock().unwrap_or_else(PoisonError::into_inner);
-                    log.push_str(&line);
-                    log.push('\n');
-                }
-            });
-        }
-        Running { child, log }
+/// Stops the bot cleanly (SIGTERM) or by SIGKILL; everything it logged.
+async fn stop_bot(bot: Running, clean: bool) -> String {
+    let (status, log) = bot.stopped(if clean { "TERM" } else { "KILL" }).await;
+    if clean {
+        assert!(status.success(), "a clean stop: {status}");
     }
+    log
+}
 
-    /// Stops it: cleanly (SIGTERM, waited for) or by SIGKILL.
-    fn stop(mut self, clean: bool) -> String {
-        let signal = if clean { "-TERM" } else { "-KILL" };
-        let status = Command::new("kill")
-            .args([signal, &self.child.id().to_string()])
-            .status()
-            .expect("kill runs");
-        assert!(status.success());
-        let status = self.child.wait().expect("the bot ends");
-        if clean {
-            assert!(status.success(), "a clean stop: {status}");
-        }
-        // The readers finish when the pipes close.
-        std::thread::sleep(Duration::from_millis(200));
-        self.log
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .clone()
-    }
+/// Resident memory (KiB) and open descriptors of process `pid`.
+fn usage(pid: u32) -> (u64, u64) {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
+    let rss = status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmRSS:"))
+        .and_then(|v| v.split_whitespace().next()?.parse().ok())
+        .unwrap_or(0);
+    let fds = std::fs::read_dir(format!("/proc/{pid}/fd")).map_or(0, |d| d.count() as u64);
+    (rss, fds)
+}
 
-    /// Resident memory (KiB) and open descriptors of the process.
-    fn usage(&self) -> (u64, u64) {
-        let pid = self.child.id();
-        let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
-        let rss = status
-            .lines()
-            .find_map(|l| l.strip_prefix("VmRSS:"))
-            .and_then(|v| v.split_whitespace().next()?.parse().ok())
-            .unwrap_or(0);
-        let fds = std::fs::read_dir(format!("/proc/{pid}/fd")).map_or(0, |d| d.count() as u64);
-        (rss, fds)
-    }
+/// A read-only connection to the bot's database (WAL: it never blocks the bot's writes).
+fn reader(db: &Path) -> Connection {
+    let conn = Connection::open_with_flags(db, OpenFlags::SQLITE_OPEN_READ_ONLY)
+        .expect("open the database read-only");
+    conn.busy_timeout(Duration::from_secs(5)).unwrap();
+    conn
 }
 
 /// The current game of `channel`, read from the database as the bot wrote it: id, position
 /// (FPN), plies, status, the bot's colour.
-fn game_of(db: &Path, channel: u64) -> Option<(i64, String, u32, String, Option<String>)> {
-    let conn = Connection::open_with_flags(db, OpenFlags::SQLITE_OPEN_READ_ONLY).ok()?;
-    conn.busy_timeout(Duration::from_secs(5)).ok()?;
+fn game_of(conn: &Connection, channel: u64) -> Option<(i64, String, u32, String, Option<String>)> {
     conn.query_row(
         "SELECT id, fpn, ply, status, bot_color FROM games WHERE channel_id = ?1 \
          ORDER BY id DESC LIMIT 1",
@@ -250,10 +224,11 @@ async fn play_out(
     black: &FakeUser,
     next: &mut impl FnMut() -> u64,
 ) {
+    let conn = reader(&shared.db);
     let mut last_ply = None;
     while !shared.stop.load(Ordering::Relaxed) {
         tokio::time::sleep(Duration::from_millis(800 + next() % 1_200)).await;
-        let Some((game, fpn, ply, status, bot)) = game_of(&shared.db, channel) else {
+        let Some((game, fpn, ply, status, bot)) = game_of(&conn, channel) else {
             continue;
         };
         if status != "active" {
@@ -346,7 +321,7 @@ async fn soak() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("focus.db");
     let guild_id = fake.guild_id();
-    let mut bot = Running::start(&fake.api_base(), guild_id, dir.path());
+    let mut bot = start_bot(&fake.api_base(), guild_id, dir.path());
     wait_registered(&fake, 1).await;
     let shared = Arc::new(Shared {
         fake,
@@ -372,7 +347,7 @@ async fn soak() {
             tokio::time::Instant::from_std(shared.start) + Duration::from_secs(minute * 60),
         )
         .await;
-        let (rss_kib, fds) = bot.usage();
+        let (rss_kib, fds) = usage(bot.pid());
         let latencies: Vec<u64> = shared
             .latencies
             .lock()
@@ -405,9 +380,9 @@ async fn soak() {
         if minute.is_multiple_of(restart_every) && minute < minutes {
             // Drivers finish their exchange, then wait; the bot restarts.
             let gate = shared.up.write().await;
-            logs.push_str(&bot.stop(clean));
+            logs.push_str(&stop_bot(bot, clean).await);
             clean = !clean;
-            bot = Running::start(&shared.fake.api_base(), guild_id, dir.path());
+            bot = start_bot(&shared.fake.api_base(), guild_id, dir.path());
             starts += 1;
             wait_registered(&shared.fake, starts).await;
             drop(gate);
@@ -417,7 +392,7 @@ async fn soak() {
     for driver in drivers {
         let _ = tokio::time::timeout(REPLY_WAIT, driver).await;
     }
-    logs.push_str(&bot.stop(true));
+    logs.push_str(&stop_bot(bot, true).await);
 
     let csv: String = std::iter::once("minute,rss_kib,fds,db_bytes,replies,p99_ms\n".to_owned())
         .chain(samples.iter().map(|s| {

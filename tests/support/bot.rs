@@ -82,6 +82,34 @@ pub struct WorldOf<Of = ()> {
 }
 
 impl<Of> WorldOf<Of> {
+    /// A read-only connection to the bots' database (WAL: it never blocks their writes).
+    pub fn reader(&self) -> rusqlite::Connection {
+        rusqlite::Connection::open_with_flags(&self.db, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY)
+            .expect("open the database read-only")
+    }
+
+    /// Reads the database with `read` until `done` holds of what it read; that value. Panics
+    /// after [`WAIT`], saying `what` was awaited and what was read last.
+    pub async fn until_db<T: std::fmt::Debug>(
+        &self,
+        what: &str,
+        read: impl Fn(&rusqlite::Connection) -> T,
+        done: impl Fn(&T) -> bool,
+    ) -> T {
+        let deadline = tokio::time::Instant::now() + WAIT;
+        loop {
+            let value = read(&self.reader());
+            if done(&value) {
+                return value;
+            }
+            assert!(
+                tokio::time::Instant::now() < deadline,
+                "{what}: not within {WAIT:?} (last read: {value:?})"
+            );
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+    }
+
     /// The standard guild, the clock at `t0`, an empty database.
     pub async fn at(t0: i64) -> Self {
         Self::with_guild_at(FakeGuild::standard(), t0).await

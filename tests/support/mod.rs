@@ -8,4 +8,5 @@
 pub mod bot;
 pub mod discord;
 pub mod hang_up;
+pub mod running;
 pub mod switch;
