@@ -156,6 +156,11 @@ fn init_logging(format: LogFormat, token: &str) {
 /// What the token is written as if anything logs it.
 const REDACTED: &str = "[token]";
 
+/// The shortest token replaced. A Discord bot token has some 70 characters; a shorter
+/// setting is no token Discord takes, and replacing it would garble ordinary words (a token
+/// `x` in "proxied").
+const SHORTEST_TOKEN: usize = 16;
+
 /// The log's writer: stderr, with every occurrence of the token replaced by [`REDACTED`].
 /// The bot logs none, and serenity keeps it out of what it logs (its `Http` holds it as a
 /// secret; the gateway's identify and resume skip it), but a library's trace-level log of a
@@ -176,7 +181,7 @@ impl Redacted {
     /// `bytes`, with the token replaced, when it is there.
     fn clean<'a>(&self, bytes: &'a [u8]) -> std::borrow::Cow<'a, [u8]> {
         match std::str::from_utf8(bytes) {
-            Ok(text) if !self.token.is_empty() && text.contains(&*self.token) => {
+            Ok(text) if self.token.len() >= SHORTEST_TOKEN && text.contains(&*self.token) => {
                 std::borrow::Cow::Owned(text.replace(&*self.token, REDACTED).into_bytes())
             }
             _ => std::borrow::Cow::Borrowed(bytes),
@@ -232,14 +237,16 @@ mod tests {
 
     #[test]
     fn the_token_is_never_written() {
-        let redacted = Redacted::new("MTk4NjIy.secret");
-        let line = b"request with Bot MTk4NjIy.secret and MTk4NjIy.secret\n";
+        let redacted = Redacted::new("MTk4NjIyMzQ1.GfOcUs.secret");
+        let line = b"request with Bot MTk4NjIyMzQ1.GfOcUs.secret and MTk4NjIyMzQ1.GfOcUs.secret\n";
         assert_eq!(
             &*redacted.clean(line),
             b"request with Bot [token] and [token]\n"
         );
         assert_eq!(&*redacted.clean(b"nothing\n"), b"nothing\n");
         assert_eq!(&*Redacted::new("").clean(b"x\n"), b"x\n");
+        // No real token is this short: words are left alone.
+        assert_eq!(&*Redacted::new("x").clean(b"proxied\n"), b"proxied\n");
     }
 
     #[test]
