@@ -106,9 +106,9 @@ command-rules = rules
     .description = How to play Focus.
 
 command-settings = settings
-    .description = Server settings for Focus (for members with Manage Server).
+    .description = Focus settings: the language here; threads and tournaments on servers (Manage Server).
     .language = language
-    .language-description = The language of the bot's public messages on this server
+    .language-description = The language of the bot's public messages here (on a server or in a group DM)
     .threads = threads
     .threads-description = Whether each accepted challenge gets a thread of its own (default on)
     .tournament_role = tournament_role

@@ -66,6 +66,8 @@ count-pieces = { $count ->
 
 guild-only = Focus is played in server channels: use /focus there, not in DMs
 stale-button = this button is no longer in use; use /focus to continue
+# Where the opponent may not have the app's slash commands (a DM, a group DM, a server without the bot).
+stale-button-here = this button is no longer in use: use the buttons on the game's latest message
 missing-permissions = I am missing the { $permissions } permission in this channel, so I cannot hold a game here; ask a server admin to grant it, or play in another channel
 bad-option = I could not read the option `{ $input }`
 permission-view-channel = View Channel
@@ -128,6 +130,11 @@ challenge-closed = { $status ->
 accepted-by = Accepted by { $player }.
 challenge-expired = The challenge of { $challenger } has expired: nobody accepted it within a day. Start a new one with /focus challenge.
 challenge-expired-to = The challenge of { $challenger } to { $opponent } has expired: nobody accepted it within a day. Start a new one with /focus challenge.
+# By DM to the challenger, where the bot cannot edit its challenge message (a group DM, a DM,
+# a server without the bot). `unseen`: in a group DM or DM, whose members the bot cannot know.
+challenge-expired-dm = Your challenge in { $link } has expired: nobody accepted it within a day. Start a new one with /focus challenge.
+challenge-expired-dm-to = Your challenge to **{ $opponent }** in { $link } has expired: nobody accepted it within a day. Start a new one with /focus challenge.
+challenge-expired-dm-unseen = Your challenge to **{ $opponent }** in { $link } has expired: nobody accepted it within a day. If they are not in that conversation, they could not see it: challenge them where you both are.
 
 ## Playing
 
@@ -195,6 +202,8 @@ ratings-line = Ratings: { $white } { $white_rating } ({ $white_change }), { $bla
 ## Offers
 
 draw-offered = { $player } offers a draw. { $opponent }, accept with the button or /focus draw; playing on declines it.
+# Where the opponent may not have the app's slash commands.
+draw-offered-here = { $player } offers a draw. { $opponent }, accept with the button; playing on declines it.
 draw-lapsed = The draw offer of { $player } lapsed: the game goes on.
 draw-declined = { $player } declines the draw. Play on!
 takeback-requested = { $player } asks to take back their last move. { $opponent }, do you agree?
@@ -262,6 +271,9 @@ history-attached = The record is too long for a message: it is in the attached f
 
 settings-language-set = From now on the bot's public messages on this server are in { $language }.
 settings-shown = The bot's public messages on this server are in { $language }. Members with Manage Server can change it with `/focus settings language:`.
+# The same in a group DM or a DM (`here`), where anyone in the conversation may choose.
+settings-language-set-here = From now on the bot's public messages in this conversation are in { $language }.
+settings-shown-here = The bot's public messages in this conversation are in { $language }. Anyone here can change it with `/focus settings language:`.
 
 ## Leaderboard and stats
 

@@ -4,7 +4,7 @@
 use super::{Action, Asked, Edit, File, FileKind, Message, Reply, To, page_buttons};
 use crate::i18n::Lang;
 use crate::service::{Members, Result, User};
-use crate::store::GameId;
+use crate::store::{GameId, Venue};
 use crate::strings;
 use crate::text::Text;
 
@@ -153,7 +153,11 @@ impl Asked<'_> {
         tournament_role: Option<u64>,
     ) -> Result<Reply> {
         let caller = self.caller;
-        let (guild, manager) = (caller.place.guild_id, caller.manager);
+        let guild = caller.place.guild_id;
+        // A group DM or a DM is a conversation of friends, with no admin: anyone in it may
+        // choose its language (the only setting it has).
+        let conversation = matches!(caller.venue, Venue::GroupDm | Venue::Dm);
+        let manager = caller.manager || conversation;
         let lang = self.private();
         let mut lines: Vec<Text> = Vec::new();
         match language {
@@ -161,10 +165,15 @@ impl Asked<'_> {
                 self.service()
                     .set_server_language(guild, manager, new.locale())
                     .await?;
-                lines.push(strings::server_language(lang, new, true));
+                lines.push(strings::public_language(lang, conversation, new, true));
             }
             None if threads.is_none() && tournament_role.is_none() => {
-                lines.push(strings::server_language(lang, self.public(), false));
+                lines.push(strings::public_language(
+                    lang,
+                    conversation,
+                    self.public(),
+                    false,
+                ));
             }
             None => {}
         }
@@ -184,7 +193,8 @@ impl Asked<'_> {
                     .await?;
                 lines.push(strings::threads::server_threads(lang, on, true));
             }
-            None if language.is_none() && tournament_role.is_none() => {
+            // Threads need the bot on the server ([`Request::refused_in`]).
+            None if language.is_none() && tournament_role.is_none() && caller.venue.bot_posts() => {
                 let on = self.service().threads_on(guild).await?;
                 lines.push(strings::threads::server_threads(lang, on, false));
             }

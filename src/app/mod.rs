@@ -174,11 +174,12 @@ impl App {
                 server: *lang,
             },
             Languages::Tags { user, server } => {
+                use crate::store::Venue;
                 let guild = (caller.place.guild_id != 0).then_some(caller.place.guild_id);
                 // The bot's DM has one reader: its public messages (the bot's moves too) are
                 // in the player's language, as Discord tells it.
                 let server = match caller.venue {
-                    crate::store::Venue::BotDm => Some(user.clone()),
+                    Venue::BotDm => Some(user.clone()),
                     _ => server.clone(),
                 };
                 let server_locale = match self
@@ -194,12 +195,29 @@ impl App {
                     Ok(locale) => locale,
                     Err(e) => {
                         tracing::warn!(error = %e, "could not read or store the locales");
-                        Locale::ENGLISH
+                        None
                     }
+                };
+                // Discord gives a group DM or a DM no locale: the language of the first player
+                // who uses the bot there becomes its own (until someone sets one), so that its
+                // public messages neither change with each player nor are English for all.
+                let server_locale = match (server_locale, guild, Locale::new(user)) {
+                    (None, Some(guild), Some(first))
+                        if matches!(caller.venue, Venue::GroupDm | Venue::Dm) =>
+                    {
+                        match self.service.adopt_locale(guild, first).await {
+                            Ok(()) => Some(first),
+                            Err(e) => {
+                                tracing::warn!(error = %e, "could not store a conversation's locale");
+                                Some(first)
+                            }
+                        }
+                    }
+                    (locale, ..) => locale,
                 };
                 Readers {
                     user: Lang::of_tag(user),
-                    server: Lang::of(server_locale),
+                    server: server_locale.map_or(Lang::ENGLISH, Lang::of),
                 }
             }
         }

@@ -253,10 +253,20 @@ pub enum Ack {
 
 impl Request {
     /// Why the request cannot be answered in `venue`, if it cannot: what needs the bot on
-    /// the server (tournaments, the server's settings, the server's games in play) is refused
-    /// elsewhere, and a DM, whose games are unrated, has no leaderboard.
+    /// the server (tournaments, threads and the tournament role, the server's games in play)
+    /// is refused elsewhere, and a DM, whose games are unrated, has no leaderboard. The
+    /// language of public messages may be set wherever there are public messages of several
+    /// players (not in the bot's own DM, which speaks its player's language).
     pub fn refused_in(&self, venue: Venue) -> Option<crate::service::ServiceError> {
         use crate::service::ServiceError;
+        let language_only = matches!(
+            self,
+            Request::Settings {
+                threads: None,
+                tournament_role: None,
+                ..
+            }
+        );
         let needs_server = matches!(
             self,
             Request::Tournament(_)
@@ -270,7 +280,8 @@ impl Request {
             self,
             Request::Leaderboard { .. } | Request::Click(Action::Ladder(_))
         );
-        if needs_server && venue != Venue::Server {
+        let language_here = language_only && venue != Venue::BotDm;
+        if needs_server && venue != Venue::Server && !language_here {
             Some(ServiceError::NeedsServer)
         } else if ladder && matches!(venue, Venue::Dm | Venue::BotDm) {
             Some(ServiceError::NoLadderHere)

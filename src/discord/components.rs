@@ -17,8 +17,9 @@ use crate::strings;
 pub async fn handle_form(ctx: &serenity::Context, data: &Data, form: &serenity::ModalInteraction) {
     let Some(action) = Action::parse(&form.data.custom_id) else {
         let lang = Lang::of_tag(&form.locale);
+        let venue = interaction::form_venue(ctx, form);
         let message = serenity::CreateInteractionResponseMessage::new()
-            .content(markdown(&strings::stale_button(lang)))
+            .content(markdown(&strings::stale_button(lang, venue)))
             .ephemeral(true);
         let response = serenity::CreateInteractionResponse::Message(message);
         if let Err(e) = form.create_response(ctx, response).await {
@@ -53,8 +54,9 @@ pub async fn handle_form(ctx: &serenity::Context, data: &Data, form: &serenity::
 pub async fn handle(ctx: &serenity::Context, data: &Data, click: &serenity::ComponentInteraction) {
     let Some(action) = Action::parse(&click.data.custom_id) else {
         let lang = Lang::of_tag(&click.locale);
+        let venue = interaction::click_venue(click);
         let message = serenity::CreateInteractionResponseMessage::new()
-            .content(markdown(&strings::stale_button(lang)))
+            .content(markdown(&strings::stale_button(lang, venue)))
             .ephemeral(true);
         let response = serenity::CreateInteractionResponse::Message(message);
         if let Err(e) = click.create_response(ctx, response).await {

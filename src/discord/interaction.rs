@@ -33,6 +33,35 @@ const TOKEN_MARGIN_MS: i64 = 10_000;
 /// member of the server (or the channel is a DM).
 pub const GUEST_FOLLOWUPS: u32 = 5;
 
+/// The follow-ups an interaction may still send: [`GUEST_FOLLOWUPS`] where the bot only
+/// answers interactions (a user's install, outside a server that added it), any number where
+/// it is a member.
+#[derive(Clone, Copy, Debug)]
+struct Followups {
+    /// `None`: no limit.
+    left: Option<u32>,
+}
+
+impl Followups {
+    fn new(venue: Venue) -> Self {
+        Followups {
+            left: (!venue.bot_posts()).then_some(GUEST_FOLLOWUPS),
+        }
+    }
+
+    /// Takes one follow-up; `false` (and nothing taken) when none is left.
+    fn take(&mut self) -> bool {
+        match &mut self.left {
+            None => true,
+            Some(0) => false,
+            Some(left) => {
+                *left -= 1;
+                true
+            }
+        }
+    }
+}
+
 /// The shortest time between two edits of an analysis's progress line.
 const PROGRESS_EVERY: Duration = Duration::from_secs(1);
 
@@ -327,31 +356,25 @@ pub fn clicker(ctx: &serenity::Context, click: &serenity::ComponentInteraction) 
         locale: &click.locale,
         guild_locale: click.guild_locale.as_ref(),
         attachment_limit: click.attachment_size_limit,
-        venue: venue_of(
-            click.guild_id,
-            click.context,
-            &click.authorizing_integration_owners,
-            click.channel.as_ref(),
-        ),
+        venue: click_venue(click),
     }
     .caller(ctx, Some(click.message.id.get()))
 }
 
-/// Who submits form `form`. A form's interaction carries neither its context nor who
-/// installed the app, so its place is told by the cache: a server whose member the bot is
-/// (it has the server) or not, a group DM or another DM. A form only plays a move, which
-/// needs nothing more.
+/// Where click `click` happens ([`venue_of`] its interaction).
+pub fn click_venue(click: &serenity::ComponentInteraction) -> Venue {
+    venue_of(
+        click.guild_id,
+        click.context,
+        &click.authorizing_integration_owners,
+        click.channel.as_ref(),
+    )
+}
+
+/// Who submits form `form`, in its [`form_venue`]. A form only plays a move, which needs
+/// nothing more.
 pub fn former(ctx: &serenity::Context, form: &serenity::ModalInteraction) -> Caller {
-    let group_dm = form
-        .channel
-        .as_ref()
-        .is_some_and(|c| c.kind == serenity::ChannelType::GroupDm);
-    let venue = match form.guild_id {
-        Some(g) if ctx.cache.guild(g).is_some() => Venue::Server,
-        Some(_) => Venue::Guest,
-        None if group_dm => Venue::GroupDm,
-        None => Venue::Dm,
-    };
+    let venue = form_venue(ctx, form);
     Asking {
         id: form.id,
         user: &form.user,
@@ -366,6 +389,22 @@ pub fn former(ctx: &serenity::Context, form: &serenity::ModalInteraction) -> Cal
         venue,
     }
     .caller(ctx, form.message.as_ref().map(|m| m.id.get()))
+}
+
+/// Where form `form` is submitted. A form's interaction carries neither its context nor who
+/// installed the app, so the cache tells: a server whose member the bot is (it has the
+/// server) or not, a group DM or another DM.
+pub fn form_venue(ctx: &serenity::Context, form: &serenity::ModalInteraction) -> Venue {
+    let group_dm = form
+        .channel
+        .as_ref()
+        .is_some_and(|c| c.kind == serenity::ChannelType::GroupDm);
+    match form.guild_id {
+        Some(g) if ctx.cache.guild(g).is_some() => Venue::Server,
+        Some(_) => Venue::Guest,
+        None if group_dm => Venue::GroupDm,
+        None => Venue::Dm,
+    }
 }
 
 /// The bot's own user, as the cache knows it.
@@ -430,7 +469,7 @@ async fn respond(
         caller,
         responded: false,
         acked: false,
-        followups: 0,
+        followups: Followups::new(caller.venue),
         forced_private: forced_private(source, caller).then_some(false),
     };
     // Discord limits edits of one message to a few a second: the progress is shown when it
@@ -479,8 +518,8 @@ struct Out<'a> {
     responded: bool,
     /// The response is an acknowledgement.
     acked: bool,
-    /// Follow-ups sent.
-    followups: u32,
+    /// Follow-ups Discord still allows.
+    followups: Followups,
     /// Discord shows the answers to the asker only (a server without the bot that turned
     /// Use External Apps off for them): the first says so.
     forced_private: Option<bool>,
@@ -707,11 +746,10 @@ impl Out<'_> {
             _ => (message, private),
         };
         if self.responded {
-            if !self.caller.venue.bot_posts() && self.followups >= GUEST_FOLLOWUPS {
+            if !self.followups.take() {
                 tracing::warn!("more follow-ups than Discord allows here; one left out");
                 return Ok(None);
             }
-            self.followups += 1;
             let mut followup = serenity::CreateInteractionResponseFollowup::new()
                 .content(markdown(&message.text))
                 .components(components(message))
@@ -888,4 +926,19 @@ pub(crate) fn rows(buttons: &[Button]) -> Vec<serenity::CreateActionRow> {
         })
         .collect();
     vec![serenity::CreateActionRow::Buttons(buttons)]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_users_install_sends_at_most_five_follow_ups_where_the_bot_is_no_member() {
+        for &venue in Venue::ALL {
+            let mut followups = Followups::new(venue);
+            let sent = (0..8).filter(|_| followups.take()).count();
+            let allowed = if venue.bot_posts() { 8 } else { 5 };
+            assert_eq!(sent, allowed, "{venue:?}");
+        }
+    }
 }

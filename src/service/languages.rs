@@ -20,7 +20,9 @@ pub(super) struct Seen {
 impl GameService {
     /// Records the locales an interaction carried: `user_locale` is the client's language of
     /// user `user_id`, `guild_locale` the server's (Discord sends it for Community servers).
-    /// Returns the language of the server's public messages (English outside a server).
+    /// Returns the language of the server's public messages, if it has one: the one set with
+    /// `/focus settings`, else the server's own. `None` outside a server, and in a group DM or
+    /// DM that set none: the adapter's caller decides then (see `App::readers`).
     ///
     /// # Errors
     /// The store's, when it cannot be read or written.
@@ -30,7 +32,7 @@ impl GameService {
         user_locale: Option<Locale>,
         guild_id: Option<u64>,
         guild_locale: Option<Locale>,
-    ) -> Result<Locale> {
+    ) -> Result<Option<Locale>> {
         if let Some(locale) = user_locale {
             let known = self
                 .locales_seen
@@ -47,7 +49,7 @@ impl GameService {
             }
         }
         let Some(guild) = guild_id else {
-            return Ok(Locale::ENGLISH);
+            return Ok(None);
         };
         let mut settings = self.server_settings(guild).await?;
         if let Some(locale) = guild_locale
@@ -59,7 +61,23 @@ impl GameService {
             settings.discord_locale = Some(locale);
             self.remember_server(guild, settings);
         }
-        Ok(settings.locale())
+        Ok(settings.language.or(settings.discord_locale))
+    }
+
+    /// Group DM or DM `place` (its channel id, standing for a server) takes `locale` as its
+    /// own: Discord gives such places none, so the first player's serves until someone sets
+    /// one with `/focus settings language:`.
+    ///
+    /// # Errors
+    /// The store's, when it cannot be read or written.
+    pub async fn adopt_locale(&self, place: u64, locale: Locale) -> Result<()> {
+        let mut settings = self.server_settings(place).await?;
+        self.store
+            .call(move |s| s.note_server_locale(place, locale))
+            .await?;
+        settings.discord_locale = Some(locale);
+        self.remember_server(place, settings);
+        Ok(())
     }
 
     /// The language of server `guild_id`'s public messages.

@@ -50,6 +50,15 @@ pub enum News {
         /// Its round.
         round: u32,
     },
+    /// The reader's challenge ran out where the bot cannot edit its message (a group DM, a
+    /// DM, a server without the bot): nobody accepted it in time, or its opponent never saw it
+    /// (Discord does not tell the bot who is in a group DM).
+    ChallengeExpired {
+        /// The challenge.
+        challenge: Box<Challenge>,
+        /// Its opponent, if it named one.
+        opponent: Option<Named>,
+    },
     /// The reader lost on time without moving in `round`, and is withdrawn from `tournament`.
     NoShow {
         /// The event.
@@ -68,7 +77,16 @@ impl News {
             | News::TimedOut { game, .. } => Some(game),
             News::BotMoved(report) => Some(&report.board.game),
             News::GameStarted { game, .. } => Some(game),
-            News::NoShow { .. } => None,
+            News::NoShow { .. } | News::ChallengeExpired { .. } => None,
+        }
+    }
+
+    /// Where what it tells happens, when it is a game or a challenge: a DM refused for it is
+    /// held for the reader's next interaction where the bot cannot post.
+    pub fn venue(&self) -> Option<crate::store::Venue> {
+        match self {
+            News::ChallengeExpired { challenge, .. } => Some(challenge.venue),
+            _ => self.game().map(|g| g.venue),
         }
     }
 }
@@ -304,7 +322,7 @@ impl GameService {
             // A player of a game where the bot cannot post sees it at their next interaction.
             Delivery::DmRefused(error)
                 if let Letter::Direct { user_id, news, .. } = &letter
-                    && news.game().is_some_and(|g| !g.venue.bot_posts()) =>
+                    && news.venue().is_some_and(|v| !v.bot_posts()) =>
             {
                 tracing::info!(notice = id.0, %error, "DM refused; held for the player's next interaction");
                 let user = *user_id;
@@ -469,9 +487,19 @@ impl GameService {
             let challenge = self.store.call(move |s| s.challenge(id)).await?;
             let locale = self.server_locale(challenge.guild_id).await?;
             // Where the bot only answers interactions, its challenge message cannot be edited
-            // later: an Accept click is told the challenge ran out.
+            // later (an Accept click is told the challenge ran out): its challenger is told.
             if !challenge.venue.bot_posts() {
-                return Ok(None);
+                let user_id = challenge.challenger_id;
+                let ids = challenge.opponent_id.into_iter().collect();
+                let opponent = self.named(ids).await?.pop();
+                return Ok(Some(Letter::Direct {
+                    user_id,
+                    locale: self.user_locale(user_id).await?.unwrap_or(locale),
+                    news: News::ChallengeExpired {
+                        challenge: Box::new(challenge),
+                        opponent,
+                    },
+                }));
             }
             return Ok(challenge
                 .message_id

@@ -127,9 +127,21 @@ pub(crate) fn expire_in(tx: &Transaction<'_>, now: i64) -> Result<Vec<Challenge>
 }
 
 /// Queues the notice that disables the buttons of `challenge`, which just expired, when it
-/// has a message.
+/// has a message. Where the bot cannot edit its message later (it only answers interactions
+/// there), the challenger is told by DM instead: nobody else would tell them.
 pub(crate) fn queue_close_in(tx: &Transaction<'_>, challenge: &Challenge, now: i64) -> Result<()> {
-    if challenge.message_id.is_some() {
+    if !challenge.venue.bot_posts() {
+        let notice = NewNotice {
+            kind: NoticeKind::ChallengeExpired,
+            game_id: None,
+            challenge_id: Some(challenge.id),
+            user_id: Some(challenge.challenger_id),
+            ply: None,
+            via: Via::Dm,
+            ..NewNotice::default()
+        };
+        queue_in(tx, &notice, now)?;
+    } else if challenge.message_id.is_some() {
         let notice = NewNotice {
             kind: NoticeKind::ChallengeExpired,
             game_id: None,

@@ -18,7 +18,9 @@ use crate::rules::{
     FpnError, MoveError, ParseMoveError, ParseRulesError, ParseSquareError, PlayError,
 };
 use crate::service::ServiceError;
-use crate::store::{ChallengeStatus, DAYS_PER_MOVE, GameStatus, MINUTES_PER_MOVE, StoreError};
+use crate::store::{
+    ChallengeStatus, DAYS_PER_MOVE, GameStatus, MINUTES_PER_MOVE, StoreError, Venue,
+};
 use crate::strings::color_key;
 use crate::text::Text;
 use crate::tr;
@@ -474,7 +476,8 @@ impl Localized for ServiceError {
             ServiceError::StaleBoard(id) => {
                 tr!(lang, "error-stale-board", game = id.0.to_string())
             }
-            ServiceError::StaleComponent => super::stale_button_marked(lang),
+            // Only the controls of a game where the opponent may lack the slash commands say it.
+            ServiceError::StaleComponent => super::stale_button_marked(lang, Venue::Dm),
             ServiceError::NeedsServer => tr!(lang, "error-needs-server"),
             ServiceError::NoLadderHere => tr!(lang, "error-no-ladder-here"),
             ServiceError::OnlyTheBotHere => tr!(lang, "error-only-the-bot-here"),

@@ -113,6 +113,29 @@ fn direct(lang: Lang, news: &News) -> String {
         News::NoShow { tournament, round } => {
             super::tournaments::no_show_marked(lang, tournament, *round)
         }
+        News::ChallengeExpired {
+            challenge,
+            opponent,
+        } => {
+            let link = channel_link(challenge.guild_id, challenge.channel_id);
+            match opponent {
+                // Discord does not tell the bot who is in a group DM or a DM: an opponent
+                // outside it never saw the challenge.
+                Some(opponent) if challenge.venue.private() => tr!(
+                    lang,
+                    "challenge-expired-dm-unseen",
+                    opponent = name_of(opponent),
+                    link = link
+                ),
+                Some(opponent) => tr!(
+                    lang,
+                    "challenge-expired-dm-to",
+                    opponent = name_of(opponent),
+                    link = link
+                ),
+                None => tr!(lang, "challenge-expired-dm", link = link),
+            }
+        }
         // Never sent as DMs; worded as in the channel.
         News::TimedOut { .. } | News::BotMoved(_) | News::GameStarted { .. } => {
             in_channel(lang, news)
@@ -153,6 +176,8 @@ fn in_channel(lang: Lang, news: &News) -> String {
             round,
         } => super::tournaments::game_started_marked(lang, tournament, game, *round),
         // Never posted in a channel (the move's message pinged the player); worded as the DM.
-        News::YourTurn { .. } | News::NoShow { .. } => direct(lang, news),
+        News::YourTurn { .. } | News::NoShow { .. } | News::ChallengeExpired { .. } => {
+            direct(lang, news)
+        }
     }
 }

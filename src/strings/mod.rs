@@ -22,7 +22,7 @@ use crate::rules::{Color, Move, MoveEffect, Rules};
 use crate::service::{Board, ChallengeView, GameSummary, History, MoveReport, Stats};
 use crate::store::{
     ABORT_MAX_PLY, Challenge, ChallengeStatus, ColorChoice, EndReason, Game, GameId, GameResult,
-    GameStatus, LadderEntry, LadderPage, Outcome, TimeControl,
+    GameStatus, LadderEntry, LadderPage, Outcome, TimeControl, Venue,
 };
 use crate::text::{Piece, Text, TimeStyle};
 use crate::tr;
@@ -136,13 +136,19 @@ pub fn only_you_see(lang: Lang) -> Text {
     Text::from_marked(&tr!(lang, "only-you-see"))
 }
 
-/// A button whose `custom_id` the bot does not know (another version's, or junk).
-pub fn stale_button(lang: Lang) -> Text {
-    Text::from_marked(&stale_button_marked(lang))
+/// A button whose `custom_id` the bot does not know (another version's, or junk), clicked in
+/// `venue`: where the clicker may not have the app's slash commands, it points at the game's
+/// buttons instead.
+pub fn stale_button(lang: Lang, venue: Venue) -> Text {
+    Text::from_marked(&stale_button_marked(lang, venue))
 }
 
-pub(crate) fn stale_button_marked(lang: Lang) -> String {
-    tr!(lang, "stale-button")
+pub(crate) fn stale_button_marked(lang: Lang, venue: Venue) -> String {
+    if venue.components_only() {
+        tr!(lang, "stale-button-here")
+    } else {
+        tr!(lang, "stale-button")
+    }
 }
 
 /// The bot lacks channel permissions: `missing` are Discord's permission names (`Send
@@ -672,9 +678,15 @@ pub fn draw_offered(lang: Lang, game: &Game, by: Color) -> Text {
 }
 
 pub(crate) fn draw_offered_marked(lang: Lang, game: &Game, by: Color) -> String {
+    // Where the opponent may not have the app's slash commands, the button is the way.
+    let id = if game.venue.components_only() {
+        "draw-offered-here"
+    } else {
+        "draw-offered"
+    };
     tr!(
         lang,
-        "draw-offered",
+        id,
         player = mention(game.player(by)),
         opponent = mention(game.player(!by))
     )
@@ -913,18 +925,25 @@ pub fn language_name(lang: Lang) -> String {
     tr!(lang, "language-name")
 }
 
-/// `/focus settings`: the server's language for public messages, `changed` or as it is.
-pub fn server_language(lang: Lang, server: Lang, changed: bool) -> Text {
-    Text::from_marked(&server_language_marked(lang, server, changed))
+/// `/focus settings`: the language `public` of the bot's public messages, `changed` or as it
+/// is, on a server or (`conversation`) in a group DM or DM.
+pub fn public_language(lang: Lang, conversation: bool, public: Lang, changed: bool) -> Text {
+    Text::from_marked(&public_language_marked(lang, conversation, public, changed))
 }
 
-pub(crate) fn server_language_marked(lang: Lang, server: Lang, changed: bool) -> String {
-    let language = language_name(server);
-    if changed {
-        tr!(lang, "settings-language-set", language = language)
-    } else {
-        tr!(lang, "settings-shown", language = language)
-    }
+pub(crate) fn public_language_marked(
+    lang: Lang,
+    conversation: bool,
+    public: Lang,
+    changed: bool,
+) -> String {
+    let id = match (changed, conversation) {
+        (true, false) => "settings-language-set",
+        (false, false) => "settings-shown",
+        (true, true) => "settings-language-set-here",
+        (false, true) => "settings-shown-here",
+    };
+    tr!(lang, id, language = language_name(public))
 }
 
 /// A rating as shown: `1623`, or `1540?` for a provisional player. Rounded half away from

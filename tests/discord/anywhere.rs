@@ -47,8 +47,8 @@ fn board_menu(board: &Reply) -> (String, Vec<String>) {
 
 impl World {
     /// Asserts that `board` is the public board of the game in `channel` (a place outside
-    /// servers, its own community) as it stands now: its picture drawn in `lang`, its text
-    /// naming `next` as the player to move, and its controls for the ply it shows.
+    /// servers, its own community) as it stands now: its picture drawn and its text written in
+    /// `lang` (English or Russian), naming `next` as the player to move, and its controls for the ply it shows.
     async fn assert_board(&self, board: &Reply, channel: u64, lang: Lang, next: &FakeUser) {
         assert!(!board.ephemeral(), "a board for everyone: {board:?}");
         assert!(
@@ -64,13 +64,13 @@ impl World {
             channel_id: channel,
         };
         let stored = service.board(place).await.expect("the game in play here");
-        let to_move = stored.position.side_to_move();
-        let color = if to_move == focus_bot::rules::Color::White {
-            "White"
-        } else {
-            "Black"
+        let white = stored.position.side_to_move() == focus_bot::rules::Color::White;
+        let named = match (lang.code(), white) {
+            ("ru", true) => format!("Ходит {} (белые)", mention(next)),
+            ("ru", false) => format!("Ходит {} (чёрные)", mention(next)),
+            (_, true) => format!("{} (White) to move", mention(next)),
+            (_, false) => format!("{} (Black) to move", mention(next)),
         };
-        let named = format!("{} ({color}) to move", mention(next));
         assert!(
             board.text().contains(&named),
             "{named} in {:?}",
@@ -478,12 +478,14 @@ async fn a_whole_game_in_a_server_that_never_added_the_bot() {
     // A draw: Alice offers it by her command, Bob agrees by the board's button.
     let offer = w.slash(&alice, chat, "focus draw", json!({})).await;
     assert!(!offer.ephemeral(), "{}", offer.text());
-    assert!(
-        offer
-            .text()
-            .starts_with(&format!("{} offers a draw.", mention(&alice))),
-        "{}",
-        offer.text()
+    // Bob may not have the app's slash commands here: the offer points at its button only.
+    assert_eq!(
+        offer.text(),
+        format!(
+            "{} offers a draw. {}, accept with the button; playing on declines it.",
+            mention(&alice),
+            mention(&bob)
+        )
     );
     assert_eq!(offer.custom_ids(), ["focus:draw-yes:1", "focus:draw-no:1"]);
     let id = w
@@ -682,7 +684,10 @@ async fn bad_input_in_a_group_dm_changes_nothing() {
         "this command works on servers that added focus-bot: ask a server admin to add it there";
     for (command, options) in [
         ("focus tournament list", json!({})),
-        ("focus settings", json!({})),
+        (
+            "focus settings",
+            json!({ "threads": w.fake.choice("settings", "threads", "off") }),
+        ),
         ("focus watch", json!({})),
     ] {
         refused!(
@@ -692,7 +697,14 @@ async fn bad_input_in_a_group_dm_changes_nothing() {
     }
     w.fake.set_locale(&carol, "ru");
     refused!(
-        w.fake.slash(&carol, gdm, "focus settings", json!({})).await,
+        w.fake
+            .slash(
+                &carol,
+                gdm,
+                "focus settings",
+                json!({ "threads": w.fake.choice("settings", "threads", "on") }),
+            )
+            .await,
         "эта команда работает на серверах, куда добавлен focus-bot: попросите администратора \
          сервера добавить его"
     );
@@ -796,7 +808,8 @@ async fn bad_input_in_a_group_dm_changes_nothing() {
     // Forged: a value no menu offers, a move that is not legal, a stack Alice does not
     // control, a menu of a ply to come; a custom_id the bot never made; a game that does not
     // exist.
-    let no_button = "this button is no longer in use; use /focus to continue";
+    // Bob may not have the slash commands here: the sentence points at the game's buttons.
+    let no_button = "this button is no longer in use: use the buttons on the game's latest message";
     for (custom_id, value, sentence) in [
         ("focus:pick:1:2:o", "m:a1-h8", stale),
         ("focus:pick:1:2:o", "p:zz", stale),
@@ -1379,6 +1392,194 @@ async fn an_expired_challenge_in_a_group_dm_is_not_edited_through_the_channel() 
     let answer = w.fake.reply_to(id, WAIT).await;
     assert!(answer.ephemeral(), "{answer:?}");
     assert!(answer.text().contains("expired"), "{}", answer.text());
+    // Alice, who could not see it run out there, is told by DM.
+    let dm = w
+        .fake
+        .reply_where(WAIT, |r| r.dm_to == Some(alice.id))
+        .await;
+    assert_eq!(
+        dm.text(),
+        format!(
+            "Your challenge to **{}** in https://discord.com/channels/@me/{gdm} has expired: \
+             nobody accepted it within a day. If they are not in that conversation, they could \
+             not see it: challenge them where you both are.",
+            named_in_dm(&w, &bob)
+        )
+    );
+    w.only_answers_in(gdm);
+    bot.stop().await;
+}
+
+/// How the bot names `user` in a DM: their stored name, else a mention.
+fn named_in_dm(w: &World, user: &FakeUser) -> String {
+    Store::open(&w.db)
+        .unwrap()
+        .name(user.id)
+        .unwrap()
+        .unwrap_or_else(|| mention(user))
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_challenge_to_someone_outside_the_group_dm_runs_out_and_its_challenger_is_told() {
+    let mut w = World::at(T0).await;
+    let bot = w.start_bot().await;
+    let (alice, bob, carol) = (
+        w.fake.user("alice"),
+        w.fake.user("bob"),
+        w.fake.user("carol"),
+    );
+    w.fake.install_to_user(&alice);
+    w.fake.set_locale(&alice, "ru");
+    let gdm = w.fake.group_dm(&[alice.clone(), bob.clone()]);
+    // Carol is not in the group DM. Discord does not tell a user-installed app who is (the
+    // interaction's channel carries no recipients through serenity 0.12), so the challenge
+    // stands; she never sees it.
+    let challenge = w
+        .slash(
+            &alice,
+            gdm,
+            "focus challenge",
+            json!({ "opponent": carol.id }),
+        )
+        .await;
+    assert!(!challenge.ephemeral(), "{}", challenge.text());
+    w.challenge_stored().await;
+    let stored = Store::open(&w.db).unwrap().name(carol.id).unwrap();
+    let carol_named = stored.unwrap_or_else(|| mention(&carol));
+    w.clock.advance(DAY + 60);
+    w.challenge_expired().await;
+    // Alice hears of it by DM, in her language, with the likely reason.
+    let dm = w
+        .fake
+        .reply_where(WAIT, |r| r.dm_to == Some(alice.id))
+        .await;
+    assert_eq!(
+        dm.text(),
+        format!(
+            "Ваш вызов игроку **{carol_named}** в https://discord.com/channels/@me/{gdm} истёк: \
+             за сутки его никто не принял. Если этого игрока нет в той беседе, он не мог увидеть \
+             вызов: вызовите его там, где вы оба есть."
+        )
+    );
+    w.settled().await;
+    assert_eq!(w.fake.dm_attempts(alice.id), 1, "told once");
+
+    // An open challenge, with Alice's DMs closed: she is told at her next command instead.
+    w.fake.close_dms(alice.id);
+    w.fake.set_locale(&alice, "en-US");
+    let open = w.slash(&alice, gdm, "focus challenge", json!({})).await;
+    assert!(!open.ephemeral(), "{}", open.text());
+    w.challenge_stored().await;
+    w.clock.advance(DAY + 60);
+    w.challenge_expired().await;
+    w.fake
+        .wait_requests(WAIT, |r| r.iter().any(|r| r.code == Some(50007)))
+        .await;
+    w.settled().await;
+    let id = w.fake.slash(&alice, gdm, "focus games", json!({})).await;
+    let told = w
+        .fake
+        .reply_where(WAIT, |r| {
+            r.interaction_id == Some(id) && r.text().contains("has expired")
+        })
+        .await;
+    assert!(told.ephemeral(), "{told:?}");
+    assert_eq!(
+        told.text(),
+        format!(
+            "Your challenge in https://discord.com/channels/@me/{gdm} has expired: nobody \
+             accepted it within a day. Start a new one with /focus challenge."
+        )
+    );
+    // Told once.
+    let again = w.slash(&alice, gdm, "focus games", json!({})).await;
+    assert!(!again.text().contains("has expired"), "{}", again.text());
+    w.only_answers_in(gdm);
+    bot.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_group_dm_speaks_the_language_of_its_first_player_until_someone_chooses_another() {
+    let mut w = World::at(T0).await;
+    let bot = w.start_bot().await;
+    let (alice, bob) = (w.fake.user("alice"), w.fake.user("bob"));
+    w.fake.install_to_user(&alice);
+    w.fake.set_locale(&alice, "ru");
+    let gdm = w.fake.group_dm(&[alice.clone(), bob.clone()]);
+    let ru = Lang::of_tag("ru");
+
+    // Discord gives a group DM no locale: Alice's, the first to use the bot here, is its own.
+    let shown = w.slash(&alice, gdm, "focus settings", json!({})).await;
+    assert!(shown.ephemeral(), "{shown:?}");
+    assert_eq!(
+        shown.text(),
+        "Публичные сообщения бота в этой беседе пишутся на языке: Русский. Любой участник беседы \
+         может изменить его командой `/фокус настройки язык:`."
+    );
+
+    // So Bob's acceptance and the first board are in Russian too, though his client is
+    // English; his private words are English.
+    let challenge = w
+        .slash(
+            &alice,
+            gdm,
+            "focus challenge",
+            json!({ "opponent": bob.id, "color": 0 }),
+        )
+        .await;
+    assert!(
+        challenge.text().starts_with(&format!(
+            "{} вызывает {} на партию в «Фокус»!",
+            mention(&alice),
+            mention(&bob)
+        )),
+        "{}",
+        challenge.text()
+    );
+    let id = w
+        .fake
+        .click(
+            &bob,
+            gdm,
+            challenge.message_id.unwrap(),
+            &challenge.custom_ids()[0],
+        )
+        .await;
+    w.fake.reply_to(id, WAIT).await;
+    let board = w.fake.reply_to(id, WAIT).await;
+    w.assert_board(&board, gdm, ru, &alice).await;
+    let board = w.play(&alice, gdm, "c4-d4").await;
+    w.assert_board(&board, gdm, ru, &bob).await;
+    let (_, board) = w.first_step(&bob, gdm, &board).await;
+    w.assert_board(&board, gdm, ru, &alice).await;
+
+    // Anyone here may choose another (a group DM has no admins): Alice chooses English.
+    let english = w.fake.choice("settings", "language", "English");
+    let set = w
+        .slash(
+            &alice,
+            gdm,
+            "focus settings",
+            json!({ "language": english }),
+        )
+        .await;
+    assert!(set.ephemeral(), "{set:?}");
+    assert_eq!(
+        set.text(),
+        "Теперь публичные сообщения бота в этой беседе пишутся на языке: English."
+    );
+    let board = w.play(&alice, gdm, "d4-d6").await;
+    w.assert_board(&board, gdm, Lang::ENGLISH, &bob).await;
+    // Threads and the tournament role need a server with the bot, still.
+    let off = w.fake.choice("settings", "threads", "off");
+    let refused = w
+        .slash(&alice, gdm, "focus settings", json!({ "threads": off }))
+        .await;
+    assert_eq!(
+        refused.text(),
+        "эта команда работает на серверах, куда добавлен focus-bot: попросите администратора \
+         сервера добавить его"
+    );
     w.only_answers_in(gdm);
     bot.stop().await;
 }

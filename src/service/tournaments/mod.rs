@@ -327,7 +327,7 @@ impl GameService {
     }
 
     /// `ids` with their stored names, in order.
-    async fn named(&self, ids: Vec<u64>) -> Result<Vec<Named>> {
+    pub(super) async fn named(&self, ids: Vec<u64>) -> Result<Vec<Named>> {
         Ok(self
             .store
             .call(move |s| {
