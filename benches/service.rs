@@ -68,7 +68,7 @@ async fn one_move(
         .note_locales(who.id, locale, Some(place.guild_id), locale)
         .await
         .unwrap();
-    let lang = Lang::of(server);
+    let lang = server.map_or(Lang::ENGLISH, Lang::of);
     let report = service.play(place, who, &mv).await.unwrap();
     let text = md(&strings::move_played(lang, &report));
     let options = strings::picture::options(lang, &report.board);

@@ -39,15 +39,31 @@ impl Simulation {
     }
 }
 
+/// A simulated tournament stopped by a round that cannot be paired: what a test needs to
+/// judge whether that round truly has no legal pairing.
+#[derive(Debug, Clone, thiserror::Error)]
+#[error("{error} (players to pair: {to_pair:?})")]
+pub struct Stopped {
+    /// The tournament as that round was to be paired: earlier rounds played, and the round's
+    /// requested byes and absences entered.
+    pub tournament: Tournament,
+    /// The round that could not be paired (1-based).
+    pub round: u32,
+    /// The starting numbers that were to be paired in it.
+    pub to_pair: Vec<u32>,
+    /// The pairing error.
+    pub error: PairingError,
+}
+
 /// Plays rounds `1..=rounds_to_play` of a tournament fixed by `simulation` and `seed`.
 ///
 /// # Errors
-/// The pairing error of a round that cannot be paired.
+/// [`Stopped`] at the first round that cannot be paired.
 pub fn simulate(
     simulation: &Simulation,
     seed: u64,
     rounds_to_play: u32,
-) -> Result<Tournament, PairingError> {
+) -> Result<Tournament, Box<Stopped>> {
     let mut rng = Rng::new(seed);
     let ratings: Vec<u32> = (0..simulation.players)
         .map(|index| 2700u32.saturating_sub(index * 1200 / simulation.players.max(1)))
@@ -90,7 +106,17 @@ pub fn simulate(
                 player.entries.push(entry);
             }
         }
-        let pairings = dutch::pair(&tournament, round, &to_pair)?;
+        let pairings = match dutch::pair(&tournament, round, &to_pair) {
+            Ok(pairings) => pairings,
+            Err(error) => {
+                return Err(Box::new(Stopped {
+                    tournament,
+                    round,
+                    to_pair,
+                    error,
+                }));
+            }
+        };
         for pairing in pairings {
             match pairing {
                 Pairing::Bye(id) => set(&mut tournament, id, Entry::PairingBye),

@@ -2641,14 +2641,20 @@ async fn where_the_bot_cannot_post_players_are_told_by_dm_or_at_their_next_inter
     assert!(direct(&held[0]).1.contains("ran out of time"));
     assert_eq!(f.game(game.id).await.status, GameStatus::Finished);
 
-    // A challenge made there that runs out edits nothing: the bot cannot reach its message.
+    // A challenge made there that runs out edits nothing (the bot cannot reach its message):
+    // its challenger is told by DM instead, in her language.
     let request = ChallengeRequest {
         venue: Venue::GroupDm,
         ..ChallengeRequest::default()
     };
+    // Outside a server the adapter's place is the conversation itself (guild = channel).
+    let group_dm = Place {
+        guild_id: 9,
+        channel_id: 9,
+    };
     let view = f
         .svc
-        .challenge(place(2), &user(ALICE), request)
+        .challenge(group_dm, &user(ALICE), request)
         .await
         .unwrap();
     f.svc
@@ -2657,7 +2663,16 @@ async fn where_the_bot_cannot_post_players_are_told_by_dm_or_at_their_next_inter
         .unwrap();
     f.goto(f.now() + CHALLENGE_LIFETIME + 1);
     f.sweep().await;
-    let before = mailman.calls();
-    assert_eq!(f.deliver(&mailman).await.dropped, 1);
-    assert_eq!(mailman.calls(), before);
+    let before = mailman.letters().len();
+    let done = f.deliver(&mailman).await;
+    assert_eq!((done.sent, done.dropped), (1, 0), "{done:?}");
+    let letters = &mailman.letters()[before..];
+    assert_eq!(letters.len(), 1);
+    let (to, text) = direct(&letters[0].1);
+    assert_eq!(to, ALICE);
+    assert!(
+        text.starts_with("Your challenge in https://discord.com/channels/@me/9 has expired")
+            && text.contains("has expired: nobody accepted it within a day."),
+        "{text}"
+    );
 }
