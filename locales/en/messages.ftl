@@ -130,6 +130,11 @@ challenge-closed = { $status ->
 accepted-by = Accepted by { $player }.
 challenge-expired = The challenge of { $challenger } has expired: nobody accepted it within a day. Start a new one with /focus challenge.
 challenge-expired-to = The challenge of { $challenger } to { $opponent } has expired: nobody accepted it within a day. Start a new one with /focus challenge.
+# Held notices (DMs that could not be sent) that found no room in this reply.
+held-more = { $count ->
+        [one] One more notice comes with your next command or click.
+       *[other] { $count } more notices come with your next command or click.
+    }
 # By DM to the challenger, where the bot cannot edit its challenge message (a group DM, a DM,
 # a server without the bot). `unseen`: in a group DM or DM, whose members the bot cannot know.
 challenge-expired-dm = Your challenge in { $link } has expired: nobody accepted it within a day. Start a new one with /focus challenge.

@@ -138,17 +138,19 @@ impl App {
         self.service.metrics().command(name, outcome);
         // What the bot could not tell the user by DM is told now (never with a form, which
         // must be the only answer).
+        // Those that find no room in one message wait for the next interaction.
         if reply.modal.is_none() {
-            match self.service.take_held(caller.user.id).await {
-                Ok(letters) if !letters.is_empty() => {
-                    let text = letters
-                        .iter()
-                        .map(|l| strings::letters::text(readers.user, l))
-                        .reduce(|all, one| all.line(one))
-                        .unwrap_or_default();
-                    reply.messages.push(Message::new(To::Private, text));
+            let mut held = strings::letters::HeldMessage::new(readers.user);
+            match self
+                .service
+                .take_held(caller.user.id, |letter| held.take(letter))
+                .await
+            {
+                Ok(left) => {
+                    if let Some(text) = held.message(left) {
+                        reply.messages.push(Message::new(To::Private, text));
+                    }
                 }
-                Ok(_) => {}
                 Err(e) => tracing::warn!(error = %e, "could not read the held notices"),
             }
         }
@@ -182,7 +184,7 @@ impl App {
                     Venue::BotDm => Some(user.clone()),
                     _ => server.clone(),
                 };
-                let server_locale = match self
+                let noted = self
                     .service
                     .note_locales(
                         caller.user.id,
@@ -190,30 +192,28 @@ impl App {
                         guild,
                         server.as_deref().and_then(Locale::new),
                     )
-                    .await
-                {
-                    Ok(locale) => locale,
-                    Err(e) => {
-                        tracing::warn!(error = %e, "could not read or store the locales");
-                        None
-                    }
-                };
+                    .await;
                 // Discord gives a group DM or a DM no locale: the language of the first player
                 // who uses the bot there becomes its own (until someone sets one), so that its
                 // public messages neither change with each player nor are English for all.
-                let server_locale = match (server_locale, guild, Locale::new(user)) {
-                    (None, Some(guild), Some(first))
-                        if matches!(caller.venue, Venue::GroupDm | Venue::Dm) =>
-                    {
+                let conversation = matches!(caller.venue, Venue::GroupDm | Venue::Dm);
+                let server_locale = match (noted, guild, Locale::new(user)) {
+                    (Ok(None), Some(guild), Some(first)) if conversation => {
                         match self.service.adopt_locale(guild, first).await {
-                            Ok(()) => Some(first),
+                            Ok(locale) => Some(locale),
                             Err(e) => {
                                 tracing::warn!(error = %e, "could not store a conversation's locale");
                                 Some(first)
                             }
                         }
                     }
-                    (locale, ..) => locale,
+                    (Ok(locale), ..) => locale,
+                    // Nothing is stored then: this reply is in the caller's language where
+                    // the conversation's own is unknown.
+                    (Err(e), _, first) => {
+                        tracing::warn!(error = %e, "could not read or store the locales");
+                        first.filter(|_| conversation)
+                    }
                 };
                 Readers {
                     user: Lang::of_tag(user),

@@ -65,19 +65,22 @@ impl GameService {
     }
 
     /// Group DM or DM `place` (its channel id, standing for a server) takes `locale` as its
-    /// own: Discord gives such places none, so the first player's serves until someone sets
-    /// one with `/focus settings language:`.
+    /// own unless it has one: Discord gives such places none, so the first player's serves
+    /// until someone sets one with `/focus settings language:`. Returns the language of its
+    /// public messages as it then is.
     ///
     /// # Errors
     /// The store's, when it cannot be read or written.
-    pub async fn adopt_locale(&self, place: u64, locale: Locale) -> Result<()> {
-        let mut settings = self.server_settings(place).await?;
-        self.store
-            .call(move |s| s.note_server_locale(place, locale))
+    pub async fn adopt_locale(&self, place: u64, locale: Locale) -> Result<Locale> {
+        let settings = self
+            .store
+            .call(move |s| s.adopt_server_locale(place, locale))
             .await?;
-        settings.discord_locale = Some(locale);
         self.remember_server(place, settings);
-        Ok(())
+        Ok(settings
+            .language
+            .or(settings.discord_locale)
+            .unwrap_or(locale))
     }
 
     /// The language of server `guild_id`'s public messages.

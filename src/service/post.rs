@@ -232,20 +232,33 @@ impl GameService {
         Ok(done)
     }
 
-    /// The letters held for `user_id` (their DMs were refused, in games where the bot cannot
-    /// post) that still apply, oldest first: shown at their next interaction, once.
+    /// Shows `user_id` the letters held for them (their DMs were refused, in games where the
+    /// bot cannot post) that still apply, oldest first: `show` is given each in turn and says
+    /// whether the reply had room for it. Those shown, and those that no longer apply, are let
+    /// go; from the first that found no room on, they stay held for a later interaction.
+    /// Returns how many stay held.
     ///
     /// # Errors
     /// The store's.
-    pub async fn take_held(&self, user_id: u64) -> Result<Vec<Letter>> {
-        let held = self.store.call(move |s| s.take_held(user_id)).await?;
-        let mut letters = Vec::new();
-        for notice in held {
-            if let Some(letter) = self.letter_for(&notice).await? {
-                letters.push(letter);
+    pub async fn take_held(
+        &self,
+        user_id: u64,
+        mut show: impl FnMut(&Letter) -> bool + Send,
+    ) -> Result<usize> {
+        let held = self.store.call(move |s| s.held_notices(user_id)).await?;
+        let mut done = Vec::new();
+        let mut left = 0;
+        for notice in &held {
+            match self.letter_for(notice).await? {
+                // In order: once one found no room, the later ones wait too.
+                Some(letter) if left > 0 || !show(&letter) => left += 1,
+                _ => done.push(notice.id),
             }
         }
-        Ok(letters)
+        self.store
+            .call(move |s| s.release_held(user_id, &done))
+            .await?;
+        Ok(left)
     }
 
     async fn deliver_one<P: Postman>(

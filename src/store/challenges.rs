@@ -199,10 +199,16 @@ fn get_challenge(conn: &rusqlite::Connection, id: ChallengeId) -> Result<Challen
         .ok_or(StoreError::NoSuchChallenge(id))
 }
 
-/// The open challenge `id` inside `tx`. `Ok(Err(..))` when it is found expired at `now`: it is
-/// then marked expired (with the notice that disables its buttons), and the caller commits
-/// that before reporting the error.
-fn open_challenge(tx: &Transaction<'_>, id: ChallengeId, now: i64) -> Result<Result<Challenge>> {
+/// The open challenge `id` inside `tx`, for `actor`'s click. `Ok(Err(..))` when it is found
+/// expired at `now`: it is then marked expired (with the notice that disables its buttons, or
+/// tells its challenger unless the challenger is `actor`, told by the refusal), and the caller
+/// commits that before reporting the error.
+fn open_challenge(
+    tx: &Transaction<'_>,
+    id: ChallengeId,
+    actor: u64,
+    now: i64,
+) -> Result<Result<Challenge>> {
     let challenge = get_challenge(tx, id)?;
     if challenge.status != ChallengeStatus::Open {
         return Err(StoreError::ChallengeClosed {
@@ -212,7 +218,7 @@ fn open_challenge(tx: &Transaction<'_>, id: ChallengeId, now: i64) -> Result<Res
     }
     if now >= challenge.expires_at {
         set_status(tx, id, ChallengeStatus::Expired)?;
-        super::deadlines::queue_close_in(tx, &challenge, now)?;
+        super::deadlines::queue_close_in(tx, &challenge, Some(actor), now)?;
         return Ok(Err(StoreError::ChallengeExpired(id)));
     }
     Ok(Ok(challenge))
@@ -376,7 +382,7 @@ impl Store {
         now: i64,
     ) -> Result<Challenge> {
         self.write_then(|tx| {
-            let challenge = match open_challenge(tx, id, now)? {
+            let challenge = match open_challenge(tx, id, user_id, now)? {
                 Ok(c) => c,
                 Err(expired) => return Ok(Err(expired)),
             };
@@ -400,7 +406,7 @@ impl Store {
         now: i64,
     ) -> Result<Challenge> {
         self.write_then(|tx| {
-            let challenge = match open_challenge(tx, id, now)? {
+            let challenge = match open_challenge(tx, id, user_id, now)? {
                 Ok(c) => c,
                 Err(expired) => return Ok(Err(expired)),
             };
@@ -432,7 +438,7 @@ pub(super) fn accept_in(
     toss: Color,
     thread_id: Option<u64>,
 ) -> Result<Result<Game>> {
-    let challenge = match open_challenge(tx, id, now)? {
+    let challenge = match open_challenge(tx, id, acceptor_id, now)? {
         Ok(c) => c,
         Err(expired) => return Ok(Err(expired)),
     };

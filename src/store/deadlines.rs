@@ -121,16 +121,25 @@ pub(crate) fn expire_in(tx: &Transaction<'_>, now: i64) -> Result<Vec<Challenge>
     let mut expired: Vec<Challenge> = rows.collect::<rusqlite::Result<_>>()?;
     expired.sort_by_key(|c| c.id);
     for challenge in &expired {
-        queue_close_in(tx, challenge, now)?;
+        queue_close_in(tx, challenge, None, now)?;
     }
     Ok(expired)
 }
 
 /// Queues the notice that disables the buttons of `challenge`, which just expired, when it
 /// has a message. Where the bot cannot edit its message later (it only answers interactions
-/// there), the challenger is told by DM instead: nobody else would tell them.
-pub(crate) fn queue_close_in(tx: &Transaction<'_>, challenge: &Challenge, now: i64) -> Result<()> {
+/// there), the challenger is told by DM instead: nobody else would tell them, unless they are
+/// `told`, the user whose click found it expired (and was answered so).
+pub(crate) fn queue_close_in(
+    tx: &Transaction<'_>,
+    challenge: &Challenge,
+    told: Option<u64>,
+    now: i64,
+) -> Result<()> {
     if !challenge.venue.bot_posts() {
+        if told == Some(challenge.challenger_id) {
+            return Ok(());
+        }
         let notice = NewNotice {
             kind: NoticeKind::ChallengeExpired,
             game_id: None,

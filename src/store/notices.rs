@@ -223,8 +223,8 @@ impl Store {
     }
 
     /// Holds notice `id` for `user_id`'s next interaction: Discord refused its DM, and its
-    /// game is where the bot cannot post. The notice is done; [`Store::take_held`] gives it
-    /// back once.
+    /// game is where the bot cannot post. The notice is done; [`Store::held_notices`] gives it
+    /// back until [`Store::release_held`].
     ///
     /// # Errors
     /// [`super::StoreError::Sqlite`] if SQLite fails.
@@ -247,13 +247,15 @@ impl Store {
         })
     }
 
-    /// The notices held for `user_id` ([`Store::hold_notice`]), oldest first, each given
-    /// back once: they are no longer held afterwards.
+    /// The notices held for `user_id` ([`Store::hold_notice`]), oldest first. They stay held
+    /// until [`Store::release_held`] lets them go, so that those a reply had no room for are
+    /// shown at a later interaction.
     ///
     /// # Errors
     /// [`super::StoreError::Sqlite`] if SQLite fails.
-    pub fn take_held(&mut self, user_id: u64) -> Result<Vec<Notice>> {
-        // Asked at every interaction: a read first, so that almost all of them write nothing.
+    pub fn held_notices(&mut self, user_id: u64) -> Result<Vec<Notice>> {
+        // Asked at every interaction: almost always there is nothing, and this is one index
+        // probe.
         let any: bool = self
             .conn
             .prepare_cached("SELECT EXISTS (SELECT 1 FROM held_notices WHERE user_id = ?1)")?
@@ -261,19 +263,35 @@ impl Store {
         if !any {
             return Ok(Vec::new());
         }
+        let held = self
+            .conn
+            .prepare_cached(
+                "SELECT n.id, n.kind, n.game_id, n.challenge_id, n.user_id, n.ply, n.via, \
+                 n.attempts, n.tournament_id, n.pairing_id \
+                 FROM held_notices h JOIN notices n ON n.id = h.notice_id \
+                 WHERE h.user_id = ?1 ORDER BY h.held_at, n.id",
+            )?
+            .query_map([Snowflake(user_id)], notice_from_row)?
+            .collect::<rusqlite::Result<Vec<_>>>()?;
+        Ok(held)
+    }
+
+    /// Lets go of the held notices `ids` of `user_id`: they were shown, or no longer apply.
+    /// Ids not held for that user are ignored.
+    ///
+    /// # Errors
+    /// [`super::StoreError::Sqlite`] if SQLite fails.
+    pub fn release_held(&mut self, user_id: u64, ids: &[NoticeId]) -> Result<()> {
+        if ids.is_empty() {
+            return Ok(());
+        }
         self.write(|tx| {
-            let held = tx
-                .prepare_cached(
-                    "SELECT n.id, n.kind, n.game_id, n.challenge_id, n.user_id, n.ply, n.via, \
-                     n.attempts, n.tournament_id, n.pairing_id \
-                     FROM held_notices h JOIN notices n ON n.id = h.notice_id \
-                     WHERE h.user_id = ?1 ORDER BY h.held_at, n.id",
-                )?
-                .query_map([Snowflake(user_id)], notice_from_row)?
-                .collect::<rusqlite::Result<Vec<_>>>()?;
-            tx.prepare_cached("DELETE FROM held_notices WHERE user_id = ?1")?
-                .execute([Snowflake(user_id)])?;
-            Ok(held)
+            let mut delete = tx
+                .prepare_cached("DELETE FROM held_notices WHERE user_id = ?1 AND notice_id = ?2")?;
+            for id in ids {
+                delete.execute(params![Snowflake(user_id), id])?;
+            }
+            Ok(())
         })
     }
 

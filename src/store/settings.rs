@@ -168,6 +168,25 @@ impl Store {
         })
     }
 
+    /// Gives `guild_id` (a group DM or a DM, standing for a server) `locale` as its own unless
+    /// it has one already, and returns its settings as they then are: of two players who come
+    /// first at once, one sets it and both read it.
+    ///
+    /// # Errors
+    /// [`super::StoreError::Sqlite`] if SQLite fails.
+    pub fn adopt_server_locale(&mut self, guild_id: u64, locale: Locale) -> Result<ServerSettings> {
+        self.write(|tx| {
+            tx.execute(
+                "INSERT INTO server_settings (guild_id, discord_locale) VALUES (?1, ?2) \
+                 ON CONFLICT (guild_id) DO UPDATE SET discord_locale = excluded.discord_locale \
+                 WHERE discord_locale IS NULL",
+                params![Snowflake(guild_id), locale],
+            )?;
+            Ok(())
+        })?;
+        self.server_settings(guild_id)
+    }
+
     /// Remembers `guild_id`'s own locale as Discord sent it.
     ///
     /// # Errors

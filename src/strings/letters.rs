@@ -181,3 +181,101 @@ fn in_channel(lang: Lang, news: &News) -> String {
         }
     }
 }
+
+/// The held letters ([`crate::service::GameService::take_held`]) shown to their reader in one
+/// private message at their next interaction: as many as fit within
+/// [`super::MESSAGE_LIMIT`], with room kept for the line that says how many wait.
+pub struct HeldMessage {
+    lang: Lang,
+    texts: Vec<Text>,
+    /// The length so far ([`super::message_len`]), newlines included.
+    used: usize,
+    /// Room for the closing line, at its longest.
+    room: usize,
+}
+
+impl HeldMessage {
+    /// An empty message in `lang`, the reader's language.
+    pub fn new(lang: Lang) -> HeldMessage {
+        HeldMessage {
+            lang,
+            texts: Vec::new(),
+            used: 0,
+            room: 1 + super::message_len(&held_more(lang, 99_999)),
+        }
+    }
+
+    /// Adds `letter` if it fits; false (and nothing added) if not.
+    pub fn take(&mut self, letter: &Letter) -> bool {
+        self.fit(text(self.lang, letter))
+    }
+
+    fn fit(&mut self, text: Text) -> bool {
+        let len = super::message_len(&text) + usize::from(!self.texts.is_empty());
+        // The first always goes in (a letter is a few hundred characters at most), so that
+        // none can wait for ever.
+        if !self.texts.is_empty() && self.used + len + self.room > super::MESSAGE_LIMIT {
+            return false;
+        }
+        self.used += len;
+        self.texts.push(text);
+        true
+    }
+
+    /// The message, with a last line when `left` letters still wait; `None` if nothing was
+    /// taken.
+    pub fn message(self, left: usize) -> Option<Text> {
+        if self.texts.is_empty() {
+            return None;
+        }
+        let lang = self.lang;
+        let text = Text::lines(self.texts);
+        Some(if left > 0 {
+            text.line(held_more(lang, left))
+        } else {
+            text
+        })
+    }
+}
+
+/// "2 more notices come with your next command or click."
+fn held_more(lang: Lang, left: usize) -> Text {
+    Text::plain(tr!(lang, "held-more", count = left))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn held_letters_fill_one_message_within_discords_limit_and_count_the_rest() {
+        for lang in Lang::all() {
+            let mut message = HeldMessage::new(lang);
+            // 300 characters of Cyrillic each: six fit beside the closing line, not seven.
+            let letter = || Text::plain("я".repeat(300));
+            let taken = (0..10).take_while(|_| message.fit(letter())).count();
+            assert_eq!(taken, 6, "{lang:?}");
+            let text = message.message(4).unwrap();
+            let len = super::super::message_len(&text);
+            assert!(len <= super::super::MESSAGE_LIMIT, "{len}");
+            let words = text.words();
+            let last = words.lines().last().unwrap();
+            let expected = if lang == Lang::ENGLISH {
+                "4 more notices come with your next command or click."
+            } else {
+                "Ещё 4 уведомления придут с вашей следующей командой или нажатием."
+            };
+            assert_eq!(last, expected);
+        }
+        // Nothing waits: no closing line; nothing taken: no message.
+        let mut message = HeldMessage::new(Lang::ENGLISH);
+        assert!(message.fit(Text::plain("Your move.")));
+        let one = message.message(0).unwrap();
+        assert_eq!(one.words(), "Your move.");
+        assert!(HeldMessage::new(Lang::ENGLISH).message(3).is_none());
+        // One letter longer than the limit still goes (alone), so none waits for ever.
+        let mut message = HeldMessage::new(Lang::ENGLISH);
+        assert!(message.fit(Text::plain("x".repeat(1_990))));
+        assert!(!message.fit(Text::plain("y")));
+    }
+}

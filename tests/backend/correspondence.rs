@@ -2540,6 +2540,145 @@ async fn a_move_or_more_time_after_the_deadline_ends_the_game_on_time() {
 // Where the bot only answers interactions (issue 23)
 // ---------------------------------------------------------------------------------------------
 
+/// Every letter held for `user`, all shown (none waits).
+async fn take_held(svc: &GameService, user: u64) -> Vec<Letter> {
+    let mut letters = Vec::new();
+    let left = svc
+        .take_held(user, |letter| {
+            letters.push(letter.clone());
+            true
+        })
+        .await
+        .unwrap();
+    assert_eq!(left, 0);
+    letters
+}
+
+/// Held letters that find no room in a reply stay held, in order, for a later interaction.
+#[tokio::test]
+async fn held_letters_without_room_in_a_reply_wait_for_the_next_interaction() {
+    let f = fixture().await;
+    // Bob leaves three challenges in three group DMs; his DMs are refused.
+    for conversation in [11, 12, 13] {
+        let place = Place {
+            guild_id: conversation,
+            channel_id: conversation,
+        };
+        let request = ChallengeRequest {
+            venue: Venue::GroupDm,
+            ..ChallengeRequest::default()
+        };
+        let view = f.svc.challenge(place, &user(BOB), request).await.unwrap();
+        f.svc
+            .set_challenge_message(view.challenge.id, 40 + conversation)
+            .await
+            .unwrap();
+    }
+    f.goto(f.now() + CHALLENGE_LIFETIME + 1);
+    f.sweep().await;
+    let mailman = Mailman::refusing_dms_of(&[BOB]);
+    assert_eq!(f.deliver(&mailman).await.held, 3);
+
+    // A reply with room for one: the oldest is shown, two wait.
+    let mut shown = Vec::new();
+    let left = f
+        .svc
+        .take_held(BOB, |letter| {
+            if shown.is_empty() {
+                shown.push(direct(letter).1);
+                true
+            } else {
+                false
+            }
+        })
+        .await
+        .unwrap();
+    assert_eq!((shown.len(), left), (1, 2));
+    assert!(
+        shown[0].contains("https://discord.com/channels/@me/11 "),
+        "{}",
+        shown[0]
+    );
+    // The next interaction shows the other two, in order; then nothing is left.
+    let rest: Vec<String> = take_held(&f.svc, BOB)
+        .await
+        .iter()
+        .map(|letter| direct(letter).1)
+        .collect();
+    assert_eq!(rest.len(), 2);
+    assert!(
+        rest[0].contains("/@me/12 ") && rest[1].contains("/@me/13 "),
+        "{rest:?}"
+    );
+    assert!(take_held(&f.svc, BOB).await.is_empty());
+}
+
+/// An expired group-DM challenge found by a click: its challenger is told by DM when someone
+/// else clicked, not when the refusal already told them.
+#[tokio::test]
+async fn an_expired_challenge_found_by_its_challengers_own_click_is_not_told_twice() {
+    let f = fixture().await;
+    let place = Place {
+        guild_id: 21,
+        channel_id: 21,
+    };
+    let request = || ChallengeRequest {
+        opponent: Some(user(BOB)),
+        venue: Venue::GroupDm,
+        ..ChallengeRequest::default()
+    };
+    let mine = f
+        .svc
+        .challenge(place, &user(ALICE), request())
+        .await
+        .unwrap();
+    let theirs = f
+        .svc
+        .challenge(
+            Place {
+                guild_id: 22,
+                channel_id: 22,
+            },
+            &user(ALICE),
+            request(),
+        )
+        .await
+        .unwrap();
+    f.goto(f.now() + CHALLENGE_LIFETIME + 1);
+    let mailman = Mailman::refusing_dms_of(&[]);
+    // Alice cancels her own: the refusal says it expired, and no DM follows.
+    let refused = f
+        .svc
+        .cancel(mine.challenge.id, &user(ALICE))
+        .await
+        .unwrap_err();
+    assert!(
+        matches!(
+            refused,
+            ServiceError::Store(StoreError::ChallengeExpired(_))
+        ),
+        "{refused:?}"
+    );
+    assert_eq!(f.deliver(&mailman).await.sent, 0);
+    // Bob finds the other expired: Alice is told by DM.
+    let refused = f
+        .svc
+        .accept(theirs.challenge.id, &user(BOB), Color::White)
+        .await
+        .unwrap_err();
+    assert!(
+        matches!(
+            refused,
+            ServiceError::Store(StoreError::ChallengeExpired(_))
+        ),
+        "{refused:?}"
+    );
+    assert_eq!(f.deliver(&mailman).await.sent, 1);
+    let (to, text) = direct(&mailman.letters()[0].1);
+    assert_eq!(to, ALICE);
+    assert!(text.contains("/@me/22 "), "{text}");
+}
+
 /// A game in a group DM, where the bot cannot post: its turn notices, reminders and time-out
 /// go to the players' DMs, whether they asked for DMs or not; a refused DM is held for the
 /// player's next interaction and given back once; its challenge's expiry edits nothing.
@@ -2598,13 +2737,13 @@ async fn where_the_bot_cannot_post_players_are_told_by_dm_or_at_their_next_inter
         ("your-turn", "dm", "sent")
     );
     // Given back once, at bob's next interaction; alice has nothing held.
-    assert!(f.svc.take_held(ALICE).await.unwrap().is_empty());
-    let letters = f.svc.take_held(BOB).await.unwrap();
+    assert!(take_held(&f.svc, ALICE).await.is_empty());
+    let letters = take_held(&f.svc, BOB).await;
     assert_eq!(letters.len(), 1);
     let (to, text) = direct(&letters[0]);
     assert_eq!(to, BOB);
     assert!(text.starts_with("Your move in Focus game"), "{text}");
-    assert!(f.svc.take_held(BOB).await.unwrap().is_empty(), "once");
+    assert!(take_held(&f.svc, BOB).await.is_empty(), "once");
 
     // A held notice that no longer applies (bob moved since) is not shown.
     f.play(5, &OPENING[1..3], HOUR).await;
@@ -2615,10 +2754,7 @@ async fn where_the_bot_cannot_post_players_are_told_by_dm_or_at_their_next_inter
     );
     f.play(5, &OPENING[3..4], HOUR).await;
     assert_eq!(f.deliver(&mailman).await.sent, 1, "alice's turn DM");
-    assert!(
-        f.svc.take_held(BOB).await.unwrap().is_empty(),
-        "moved since"
-    );
+    assert!(take_held(&f.svc, BOB).await.is_empty(), "moved since");
 
     // Bob never moves again: the time-out goes to both players by DM, not to the channel.
     let game = f.game(game.id).await;
@@ -2636,7 +2772,7 @@ async fn where_the_bot_cannot_post_players_are_told_by_dm_or_at_their_next_inter
     let (to, text) = direct(&letters[0].1);
     assert_eq!(to, ALICE);
     assert!(text.contains("ran out of time"), "{text}");
-    let held = f.svc.take_held(BOB).await.unwrap();
+    let held = take_held(&f.svc, BOB).await;
     assert_eq!(held.len(), 1);
     assert!(direct(&held[0]).1.contains("ran out of time"));
     assert_eq!(f.game(game.id).await.status, GameStatus::Finished);

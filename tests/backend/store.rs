@@ -1426,3 +1426,22 @@ fn moves_from_before_move_times_read_without_one() {
     assert_eq!(last.stored_at_ms, Some((T0 + 7) * 1_000));
     assert_eq!(store.last_move(GameId(999)).unwrap(), None);
 }
+
+/// A group DM takes the locale of its first player, once: a second player's (or a second
+/// player coming at the same moment) changes nothing, and a language set there outranks it.
+#[test]
+fn a_conversation_adopts_one_locale_and_keeps_it() {
+    use focus_bot::locale::Locale;
+    let mut store = Store::open_in_memory().unwrap();
+    let (ru, en) = (Locale::new("ru").unwrap(), Locale::new("en-US").unwrap());
+    let first = store.adopt_server_locale(77, ru).unwrap();
+    assert_eq!((first.language, first.discord_locale), (None, Some(ru)));
+    let second = store.adopt_server_locale(77, en).unwrap();
+    assert_eq!(second.discord_locale, Some(ru), "the first player's stays");
+    assert_eq!(second.locale(), ru);
+    store.set_server_language(77, Some(en)).unwrap();
+    let set = store.adopt_server_locale(77, ru).unwrap();
+    assert_eq!((set.language, set.locale()), (Some(en), en));
+    // Another conversation is its own.
+    assert_eq!(store.adopt_server_locale(78, en).unwrap().locale(), en);
+}
