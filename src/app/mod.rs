@@ -137,8 +137,8 @@ impl App {
         };
         self.service.metrics().command(name, outcome);
         // What the bot could not tell the user by DM is told now (never with a form, which
-        // must be the only answer).
-        // Those that find no room in one message wait for the next interaction.
+        // must be the only answer), in one message: what finds no room there waits for the
+        // next interaction.
         if reply.modal.is_none() {
             let mut held = strings::letters::HeldMessage::new(readers.user);
             match self

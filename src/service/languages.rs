@@ -61,7 +61,7 @@ impl GameService {
             settings.discord_locale = Some(locale);
             self.remember_server(guild, settings);
         }
-        Ok(settings.language.or(settings.discord_locale))
+        Ok(settings.known_locale())
     }
 
     /// Group DM or DM `place` (its channel id, standing for a server) takes `locale` as its
@@ -77,10 +77,7 @@ impl GameService {
             .call(move |s| s.adopt_server_locale(place, locale))
             .await?;
         self.remember_server(place, settings);
-        Ok(settings
-            .language
-            .or(settings.discord_locale)
-            .unwrap_or(locale))
+        Ok(settings.known_locale().unwrap_or(locale))
     }
 
     /// The language of server `guild_id`'s public messages.

@@ -253,7 +253,7 @@ impl Store {
     ///
     /// # Errors
     /// [`super::StoreError::Sqlite`] if SQLite fails.
-    pub fn held_notices(&mut self, user_id: u64) -> Result<Vec<Notice>> {
+    pub fn held_notices(&self, user_id: u64) -> Result<Vec<Notice>> {
         // Asked at every interaction: almost always there is nothing, and this is one index
         // probe.
         let any: bool = self

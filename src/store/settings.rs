@@ -34,9 +34,13 @@ impl ServerSettings {
     /// The language of the server's public messages: the one set, else the server's own, else
     /// English.
     pub fn locale(&self) -> Locale {
-        self.language
-            .or(self.discord_locale)
-            .unwrap_or(Locale::ENGLISH)
+        self.known_locale().unwrap_or(Locale::ENGLISH)
+    }
+
+    /// The language set, else the server's own; `None` where Discord gives none (a group DM
+    /// or a DM) and nobody has chosen one.
+    pub fn known_locale(&self) -> Option<Locale> {
+        self.language.or(self.discord_locale)
     }
 
     /// Whether an accepted challenge's game gets a thread of its own: as set, else on.

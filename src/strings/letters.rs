@@ -273,7 +273,8 @@ mod tests {
         let one = message.message(0).unwrap();
         assert_eq!(one.words(), "Your move.");
         assert!(HeldMessage::new(Lang::ENGLISH).message(3).is_none());
-        // One letter longer than the limit still goes (alone), so none waits for ever.
+        // A first letter that leaves no room for the closing line still goes (alone), so that
+        // none waits for ever; nothing follows it.
         let mut message = HeldMessage::new(Lang::ENGLISH);
         assert!(message.fit(Text::plain("x".repeat(1_990))));
         assert!(!message.fit(Text::plain("y")));
