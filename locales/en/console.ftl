@@ -41,6 +41,7 @@ console-not-utf8 = the line is not UTF-8 text; it is skipped
 console-edit = {"["}#{ $channel }] bot edits the message: { $text }
 console-buttons = {"  "}buttons: { $buttons } (type a label to click it, e.g. `{ $example }`)
 console-record = {"  "}record: { $path }
+console-not-your-button = only @{ $owner } sees the [{ $label }] button: only they can click it
 console-nothing-to-answer = there is nothing of that kind to answer here
 console-word-accept = accept
 console-word-decline = decline

@@ -113,8 +113,8 @@ time-control = { $kind ->
 challenge-to = { $challenger } challenges { $opponent } to a game of Focus!
 challenge-open = { $challenger } is looking for an opponent for a game of Focus: anyone here may accept!
 challenge-color = { $color ->
-        [white] they play White
-        [black] they play Black
+        [white] { $challenger } plays White
+        [black] { $challenger } plays Black
        *[random] colours drawn at random
     }
 rematch-of = **Rematch** of game { $game }, colours swapped:

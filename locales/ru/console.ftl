@@ -42,6 +42,7 @@ console-not-utf8 = строка — не текст в UTF-8; она пропу�
 console-edit = {"["}#{ $channel }] бот правит сообщение: { $text }
 console-buttons = {"  "}кнопки: { $buttons } (наберите надпись, чтобы нажать, например `{ $example }`)
 console-record = {"  "}запись: { $path }
+console-not-your-button = кнопку [{ $label }] видит только @{ $owner }: нажать её может только этот игрок
 console-nothing-to-answer = здесь нечего так ответить
 console-word-accept = принять
 console-word-decline = отклонить

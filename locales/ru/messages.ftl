@@ -147,8 +147,8 @@ time-control = { $kind ->
 challenge-to = { $challenger } вызывает { $opponent } на партию в «Фокус»!
 challenge-open = { $challenger } ищет соперника для партии в «Фокус»: принять вызов может любой здесь!
 challenge-color = { $color ->
-        [white] у автора вызова белые
-        [black] у автора вызова чёрные
+        [white] { $challenger } играет белыми
+        [black] { $challenger } играет чёрными
        *[random] цвета по жребию
     }
 rematch-of = **Реванш** за партию { $game }, цвета меняются:

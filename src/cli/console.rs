@@ -34,8 +34,24 @@ pub(crate) fn run(args: &ConsoleArgs) -> Result<(), CliError> {
         .enable_all()
         .build()
         .map_err(CliError::Stdout)?;
+    // The output folder first: a folder that cannot be made stops the console before the
+    // database is opened, so nothing is left behind (no database, no `-wal`, no `-shm`).
+    let made = !args.out.exists();
+    std::fs::create_dir_all(&args.out).map_err(|source| CliError::Write {
+        path: args.out.clone(),
+        source,
+    })?;
     runtime.block_on(async {
-        let store = AsyncStore::open(&path).await?;
+        let store = match AsyncStore::open(&path).await {
+            Ok(store) => store,
+            Err(e) => {
+                if made {
+                    // Only if still empty: the folder this run made, and nothing else.
+                    let _ = std::fs::remove_dir(&args.out);
+                }
+                return Err(e.into());
+            }
+        };
         // Held while the console plays, as the bot holds it: `db restore` refuses meanwhile.
         let _lock = match DatabaseLock::shared(&path) {
             Ok(lock) => lock,
@@ -53,17 +69,22 @@ pub(crate) fn run(args: &ConsoleArgs) -> Result<(), CliError> {
             closing.close().await;
             std::process::exit(0);
         });
-        let mut console = Console::new(
+        let console = Console::new(
             store.clone(),
             &args.out,
             args.moderator.clone(),
             args.locale,
-        )
-        .map_err(|source| CliError::Write {
-            path: args.out.clone(),
-            source,
-        })?
-        .with_colour(args.colour);
+        );
+        let mut console = match console {
+            Ok(console) => console.with_colour(args.colour),
+            Err(source) => {
+                store.close().await;
+                return Err(CliError::Write {
+                    path: args.out.clone(),
+                    source,
+                });
+            }
+        };
         let stdin = std::io::stdin();
         if stdin.is_terminal() {
             eprintln!("{}\n", help(args.locale));

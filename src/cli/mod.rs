@@ -207,6 +207,13 @@ pub enum CliError {
          `echo '1. c4-d4 f5-e5' | focus-bot replay`"
     )]
     EmptyInput,
+    /// Standard input held move numbers, results or annotations but no move (and no header,
+    /// which alone would be a game at its start).
+    #[error(
+        "standard input has no moves, only move numbers, results or comments: give a game \
+         record, e.g. `echo '1. c4-d4 f5-e5' | focus-bot replay`"
+    )]
+    NoMoves,
     /// A move of a replayed record is unreadable or illegal.
     #[error("{0}")]
     Replay(#[from] crate::rules::record::ReplayError),
@@ -261,11 +268,14 @@ impl CliError {
 }
 
 /// A game record read from stdin, its header, and the position it starts from (`start`'s
-/// options checked against the header). Bytes that are not UTF-8 become U+FFFD: they fail as
-/// moves, by ply, rather than as the whole input.
+/// options checked against the header): what `replay`, `analysis` and `render --gif` read.
+/// Bytes that are not UTF-8 become U+FFFD: they fail as moves, by ply, rather than as the
+/// whole input. A byte-order mark at the start (a file saved by Windows Notepad) is read past.
 ///
 /// # Errors
-/// [`CliError::Stdin`]; an unreadable header; options that contradict it.
+/// [`CliError::Stdin`]; [`CliError::EmptyInput`] for nothing at all, [`CliError::NoMoves`]
+/// for move numbers or results without a move; an unreadable header; options that contradict
+/// it.
 fn stdin_record(
     start: &StartArgs,
 ) -> Result<(String, crate::rules::record::Record, crate::rules::Position), CliError> {
@@ -274,15 +284,27 @@ fn stdin_record(
     std::io::stdin()
         .read_to_end(&mut record)
         .map_err(CliError::Stdin)?;
-    let text = String::from_utf8_lossy(&record).into_owned();
+    let text = String::from_utf8_lossy(&record);
+    let text = text.strip_prefix('\u{feff}').unwrap_or(&text).to_owned();
     // Nothing at all is no game (a header alone is: the game at its start).
     if text.trim().is_empty() {
         return Err(CliError::EmptyInput);
     }
     let header = crate::rules::record::read_record(&text)
         .map_err(crate::rules::record::ReplayError::from)?;
+    let moves = crate::rules::record::move_texts(&header.moves)
+        .map_err(crate::rules::record::ReplayError::from)?;
+    if moves.is_empty() && header.tags.is_empty() {
+        return Err(CliError::NoMoves);
+    }
     let position = start.position_for(&header)?;
     Ok((text, header, position))
+}
+
+/// True when `error` says the reader of standard output has gone (`focus-bot replay | head
+/// -1`): every command then ends quietly with exit status 0, having nobody left to tell.
+pub(crate) fn output_closed(error: &std::io::Error) -> bool {
+    error.kind() == std::io::ErrorKind::BrokenPipe
 }
 
 /// The line of a [`CliError::Header`].
@@ -320,6 +342,8 @@ pub fn main() -> ExitCode {
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
+        // A reader that stopped reading (`| head -1`) is no failure: end quietly, as `cat` does.
+        Err(CliError::Stdout(e)) if output_closed(&e) => ExitCode::SUCCESS,
         Err(err) => {
             eprintln!("error: {err}");
             ExitCode::from(err.exit_code())

@@ -214,9 +214,13 @@ fn check(file: &TrfFile, system: System) -> u8 {
 fn print(text: &str) -> Result<(), Failure> {
     use std::io::Write;
     let mut out = std::io::stdout().lock();
-    out.write_all(text.as_bytes())
-        .and_then(|()| out.flush())
-        .map_err(|e| Failure::File(format!("cannot write the output: {e}")))
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        Err(e) if !super::output_closed(&e) => {
+            Err(Failure::File(format!("cannot write the output: {e}")))
+        }
+        // Written, or nobody is reading any more (`| head`): the same for the exit status.
+        _ => Ok(()),
+    }
 }
 
 fn write_file(path: &Path, text: &str) -> Result<(), Failure> {

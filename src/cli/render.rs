@@ -1,7 +1,6 @@
 //! `focus-bot render`: write the picture of a position to a PNG file, or with `--gif` the
 //! animated replay of a game record read from stdin.
 
-use std::io::Read;
 use std::path::PathBuf;
 
 use super::{CliError, StartArgs};
@@ -73,23 +72,11 @@ pub(crate) fn run(args: &RenderArgs) -> Result<(), CliError> {
 /// `render --gif`: the record on stdin, replayed (every move checked, errors by ply as
 /// `replay` gives them), drawn and written whole.
 fn run_gif(args: &RenderArgs) -> Result<(), CliError> {
-    let mut record = Vec::new();
-    std::io::stdin()
-        .read_to_end(&mut record)
-        .map_err(CliError::Stdin)?;
-    // A record is text; bytes that are not UTF-8 become U+FFFD and fail as moves, by ply.
-    let text = String::from_utf8_lossy(&record);
-    if text.trim().is_empty() {
-        return Err(CliError::EmptyInput);
-    }
-    let header = crate::rules::record::read_record(&text)
-        .map_err(crate::rules::record::ReplayError::from)?;
     // The start as `replay` finds it: the options, else the record's header.
-    let start = StartArgs {
+    let (text, header, start) = super::stdin_record(&StartArgs {
         fpn: args.fpn.clone(),
         rules: args.rules,
-    }
-    .position_for(&header)?;
+    })?;
     let (end, moves) = replay_moves(start, &text)?;
     // The corner names the game when the header does; the game is over when the header gives
     // a result or the rules end it.

@@ -1,41 +1,113 @@
 //! Where the console's files go: board pictures, replays, charts and records, each written to
 //! the output folder with the line that says where.
 
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
 use super::Console;
 use crate::app::{File, FileKind};
 use crate::tr;
 
 impl Console {
-    /// Writes `file` to the output folder; the line saying where, or why it failed.
+    /// Writes `file` to the output folder under a name no file there has yet; the line
+    /// saying where, or why it failed.
     pub(super) fn write_file(&mut self, file: &File) -> String {
         // Named for a folder of many games' files: the game, and for pictures the ply and
-        // the order shown (the same position may be shown twice).
-        let (said, name) = match file.kind {
+        // the order shown (the same position may be shown twice). A name already taken (by
+        // an earlier session, or another database's game of the same number) is never
+        // overwritten: pictures take the next number, other files a `-2`, `-3`… suffix.
+        let (said, written) = match file.kind {
             FileKind::Board { game, ply } => {
-                self.pictures += 1;
-                let name = format!("game{}-ply{ply}-{}.png", game.0, self.pictures);
-                ("console-board", name)
+                let written = self.write_numbered(&file.bytes, |n| {
+                    format!("game{}-ply{ply}-{n}.png", game.0)
+                });
+                ("console-board", written)
             }
-            FileKind::Chart(game) => ("console-chart", format!("game{}-analysis.png", game.0)),
-            FileKind::Replay(game) => ("console-replay", format!("game{}-replay.gif", game.0)),
-            FileKind::Record(game) => ("console-record", format!("game{}-record.txt", game.0)),
-            FileKind::Trf(t) => ("console-record", format!("tournament{}.trf", t.0)),
             FileKind::Standings(t) => {
-                self.pictures += 1;
-                let name = format!("tournament{}-standings-{}.png", t.0, self.pictures);
-                ("console-board", name)
+                let written = self
+                    .write_numbered(&file.bytes, |n| format!("tournament{}-standings-{n}.png", t.0));
+                ("console-board", written)
             }
+            FileKind::Chart(game) => (
+                "console-chart",
+                self.write_suffixed(&file.bytes, &format!("game{}-analysis", game.0), "png"),
+            ),
+            FileKind::Replay(game) => (
+                "console-replay",
+                self.write_suffixed(&file.bytes, &format!("game{}-replay", game.0), "gif"),
+            ),
+            FileKind::Record(game) => (
+                "console-record",
+                self.write_suffixed(&file.bytes, &format!("game{}-record", game.0), "txt"),
+            ),
+            FileKind::Trf(t) => (
+                "console-record",
+                self.write_suffixed(&file.bytes, &format!("tournament{}", t.0), "trf"),
+            ),
         };
-        let path = self.out_dir.join(name);
-        let shown = path.display().to_string();
-        match std::fs::write(&path, &file.bytes) {
-            Ok(()) => tr!(self.lang, said, path = shown),
-            Err(error) => tr!(
+        match written {
+            Ok(path) => tr!(self.lang, said, path = path.display().to_string()),
+            Err((path, error)) => tr!(
                 self.lang,
                 "console-board-failed",
-                path = shown,
+                path = path.display().to_string(),
                 error = error.to_string()
             ),
         }
     }
+
+    /// Writes a picture named by `name` with the session's next picture number, past the
+    /// numbers already taken in the folder.
+    fn write_numbered(
+        &mut self,
+        bytes: &[u8],
+        name: impl Fn(usize) -> String,
+    ) -> Result<PathBuf, (PathBuf, std::io::Error)> {
+        loop {
+            self.pictures += 1;
+            let path = self.out_dir.join(name(self.pictures));
+            match create_new(&path, bytes) {
+                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
+                Err(e) => return Err((path, e)),
+                Ok(()) => return Ok(path),
+            }
+        }
+    }
+
+    /// Writes `stem.ext`, else `stem-2.ext`, `stem-3.ext`… whichever is free first.
+    fn write_suffixed(
+        &self,
+        bytes: &[u8],
+        stem: &str,
+        ext: &str,
+    ) -> Result<PathBuf, (PathBuf, std::io::Error)> {
+        for n in 1usize.. {
+            let name = match n {
+                1 => format!("{stem}.{ext}"),
+                n => format!("{stem}-{n}.{ext}"),
+            };
+            let path = self.out_dir.join(name);
+            match create_new(&path, bytes) {
+                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
+                Err(e) => return Err((path, e)),
+                Ok(()) => return Ok(path),
+            }
+        }
+        unreachable!("a free name is found before usize runs out")
+    }
+}
+
+/// Writes `bytes` to a new file at `path`: [`std::io::ErrorKind::AlreadyExists`] when the
+/// name is taken (checked and created at once, so two consoles never share a name); a file
+/// left half-written (a full disk) is removed.
+fn create_new(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    let mut file = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(path)?;
+    let written = file.write_all(bytes);
+    if written.is_err() {
+        let _ = std::fs::remove_file(path);
+    }
+    written
 }

@@ -332,9 +332,32 @@ impl Console {
     }
 
     /// Names a thread the console started (a tournament game's), so that lines can be typed
-    /// there as `#name`.
-    fn name_thread(&mut self, id: u64, name: String) {
-        self.channels.insert(id, name);
+    /// there as `#name`, and remembers the name for later sessions: a time-out notice posted
+    /// there after a restart names the thread, not its id.
+    async fn name_thread(&mut self, id: u64, name: String) {
+        if self.channels.get(&id) == Some(&name) {
+            return;
+        }
+        self.channels.insert(id, name.clone());
+        if let Err(e) = self.app.service().remember_channel_name(id, name).await {
+            tracing::warn!(error = %e, "cannot remember a thread's name");
+        }
+    }
+
+    /// The name of user `id`: seen in this session, else as the store knows it (a player of an
+    /// earlier session), else the id.
+    async fn user_name(&mut self, id: u64) -> String {
+        if let Some(name) = self.names.get(&id) {
+            return name.clone();
+        }
+        let known = self.app.service().names(vec![id]).await;
+        match known.ok().and_then(|names| names.into_iter().next()) {
+            Some((_, name)) => {
+                self.names.insert(id, name.clone());
+                name
+            }
+            None => id.to_string(),
+        }
     }
 
     fn channel_name(&self, id: u64) -> String {

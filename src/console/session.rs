@@ -124,8 +124,37 @@ impl Console {
             .join(" ")
             .to_lowercase();
         let typed = label_words(&typed);
-        let clicked = self.button(user, place, |b| label_words(&b.button.label) == typed)?;
-        Some(Ok(clicked))
+        let matches = |b: &Shown| label_words(&b.button.label) == typed;
+        match self.button(user, place, matches) {
+            Some(clicked) => Some(Ok(clicked)),
+            // Another player's private button, which this user cannot see: say whose it is
+            // rather than read the label as a mistyped command.
+            None => self.others_button(user, place, matches).map(Err),
+        }
+    }
+
+    /// The sentence for a button shown here to someone else only, whose label `user` typed.
+    fn others_button(
+        &self,
+        user: &User,
+        place: Place,
+        matches: impl Fn(&Shown) -> bool,
+    ) -> Option<Text> {
+        let shown = self.buttons.iter().rev().find(|b| {
+            b.channel == place.channel_id
+                && b.only.is_some_and(|u| u != user.id)
+                && !b.button.disabled
+                && matches(b)
+        })?;
+        let owner = shown.only.map_or_else(String::new, |u| {
+            self.names.get(&u).cloned().unwrap_or_else(|| u.to_string())
+        });
+        Some(Text::from_marked(&tr!(
+            self.lang,
+            "console-not-your-button",
+            label = shown.button.label.clone(),
+            owner = owner
+        )))
     }
 
     /// `draw accept|decline` or `takeback accept|decline`: the answer to the offer or request
@@ -282,11 +311,7 @@ impl Console {
                     }
                 }
                 Letter::Direct { user_id, .. } => {
-                    let name = self
-                        .names
-                        .get(&user_id)
-                        .cloned()
-                        .unwrap_or_else(|| user_id.to_string());
+                    let name = self.user_name(user_id).await;
                     lines.push(tr!(self.lang, "console-dm", user = name, text = text));
                 }
                 Letter::Announce { channel_id, .. } => {
@@ -307,7 +332,7 @@ impl Console {
                         text = text
                     ));
                     if let Some(name) = thread_of(&letter) {
-                        self.name_thread(super::channel_id(&name), name);
+                        self.name_thread(super::channel_id(&name), name).await;
                     }
                 }
                 Letter::Tournament {

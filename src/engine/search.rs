@@ -2,6 +2,8 @@
 //! null-move pruning, late-move reductions and a capture quiescence search; exact win/loss
 //! scores by distance.
 
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use crate::rules::{Color, Move, Outcome, Position};
@@ -84,6 +86,8 @@ pub struct Engine {
     nodes: u64,
     next_clock: u64,
     stopped: bool,
+    /// Raised by another thread to end the search now (the protocol's `stop`).
+    halt: Option<Arc<AtomicBool>>,
     noise: i32,
     seed: u64,
 }
@@ -112,6 +116,7 @@ impl Engine {
             nodes: 0,
             next_clock: 0,
             stopped: false,
+            halt: None,
             noise: 0,
             seed: 0,
         }
@@ -127,6 +132,13 @@ impl Engine {
     pub fn with_options(mut self, options: Options) -> Engine {
         self.options = options;
         self
+    }
+
+    /// Makes `halt` end every later search as soon as another thread raises it (within
+    /// about half a millisecond): the search answers with its best move so far, as when its
+    /// time runs out. `None` lets searches run to their limits.
+    pub fn set_halt(&mut self, halt: Option<Arc<AtomicBool>>) {
+        self.halt = halt;
     }
 
     /// Forgets everything learned: the transposition table, killers and history.
@@ -202,7 +214,7 @@ impl Engine {
             if is_mate(value) && (win_in(0) - value.abs()) < depth as Value {
                 break;
             }
-            if self.budget.past_soft() || self.budget.out_of_nodes(self.nodes) {
+            if self.budget.past_soft() || self.budget.out_of_nodes(self.nodes) || self.halted() {
                 break;
             }
         }
@@ -281,9 +293,14 @@ impl Engine {
             self.stopped = true;
         } else if self.nodes >= self.next_clock {
             self.next_clock = self.nodes + CLOCK_EVERY;
-            self.stopped = self.budget.out_of_time();
+            self.stopped = self.budget.out_of_time() || self.halted();
         }
         self.stopped
+    }
+
+    /// True when another thread asked this search to end ([`Engine::set_halt`]).
+    fn halted(&self) -> bool {
+        self.halt.as_ref().is_some_and(|h| h.load(Ordering::Relaxed))
     }
 
     /// The static evaluation with the level's noise.

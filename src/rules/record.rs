@@ -63,7 +63,8 @@ impl Record {
 /// # Errors
 /// [`RecordError::BadTag`] for a header line that starts with `[` but is no tag.
 pub fn read_record(text: &str) -> Result<Record, RecordError> {
-    let text = fenced(text);
+    // A byte-order mark (a file saved by Notepad) is no part of the record.
+    let text = fenced(text.strip_prefix('\u{feff}').unwrap_or(text));
     let mut tags = Vec::new();
     let mut lines = text.lines().enumerate().peekable();
     while let Some((i, line)) = lines.peek().copied() {

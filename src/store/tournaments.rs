@@ -277,6 +277,13 @@ pub enum TournamentError {
     /// Not a player of it.
     #[error("not in tournament {0}")]
     NotJoined(TournamentId),
+    /// The player asking to leave is not in it and never was (told as "you", not "that
+    /// player").
+    #[error("you are not in tournament {0}")]
+    YouNeverJoined(TournamentId),
+    /// The player asking to leave has left it already (withdrawn, or removed).
+    #[error("you have left tournament {0} already")]
+    YouLeft(TournamentId),
     /// As many players as it takes.
     #[error("tournament {0} is full")]
     Full(TournamentId),
@@ -433,6 +440,26 @@ fn get_board(conn: &rusqlite::Connection, id: PairingId) -> Result<Option<Board>
         ))?
         .query_row([id], board_from_row)
         .optional()?)
+}
+
+/// Why `user_id` cannot leave tournament `id` (asked by `by`): to themselves, that they have
+/// left already or never joined; to a director, that the player is not, or no longer, in it.
+fn not_in(tx: &Transaction<'_>, id: TournamentId, user_id: u64, by: u64) -> Result<TournamentError> {
+    if by != user_id {
+        return Ok(TournamentError::NotJoined(id));
+    }
+    let left: bool = tx.query_row(
+        "SELECT EXISTS (SELECT 1 FROM tournament_log WHERE tournament_id = ?1 \
+         AND ((action = 'leave' AND user_id = ?2) \
+         OR (action IN ('withdrawn', 'removed', 'no-show') AND detail = ?3)))",
+        params![id, Snowflake(user_id), user_id.to_string()],
+        |row| row.get(0),
+    )?;
+    Ok(if left {
+        TournamentError::YouLeft(id)
+    } else {
+        TournamentError::YouNeverJoined(id)
+    })
 }
 
 fn log_in(
@@ -871,7 +898,7 @@ impl Store {
                         params![id, Snowflake(user_id)],
                     )?;
                     if gone == 0 {
-                        return Err(TournamentError::NotJoined(id).into());
+                        return Err(not_in(tx, id, user_id, by)?.into());
                     }
                 }
                 TournamentStatus::Running => {
@@ -881,7 +908,7 @@ impl Store {
                         params![status, t.current_round, id, Snowflake(user_id)],
                     )?;
                     if changed == 0 {
-                        return Err(TournamentError::NotJoined(id).into());
+                        return Err(not_in(tx, id, user_id, by)?.into());
                     }
                 }
             }

@@ -603,6 +603,8 @@ fn tournament_error(lang: Lang, error: &crate::store::TournamentError) -> String
         E::OtherServer(t) => tr!(lang, "error-other-server", tournament = id(t)),
         E::AlreadyJoined(t) => tr!(lang, "error-already-joined", tournament = id(t)),
         E::NotJoined(t) => tr!(lang, "error-not-joined", tournament = id(t)),
+        E::YouNeverJoined(t) => tr!(lang, "error-you-never-joined", tournament = id(t)),
+        E::YouLeft(t) => tr!(lang, "error-you-left", tournament = id(t)),
         E::Full(t) => tr!(lang, "error-tournament-full", tournament = id(t)),
         E::JoinClosed(t) => tr!(lang, "error-join-closed", tournament = id(t)),
         E::AlreadyStarted(t) => tr!(lang, "error-already-started", tournament = id(t)),

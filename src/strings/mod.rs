@@ -333,9 +333,11 @@ pub(crate) fn challenge_posted_marked(lang: Lang, view: &ChallengeView) -> Strin
             challenger = mention(c.challenger_id)
         ),
     };
+    // Named, not "they": the line follows one that names both players.
     let color = tr!(
         lang,
         "challenge-color",
+        challenger = mention(c.challenger_id),
         color = match c.color {
             ColorChoice::White => "white",
             ColorChoice::Black => "black",

@@ -268,7 +268,7 @@ async fn a_named_challenge_keeps_every_option_and_its_game_starts_on_accept() {
         md(&strings::challenge_posted(Lang::ENGLISH, &view)),
         format!(
             "<@1001> challenges <@1002> to a game of Focus!\nswap+mirror rules · 7 days per move \
-             · unrated · they play Black\nThe challenge expires <t:{}:R>.",
+             · unrated · <@1001> plays Black\nThe challenge expires <t:{}:R>.",
             T0 + DAY
         )
     );
@@ -370,7 +370,7 @@ async fn an_open_challenge_is_accepted_by_whoever_comes_first() {
     assert!(
         md(&strings::challenge_posted(Lang::ENGLISH, &view)).starts_with(
             "<@1001> is looking for an opponent for a game of Focus: anyone here may accept!\n\
-             classic rules · no time limit · rated · they play White\n"
+             classic rules · no time limit · rated · <@1001> plays White\n"
         )
     );
     let id = view.challenge.id;

@@ -83,7 +83,7 @@ async fn the_worked_example_is_played_through_the_console() {
     );
     assert!(
         rest.starts_with(
-            "classic rules · 3 days per move · unrated · they play White · from a set-up \
+            "classic rules · 3 days per move · unrated · @alice plays White · from a set-up \
              position\nThe challenge expires in 1 day."
         ),
         "{rest}"
@@ -957,7 +957,7 @@ fn the_readme_console_example_works_every_time() {
             lines[..4],
             [
                 "[#general] bot: @alice challenges @bob to a game of Focus!",
-                "classic rules · 3 days per move · rated · they play White",
+                "classic rules · 3 days per move · rated · @alice plays White",
                 "The challenge expires in 1 day.",
                 "  buttons: [Accept] [Decline] [Cancel] (type a label to click it, e.g. `bob: accept`)",
             ]

@@ -119,7 +119,7 @@ async fn a_russian_reader_types_and_reads_russian_values() {
         .await;
     assert!(
         lines[0]
-            .contains("\nправила: обмен · 3 дня на ход · без рейтинга · у автора вызова белые\n"),
+            .contains("\nправила: обмен · 3 дня на ход · без рейтинга · @alice играет белыми\n"),
         "{lines:?}"
     );
     assert!(
@@ -248,7 +248,8 @@ async fn a_confirmation_is_clicked_by_its_player_only() {
     // Alice does not see Bob's private button.
     assert_eq!(
         c.handle("alice: play it anyway").await,
-        ["[#general] bot → alice only: `play` is not a command: did you mean `replay`?"]
+        ["[#general] bot → alice only: only @bob sees the [Play it anyway] button: only they \
+          can click it"]
     );
     let lines = c.handle("bob: Play it anyway").await;
     assert!(

@@ -211,9 +211,10 @@ async fn rematch_offers_the_same_game_with_colours_swapped_once() {
     assert!(
         offer.text().starts_with(&format!(
             "**Rematch** of game 1, colours swapped:\n{} challenges {} to a game of Focus!\n\
-             classic rules · 3 days per move · rated · they play White\n",
+             classic rules · 3 days per move · rated · {} plays White\n",
             mention(&bob),
-            mention(&alice)
+            mention(&alice),
+            mention(&bob)
         )),
         "{}",
         offer.text()

@@ -330,7 +330,7 @@ async fn a_whole_game_in_a_server_set_to_russian() {
     let (challenge, accepted, started) = start_game(fake, &alice, &bob, general, "2 days").await;
     let challenged = format!(
         "{a} вызывает {b} на партию в «Фокус»!\n\
-         правила: классика · 2 дня на ход · рейтинговая · у автора вызова белые\n\
+         правила: классика · 2 дня на ход · рейтинговая · {a} играет белыми\n\
          Вызов истечёт <t:{}:R>.",
         T0 + DAY
     );
@@ -582,7 +582,7 @@ async fn in_a_russian_server_an_english_client_reads_its_own_errors_in_english()
         challenge.text(),
         format!(
             "{b} вызывает {a} на партию в «Фокус»!\n\
-             правила: классика · 2 дня на ход · рейтинговая · у автора вызова белые\n\
+             правила: классика · 2 дня на ход · рейтинговая · {b} играет белыми\n\
              Вызов истечёт <t:{}:R>.",
             T0 + DAY
         )
@@ -742,7 +742,7 @@ async fn without_a_setting_the_guild_locale_decides_and_only_managers_change_it(
         challenge.text(),
         format!(
             "{a} вызывает {b} на партию в «Фокус»!\n\
-             правила: классика · 3 дня на ход · рейтинговая · у автора вызова белые\n\
+             правила: классика · 3 дня на ход · рейтинговая · {a} играет белыми\n\
              Вызов истечёт <t:{}:R>.",
             T0 + DAY
         )

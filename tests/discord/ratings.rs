@@ -91,6 +91,8 @@ impl World {
         let challenge = self.slash(white, channel, "focus challenge", options).await;
         assert!(!challenge.ephemeral(), "{}", challenge.text());
         let second_line = challenge.text().lines().nth(1).unwrap_or_default();
+        // The terms name the challenger where they say `{challenger}`.
+        let terms = terms.replace("{challenger}", &mention(white));
         assert_eq!(second_line, terms, "{}", challenge.text());
         let accept = challenge.custom_ids()[0].clone();
         assert!(accept.starts_with("focus:accept:"), "{accept}");
@@ -432,7 +434,7 @@ async fn a_rated_resignation_shows_both_rating_changes_and_unrated_or_aborted_ga
         &owner,
         games,
         json!({ "position": SETUP }),
-        "classic rules · 3 days per move · unrated · they play White · from a set-up position",
+        "classic rules · 3 days per move · unrated · {challenger} plays White · from a set-up position",
     )
     .await;
     // Each side moves first: a game resigned sooner is aborted.
@@ -454,7 +456,7 @@ async fn a_rated_resignation_shows_both_rating_changes_and_unrated_or_aborted_ga
         &bob,
         general,
         json!({ "rated": false }),
-        "classic rules · 3 days per move · unrated · they play White",
+        "classic rules · 3 days per move · unrated · {challenger} plays White",
     )
     .await;
     // Each side moves first: a game resigned sooner is aborted.
@@ -476,7 +478,7 @@ async fn a_rated_resignation_shows_both_rating_changes_and_unrated_or_aborted_ga
         &bob,
         general,
         json!({}),
-        "classic rules · 3 days per move · rated · they play White",
+        "classic rules · 3 days per move · rated · {challenger} plays White",
     )
     .await;
     let r = w.slash(&alice, general, "focus abort", json!({})).await;
@@ -495,7 +497,7 @@ async fn a_rated_resignation_shows_both_rating_changes_and_unrated_or_aborted_ga
         &bob,
         general,
         json!({}),
-        "classic rules · 3 days per move · rated · they play White",
+        "classic rules · 3 days per move · rated · {challenger} plays White",
     )
     .await;
     // Each side moves first: a game resigned sooner is aborted.
@@ -565,7 +567,7 @@ async fn an_agreed_draw_and_a_time_out_show_the_rating_changes_after_an_idle_wee
     let bot = w.start_bot().await;
     let (alice, bob) = (w.fake.user("alice"), w.fake.user("bob"));
     let general = w.fake.channel("general");
-    let rated = "classic rules · 3 days per move · rated · they play White";
+    let rated = "classic rules · 3 days per move · rated · {challenger} plays White";
 
     // Game 1: Alice wins by resignation (1662.3109 / 290.3190 and 1337.6891 / 290.3190).
     w.start_game(&alice, &bob, general, json!({}), rated).await;
@@ -635,7 +637,7 @@ async fn an_agreed_draw_and_a_time_out_show_the_rating_changes_after_an_idle_wee
             &alice,
             general,
             json!({ "days": "1 day" }),
-            "classic rules · 1 day per move · rated · they play White",
+            "classic rules · 1 day per move · rated · {challenger} plays White",
         )
         .await;
     for (i, mv) in OPENING.iter().enumerate() {
@@ -965,7 +967,7 @@ async fn the_leaderboard_shows_members_only_and_players_who_left_keep_their_reco
         &alice,
         general,
         json!({}),
-        "classic rules · 3 days per move · rated · they play White",
+        "classic rules · 3 days per move · rated · {challenger} plays White",
     )
     .await;
     // Each side moves first: a game resigned sooner is aborted.
