@@ -41,7 +41,7 @@ fn gif(c: &mut Criterion) {
     let options = |plies: u32| ReplayOptions {
         white: "Alice".into(),
         black: "Boris".into(),
-        corners: picture::replay_corners(Lang::ENGLISH, Some(1234), plies, true),
+        corners: picture::replay_corners(Lang::ENGLISH, Some(1234), plies),
         ..ReplayOptions::new(picture::words(Lang::ENGLISH))
     };
     // The palette and the renderer's layers are made once per process, before the first replay.

@@ -10,6 +10,9 @@ language-name = English
 
 color-white = White
 color-black = Black
+# The colours as a heading (a board's panels, a chart's title): capitalised, as a heading is.
+color-white-heading = White
+color-black-heading = Black
 someone = someone
 count-moves = { $count ->
         [one] { $count } move

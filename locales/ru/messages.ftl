@@ -18,6 +18,9 @@ language-name = Русский
 
 color-white = белые
 color-black = чёрные
+# Цвета как заголовок (панели доски, заголовок графика): с заглавной буквы, как заголовок.
+color-white-heading = Белые
+color-black-heading = Чёрные
 someone = кто-то
 count-moves = { $count ->
         [one] { $count } ход

@@ -119,8 +119,8 @@ button-leave = Выйти
 crosstable-rank = №
 crosstable-player = Игрок
 crosstable-score = Очки
-crosstable-white = белые
-crosstable-black = чёрные
+crosstable-white = Белые
+crosstable-black = Чёрные
 stats-tournaments = Турниры: { $results }
 stats-tournament = { $name } — { $over ->
         [yes] { $rank }-е место из { $players }

@@ -12,7 +12,7 @@ use crate::render::chart::chart;
 use crate::rules::Color;
 use crate::rules::record::replay_moves;
 use crate::strings::analysis::{review_chart, review_text};
-use crate::strings::color_name;
+use crate::strings::color_heading;
 use crate::tr;
 
 #[derive(Debug, clap::Args)]
@@ -20,8 +20,9 @@ pub(crate) struct AnalysisArgs {
     #[command(flatten)]
     start: StartArgs,
     /// The language of the text and the chart: en or ru.
-    #[arg(long, alias = "locale", value_name = "LANG", default_value = "en", value_parser = super::language)]
-    lang: Lang,
+    // `--lang`, its old name, still works, unlisted: one name in the help, as elsewhere.
+    #[arg(long, alias = "lang", value_name = "LANG", default_value = "en", value_parser = super::language)]
+    locale: Lang,
     /// Write the chart of the evaluation to this PNG file.
     #[arg(long, value_name = "FILE")]
     out: Option<PathBuf>,
@@ -34,7 +35,7 @@ pub(crate) fn run(args: &AnalysisArgs) -> Result<(), CliError> {
     let (text, header, start) = super::stdin_record(&args.start)?;
     let (_, moves) = replay_moves(start, &text)?;
     let review = review_in_pairs(start, &moves, args.nodes)?;
-    let lang = args.lang;
+    let lang = args.locale;
     // The header's names when it has them (a `/focus history` record does).
     let name = |tag: &str| {
         header
@@ -47,7 +48,7 @@ pub(crate) fn run(args: &AnalysisArgs) -> Result<(), CliError> {
     let (white, black) = (name("White"), name("Black"));
     // The chart's title names the colours when the record names nobody.
     let shown = |name: &str, color: Color| match name {
-        "" => color_name(lang, color),
+        "" => color_heading(lang, color),
         name => name.to_owned(),
     };
     if let Some(path) = &args.out {

@@ -77,14 +77,11 @@ fn run_gif(args: &RenderArgs) -> Result<(), CliError> {
         fpn: args.fpn.clone(),
         rules: args.rules,
     })?;
-    let (end, moves) = replay_moves(start, &text)?;
-    // The corner names the game when the header does; the game is over when the header gives
-    // a result or the rules end it.
+    let (_, moves) = replay_moves(start, &text)?;
+    // The corner names the game when the header does.
     let game = header
         .tag("Game")
         .and_then(|n| n.trim_start_matches('#').parse().ok());
-    let over = header.tag("Result").is_some_and(|r| r != "*")
-        || end.outcome() != crate::rules::Outcome::Ongoing;
     let plies = u32::try_from(moves.len()).unwrap_or(u32::MAX);
     let gif = replay_gif(
         &start,
@@ -93,7 +90,7 @@ fn run_gif(args: &RenderArgs) -> Result<(), CliError> {
             white: args.white.clone(),
             black: args.black.clone(),
             flipped: args.flip,
-            corners: picture::replay_corners(args.locale, game, plies, over),
+            corners: picture::replay_corners(args.locale, game, plies),
             ..ReplayOptions::new(picture::words(args.locale))
         },
     )?;

@@ -18,14 +18,14 @@ impl Console {
         // overwritten: pictures take the next number, other files a `-2`, `-3`… suffix.
         let (said, written) = match file.kind {
             FileKind::Board { game, ply } => {
-                let written = self.write_numbered(&file.bytes, |n| {
-                    format!("game{}-ply{ply}-{n}.png", game.0)
-                });
+                let written = self
+                    .write_numbered(&file.bytes, |n| format!("game{}-ply{ply}-{n}.png", game.0));
                 ("console-board", written)
             }
             FileKind::Standings(t) => {
-                let written = self
-                    .write_numbered(&file.bytes, |n| format!("tournament{}-standings-{n}.png", t.0));
+                let written = self.write_numbered(&file.bytes, |n| {
+                    format!("tournament{}-standings-{n}.png", t.0)
+                });
                 ("console-board", written)
             }
             FileKind::Chart(game) => (

@@ -300,7 +300,9 @@ impl Engine {
 
     /// True when another thread asked this search to end ([`Engine::set_halt`]).
     fn halted(&self) -> bool {
-        self.halt.as_ref().is_some_and(|h| h.load(Ordering::Relaxed))
+        self.halt
+            .as_ref()
+            .is_some_and(|h| h.load(Ordering::Relaxed))
     }
 
     /// The static evaluation with the level's noise.

@@ -47,7 +47,7 @@ pub fn occurrences(positions: &[Position]) -> usize {
 /// The bot's draw policy: playing `bot` in the game whose positions so far are `positions`
 /// (the start first, the current one last), it accepts a draw when the current position has
 /// occurred [`DRAW_REPETITIONS`] times, or when the engine's score of it for the bot, searched
-/// for [`DRAW_NODES`] nodes, is at most level (it does not think it stands better). The
+/// for [`DRAW_NODES`] nodes, is zero or less (it does not think it stands better). The
 /// score is the mean of the two deepest iterations, which damps the swing of Focus
 /// evaluations from one depth to the next (see [`crate::engine::review`]).
 pub fn accepts_draw(positions: &[Position], bot: Color) -> bool {

@@ -444,7 +444,12 @@ fn get_board(conn: &rusqlite::Connection, id: PairingId) -> Result<Option<Board>
 
 /// Why `user_id` cannot leave tournament `id` (asked by `by`): to themselves, that they have
 /// left already or never joined; to a director, that the player is not, or no longer, in it.
-fn not_in(tx: &Transaction<'_>, id: TournamentId, user_id: u64, by: u64) -> Result<TournamentError> {
+fn not_in(
+    tx: &Transaction<'_>,
+    id: TournamentId,
+    user_id: u64,
+    by: u64,
+) -> Result<TournamentError> {
     if by != user_id {
         return Ok(TournamentError::NotJoined(id));
     }

@@ -14,7 +14,7 @@ use crate::service::{Analysis, Progress};
 use crate::text::Text;
 use crate::tr;
 
-use super::{MESSAGE_LIMIT, color_key, color_name, mention};
+use super::{MESSAGE_LIMIT, color_heading, color_key, mention};
 
 /// The most judged moves listed in one message: beyond it the list stops being read.
 pub const MAX_LISTED: usize = 12;
@@ -210,7 +210,7 @@ pub fn chart(lang: Lang, analysis: &Analysis) -> Chart {
     let name = |i: usize, color: Color| {
         h.names[i]
             .clone()
-            .unwrap_or_else(|| color_name(lang, color))
+            .unwrap_or_else(|| color_heading(lang, color))
     };
     let title = tr!(
         lang,

@@ -99,6 +99,15 @@ pub fn color_name(lang: Lang, color: Color) -> String {
     }
 }
 
+/// The name of `color` as a heading in `lang` (a board's panel, a chart's title): capitalised
+/// in every language, where [`color_name`] is the word inside a sentence (Russian «белые»).
+pub fn color_heading(lang: Lang, color: Color) -> String {
+    match color {
+        Color::White => tr!(lang, "color-white-heading"),
+        Color::Black => tr!(lang, "color-black-heading"),
+    }
+}
+
 /// The name of a rule set in `lang`, as its slash-command choice reads (`classic`,
 /// `swap+mirror`).
 pub fn rules_name(lang: Lang, rules: Rules) -> String {

@@ -18,8 +18,8 @@ pub fn words(lang: Lang) -> Words {
         cannot_move: tr!(lang, "picture-note", reason = "no-legal-move"),
         mirrored: tr!(lang, "picture-note", reason = "mirror-rule"),
         colors: [
-            super::color_name(lang, Color::White),
-            super::color_name(lang, Color::Black),
+            super::color_heading(lang, Color::White),
+            super::color_heading(lang, Color::Black),
         ],
     }
 }
@@ -68,11 +68,12 @@ pub fn corner(lang: Lang, game: Option<i64>, ply: u32, over: bool) -> Vec<String
     }
 }
 
-/// The corners of every frame of a replay of `plies` plies, the start first; the last frame is
-/// the finished game's when `over`.
-pub fn replay_corners(lang: Lang, game: Option<i64>, plies: u32, over: bool) -> Vec<Vec<String>> {
+/// The corners of every frame of a replay of `plies` plies, the start first. Each later frame
+/// shows the move just played (marked on the board), so it is labelled with that move's
+/// number: the frame of 1…f3-g3 says "move 1", not the number of the move to come.
+pub fn replay_corners(lang: Lang, game: Option<i64>, plies: u32) -> Vec<Vec<String>> {
     (0..=plies)
-        .map(|ply| corner(lang, game, ply, over && ply == plies))
+        .map(|ply| corner(lang, game, ply, ply > 0))
         .collect()
 }
 
@@ -109,12 +110,7 @@ pub fn replay_options(lang: Lang, history: &History) -> ReplayOptions {
         white: name(Color::White),
         black: name(Color::Black),
         end: game_end(lang, game),
-        corners: replay_corners(
-            lang,
-            Some(game.id.0),
-            plies,
-            game.status != GameStatus::Active,
-        ),
+        corners: replay_corners(lang, Some(game.id.0), plies),
         ..ReplayOptions::new(words(lang))
     }
 }

@@ -9,6 +9,7 @@ mod backups;
 mod board_side;
 mod bot_draws;
 mod correspondence;
+mod replay_labels;
 mod service;
 mod service_bots;
 mod service_fair_play;

@@ -384,7 +384,7 @@ fn analysis_prints_each_sides_mistakes_and_writes_the_chart() {
     // In Russian, without names and without a picture: the colours, in the same order.
     let o = focus_bot(
         &[
-            "analysis", "--nodes", "3000", "--lang", "ru", "--fpn", BLUNDER,
+            "analysis", "--nodes", "3000", "--locale", "ru", "--fpn", BLUNDER,
         ],
         "1. d8-e8 e7-e8",
     );
@@ -410,7 +410,7 @@ fn analysis_refuses_bad_records_in_one_line() {
          exactly as many squares as the pieces it takes\n"
     );
     assert_eq!(stdout(&o), "");
-    let o = focus_bot(&["analysis", "--lang", "de"], "1. c4-d4");
+    let o = focus_bot(&["analysis", "--locale", "de"], "1. c4-d4");
     assert_eq!(o.status.code(), Some(2), "a usage error");
     let o = focus_bot(&["analysis", "--nodes", "0"], "1. c4-d4");
     assert_eq!(o.status.code(), Some(2), "a usage error");

@@ -248,8 +248,10 @@ async fn a_confirmation_is_clicked_by_its_player_only() {
     // Alice does not see Bob's private button.
     assert_eq!(
         c.handle("alice: play it anyway").await,
-        ["[#general] bot → alice only: only @bob sees the [Play it anyway] button: only they \
-          can click it"]
+        [
+            "[#general] bot → alice only: only @bob sees the [Play it anyway] button: only they \
+          can click it"
+        ]
     );
     let lines = c.handle("bob: Play it anyway").await;
     assert!(

@@ -16,6 +16,8 @@ mod clean_stop;
 mod cli;
 mod cli_db;
 mod cli_defects;
+mod cli_edges;
 mod console;
 mod console_commands;
+mod console_sessions;
 mod pair;
