@@ -47,7 +47,7 @@ enum Command {
     Db(db::DbArgs),
     /// Play offline in the terminal: lines like `alice: /focus challenge opponent:bob`.
     Console(console::ConsoleArgs),
-    /// Run the engine on its line protocol (stdin/stdout): position, go, new, quit.
+    /// Run the engine on its line protocol (stdin/stdout): position, go, stop, new, quit.
     Engine(engine::EngineArgs),
     /// Print the engine's move in one position.
     Bestmove(bestmove::BestmoveArgs),
