@@ -147,3 +147,26 @@ async fn leaving_a_tournament_twice_says_you_left_already() {
         assert!(never_in[0].ends_with(&format!(": {never}")), "{never_in:?}");
     }
 }
+
+#[tokio::test]
+async fn a_button_label_typed_by_someone_who_cannot_click_it_gets_a_sentence() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut c = console(dir.path(), Lang::ENGLISH);
+    c.handle("alice: challenge opponent:bob color:white rules:mirror")
+        .await;
+    c.handle("bob: accept").await;
+    c.handle("alice: move c4-d4").await;
+    // f5-e5 would mirror the position: Bob alone is shown the button that plays it anyway.
+    let lines = c.handle("bob: move f5-e5").await;
+    assert!(lines[1].contains("[Play it anyway]"), "{lines:?}");
+    assert_eq!(
+        c.handle("alice: play it anyway").await,
+        ["[#general] bot → alice only: only @bob sees the [Play it anyway] button: only they can \
+          click it"]
+    );
+    let played = c.handle("bob: play it anyway").await;
+    assert!(
+        played.iter().any(|l| l.contains("@bob played f5-e5.")),
+        "{played:?}"
+    );
+}
