@@ -161,8 +161,10 @@ async fn a_button_label_typed_by_someone_who_cannot_click_it_gets_a_sentence() {
     assert!(lines[1].contains("[Play it anyway]"), "{lines:?}");
     assert_eq!(
         c.handle("alice: play it anyway").await,
-        ["[#general] bot → alice only: only @bob sees the [Play it anyway] button: only they can \
-          click it"]
+        [
+            "[#general] bot → alice only: only @bob sees the [Play it anyway] button: only they can \
+          click it"
+        ]
     );
     let played = c.handle("bob: play it anyway").await;
     assert!(
