@@ -8,7 +8,7 @@ use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use focus_bot::render::{ReplayOptions, replay_gif};
-use focus_bot::rules::{Move, Outcome, Position};
+use focus_bot::rules::{Color, Move, Outcome, Position};
 
 /// `plies` legal moves from the start, picked by a fixed pseudo-random sequence: stacks
 /// move, grow, get trimmed and pieces are dropped, as in a real game. Seeds whose game ends
@@ -41,7 +41,7 @@ fn gif(c: &mut Criterion) {
     let options = |plies: u32| ReplayOptions {
         white: "Alice".into(),
         black: "Boris".into(),
-        corners: picture::replay_corners(Lang::ENGLISH, Some(1234), plies),
+        corners: picture::replay_corners(Lang::ENGLISH, Some(1234), plies, Color::White),
         ..ReplayOptions::new(picture::words(Lang::ENGLISH))
     };
     // The palette and the renderer's layers are made once per process, before the first replay.

@@ -90,7 +90,7 @@ fn run_gif(args: &RenderArgs) -> Result<(), CliError> {
             white: args.white.clone(),
             black: args.black.clone(),
             flipped: args.flip,
-            corners: picture::replay_corners(args.locale, game, plies),
+            corners: picture::replay_corners(args.locale, game, plies, start.side_to_move()),
             ..ReplayOptions::new(picture::words(args.locale))
         },
     )?;

@@ -68,12 +68,25 @@ pub fn corner(lang: Lang, game: Option<i64>, ply: u32, over: bool) -> Vec<String
     }
 }
 
-/// The corners of every frame of a replay of `plies` plies, the start first. Each later frame
-/// shows the move just played (marked on the board), so it is labelled with that move's
-/// number: the frame of 1…f3-g3 says "move 1", not the number of the move to come.
-pub fn replay_corners(lang: Lang, game: Option<i64>, plies: u32) -> Vec<Vec<String>> {
+/// The corners of every frame of a replay of `plies` plies from a position with `first` to
+/// move, the start first. Each later frame shows the move just played (marked on the board),
+/// so it is labelled with that move's number as the record numbers it: the frame of 1…f3-g3
+/// says "move 1", not the number of the move to come; from a set-up position with Black to
+/// move, the first ply is 1… and the second White's move 2.
+pub fn replay_corners(lang: Lang, game: Option<i64>, plies: u32, first: Color) -> Vec<Vec<String>> {
+    let offset = u32::from(first == Color::Black);
     (0..=plies)
-        .map(|ply| corner(lang, game, ply, ply > 0))
+        .map(|ply| {
+            let number = match ply {
+                0 => 1,
+                ply => (ply - 1 + offset) / 2 + 1,
+            };
+            let line = tr!(lang, "picture-move", number = number);
+            match game {
+                Some(game) => vec![tr!(lang, "picture-game", game = game.to_string()), line],
+                None => vec![line],
+            }
+        })
         .collect()
 }
 
@@ -110,7 +123,14 @@ pub fn replay_options(lang: Lang, history: &History) -> ReplayOptions {
         white: name(Color::White),
         black: name(Color::Black),
         end: game_end(lang, game),
-        corners: replay_corners(lang, Some(game.id.0), plies),
+        corners: replay_corners(
+            lang,
+            Some(game.id.0),
+            plies,
+            // An unreadable set-up cannot be replayed at all; White first is the rules' default.
+            game.start_position()
+                .map_or(Color::White, |start| start.side_to_move()),
+        ),
         ..ReplayOptions::new(words(lang))
     }
 }
