@@ -148,12 +148,8 @@ fn limits(words: &[&str]) -> Result<Limits, String> {
         };
         match key {
             "level" => {
-                level = Some(
-                    u8::try_from(n)
-                        .ok()
-                        .and_then(Level::new)
-                        .ok_or("level is 1 to 8")?,
-                );
+                let max = u64::from(Level::MAX.number());
+                level = u8::try_from(at_most(max)?).ok().and_then(Level::new);
             }
             "movetime" => movetime = Some(Duration::from_millis(at_most(MAX_MOVETIME)?)),
             "depth" => depth = Some(at_most(MAX_DEPTH)? as u32),

@@ -212,6 +212,7 @@ fn go_limits_out_of_range_are_refused_in_one_line_each() {
         "go depth 0",
         "go nodes 10000000001",
         "go movetime 86400001",
+        "go level 9",
         "go depth 2",
     ] {
         engine.say(line);
@@ -229,7 +230,8 @@ fn go_limits_out_of_range_are_refused_in_one_line_each() {
          error: `depth 128`: depth is 1 to 127\n\
          error: `depth 0`: depth is 1 to 127\n\
          error: `nodes 10000000001`: nodes is 1 to 10000000000\n\
-         error: `movetime 86400001`: movetime is 1 to 86400000\n"
+         error: `movetime 86400001`: movetime is 1 to 86400000\n\
+         error: `level 9`: level is 1 to 8\n"
     );
     // The largest limits themselves are taken (stopped at once here).
     let mut engine = Engine::start();
