@@ -239,7 +239,8 @@ pub enum CliError {
     /// The chart cannot be drawn (a bug).
     #[error("{0}")]
     Chart(#[from] crate::render::chart::ChartError),
-    /// Standard output cannot be written (a full disk, a closed pipe).
+    /// Standard output cannot be written (a full disk). A closed pipe is no failure:
+    /// [`main`] ends quietly with exit status 0 (see `output_closed`).
     #[error("cannot write the output: {0}")]
     Stdout(std::io::Error),
     /// `db backup` failed; no copy was left.
