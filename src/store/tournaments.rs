@@ -526,23 +526,27 @@ fn round_over(tx: &Transaction<'_>, t: TournamentId, round: u32) -> Result<bool>
 }
 
 /// After a result in round `round` of `t`: when the round is over, the next round is queued
-/// (at once, or at its scheduled time), or the event ends after its last round.
+/// (at once, or at its scheduled time), or the event ends after its last round. A round-robin
+/// played all at once ends with its last game, whichever round that game is in (its rounds
+/// are all paired from the start, so the last result may come from any of them). Only a
+/// running event moves on: a cancelled one stays cancelled while its games end.
 fn after_result_in(tx: &Transaction<'_>, t: &Tournament, round: u32, now: i64) -> Result<()> {
-    if round != t.current_round || !round_over(tx, t.id, round)? {
+    if t.status != TournamentStatus::Running {
         return Ok(());
     }
     let all_at_once = t.pace == Pace::AllAtOnce;
-    if all_at_once && !all_over(tx, t.id)? {
+    if all_at_once {
+        let paired_all = t.rounds.is_none_or(|r| t.current_round >= r);
+        if paired_all && all_over(tx, t.id)? {
+            return finish_in(tx, t.id, now);
+        }
         return Ok(());
     }
-    if all_at_once || t.rounds.is_some_and(|r| round >= r) || active_players(tx, t.id)? < 2 {
-        tx.execute(
-            "UPDATE tournaments SET status = 'finished', finished_at = ?1 WHERE id = ?2",
-            params![now, t.id],
-        )?;
-        log_in(tx, t.id, None, "finish", "", now)?;
-        queue_news_in(tx, t.id, 0, now)?;
+    if round != t.current_round || !round_over(tx, t.id, round)? {
         return Ok(());
+    }
+    if t.rounds.is_some_and(|r| round >= r) || active_players(tx, t.id)? < 2 {
+        return finish_in(tx, t.id, now);
     }
     // Standings after the round go out now; the next round when due.
     queue_news_in(tx, t.id, round, now)?;
@@ -554,6 +558,16 @@ fn after_result_in(tx: &Transaction<'_>, t: &Tournament, round: u32, now: i64) -
         _ => now,
     };
     queue_round_in(tx, t.id, at, now)
+}
+
+/// Ends running tournament `t` after its rounds played: logged, with its final standings.
+fn finish_in(tx: &Transaction<'_>, t: TournamentId, now: i64) -> Result<()> {
+    tx.execute(
+        "UPDATE tournaments SET status = 'finished', finished_at = ?1 WHERE id = ?2",
+        params![now, t],
+    )?;
+    log_in(tx, t, None, "finish", "", now)?;
+    queue_news_in(tx, t, 0, now)
 }
 
 fn all_over(tx: &Transaction<'_>, t: TournamentId) -> Result<bool> {

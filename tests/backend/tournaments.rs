@@ -726,3 +726,91 @@ async fn rounds_on_a_schedule_wait_for_their_day() {
     service.deliver(&postman).await.unwrap();
     assert_eq!(round().await, 2);
 }
+
+/// Starts a round-robin of `players` played all at once, 15 minutes a move, and delivers its
+/// pairings: every game in its thread.
+async fn all_at_once(
+    service: &GameService,
+    postman: &Threads,
+    players: u64,
+) -> focus_bot::store::TournamentId {
+    let director = User::new(DIRECTOR, "director");
+    let mut o = options("Blitz", Format::RoundRobin, None);
+    o.pace = Pace::AllAtOnce;
+    o.time_control = TimeControl::Minutes(15);
+    let tid = service
+        .create_tournament(here(), &director, MAY_CREATE, o)
+        .await
+        .unwrap()
+        .tournament
+        .id;
+    for i in 1..=players {
+        service
+            .join_tournament(here(), &player(i), None)
+            .await
+            .unwrap();
+    }
+    service
+        .start_tournament(here(), &director, None)
+        .await
+        .unwrap();
+    service.deliver(postman).await.unwrap();
+    tid
+}
+
+/// Issue 32: four players all at once, two moves in one game, then every game runs out of
+/// time in one sweep. The event stayed at "round 3 of 3" for ever when the last game to end
+/// was not in round 3 (only a result of the last paired round looked at the event). Each of
+/// the six games in turn is the one with moves (so ends last), and each time the event ends
+/// with its final standings.
+#[tokio::test]
+async fn a_round_robin_played_all_at_once_ends_whichever_game_ends_last() {
+    for moved in 0..6 {
+        let dir = TempDir::new().unwrap();
+        let (service, clock) = service(&dir).await;
+        let postman = Threads::default();
+        let tid = all_at_once(&service, &postman, 4).await;
+        let (t, _, boards) = service
+            .store()
+            .call(move |s| s.tournament_whole(tid))
+            .await
+            .unwrap();
+        assert_eq!((t.current_round, t.rounds), (3, Some(3)));
+        let games: Vec<_> = boards.iter().filter(|b| b.black_id.is_some()).collect();
+        assert_eq!(games.len(), 6);
+        let b = games[moved];
+        let (game, white, black) = (b.game_id.unwrap(), b.white_id, b.black_id.unwrap());
+        let at = T0 + 60;
+        service
+            .store()
+            .call(move |s| {
+                s.record_move(game, white, 0, "c4-d4".parse().unwrap(), at)?;
+                s.record_move(game, black, 1, "e4-d4".parse().unwrap(), at)
+            })
+            .await
+            .unwrap();
+        clock.advance(16 * 60 + 60);
+        service.sweep().await.unwrap();
+        service.deliver(&postman).await.unwrap();
+        let (t, _, boards) = service
+            .store()
+            .call(move |s| s.tournament_whole(tid))
+            .await
+            .unwrap();
+        assert!(boards.iter().all(|b| b.result.is_some()), "{boards:?}");
+        assert_eq!(
+            t.status,
+            TournamentStatus::Finished,
+            "game {moved} (round {}) ended last",
+            b.round
+        );
+        assert!(
+            postman.letters.lock().unwrap().iter().any(|l| matches!(
+                l,
+                Letter::Tournament { news, .. }
+                    if matches!(**news, focus_bot::service::tournaments::TournamentNews::Finished(_))
+            )),
+            "the podium is posted (game {moved} ended last)"
+        );
+    }
+}
