@@ -1302,7 +1302,9 @@ impl Store {
     }
 
     /// Gives the player to move in game `id` one more move's time (a director's tool): a day
-    /// in correspondence, the minutes per move in a live game.
+    /// in correspondence, the minutes per move in a live game. A reminder not yet sent moves
+    /// with the deadline, still at 80 % of the move's time, as with a player's
+    /// [`Store::more_time`].
     ///
     /// # Errors
     /// [`StoreError::GameNotActive`]; [`StoreError::NoTimeLimit`].
@@ -1315,9 +1317,12 @@ impl Store {
                 return Err(StoreError::NoTimeLimit);
             };
             let extended = deadline.max(now) + more;
+            let remind_at = game
+                .remind_at
+                .and_then(|_| super::reminder_for(game.last_move_at, Some(extended), game.ply));
             tx.execute(
-                "UPDATE games SET deadline = ?1 WHERE id = ?2",
-                params![extended, id],
+                "UPDATE games SET deadline = ?1, remind_at = ?2 WHERE id = ?3",
+                params![extended, remind_at, id],
             )?;
             if let Some(t) = game.tournament_id {
                 log_in(tx, t, None, "extra-time", &id.0.to_string(), now)?;

@@ -1161,9 +1161,10 @@ pub(crate) fn stats_marked(lang: Lang, s: &Stats) -> String {
     lines.join("\n")
 }
 
-/// Whether a game that runs out of time now is aborted rather than lost.
+/// Whether a game that runs out of time now is aborted rather than lost: never a
+/// tournament's, which always ends with a result (a forfeit when a player never moved).
 pub(crate) fn aborts_on_time_out(game: &Game) -> bool {
-    game.ply <= ABORT_MAX_PLY
+    game.ply <= ABORT_MAX_PLY && game.tournament_id.is_none()
 }
 
 /// Why a command typed as text could not be read, in `lang`, naming the option's choices in
