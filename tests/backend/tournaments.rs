@@ -1200,3 +1200,171 @@ async fn the_standings_post_has_a_line_per_player() {
         }
     }
 }
+
+/// Issue 32, in a one-round Swiss of six, 15 minutes a move:
+/// - a reminder in a tournament game said the game would be aborted (a tournament game never
+///   is: it ends with a result);
+/// - after the director's `moretime` the reminder stayed at 80 % of the old deadline (14 of
+///   30 minutes left); it follows the new one;
+/// - the DM to a player who never moved in the last round said they were withdrawn "from its
+///   later rounds" (there are none);
+/// - the finished event's announcement left out the players who withdrew; a cancelled event
+///   without players said "press Join".
+#[tokio::test]
+async fn reminders_no_show_letters_and_announcements_say_what_will_happen() {
+    use focus_bot::i18n::Lang;
+    use focus_bot::service::News;
+    use focus_bot::strings::tournaments as words;
+    let dir = TempDir::new().unwrap();
+    let (service, clock) = service(&dir).await;
+    let director = User::new(DIRECTOR, "director");
+    let mut o = options("Quick", Format::Swiss, Some(1));
+    o.time_control = TimeControl::Minutes(15);
+    let tid = service
+        .create_tournament(here(), &director, MAY_CREATE, o)
+        .await
+        .unwrap()
+        .tournament
+        .id;
+    for i in 1..=6 {
+        service
+            .join_tournament(here(), &player(i), None)
+            .await
+            .unwrap();
+    }
+    service
+        .start_tournament(here(), &director, None)
+        .await
+        .unwrap();
+    let postman = Threads::default();
+    service.deliver(&postman).await.unwrap();
+    let games = games_of(&service, tid, 1).await;
+    assert_eq!(games.len(), 3);
+    // Games A and B: a move each, at T0; game C: nobody moves.
+    for &(game, white, black) in &games[..2] {
+        service
+            .store()
+            .call(move |s| {
+                s.record_move(game, white, 0, "c4-d4".parse().unwrap(), T0)?;
+                s.record_move(game, black, 1, "e4-d4".parse().unwrap(), T0)
+            })
+            .await
+            .unwrap();
+    }
+    // The director gives B one more move's time a minute later: 30 minutes from the move.
+    clock.advance(60);
+    let b = games[1].0;
+    let extended = service
+        .extra_time(here(), &director, None, b)
+        .await
+        .unwrap();
+    assert_eq!(extended.deadline, Some(T0 + 30 * 60));
+    assert_eq!(
+        extended.remind_at,
+        Some(T0 + 24 * 60),
+        "the reminder at 80 % of the new deadline"
+    );
+    // A player of A withdraws while it is played (the game goes on).
+    let (a, a_white, _) = games[0];
+    service
+        .leave_tournament(here(), &User::new(a_white, "a"), None)
+        .await
+        .unwrap();
+    // 13 minutes: A's reminder, not B's.
+    clock.advance(12 * 60);
+    service.sweep().await.unwrap();
+    service.deliver(&postman).await.unwrap();
+    let reminded: Vec<i64> = postman
+        .letters
+        .lock()
+        .unwrap()
+        .iter()
+        .filter_map(|l| match l {
+            Letter::Post {
+                news: News::Reminder { game, .. },
+                ..
+            }
+            | Letter::Direct {
+                news: News::Reminder { game, .. },
+                ..
+            } => Some(game.id.0),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(reminded, [a.0], "only A is reminded at 13 minutes");
+    for letter in postman.letters.lock().unwrap().iter() {
+        if !matches!(
+            letter,
+            Letter::Post {
+                news: News::Reminder { .. },
+                ..
+            } | Letter::Direct {
+                news: News::Reminder { .. },
+                ..
+            }
+        ) {
+            continue;
+        }
+        let en = focus_bot::strings::letters::text(Lang::ENGLISH, letter).words();
+        assert!(
+            en.contains("if time runs out, you lose on time") && !en.contains("abort"),
+            "{en}"
+        );
+        let ru = focus_bot::strings::letters::text(Lang::of_tag("ru"), letter).words();
+        assert!(!ru.contains("прервана"), "{ru}");
+    }
+    // Time runs out everywhere: C's White never moved (a no-show) in the last round.
+    clock.advance(30 * 60);
+    service.sweep().await.unwrap();
+    service.deliver(&postman).await.unwrap();
+    let no_show = games[2].1;
+    let dm = postman
+        .letters
+        .lock()
+        .unwrap()
+        .iter()
+        .find(|l| {
+            matches!(l, Letter::Direct { user_id, news: News::NoShow { .. }, .. }
+                if *user_id == no_show)
+        })
+        .cloned()
+        .expect("the no-show is told");
+    let en = focus_bot::strings::letters::text(Lang::ENGLISH, &dm).words();
+    assert!(!en.contains("later rounds"), "{en}");
+    let ru = focus_bot::strings::letters::text(Lang::of_tag("ru"), &dm).words();
+    assert!(!ru.contains("следующих туров"), "{ru}");
+    // Over: every player is still listed, those who left marked.
+    let view = service.tournament_view(tid).await.unwrap();
+    assert_eq!(view.tournament.status, TournamentStatus::Finished);
+    let text = words::announcement(Lang::ENGLISH, &view).words();
+    assert!(text.contains("Players (6): "), "{text}");
+    assert!(text.contains(&format!("@{a_white} (withdrawn)")), "{text}");
+    assert!(
+        text.contains(&format!("@{no_show} (withdrawn: lost on time without moving)")),
+        "{text}"
+    );
+    assert!(!text.contains("Join"), "{text}");
+    // A cancelled event without players asks nobody to join.
+    let other = Place {
+        guild_id: GUILD,
+        channel_id: CHANNEL + 7,
+    };
+    let empty = service
+        .create_tournament(
+            other,
+            &director,
+            MAY_CREATE,
+            options("Empty", Format::Swiss, None),
+        )
+        .await
+        .unwrap();
+    let view = service
+        .cancel_tournament(other, &director, Some(empty.tournament.id))
+        .await
+        .unwrap();
+    for lang in Lang::all() {
+        let text = words::announcement(lang, &view).words();
+        assert!(!text.contains("**") && !text.contains("Join"), "{text}");
+        assert!(!text.contains("Участвовать"), "{text}");
+    }
+}
