@@ -749,6 +749,82 @@ mod tests {
         }
     }
 
+    /// Issue 32: the SB column mixed `2.25` with `½`. Every value the tie-breaks of a game
+    /// of whole, half and quarter points can take is written in whole points and fractions;
+    /// only an average (a rating) keeps decimals.
+    #[test]
+    fn tie_breaks_are_written_in_quarters_as_the_scores_are() {
+        let cases = [
+            (0.0, "0"),
+            (0.25, "¼"),
+            (0.5, "½"),
+            (0.75, "¾"),
+            (2.25, "2¼"),
+            (7.5, "7½"),
+            (10.75, "10¾"),
+            (12.0, "12"),
+            (1466.333_333, "1466.33"),
+        ];
+        for (value, written) in cases {
+            assert_eq!(tie_break_value(value), written, "{value}");
+        }
+        for quarters in 0..400u32 {
+            let written = tie_break_value(f64::from(quarters) / 4.0);
+            assert!(!written.contains('.'), "{quarters}/4 as {written}");
+        }
+    }
+
+    /// Issue 32: the standings post had no rows. A field of any size gets its text table
+    /// within Discord's limit: every line when it fits, else as many as fit and a note of how
+    /// many more there are.
+    #[test]
+    fn the_standings_text_fits_one_message_with_a_note_for_the_rest() {
+        use crate::pairing::tiebreak;
+        use crate::service::tournaments::{StandingRow, Standings};
+        use crate::store::EntrantStatus;
+        let standings = |players: u32| Standings {
+            tournament: tournament(),
+            complete_rounds: 50,
+            tie_breaks: tiebreak::SWISS.to_vec(),
+            rows: (1..=players)
+                .map(|i| StandingRow {
+                    rank: i,
+                    shared: false,
+                    user: Named {
+                        id: u64::MAX - u64::from(i),
+                        name: None,
+                    },
+                    number: i,
+                    half_points: 100 - i.min(100),
+                    tie_breaks: vec![1234.25; tiebreak::SWISS.len()],
+                    cells: vec![Cell::Bye { half_points: 2 }; 50],
+                    status: EntrantStatus::Playing,
+                })
+                .collect(),
+        };
+        for lang in Lang::all() {
+            for (players, all_shown) in [(3, true), (1000, false)] {
+                let s = standings(players);
+                let text = standings_text(lang, &s, &s.rows, false);
+                let len = super::super::message_len(&text);
+                assert!(len <= super::super::MESSAGE_LIMIT, "{players}: {len}");
+                let words = text.words();
+                let lines = words.lines().count();
+                if all_shown {
+                    assert_eq!(lines, 1 + players as usize, "{words}");
+                } else {
+                    let shown = lines - 2;
+                    assert!(shown >= 10, "{words}");
+                    let more = players as usize - shown;
+                    assert!(
+                        words.lines().last().unwrap().contains(&more.to_string()),
+                        "{words}"
+                    );
+                }
+            }
+        }
+    }
+
     #[test]
     fn a_large_round_s_pairings_fit_discord_messages() {
         let named = |id| Named { id, name: None };
