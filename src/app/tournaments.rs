@@ -182,7 +182,7 @@ impl Asked<'_> {
     pub(super) async fn join_click(&self, id: TournamentId) -> Result<Reply> {
         let view = self
             .service()
-            .join_tournament(self.caller.place, &self.caller.user, Some(id))
+            .join_by_click(self.caller.place, &self.caller.user, id)
             .await?;
         Ok(self.announce(&view, To::Clicked(Edit::Replace)))
     }
@@ -191,7 +191,7 @@ impl Asked<'_> {
     pub(super) async fn leave_click(&self, id: TournamentId) -> Result<Reply> {
         let view = self
             .service()
-            .leave_tournament(self.caller.place, &self.caller.user, Some(id))
+            .leave_by_click(self.caller.place, &self.caller.user, id)
             .await?;
         Ok(self.announce(&view, To::Clicked(Edit::Replace)))
     }

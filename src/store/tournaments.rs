@@ -443,13 +443,35 @@ fn log_in(
     detail: &str,
     now: i64,
 ) -> Result<()> {
+    log_then_in(tx, id, user, action, detail, now, Redraw::Queue)
+}
+
+/// Who redraws the announcement after a change of its players.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Redraw {
+    /// The outbox (a command's answer is a message of its own).
+    Queue,
+    /// The caller's answer: a click on the announcement's button edits that very message, so
+    /// a queued redraw would edit it a second time.
+    ByCaller,
+}
+
+fn log_then_in(
+    tx: &Transaction<'_>,
+    id: TournamentId,
+    user: Option<u64>,
+    action: &str,
+    detail: &str,
+    now: i64,
+    redraw: Redraw,
+) -> Result<()> {
     tx.prepare_cached(
         "INSERT INTO tournament_log (tournament_id, at, user_id, action, detail) \
          VALUES (?1, ?2, ?3, ?4, ?5)",
     )?
     .execute(params![id, now, user.map(Snowflake), action, detail])?;
     // Every logged change but a result shows on the announcement (players, state, buttons).
-    if !matches!(action, "create" | "adjudicate" | "extra-time") {
+    if redraw == Redraw::Queue && !matches!(action, "create" | "adjudicate" | "extra-time") {
         queue_announce_in(tx, id, now)?;
     }
     Ok(())
@@ -798,6 +820,21 @@ impl Store {
         rating: f64,
         now: i64,
     ) -> Result<Entrant> {
+        self.join_tournament_then(id, user_id, rating, now, Redraw::Queue)
+    }
+
+    /// [`Store::join_tournament`], the announcement redrawn as `redraw` says.
+    ///
+    /// # Errors
+    /// As [`Store::join_tournament`].
+    pub fn join_tournament_then(
+        &mut self,
+        id: TournamentId,
+        user_id: u64,
+        rating: f64,
+        now: i64,
+        redraw: Redraw,
+    ) -> Result<Entrant> {
         self.write(|tx| {
             let t = get_tournament(tx, id)?;
             let entrants = get_entrants(tx, id)?;
@@ -824,7 +861,7 @@ impl Store {
                  joined_at, first_round) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
                 params![id, Snowflake(user_id), number, rating, now, first_round],
             )?;
-            log_in(tx, id, Some(user_id), "join", "", now)?;
+            log_then_in(tx, id, Some(user_id), "join", "", now, redraw)?;
             Ok(Entrant {
                 user_id,
                 number,
@@ -873,6 +910,22 @@ impl Store {
         by: u64,
         now: i64,
     ) -> Result<()> {
+        self.withdraw_then(id, user_id, status, by, now, Redraw::Queue)
+    }
+
+    /// [`Store::withdraw`], the announcement redrawn as `redraw` says.
+    ///
+    /// # Errors
+    /// As [`Store::withdraw`].
+    pub fn withdraw_then(
+        &mut self,
+        id: TournamentId,
+        user_id: u64,
+        status: EntrantStatus,
+        by: u64,
+        now: i64,
+        redraw: Redraw,
+    ) -> Result<()> {
         self.write(|tx| {
             let t = get_tournament(tx, id)?;
             match t.status {
@@ -899,7 +952,15 @@ impl Store {
                     }
                 }
             }
-            log_in(tx, id, Some(by), status.as_str(), &user_id.to_string(), now)?;
+            log_then_in(
+                tx,
+                id,
+                Some(by),
+                status.as_str(),
+                &user_id.to_string(),
+                now,
+                redraw,
+            )?;
             // The round may now be over for everyone still playing (an event left with one
             // player ends after its round).
             Ok(())

@@ -1317,3 +1317,28 @@ async fn a_tournament_starts_by_itself_at_its_start_time() {
         "{started:#?}"
     );
 }
+
+/// Issue 32: one click on the announcement's Join button printed two edits of the
+/// announcement (the click's answer, then the queued redraw). Once, for Join and for Leave;
+/// a join by command still redraws it once.
+#[tokio::test]
+async fn a_join_click_edits_the_announcement_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut c = console(dir.path());
+    c.handle("Mod: tournament create name:Spring rounds:3").await;
+    let edits = |out: &[String]| {
+        out.iter()
+            .filter(|l| l.starts_with("[#general] bot edits the message: 🏆 Spring"))
+            .count()
+    };
+    let clicked = c.handle("alice: Join").await;
+    assert_eq!(edits(&clicked), 1, "{clicked:#?}");
+    assert!(clicked.iter().any(|l| l.contains("@alice")), "{clicked:#?}");
+    let typed = c.handle("bob: tournament join").await;
+    assert_eq!(edits(&typed), 1, "{typed:#?}");
+    let left = c.handle("alice: Leave").await;
+    assert_eq!(edits(&left), 1, "{left:#?}");
+    // Nothing more comes later.
+    let later = c.handle("wait 1m").await;
+    assert_eq!(edits(&later), 0, "{later:#?}");
+}

@@ -14,8 +14,8 @@ use crate::pairing::{self, Pairing, berger, dutch, tiebreak};
 use crate::rules::{Color, Rules};
 use crate::store::{
     Board, BoardResult, Entrant, EntrantStatus, Format, GameId, GameStatus, LogEntry,
-    NewTournament, Pace, PairingId, TimeControl, Tournament, TournamentError, TournamentId,
-    TournamentStatus,
+    NewTournament, Pace, PairingId, Redraw, TimeControl, Tournament, TournamentError,
+    TournamentId, TournamentStatus,
 };
 
 use super::{GameService, Named, Place, Result, ServiceError, User};
@@ -377,6 +377,31 @@ impl GameService {
         user: &User,
         id: Option<TournamentId>,
     ) -> Result<TournamentView> {
+        self.join_then(place, user, id, Redraw::Queue).await
+    }
+
+    /// `user` joins by the announcement's button: the click's answer redraws the announcement
+    /// (once), so none is queued.
+    ///
+    /// # Errors
+    /// As [`GameService::join_tournament`].
+    pub async fn join_by_click(
+        &self,
+        place: Place,
+        user: &User,
+        id: TournamentId,
+    ) -> Result<TournamentView> {
+        self.join_then(place, user, Some(id), Redraw::ByCaller)
+            .await
+    }
+
+    async fn join_then(
+        &self,
+        place: Place,
+        user: &User,
+        id: Option<TournamentId>,
+        redraw: Redraw,
+    ) -> Result<TournamentView> {
         let t = self.find_tournament(place, id).await?;
         if user.is_bot {
             return Err(ServiceError::ChallengeBot);
@@ -388,7 +413,7 @@ impl GameService {
                 let rating = s
                     .player(guild, uid)?
                     .map_or(crate::ratings::START.rating, |p| p.rating_at(now).rating);
-                s.join_tournament(tid, uid, rating, now)
+                s.join_tournament_then(tid, uid, rating, now, redraw)
             })
             .await?;
         self.tournament_view(tid).await
@@ -405,10 +430,35 @@ impl GameService {
         user: &User,
         id: Option<TournamentId>,
     ) -> Result<TournamentView> {
+        self.leave_then(place, user, id, Redraw::Queue).await
+    }
+
+    /// `user` leaves by the announcement's button: the click's answer redraws the
+    /// announcement (once), so none is queued.
+    ///
+    /// # Errors
+    /// As [`GameService::leave_tournament`].
+    pub async fn leave_by_click(
+        &self,
+        place: Place,
+        user: &User,
+        id: TournamentId,
+    ) -> Result<TournamentView> {
+        self.leave_then(place, user, Some(id), Redraw::ByCaller)
+            .await
+    }
+
+    async fn leave_then(
+        &self,
+        place: Place,
+        user: &User,
+        id: Option<TournamentId>,
+        redraw: Redraw,
+    ) -> Result<TournamentView> {
         let t = self.find_tournament(place, id).await?;
         let (tid, uid, now) = (t.id, user.id, self.now());
         self.store
-            .call(move |s| s.withdraw(tid, uid, EntrantStatus::Withdrawn, uid, now))
+            .call(move |s| s.withdraw_then(tid, uid, EntrantStatus::Withdrawn, uid, now, redraw))
             .await?;
         self.tournament_view(tid).await
     }
