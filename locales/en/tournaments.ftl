@@ -7,6 +7,7 @@ error-bad-tournament-name = a tournament's name has 1 to { $max } characters, on
 error-schedule-needs-days = rounds on a schedule need `round_every_days`, from 1 to 60
 error-all-at-once-swiss = only a round-robin can start all its games at once: a Swiss pairs each round from the results of the one before
 error-bad-rounds = a Swiss has 1 to 50 rounds, not { $rounds }
+error-rounds-of-round-robin = a round-robin's rounds come from its players (everyone meets everyone): leave `rounds` out, or choose a Swiss
 error-bad-tournament-start = a tournament starts by itself 1 to { $max } hours after its creation
 error-tournament-game-abort = a tournament's game cannot be called off: play it, resign, or ask the director to set its result
 error-bad-max-players = a tournament takes 2 to 1,000 players, not { $max }

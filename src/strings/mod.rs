@@ -1209,7 +1209,18 @@ pub fn option_error(lang: Lang, error: &crate::app::options::OptionError) -> Tex
             nearest = nearest.as_str()
         ),
         E::Repeated(name) => tr!(lang, "option-repeated", name = name.as_str()),
-        E::Missing(option) => tr!(lang, "option-missing", option = *option),
+        E::Missing(option) => tr!(
+            lang,
+            "option-missing",
+            option = *option,
+            choices = option_choices(lang, option)
+        ),
+        E::Together { first, second } => tr!(
+            lang,
+            "option-together",
+            first = first.as_str(),
+            second = second.as_str()
+        ),
         E::BadValue { option, value } => tr!(
             lang,
             "option-bad-value",
@@ -1235,6 +1246,10 @@ fn option_choices(lang: Lang, option: &str) -> String {
             .collect(),
         "rules" => Rules::ALL.iter().map(|r| rules_name(lang, *r)).collect(),
         "language" => Lang::all().map(language_name).collect(),
+        "subcommand" => crate::app::options::TOURNAMENT_COMMANDS
+            .iter()
+            .map(|c| crate::app::options::command_name(lang, &format!("tournament-{c}")))
+            .collect(),
         _ => Vec::new(),
     };
     errors::or_list(lang, &choices)

@@ -208,7 +208,8 @@ impl GameService {
     ///
     /// # Errors
     /// [`ServiceError::CannotCreateTournament`] without the right; [`ServiceError::BadTournamentName`]; [`ServiceError::ScheduleNeedsDays`] and
-    /// [`ServiceError::AllAtOnceSwiss`] for a pace that does not fit; [`ServiceError::NotInServer`]
+    /// [`ServiceError::AllAtOnceSwiss`] for a pace that does not fit;
+    /// [`ServiceError::RoundsOfRoundRobin`]; [`ServiceError::NotInServer`]
     /// in DMs; the store's.
     pub async fn create_tournament(
         &self,
@@ -236,6 +237,9 @@ impl GameService {
         };
         if options.pace == Pace::AllAtOnce && options.format == Format::Swiss {
             return Err(ServiceError::AllAtOnceSwiss);
+        }
+        if options.rounds.is_some() && options.format != Format::Swiss {
+            return Err(ServiceError::RoundsOfRoundRobin);
         }
         if let Some(r) = options.rounds
             && !(1..=50).contains(&r)
