@@ -778,6 +778,7 @@ async fn a_round_robin_played_all_at_once_ends_whichever_game_ends_last() {
         assert_eq!((t.current_round, t.rounds), (3, Some(3)));
         let games: Vec<_> = boards.iter().filter(|b| b.black_id.is_some()).collect();
         assert_eq!(games.len(), 6);
+        check_texts_name_real_rounds(&service, tid).await;
         let b = games[moved];
         let (game, white, black) = (b.game_id.unwrap(), b.white_id, b.black_id.unwrap());
         let at = T0 + 60;
@@ -812,6 +813,13 @@ async fn a_round_robin_played_all_at_once_ends_whichever_game_ends_last() {
             )),
             "the podium is posted (game {moved} ended last)"
         );
+        check_texts_name_real_rounds(&service, tid).await;
+        for letter in postman.letters.lock().unwrap().iter() {
+            for lang in focus_bot::i18n::Lang::all() {
+                let text = focus_bot::strings::letters::text(lang, letter).words();
+                check_rounds_named(&text, 3);
+            }
+        }
     }
 }
 

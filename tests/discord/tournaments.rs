@@ -364,6 +364,16 @@ async fn a_swiss_of_four_is_joined_started_and_played_in_threads_round_after_rou
             "{}",
             standings.text()
         );
+        // Issue 32: the post had its caption and no rows. The text table is there, for
+        // screen readers: a line per player.
+        assert_eq!(standings.text().lines().count(), 1 + 4, "{}", standings.text());
+        for player in &players {
+            assert!(
+                standings.text().contains(&player.mention()),
+                "{}",
+                standings.text()
+            );
+        }
     }
     let list = w.tournament(&players[0], general, "list", json!({})).await;
     assert!(list.ephemeral(), "{list:?}");
@@ -988,6 +998,7 @@ async fn a_swiss_of_nine_in_four_rounds_with_a_late_joiner_a_withdrawal_and_rest
     // The event is over: the final standings with the crosstable in the channel.
     let over = w.posted(general, |t| t.contains("is over")).await;
     check_picture(&over);
+    assert_eq!(over.text().lines().count(), 1 + 9, "{}", over.text());
 
     // Who took what in each round, from the pairings seen and the results scripted.
     let mut took: HashMap<u64, Vec<Took>> = players
