@@ -408,10 +408,12 @@ pub fn request(
         let Some(word) = args.first().map(|w| w.to_lowercase()) else {
             return Err(OptionError::Missing("subcommand"));
         };
-        sub = Some(tournament_command(lang, &word).ok_or(OptionError::BadValue {
-            option: "subcommand",
-            value: word,
-        })?);
+        sub = Some(
+            tournament_command(lang, &word).ok_or(OptionError::BadValue {
+                option: "subcommand",
+                value: word,
+            })?,
+        );
         args = &args[1..];
     }
     let bare = args.join(" ");
@@ -902,7 +904,11 @@ mod tests {
         }
         for format in Format::ALL {
             let said = crate::i18n::tr(ru, &format!("choice-format-{}", format.as_str()), &[]);
-            let t = typed("турнир", &[("название", "x"), ("система", &said)], &["создать"]);
+            let t = typed(
+                "турнир",
+                &[("название", "x"), ("система", &said)],
+                &["создать"],
+            );
             assert!(
                 matches!(read(ru, &t), Ok(Request::Tournament(super::super::TournamentRequest::Create(o))) if o.format == *format),
                 "{said}"
@@ -910,7 +916,11 @@ mod tests {
         }
         for result in BoardResult::ALL.iter().filter(|r| **r != BoardResult::Bye) {
             let said = crate::i18n::tr(ru, &format!("choice-result-{}", result.as_str()), &[]);
-            let t = typed("турнир", &[("партия", "3"), ("результат", &said)], &["результат"]);
+            let t = typed(
+                "турнир",
+                &[("партия", "3"), ("результат", &said)],
+                &["результат"],
+            );
             assert!(
                 matches!(read(ru, &t), Ok(Request::Tournament(super::super::TournamentRequest::Result { result: r, .. })) if r == *result),
                 "{said}"

@@ -448,9 +448,8 @@ pub fn standings_text(lang: Lang, standings: &Standings, rows: &[StandingRow], l
 
 fn standings_marked(lang: Lang, standings: &Standings, rows: &[StandingRow], last: bool) -> String {
     let caption = standings_caption_marked(lang, standings, last);
-    let fits = |marked: &str| {
-        super::message_len(&Text::from_marked(marked)) <= super::MESSAGE_LIMIT
-    };
+    let fits =
+        |marked: &str| super::message_len(&Text::from_marked(marked)) <= super::MESSAGE_LIMIT;
     let table = |rounds: bool, take: usize| {
         let mut lines = vec![caption.clone()];
         lines.extend(
@@ -763,7 +762,7 @@ mod tests {
             (7.5, "7½"),
             (10.75, "10¾"),
             (12.0, "12"),
-            (1466.333_333, "1466.33"),
+            (1_466.333_333, "1466.33"),
         ];
         for (value, written) in cases {
             assert_eq!(tie_break_value(value), written, "{value}");

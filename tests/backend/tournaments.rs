@@ -852,10 +852,7 @@ fn check_rounds_named(text: &str, rounds: u32) {
 
 /// Every sentence a tournament shows, in every language: the announcement, the server's list,
 /// the standings' caption and text, the picture's title.
-async fn check_texts_name_real_rounds(
-    service: &GameService,
-    tid: focus_bot::store::TournamentId,
-) {
+async fn check_texts_name_real_rounds(service: &GameService, tid: focus_bot::store::TournamentId) {
     use focus_bot::i18n::Lang;
     use focus_bot::strings::tournaments as words;
     let view = service.tournament_view(tid).await.unwrap();
@@ -992,7 +989,11 @@ async fn standings_after_a_round_count_that_round_and_no_later_bye() {
     let during_2 = service.standings(tid).await.unwrap();
     assert_eq!(during_2.complete_rounds, 1);
     let points = |s: &focus_bot::service::tournaments::Standings, user: u64| {
-        s.rows.iter().find(|r| r.user.id == user).unwrap().half_points
+        s.rows
+            .iter()
+            .find(|r| r.user.id == user)
+            .unwrap()
+            .half_points
     };
     assert_eq!(
         points(&during_2, bye),
@@ -1000,7 +1001,11 @@ async fn standings_after_a_round_count_that_round_and_no_later_bye() {
         "the bye of round 2 is not counted after round 1"
     );
     let total: u32 = during_2.rows.iter().map(|r| r.half_points).sum();
-    assert_eq!(total, 2 * 2 + 2, "two games and the bye of round 1, in half points");
+    assert_eq!(
+        total,
+        2 * 2 + 2,
+        "two games and the bye of round 1, in half points"
+    );
     // The standings posted when round 1 ended, and the ones asked for now: the same picture.
     let posted = postman
         .letters
@@ -1184,9 +1189,7 @@ async fn the_standings_post_has_a_line_per_player() {
     let standings: Vec<&TournamentNews> = letters
         .iter()
         .filter_map(|l| match l {
-            Letter::Tournament { news, .. }
-                if !matches!(**news, TournamentNews::Paired(_)) =>
-            {
+            Letter::Tournament { news, .. } if !matches!(**news, TournamentNews::Paired(_)) => {
                 Some(&**news)
             }
             _ => None,
@@ -1348,7 +1351,9 @@ async fn reminders_no_show_letters_and_announcements_say_what_will_happen() {
     assert!(text.contains("Players (6): "), "{text}");
     assert!(text.contains(&format!("@{a_white} (withdrawn)")), "{text}");
     assert!(
-        text.contains(&format!("@{no_show} (withdrawn: lost on time without moving)")),
+        text.contains(&format!(
+            "@{no_show} (withdrawn: lost on time without moving)"
+        )),
         "{text}"
     );
     assert!(!text.contains("Join"), "{text}");

@@ -1325,7 +1325,8 @@ async fn a_tournament_starts_by_itself_at_its_start_time() {
 async fn a_join_click_edits_the_announcement_once() {
     let dir = tempfile::tempdir().unwrap();
     let mut c = console(dir.path());
-    c.handle("Mod: tournament create name:Spring rounds:3").await;
+    c.handle("Mod: tournament create name:Spring rounds:3")
+        .await;
     let edits = |out: &[String]| {
         out.iter()
             .filter(|l| l.starts_with("[#general] bot edits the message: 🏆 Spring"))
@@ -1352,8 +1353,10 @@ async fn a_round_robin_played_all_at_once_finishes_after_a_wait() {
     for moved in 0..6 {
         let dir = tempfile::tempdir().unwrap();
         let mut c = console(dir.path());
-        c.handle("Mod: tournament create name:Blitz format:round-robin pace:all-at-once minutes:15")
-            .await;
+        c.handle(
+            "Mod: tournament create name:Blitz format:round-robin pace:all-at-once minutes:15",
+        )
+        .await;
         for name in ["alice", "bob", "carol", "dave"] {
             c.handle(&format!("{name}: tournament join")).await;
         }

@@ -385,7 +385,10 @@ async fn a_russian_reader_runs_a_tournament_in_russian() {
         .collect();
     assert!(lines.len() >= 3, "{help}");
     for line in &lines {
-        assert!(!line.contains("tournament "), "English in the Russian help: {line}");
+        assert!(
+            !line.contains("tournament "),
+            "English in the Russian help: {line}"
+        );
     }
     assert!(help.contains("турнир создать название:"), "{help}");
     let created = c
@@ -410,5 +413,8 @@ async fn a_russian_reader_runs_a_tournament_in_russian() {
     let list = c.handle("alice: турнир список").await;
     assert!(list[0].contains("Весна"), "{list:#?}");
     let standings = c.handle("alice: турнир таблица страница:1").await;
-    assert!(standings[0].contains("Таблица турнира Весна"), "{standings:#?}");
+    assert!(
+        standings[0].contains("Таблица турнира Весна"),
+        "{standings:#?}"
+    );
 }

@@ -366,7 +366,12 @@ async fn a_swiss_of_four_is_joined_started_and_played_in_threads_round_after_rou
         );
         // Issue 32: the post had its caption and no rows. The text table is there, for
         // screen readers: a line per player.
-        assert_eq!(standings.text().lines().count(), 1 + 4, "{}", standings.text());
+        assert_eq!(
+            standings.text().lines().count(),
+            1 + 4,
+            "{}",
+            standings.text()
+        );
         for player in &players {
             assert!(
                 standings.text().contains(&player.mention()),

@@ -14,8 +14,8 @@ use crate::pairing::{self, Pairing, berger, dutch, tiebreak};
 use crate::rules::{Color, Rules};
 use crate::store::{
     Board, BoardResult, Entrant, EntrantStatus, Format, GameId, GameStatus, LogEntry,
-    NewTournament, Pace, PairingId, Redraw, TimeControl, Tournament, TournamentError,
-    TournamentId, TournamentStatus,
+    NewTournament, Pace, PairingId, Redraw, TimeControl, Tournament, TournamentError, TournamentId,
+    TournamentStatus,
 };
 
 use super::{GameService, Named, Place, Result, ServiceError, User};
