@@ -1381,3 +1381,49 @@ async fn reminders_no_show_letters_and_announcements_say_what_will_happen() {
         assert!(!text.contains("Участвовать"), "{text}");
     }
 }
+
+/// A cancelled event's games go on; when its round's last game ended, the event was marked
+/// finished (and its "final standings" posted) as if it had been played out. It stays
+/// cancelled.
+#[tokio::test]
+async fn a_cancelled_event_stays_cancelled_when_its_games_end() {
+    let dir = TempDir::new().unwrap();
+    let (service, clock) = service(&dir).await;
+    let director = User::new(DIRECTOR, "director");
+    let tid = service
+        .create_tournament(
+            here(),
+            &director,
+            MAY_CREATE,
+            options("Called off", Format::Swiss, Some(1)),
+        )
+        .await
+        .unwrap()
+        .tournament
+        .id;
+    for i in 1..=4 {
+        service
+            .join_tournament(here(), &player(i), None)
+            .await
+            .unwrap();
+    }
+    service
+        .start_tournament(here(), &director, None)
+        .await
+        .unwrap();
+    let postman = Threads::default();
+    service.deliver(&postman).await.unwrap();
+    service
+        .cancel_tournament(here(), &director, Some(tid))
+        .await
+        .unwrap();
+    play_round(&service, &clock, |_, _| 0).await;
+    service.deliver(&postman).await.unwrap();
+    let t = service.find_tournament(here(), Some(tid)).await.unwrap();
+    assert_eq!(t.status, TournamentStatus::Cancelled);
+    assert!(!postman.letters.lock().unwrap().iter().any(|l| matches!(
+        l,
+        Letter::Tournament { news, .. }
+            if matches!(**news, focus_bot::service::tournaments::TournamentNews::Finished(_))
+    )));
+}
