@@ -9,6 +9,7 @@
 mod bin;
 
 mod analysis_thresholds;
+mod dutch_colours;
 mod dutch_corpus;
 mod dutch_properties;
 mod engine;
