@@ -317,9 +317,11 @@ def plain(spec, seed, name="generated"):
         p = subprocess.run([bbp_exe(), '--dutch', '-g', conf, '-o', out, '-s', str(seed)],
                            capture_output=True, text=True, timeout=3600)
         dt = time.perf_counter() - t0
-        if p.returncode != 0:
+        # Exit 1: no legal pairing for some round; the file holds the rounds before it.
+        if p.returncode not in (0, 1):
             raise RuntimeError(f"bbpPairings' generator: exit {p.returncode}: {p.stderr}")
         text = open(out, newline='').read().replace('\r\n', '\n').replace('\r', '\n')
+    stopped = p.returncode == 1
     t = trflib.parse(text)
     t.header = []
     t.name = name
@@ -348,6 +350,15 @@ def plain(spec, seed, name="generated"):
         info.rounds_done = r
     for p in t.players:
         p.rounds = p.rounds[:info.rounds_done]
+    if stopped and info.rounds_done == t.rounds_written() and info.rounds_done:
+        # Its generator found no legal pairing of the next round. Which players it meant to
+        # pair the file does not say (retirements, byes); when bbpPairings cannot pair the
+        # next round with every player either, that is the round we must refuse too.
+        info.stop_round = info.rounds_done + 1
+        info.stop_reason = f"round {info.stop_round}: bbpPairings' generator finds no legal pairing"
+        if bbp_pair(trflib.write(t))[0] == 1:
+            info.no_pairing = True
+            info.stop_to_pair = [p.sn for p in t.players]
     return t, info
 
 
