@@ -93,9 +93,12 @@ impl Contestant {
                         std::cmp::Ordering::Equal => Float::None,
                     }
                 }
-                // Unplayed rounds, as the reference implementation reads A.4.b (checked on
-                // the corpus): a player who scores without playing (a forfeit win, or any bye)
-                // receives a downfloat; a forfeit loss and an absence give none.
+                // Unplayed rounds: a player who scores without playing (a forfeit win, the
+                // pairing-allocated bye, a half- or full-point bye) counts as a downfloater; one
+                // who scores nothing (a forfeit loss, a zero-point bye, an absence) does not.
+                // The 2017 text (A.4.b) gave every unplayed round a downfloat; bbpPairings, on
+                // the 2026 rules, gives it only with points, and so do we (issue 32: a
+                // zero-point bye taken as a downfloat changed who received the bye).
                 Entry::Forfeit { won, .. } => {
                     if won {
                         Float::Down
@@ -103,7 +106,7 @@ impl Contestant {
                         Float::None
                     }
                 }
-                Entry::Absent => Float::None,
+                Entry::Absent | Entry::Bye { half_points: 0 } => Float::None,
                 Entry::Bye { .. } | Entry::PairingBye => Float::Down,
             }
         };
