@@ -31,8 +31,9 @@ pub(super) enum Float {
 pub(super) struct Contestant {
     /// The starting number: the pairing number of A.2.b and the E.5 parity.
     pub id: u32,
-    /// The rank of the starting number among the players paired this round, from 1: the
-    /// pairing number whose parity E.5 reads (players absent from the round are skipped).
+    /// The tournament pairing number (Article 1.2.2) whose parity 5.2.5 reads: the rank of the
+    /// starting number among the players who have taken part in a pairing or are paired now
+    /// (players absent this round count).
     pub pairing_number: u32,
     /// The score before the round, in half points.
     pub score: u32,
