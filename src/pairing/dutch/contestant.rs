@@ -29,7 +29,7 @@ pub(super) enum Float {
 /// One player to pair, with what the criteria need.
 #[derive(Debug, Clone)]
 pub(super) struct Contestant {
-    /// The starting number: the pairing number of A.2.b and the E.5 parity.
+    /// The starting number: the pairing number of Article 1.2.2 (A.2.b in the 2017 text).
     pub id: u32,
     /// The tournament pairing number (Article 1.2.2) whose parity 5.2.5 reads: the rank of the
     /// starting number among the players who have taken part in a pairing or are paired now

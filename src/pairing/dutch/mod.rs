@@ -1,9 +1,9 @@
 //! The FIDE Dutch system (FIDE Handbook C.04.3, in force from 1 February 2026; general rules
 //! C.04.1).
 //!
-//! Players are ranked by score, then pairing number (A.2), and paired bracket by bracket from
-//! the top score group down (A.3, B). A bracket's players who are not paired float down to the
-//! next one. When what is left after a bracket cannot complete the round, that bracket is
+//! Players are ranked by score, then pairing number (Article 1.2; A.2 in the 2017 text), and
+//! paired bracket by bracket from the top score group down (A.3, B). A bracket's players who
+//! are not paired float down to the next one. When what is left after a bracket cannot complete the round, that bracket is
 //! re-paired as the penultimate pairing bracket and everyone below it is paired as one
 //! collapsed last bracket (A.9, C.4).
 
