@@ -178,7 +178,9 @@ pub enum TrfErrorKind {
         computed: String,
     },
     /// A pairing of a round in progress (an `FBP` line) names a player with no player line.
-    #[error("the pairings of round {round} name player {player}, but no player has that starting number")]
+    #[error(
+        "the pairings of round {round} name player {player}, but no player has that starting number"
+    )]
     NoSuchPlayer {
         /// The player named.
         player: u32,
@@ -912,7 +914,10 @@ pub fn write_in_progress(tournament: &Tournament, in_progress: &[RoundInProgress
                 Pairing::Game { white, black } => (white, format!("{black:>4}")),
                 Pairing::Bye(player) => (player, "0000".to_owned()),
             };
-            out.push_str(&format!("{IN_PROGRESS} {:>3} {white:>4} {black}\n", r.round));
+            out.push_str(&format!(
+                "{IN_PROGRESS} {:>3} {white:>4} {black}\n",
+                r.round
+            ));
         }
     }
     out

@@ -813,7 +813,11 @@ async fn an_export_mid_round_lists_the_round_in_progress_and_the_check_skips_it(
     assert_eq!(file.in_progress[0].round, 3);
     assert_eq!(file.in_progress[0].pairings, wanted);
     assert_eq!(wanted.len(), 5);
-    assert!(export.text.contains("### Round 3 is in progress."), "{}", export.text);
+    assert!(
+        export.text.contains("### Round 3 is in progress."),
+        "{}",
+        export.text
+    );
     // The check judges rounds 1 and 2 (identical) and skips round 3.
     let reports = check_complete(&file.tournament, System::Dutch, &[3]);
     assert_eq!(reports.len(), 3);
