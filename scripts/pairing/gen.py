@@ -337,6 +337,9 @@ def plain(spec, seed, name="generated"):
         engine += [{'white': s, 'black': None} for s, code in byes if code == 'U']
         present = [w for w, _, _, _ in games] + [b for _, b, _, _ in games]
         present += [s for s, code in byes if code == 'U']
+        if not engine:
+            # Only requested byes: the generator wrote them, then found no legal pairing.
+            break
         why = validate(t, r, present, [], engine)
         if why:
             info.stop_reason = f"round {r}: {why}"

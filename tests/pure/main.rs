@@ -11,6 +11,7 @@ mod bin;
 mod analysis_thresholds;
 mod dutch_colours;
 mod dutch_corpus;
+mod dutch_floats;
 mod dutch_properties;
 mod engine;
 mod locales;
