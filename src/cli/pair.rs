@@ -3,7 +3,7 @@
 //! re-pairs every complete round of a file and lists where it differs (a round in progress, or
 //! one with no game, is listed as skipped).
 //!
-//! Exit status: 0 done (and with `--check`, every round identical); 1 no legal pairing
+//! Exit status: 0 done (and with `--check`, every complete round identical); 1 no legal pairing
 //! exists; 2 with `--check`, some round differs (and for a mistyped command line, as for every
 //! subcommand); 3 the file is not a valid tournament (one sentence naming line and column);
 //! 5 a file cannot be read or written. Nothing is written, and OUT is not created, unless the
