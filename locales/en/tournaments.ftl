@@ -136,6 +136,10 @@ tournament-list-status = { $status ->
     }
 tournament-list-empty = No tournaments on this server yet: create one with `/focus tournament create`.
 tournament-export = **{ $name }** as a TRF-16 file, for chess tournament software (`focus-bot pair --check` reads it too).
+tournament-export-in-progress = { $count ->
+    [1] Round { $rounds } is in progress: TRF-16 has no code for a game without a result, so its pairings and colours are on the `FBP` lines at the end of the file, not in the player lines, and `focus-bot pair --check` skips it.
+   *[other] Rounds { $rounds } are in progress: TRF-16 has no code for a game without a result, so their pairings and colours are on the `FBP` lines at the end of the file, not in the player lines, and `focus-bot pair --check` skips them.
+}
 settings-tournament-role = Members with the chosen role may now create tournaments, as may members with Manage Server.
 button-join = Join
 button-leave = Leave

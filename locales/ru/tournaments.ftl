@@ -143,6 +143,10 @@ tournament-list-status = { $status ->
     }
 tournament-list-empty = На этом сервере пока нет турниров: создайте турнир командой `/focus tournament create`.
 tournament-export = Турнир **{ $name }** в формате TRF-16 для шахматных турнирных программ (его читает и `focus-bot pair --check`).
+tournament-export-in-progress = { $count ->
+    [1] Тур { $rounds } ещё идёт: в TRF-16 нет кода для партии без результата, поэтому его пары и цвета записаны в строках `FBP` в конце файла, а не в строках игроков, и `focus-bot pair --check` его пропускает.
+   *[other] Туры { $rounds } ещё идут: в TRF-16 нет кода для партии без результата, поэтому их пары и цвета записаны в строках `FBP` в конце файла, а не в строках игроков, и `focus-bot pair --check` их пропускает.
+}
 settings-tournament-role = Теперь турниры могут создавать участники с выбранной ролью, а также участники с правом «Управлять сервером».
 button-join = Участвовать
 button-leave = Выйти

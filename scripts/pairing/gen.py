@@ -1,31 +1,72 @@
 """Round-by-round generator of Dutch-system tournaments paired by the
-reference (caissify-pairings), used strictly as a black box.
+reference, bbpPairings, used strictly as a black box (built from its public
+source outside this repository; see README.md).
 
-For each round r we write the TRF of rounds < r, append a placeholder
-round r (any complete pairing of the players to be paired, requested byes
-and absences already marked as they will stay), and read the reference's
-own pairing of round r from `caissify_pairings.fpc.check_trf`
-(`engine_pairings`), so that the reference's TRF reading defines the
-history semantics. Then results are drawn (draws, forfeits) and we go on.
+For each round r we write the TRF of rounds < r, with round r's blocks
+already marked for the players who are not to be paired (`0000 - H/Z/F`
+for requested byes, `0000 - -` for absences and withdrawals; a blank block
+is to be paired, as both bbpPairings and our reader take it), run
+`bbpPairings.exe --dutch FILE -p OUT`, and read its pairing of round r.
+Then results are drawn (draws, forfeits) and we go on.
 
-Each pairing the reference returns is checked against the absolute
-criteria as we read them (everyone paired once, no rematch of a played
-game, at most one pairing-allocated bye and only to an eligible player,
-colour limits outside the last round). When the reference's answer fails
-them (in practice: no legal pairing exists and the reference hands out
-byes), the tournament stops before that round.
+Exit 1 from bbpPairings means it finds no legal pairing: the tournament
+stops before that round (Info.stop_round, Info.no_pairing). Every pairing it
+returns is also checked against the absolute criteria as we read them
+(everyone paired once, no rematch of a played game, at most one
+pairing-allocated bye and only to an eligible player, colour limits outside
+the last round); an answer that fails them stops the tournament too, with
+the reason in Info.stop_reason (none has been seen).
+
+The path of the bbpPairings executable comes from the environment variable
+BBP (or set_bbp()).
 """
-import contextlib
-import io
 import os
 import random
+import subprocess
 import sys
+import tempfile
 from dataclasses import dataclass, field
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import trflib  # noqa: E402
 
-import caissify_pairings.fpc as fpc  # noqa: E402
+_BBP = [os.environ.get('BBP', '')]
+
+
+def set_bbp(path):
+    """Use the bbpPairings executable at `path`."""
+    _BBP[0] = os.path.abspath(path)
+
+
+def bbp_exe():
+    exe = _BBP[0]
+    if not exe or not os.access(exe, os.X_OK):
+        sys.exit("bbpPairings: give its executable with --bbp PATH or the environment variable BBP "
+                 "(build it from https://github.com/BieremaBoyzProgramming/bbpPairings, outside "
+                 "this repository)")
+    return exe
+
+
+def bbp_pair(text):
+    """bbpPairings' Dutch pairing of the next round of the TRF `text`: (exit status,
+    [(white, black or 0)], seconds). Exit 1: no legal pairing."""
+    import time
+    with tempfile.TemporaryDirectory(prefix='bbp-') as d:
+        src, out = os.path.join(d, 'in.trf'), os.path.join(d, 'out.txt')
+        with open(src, 'w') as f:
+            f.write(text)
+        t0 = time.perf_counter()
+        p = subprocess.run([bbp_exe(), '--dutch', src, '-p', out], capture_output=True, text=True,
+                           timeout=3600)
+        dt = time.perf_counter() - t0
+        if p.returncode != 0:
+            return p.returncode, p.stderr.strip(), dt
+        lines = open(out).read().split()
+        n = int(lines[0])
+        nums = list(map(int, lines[1:]))
+        pairs = [(nums[2 * i], nums[2 * i + 1]) for i in range(n)]
+        return 0, pairs, dt
+
 
 FIRST = ["Anna", "Boris", "Chen", "Dana", "Emil", "Farah", "Goran", "Hana", "Igor", "Jana",
          "Karl", "Lena", "Milan", "Nina", "Oleg", "Petra", "Quinn", "Rita", "Sven", "Tara"]
@@ -45,7 +86,7 @@ class Spec:
     bye_rate: float = 0.0           # per player and round: requested bye
     bye_codes: str = "HHZF"         # drawn uniformly from this string
     xxc: str = None                 # None, 'white1' or 'black1'
-    even_with_hz: bool = True       # with H/Z byes, keep every round's field even (no PAB)
+    even_with_hz: bool = False      # with H/Z byes, keep every round's field even (no PAB)
     min_rating: int = 1400
     max_rating: int = 2700
 
@@ -58,28 +99,23 @@ class Info:
     features: set = field(default_factory=set)
     stop_round: int = 0
     stop_to_pair: list = field(default_factory=list)
+    no_pairing: bool = False        # bbpPairings found no legal pairing of stop_round
+    stop_marks: dict = field(default_factory=dict)  # stop_round's blocks of the unpaired
 
 
-def quiet_check(text):
-    """check_trf with the reference's own prints (e.g. forced-bye notes) captured."""
-    out = io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(out):
-        rep = fpc.check_trf(text)
-    return rep, out.getvalue()
-
-
-def placeholder(to_pair, first_colour):
-    """A complete pairing of to_pair (sorted): 1st-2nd, 3rd-4th, ..., last odd one a U bye."""
-    d = {}
-    sns = sorted(to_pair)
-    for i in range(0, len(sns) - 1, 2):
-        a, b = sns[i], sns[i + 1]
-        ca, cb = ('w', 'b') if (i == 0 and first_colour == 'w') or i > 0 else ('b', 'w')
-        d[a] = (b, ca, '=')
-        d[b] = (a, cb, '=')
-    if len(sns) % 2:
-        d[sns[-1]] = (0, '-', 'U')
-    return d
+def with_next_round(t, info):
+    """The TRF of `t` followed by the blocks of the round it stopped at for the players who
+    were not to be paired in it (requested byes `0000 - H/Z/F`, absentees `0000 - -`): the
+    file whose next round bbpPairings could not pair."""
+    n = t.rounds_written()
+    assert info.stop_round == n + 1
+    saved = [p.rounds for p in t.players]
+    for p in t.players:
+        p.rounds = p.rounds[:n] + [None] * (n - len(p.rounds)) + [info.stop_marks.get(p.sn)]
+    text = trflib.write(t, n + 1)
+    for p, rounds in zip(t.players, saved):
+        p.rounds = rounds
+    return text
 
 
 def history(t, r):
@@ -174,7 +210,6 @@ def build(spec, seed, name="generated"):
     for p in t.players:
         if rng.random() < spec.withdraw_rate:
             withdraw_from[p.sn] = rng.randint(2, R)
-    first_colour = 'b' if spec.xxc == 'black1' else 'w'
     for r in range(1, R + 1):
         present, requested, marks = [], [], {}
         for p in t.players:
@@ -209,18 +244,27 @@ def build(spec, seed, name="generated"):
         if len(present) < 2:
             info.stop_reason = f"round {r}: fewer than 2 players to pair"
             break
-        ph = placeholder(present, first_colour)
-        ph.update(marks)
         for p in t.players:
-            p.rounds = p.rounds[:r - 1] + [ph.get(p.sn)]
-        t0 = time.perf_counter()
-        rep, _ = quiet_check(trflib.write(t, r))
-        info.ref_seconds.append(time.perf_counter() - t0)
-        rr = [x for x in rep['rounds'] if x['round'] == r]
-        engine = rr[0]['engine_pairings'] if rr else []
-        why = validate(t, r, present, requested, engine)
+            mark = marks.get(p.sn)
+            if mark is None and p.sn not in present:
+                mark = (0, '-', '-')   # absent or withdrawn: not paired this round
+            p.rounds = p.rounds[:r - 1] + [mark]
+        xxc = t.xxc
+        t.xxc = xxc or 'white1'  # bbpPairings needs the initial colour to pair round 1
+        code, answer, dt = bbp_pair(trflib.write(t, r))
+        t.xxc = xxc
+        info.ref_seconds.append(dt)
+        if code == 1:
+            why, engine = "bbpPairings finds no legal pairing", None
+            info.no_pairing = True
+        elif code != 0:
+            raise RuntimeError(f"bbpPairings exit {code} on round {r} of {name}: {answer}")
+        else:
+            engine = [{'white': w, 'black': b or None} for w, b in answer]
+            why = validate(t, r, present, [], engine)
         if why:
             info.stop_round, info.stop_to_pair = r, present
+            info.stop_marks = {p.sn: p.rounds[r - 1] for p in t.players if p.rounds[r - 1]}
             for p in t.players:
                 p.rounds = p.rounds[:r - 1]
             info.stop_reason = f"round {r}: {why}"
@@ -247,56 +291,77 @@ def build(spec, seed, name="generated"):
     return t, info
 
 
-def plain(spec, seed, name="generated", verify=True):
-    """A plain tournament (no forfeits, withdrawals or requested byes) from the
-    reference's own generator, caissify_pairings.rtg.generate_tournament: cheaper
-    than build() (one pairing per round instead of a re-check of every earlier
-    round). Rounds from the first one whose pairing breaks the absolute criteria
-    (no legal pairing) are dropped; with verify, the file is re-checked with
-    check_trf and must match in every round."""
+def plain(spec, seed, name="generated"):
+    """A tournament from bbpPairings' own random tournament generator
+    (`--dutch -g CONFIG -o FILE -s SEED`): every round is its pairing for the
+    history before it, with its own forfeits, retirements and half-point byes
+    (the spec's rates, as JaVaFo's RTG reads them). Cheaper than build() (one
+    process per tournament). Rounds from the first one whose pairing breaks the
+    absolute criteria as we read them are dropped (none has been seen)."""
     import time
-    import caissify_pairings.rtg as rtg
-    out = io.StringIO()
-    t0 = time.perf_counter()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(out):
-        text = rtg.generate_tournament(num_players=spec.players, num_rounds=spec.rounds,
-                                       min_rating=spec.min_rating, max_rating=spec.max_rating,
-                                       draw_rate=spec.draw_rate, seed=seed, tournament_name=name)
+    cfg = [f"PlayersNumber={spec.players}", f"RoundsNumber={spec.rounds}",
+           f"DrawPercentage={int(round(spec.draw_rate * 100))}",
+           f"HighestRating={spec.max_rating}", f"LowestRating={spec.min_rating}"]
+    # JaVaFo's RTG rates are "one in N" (N >= 1; retirements N >= 2).
+    if spec.forfeit_rate:
+        cfg.append(f"ForfeitRate={max(1.0, 1 / spec.forfeit_rate):.1f}")
+    if spec.withdraw_rate:
+        cfg.append(f"RetiredRate={max(2.0, 1 / spec.withdraw_rate):.1f}")
+    if spec.bye_rate:
+        cfg.append(f"HalfPointByeRate={max(1.0, 1 / spec.bye_rate):.1f}")
+    with tempfile.TemporaryDirectory(prefix='bbp-rtg-') as d:
+        conf, out = os.path.join(d, 'rtg.txt'), os.path.join(d, 'out.trf')
+        with open(conf, 'w') as f:
+            f.write('\n'.join(cfg) + '\n')
+        t0 = time.perf_counter()
+        p = subprocess.run([bbp_exe(), '--dutch', '-g', conf, '-o', out, '-s', str(seed)],
+                           capture_output=True, text=True, timeout=3600)
+        dt = time.perf_counter() - t0
+        # Exit 1: no legal pairing for some round; the file holds the rounds before it.
+        if p.returncode not in (0, 1):
+            raise RuntimeError(f"bbpPairings' generator: exit {p.returncode}: {p.stderr}")
+        text = open(out, newline='').read().replace('\r\n', '\n').replace('\r', '\n')
+    stopped = p.returncode == 1
     t = trflib.parse(text)
     t.header = []
-    # The reference's generator gives the top seed either colour in round 1 and writes
-    # no XXC (its checker infers the initial colour from player 1's round-1 game):
-    # write XXC black1 when player 1 had black, so that a reader following XXC agrees.
+    t.name = name
+    info = Info(ref_seconds=[dt])
+    info.features.add('rtg')
     b1 = t.by_sn()[1].block(1)
     if b1 is not None and b1[1] == 'b':
         t.xxc = 'black1'
-        info_x = True
-    else:
-        info_x = False
-    info = Info(ref_seconds=[time.perf_counter() - t0])
-    if info_x:
         info.features.add('black1')
-    info.features.add('rtg')
     for r in range(1, t.rounds_written() + 1):
         games, byes = trflib.pairings_of_round(t, r)
-        engine = [{'white': w, 'black': b} for w, b, _, _ in games] + [{'white': s, 'black': None} for s, _ in byes]
-        present = [p.sn for p in t.players if p.block(r) is not None]
+        engine = [{'white': w, 'black': b} for w, b, _, _ in games]
+        engine += [{'white': s, 'black': None} for s, code in byes if code == 'U']
+        present = [w for w, _, _, _ in games] + [b for _, b, _, _ in games]
+        present += [s for s, code in byes if code == 'U']
+        if not engine:
+            # Only requested byes: the generator wrote them, then found no legal pairing.
+            break
         why = validate(t, r, present, [], engine)
         if why:
             info.stop_reason = f"round {r}: {why}"
             break
         if any(wr == '=' for _, _, wr, _ in games):
             info.features.add('draws')
-        if byes:
-            info.features.add('pab')
+        if any(wr in '+-' for _, _, wr, _ in games):
+            info.features.add('forfeits')
+        for _, code in byes:
+            info.features.add('pab' if code == 'U' else f'bye{code}')
         info.rounds_done = r
     for p in t.players:
         p.rounds = p.rounds[:info.rounds_done]
-    if verify and info.rounds_done:
-        rep, _ = quiet_check(trflib.write(t))
-        s = rep['summary']
-        assert s['rounds_matched'] == s['rounds_checked'] == info.rounds_done, \
-            f"rtg seed {seed}: the reference's checker disagrees with its generator: {s}"
+    if stopped and info.rounds_done == t.rounds_written() and info.rounds_done:
+        # Its generator found no legal pairing of the next round. Which players it meant to
+        # pair the file does not say (retirements, byes); when bbpPairings cannot pair the
+        # next round with every player either, that is the round we must refuse too.
+        info.stop_round = info.rounds_done + 1
+        info.stop_reason = f"round {info.stop_round}: bbpPairings' generator finds no legal pairing"
+        if bbp_pair(trflib.write(t))[0] == 1:
+            info.no_pairing = True
+            info.stop_to_pair = [p.sn for p in t.players]
     return t, info
 
 

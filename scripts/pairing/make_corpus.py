@@ -1,13 +1,13 @@
 #!/usr/bin/env python3
 """Build the Dutch pairing corpus tests/data/pairing/dutch/*.trf.
 
-Every round of every file is the reference's (caissify-pairings 0.5.0)
-Dutch pairing for the history before it; each file is verified with
-`caissify-pairings-check` (0 discrepancies, asserted). Deterministic: the
-list below and its seeds define the corpus.
+Every round of every file is the reference's (bbpPairings, a black box built
+outside this repository) Dutch pairing for the history before it; each file is
+verified with `bbpPairings.exe --dutch FILE -c` (no round differs, asserted).
+Deterministic: the list below and its seeds define the corpus.
 
-Run with the reference's venv:
-    nice -n 10 /work/venv-pair/bin/python scripts/pairing/make_corpus.py [--out DIR] [--only SUBSTR]
+    BBP=/work/bbp/bbpPairings.exe nice -n 10 python3 scripts/pairing/make_corpus.py \
+        [--out DIR] [--only SUBSTR]
 """
 import argparse
 import glob
@@ -22,7 +22,6 @@ import gen  # noqa: E402
 import trflib  # noqa: E402
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), '..', '..'))
-CHECK = os.path.join(os.path.dirname(sys.executable), 'caissify-pairings-check')
 
 F = dict(forfeit_rate=0.12)
 W = dict(withdraw_rate=0.15)
@@ -60,8 +59,8 @@ CORPUS = [
 ]
 
 # Histories after which no legal pairing of the next round exists (players, rounds planned,
-# draw rate, extra, seed): the reference's answer broke the absolute criteria and our own
-# brute force (gen.legal_pairing_exists) confirms that no legal pairing exists.
+# draw rate, extra, seed): bbpPairings finds none (exit 1) and our own brute force
+# (gen.legal_pairing_exists) confirms it.
 NO_PAIRING = [
     (5, 6, 0.3, {}, 1), (6, 6, 0.3, {}, 1), (6, 6, 0.0, F, 2), (7, 7, 0.3, {}, 1),
     (8, 8, 0.3, {}, 1), (8, 8, 0.5, {**B, 'bye_codes': 'F'}, 2), (9, 9, 0.3, {}, 1), (10, 10, 0.3, F, 1),
@@ -89,28 +88,23 @@ def tags(spec, t, info):
     return '-'.join(out)
 
 
-def check_cli(path):
+def bbp_check(path):
+    """bbpPairings re-pairs every round of the file (`-c`): asserts that no round differs;
+    returns the rounds and its time."""
     t0 = time.perf_counter()
-    p = subprocess.run([CHECK, path], capture_output=True, text=True)
+    p = subprocess.run([gen.bbp_exe(), '--dutch', path, '-c'], capture_output=True, text=True)
     dt = time.perf_counter() - t0
-    m = re.search(r"Summary: (\d+)/(\d+) rounds match, (\d+) discrepancies", p.stdout)
-    assert p.returncode == 0 and m and m.group(1) == m.group(2) and m.group(3) == '0', \
-        f"{path}: the reference's checker disagrees:\n{p.stdout}\n{p.stderr}"
-    return int(m.group(2)), dt
-
-
-def time_file(path):
-    """The reference's in-process time to re-pair every round of a file (check_trf)."""
-    text = open(path).read()
-    t0 = time.perf_counter()
-    gen.quiet_check(text)
-    return time.perf_counter() - t0
+    lines = [x for x in p.stdout.splitlines() if x.strip()]
+    rounds = [x for x in lines if re.search(r'Round #\d+$', x)]
+    assert p.returncode == 0 and len(rounds) == len(lines), \
+        f"{path}: bbpPairings' checker disagrees:\n{p.stdout}\n{p.stderr}"
+    return len(rounds), dt
 
 
 def write_timings(out, rows):
     with open(os.path.join(out, 'TIMINGS.txt'), 'w') as f:
-        f.write("# The reference (caissify-pairings 0.5.0, pure Python) re-pairing every round of each\n"
-                "# file in-process (caissify_pairings.fpc.check_trf), wall time on a shared 2-core machine.\n"
+        f.write("# The reference (bbpPairings, C++) re-pairing every round of each file\n"
+                "# (bbpPairings.exe --dutch FILE -c), wall time on a shared 2-core machine.\n"
                 "# file players rounds seconds_all_rounds ms_per_round\n")
         for name, n, rounds, secs in rows:
             f.write(f"{name} {n} {rounds} {secs:.3f} {1000 * secs / max(rounds, 1):.1f}\n")
@@ -125,14 +119,18 @@ def main():
     ap.add_argument('--only', default='', help='build only entries whose p..-r.. prefix contains this')
     ap.add_argument('--skip-corpus', action='store_true', help='only the no-pairing histories')
     ap.add_argument('--skip-no-pairing', action='store_true', help='only the corpus')
+    ap.add_argument('--bbp', default=os.environ.get('BBP', ''),
+                    help='the bbpPairings executable (default: the environment variable BBP)')
     ap.add_argument('--timings-only', action='store_true',
                     help='only (re)write TIMINGS.txt from the files in --out')
     args = ap.parse_args()
+    gen.set_bbp(args.bbp)
+    gen.bbp_exe()
     if args.timings_only:
         rows = []
         for path in sorted(glob.glob(os.path.join(args.out, '*.trf'))):
             t = trflib.parse(open(path).read())
-            rows.append((os.path.basename(path), len(t.players), t.rounds_written(), time_file(path)))
+            rows.append((os.path.basename(path), len(t.players), t.rounds_written(), bbp_check(path)[1]))
         write_timings(args.out, rows)
         return
     if args.skip_corpus:
@@ -160,10 +158,10 @@ def main():
         path = os.path.join(args.out, name)
         with open(path, 'w') as f:
             f.write(trflib.write(t))
-        rounds, dt = check_cli(path)
+        rounds, dt = bbp_check(path)
         assert rounds == info.rounds_done
         total_rounds += rounds
-        timings.append((name, n, rounds, time_file(path)))
+        timings.append((name, n, rounds, dt))
         note = f" (stopped: {info.stop_reason})" if info.rounds_done < R else ""
         print(f"{name}: {rounds} rounds, check {dt:.2f} s, tries {s // 1000 + 1}{note}", flush=True)
     nodir = os.path.join(os.path.dirname(args.out), os.path.basename(args.out) + '-no-pairing')
@@ -176,8 +174,9 @@ def main():
             s = seed + 1000 * k
             t, info = gen.build(spec, s, f"focus-bot no-pairing corpus p{n}-r{R} seed {s}")
             # every player is to be paired in the next round (the file cannot say otherwise)
-            if (info.stop_round >= 3 and len(info.stop_to_pair) == n
-                    and not gen.legal_pairing_exists(t, info.stop_round, info.stop_to_pair)):
+            if info.no_pairing and info.stop_round >= 3 and len(info.stop_to_pair) == n:
+                assert not gen.legal_pairing_exists(t, info.stop_round, info.stop_to_pair), \
+                    f"bbpPairings finds no pairing where our brute force finds one: seed {s}"
                 break
         else:
             print(f"p{n:02d}-r{R:02d}: no history without a legal pairing found")
@@ -187,11 +186,13 @@ def main():
         path = os.path.join(nodir, name)
         with open(path, 'w') as f:
             f.write(trflib.write(t))
-        rounds, _ = check_cli(path)
+        rounds, _ = bbp_check(path)
+        code, _, _ = gen.bbp_pair(open(path).read())
+        assert code == 1, f"{name}: bbpPairings pairs the next round (exit {code})"
         absent = sorted(set(p.sn for p in t.players) - set(info.stop_to_pair))
         print(f"{os.path.basename(nodir)}/{name}: {rounds} rounds; round {r} has no legal pairing"
               f" of {len(info.stop_to_pair)} players{' (not paired: ' + ' '.join(map(str, absent)) + ')' if absent else ''};"
-              f" the reference: {info.stop_reason.split(': ', 1)[1]}", flush=True)
+              f"; bbpPairings: exit 1", flush=True)
 
     if not args.only and not args.skip_corpus:
         write_timings(args.out, timings)

@@ -84,11 +84,11 @@ impl Asked<'_> {
             T::Export { id } => {
                 let t = service.find_tournament(place, id).await?;
                 self.working();
-                let trf = service.export_trf(t.id).await?;
+                let trf = service.export_trf_file(t.id).await?;
                 Ok(Reply::one(
-                    Message::new(To::Here, words::export(lang, &t)).file(File {
+                    Message::new(To::Here, words::export(lang, &t, &trf.in_progress)).file(File {
                         name: format!("focus-tournament-{}.trf", t.id.0),
-                        bytes: trf.into_bytes(),
+                        bytes: trf.text.into_bytes(),
                         kind: FileKind::Trf(t.id),
                     }),
                 ))

@@ -1,8 +1,9 @@
 //! `focus-bot pair`: tournament pairings from a TRF-16 file, with the interface of the FIDE
 //! pairing programs bbpPairings and JaVaFo (`--dutch FILE -p [OUT]`), and `--check`, which
-//! re-pairs every round of a file and lists where it differs.
+//! re-pairs every complete round of a file and lists where it differs (a round in progress, or
+//! one with no game, is listed as skipped).
 //!
-//! Exit status: 0 done (and with `--check`, every round identical); 1 no legal pairing
+//! Exit status: 0 done (and with `--check`, every complete round identical); 1 no legal pairing
 //! exists; 2 with `--check`, some round differs (and for a mistyped command line, as for every
 //! subcommand); 3 the file is not a valid tournament (one sentence naming line and column);
 //! 5 a file cannot be read or written. Nothing is written, and OUT is not created, unless the
@@ -12,7 +13,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use crate::pairing::berger::{self, Cycles};
-use crate::pairing::check::{RoundCheck, System};
+use crate::pairing::check::{RoundCheck, RoundReport, Skip, System, check_complete};
 use crate::pairing::trf::{self, TrfError, TrfErrorKind, TrfFile};
 use crate::pairing::{Pairing, dutch};
 
@@ -30,7 +31,8 @@ pub(crate) struct PairArgs {
     /// starting number, a bye as `N 0`; to OUT, or to standard output without it.
     #[arg(short = 'p', long = "pairings", value_name = "OUT", num_args = 0..=1)]
     pairings: Option<Option<PathBuf>>,
-    /// Re-pair every round of the file and list where its pairings differ from ours.
+    /// Re-pair every complete round of the file and list where its pairings differ from ours;
+    /// rounds in progress (and rounds with no game) are listed as skipped.
     #[arg(long)]
     check: bool,
     /// The tournament: a TRF-16 file.
@@ -192,11 +194,31 @@ fn check_line(check: &RoundCheck) -> String {
 }
 
 /// Prints `--check`'s report and returns its exit status: 0 all identical, 2 some differ.
+/// Only complete rounds are judged: a round in progress, or one with no game, is listed as
+/// skipped, with why, and counts neither way.
 fn check(file: &TrfFile, system: System) -> u8 {
-    let checks = crate::pairing::check(&file.tournament, system);
+    let in_progress: Vec<u32> = file.in_progress.iter().map(|r| r.round).collect();
+    let reports = check_complete(&file.tournament, system, &in_progress);
     let mut out = String::new();
-    for check in &checks {
-        out.push_str(&check_line(check));
+    let mut checks = Vec::new();
+    let mut skipped = Vec::new();
+    for report in &reports {
+        match report {
+            RoundReport::Judged(check) => {
+                out.push_str(&check_line(check));
+                checks.push(check);
+            }
+            RoundReport::Skipped { round, why } => {
+                out.push_str(&format!(
+                    "round {round}: skipped: {}",
+                    match why {
+                        Skip::InProgress => "in progress, no results yet",
+                        Skip::NoGame => "no game in it, only byes",
+                    }
+                ));
+                skipped.push(round.to_string());
+            }
+        }
         out.push('\n');
     }
     let identical = checks.iter().filter(|c| c.identical()).count();
@@ -204,6 +226,12 @@ fn check(file: &TrfFile, system: System) -> u8 {
         "{identical} of {} rounds identical\n",
         checks.len()
     ));
+    if !skipped.is_empty() {
+        out.push_str(&format!(
+            "rounds skipped (not complete): {}\n",
+            skipped.join(", ")
+        ));
+    }
     if let Err(Failure::File(sentence)) = print(&out) {
         eprintln!("error: {sentence}");
         return 5;

@@ -160,6 +160,64 @@ pub fn check(tournament: &Tournament, system: System) -> Vec<RoundCheck> {
         .collect()
 }
 
+/// Why [`check_complete`] does not judge a round.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Skip {
+    /// The file lists it as in progress (paired, no results yet; see
+    /// [`super::trf::RoundInProgress`]).
+    InProgress,
+    /// The player lines hold no game of it, only byes: nothing to compare, and what an export
+    /// taken mid-round by an older version holds (the round's bye alone).
+    NoGame,
+}
+
+/// One round of [`check_complete`]: judged, or skipped and why.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum RoundReport {
+    /// A complete round, re-paired and compared.
+    Judged(RoundCheck),
+    /// A round left out.
+    Skipped {
+        /// The round, 1-based.
+        round: u32,
+        /// Why.
+        why: Skip,
+    },
+}
+
+/// [`check`] for complete rounds only: every round up to the last one paired or in progress,
+/// skipping the rounds `in_progress` and those with no game in the file.
+pub fn check_complete(
+    tournament: &Tournament,
+    system: System,
+    in_progress: &[u32],
+) -> Vec<RoundReport> {
+    let last = in_progress
+        .iter()
+        .copied()
+        .chain(std::iter::once(tournament.rounds_paired()))
+        .max()
+        .unwrap_or(0);
+    (1..=last)
+        .map(|round| {
+            if in_progress.contains(&round) {
+                return RoundReport::Skipped {
+                    round,
+                    why: Skip::InProgress,
+                };
+            }
+            let (file, _) = file_round(tournament, round);
+            if !file.iter().any(|p| matches!(p, Pairing::Game { .. })) {
+                return RoundReport::Skipped {
+                    round,
+                    why: Skip::NoGame,
+                };
+            }
+            RoundReport::Judged(check_round(tournament, round, system))
+        })
+        .collect()
+}
+
 fn check_round(tournament: &Tournament, round: u32, system: System) -> RoundCheck {
     let (file, uncoloured) = file_round(tournament, round);
     let ours = repair(tournament, round, system);

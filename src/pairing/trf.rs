@@ -28,7 +28,7 @@
 
 use std::collections::{BTreeMap, HashMap};
 
-use super::model::{Colour, Entry, GameScore, Player, Tournament};
+use super::model::{Colour, Entry, GameScore, Pairing, Player, Tournament};
 use super::tiebreak;
 
 /// The column of the first round block.
@@ -177,6 +177,16 @@ pub enum TrfErrorKind {
         /// The sum of the round blocks.
         computed: String,
     },
+    /// A pairing of a round in progress (an `FBP` line) names a player with no player line.
+    #[error(
+        "the pairings of round {round} name player {player}, but no player has that starting number"
+    )]
+    NoSuchPlayer {
+        /// The player named.
+        player: u32,
+        /// The round.
+        round: u32,
+    },
     /// More round blocks than [`MAX_ROUNDS`].
     #[error("a player line may hold at most {MAX_ROUNDS} rounds")]
     TooManyRounds,
@@ -228,7 +238,26 @@ pub struct TrfFile {
     pub rounds_line: Option<usize>,
     /// The line of each player, by starting number (index 0 is player 1).
     pub player_lines: Vec<usize>,
+    /// The rounds in progress (`FBP` lines, see [`write_in_progress`]), by round.
+    pub in_progress: Vec<RoundInProgress>,
 }
+
+/// A round paired but not finished: its pairings, with no result yet.
+///
+/// TRF-16 has no code for a game without a result: bbpPairings refuses a block with an
+/// opponent and a blank result ("Invalid line", exit 3). So such a round is not written in the
+/// player lines; [`write_in_progress`] lists its pairings on lines of their own, `FBP` (for
+/// focus-bot pairing), which other programs ignore as they ignore every code they do not know.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RoundInProgress {
+    /// The round, 1-based.
+    pub round: u32,
+    /// Its pairings in board order, the pairing-allocated bye last; games with White first.
+    pub pairings: Vec<Pairing>,
+}
+
+/// The code of a line that holds one pairing of a round in progress.
+const IN_PROGRESS: &str = "FBP";
 
 /// Reads a TRF-16 text into a [`Tournament`].
 ///
@@ -268,12 +297,17 @@ pub fn read(text: &str) -> Result<TrfFile, TrfError> {
     let mut rounds: Option<(u32, usize)> = None;
     let mut initial_colour = None;
     let mut lines: Vec<Line> = Vec::new();
+    let mut pairing_lines: Vec<(usize, u32, Pairing)> = Vec::new();
     for (index, raw) in text.lines().enumerate() {
         let line = index + 1;
         let chars: Vec<char> = raw.trim_end_matches('\r').chars().collect();
         let code: String = chars.iter().take(3).collect();
         match code.as_str() {
             "001" => lines.push(player_line(&chars, line)?),
+            IN_PROGRESS => {
+                let (round, pairing) = pairing_line(&chars, line)?;
+                pairing_lines.push((line, round, pairing));
+            }
             "012" => name = field(&chars, 5, chars.len().max(5)).trim().to_owned(),
             "XXR" => {
                 let text = field(&chars, 5, chars.len().max(5));
@@ -302,11 +336,62 @@ pub fn read(text: &str) -> Result<TrfFile, TrfError> {
     let mut player_lines: Vec<(u32, usize)> = lines.iter().map(|l| (l.number, l.line)).collect();
     player_lines.sort_unstable();
     let tournament = assemble(name, rounds, initial_colour, lines)?;
+    let mut in_progress: Vec<RoundInProgress> = Vec::new();
+    for (line, round, pairing) in pairing_lines {
+        let (white, black) = match pairing {
+            Pairing::Game { white, black } => (white, Some(black)),
+            Pairing::Bye(player) => (player, None),
+        };
+        if let Some(player) = std::iter::once(white)
+            .chain(black)
+            .find(|&p| tournament.player(p).is_none())
+        {
+            return Err(TrfError {
+                line,
+                column: 5,
+                kind: TrfErrorKind::NoSuchPlayer { player, round },
+            });
+        }
+        match in_progress.iter_mut().find(|r| r.round == round) {
+            Some(r) => r.pairings.push(pairing),
+            None => in_progress.push(RoundInProgress {
+                round,
+                pairings: vec![pairing],
+            }),
+        }
+    }
+    in_progress.sort_by_key(|r| r.round);
     Ok(TrfFile {
         tournament,
         rounds_line: rounds.map(|(_, line)| line),
         player_lines: player_lines.into_iter().map(|(_, line)| line).collect(),
+        in_progress,
     })
+}
+
+/// An `FBP` line: `FBP round white black`, black `0000` for the pairing-allocated bye.
+fn pairing_line(chars: &[char], line: usize) -> Result<(u32, Pairing), TrfError> {
+    let text: String = chars.iter().skip(3).collect();
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let names = ["a round", "a starting number", "a starting number"];
+    let mut numbers = [0u32; 3];
+    for (i, what) in names.iter().enumerate() {
+        let word = words.get(i).copied().unwrap_or("");
+        numbers[i] = numeric(word, line, 5, what)?.ok_or(TrfError {
+            line,
+            column: 5,
+            kind: TrfErrorKind::Missing {
+                what: if i == 0 { "round" } else { "starting number" },
+            },
+        })?;
+    }
+    let [round, white, black] = numbers;
+    let pairing = if black == 0 {
+        Pairing::Bye(white)
+    } else {
+        Pairing::Game { white, black }
+    };
+    Ok((round, pairing))
 }
 
 /// Columns `from..=to` (1-based) of a line, blanks past its end.
@@ -806,6 +891,34 @@ pub fn write(tournament: &Tournament) -> String {
         }
         out.push_str(line.trim_end());
         out.push('\n');
+    }
+    out
+}
+
+/// Writes `tournament` as [`write`] does, then the rounds `in_progress`: a note that says why
+/// their pairings are outside the player lines, and one `FBP round white black` line per
+/// pairing (`black` 0000 for the pairing-allocated bye). The player lines must hold no game or
+/// pairing-allocated bye of those rounds (the caller leaves them blank), so that a program that
+/// ignores `FBP` (bbpPairings, JaVaFo) reads only the rounds that are complete.
+pub fn write_in_progress(tournament: &Tournament, in_progress: &[RoundInProgress]) -> String {
+    let mut out = write(tournament);
+    for r in in_progress {
+        out.push_str(&format!(
+            "### Round {} is in progress. TRF-16 has no code for a game without a result, so its\n\
+             ### pairings are below (FBP round white black; black 0000: the pairing-allocated bye),\n\
+             ### not in the player lines. Programs that do not know FBP read only the rounds above.\n",
+            r.round
+        ));
+        for pairing in &r.pairings {
+            let (white, black) = match *pairing {
+                Pairing::Game { white, black } => (white, format!("{black:>4}")),
+                Pairing::Bye(player) => (player, "0000".to_owned()),
+            };
+            out.push_str(&format!(
+                "{IN_PROGRESS} {:>3} {white:>4} {black}\n",
+                r.round
+            ));
+        }
     }
     out
 }

@@ -598,9 +598,21 @@ pub fn list(lang: Lang, tournaments: &[(Tournament, usize)]) -> Text {
     Text::from_marked(&lines.join("\n"))
 }
 
-/// The caption of the TRF export.
-pub fn export(lang: Lang, t: &Tournament) -> Text {
-    Text::from_marked(&tr!(lang, "tournament-export", name = t.name.as_str()))
+/// The caption of the TRF export; it names the rounds in progress, whose pairings the file
+/// holds outside its player lines.
+pub fn export(lang: Lang, t: &Tournament, in_progress: &[u32]) -> Text {
+    let mut text = tr!(lang, "tournament-export", name = t.name.as_str());
+    if !in_progress.is_empty() {
+        let rounds: Vec<String> = in_progress.iter().map(u32::to_string).collect();
+        text.push(' ');
+        text.push_str(&tr!(
+            lang,
+            "tournament-export-in-progress",
+            count = in_progress.len(),
+            rounds = rounds.join(", ")
+        ));
+    }
+    Text::from_marked(&text)
 }
 
 /// The words and marks of page `page` (of `per_page` players) of the standings' picture.

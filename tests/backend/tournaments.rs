@@ -1427,3 +1427,146 @@ async fn a_cancelled_event_stays_cancelled_when_its_games_end() {
             if matches!(**news, focus_bot::service::tournaments::TournamentNews::Finished(_))
     )));
 }
+
+/// An export taken mid-round (issue 32): the player lines hold the complete rounds, the round
+/// in progress is listed with its pairings and colours on `FBP` lines (TRF-16 has no code for a
+/// game without a result), `pair --check` judges the complete rounds and skips that one, and
+/// the reply that delivers the file says so in English and Russian.
+#[tokio::test]
+async fn an_export_mid_round_lists_the_round_in_progress_and_the_check_skips_it() {
+    use focus_bot::i18n::Lang;
+    use focus_bot::pairing::Pairing;
+    use focus_bot::pairing::check::{RoundReport, Skip, check_complete};
+    use focus_bot::service::tournaments::Model;
+
+    let dir = TempDir::new().unwrap();
+    let (service, clock) = service(&dir).await;
+    let director = User::new(DIRECTOR, "director");
+    let view = service
+        .create_tournament(
+            here(),
+            &director,
+            MAY_CREATE,
+            options("Mid Swiss", Format::Swiss, Some(4)),
+        )
+        .await
+        .unwrap();
+    let tid = view.tournament.id;
+    for i in 1..=9 {
+        service
+            .join_tournament(here(), &player(i), None)
+            .await
+            .unwrap();
+    }
+    service
+        .start_tournament(here(), &director, None)
+        .await
+        .unwrap();
+    let postman = Threads::default();
+    for _ in 1..=2 {
+        service.deliver(&postman).await.unwrap();
+        play_round(&service, &clock, |board, round| ((board + round) % 3) as u8).await;
+        service.deliver(&postman).await.unwrap();
+    }
+    // Round 3 is paired; one of its games ends, the others go on.
+    service.deliver(&postman).await.unwrap();
+    let (t, entrants, boards) = service
+        .store()
+        .call(move |s| s.tournament_whole(tid))
+        .await
+        .unwrap();
+    assert_eq!(t.current_round, 3);
+    let first = boards
+        .iter()
+        .find(|b| b.round == 3 && b.board == 1)
+        .and_then(|b| b.game_id)
+        .expect("board 1 of round 3 started");
+    service
+        .store()
+        .call(move |s| s.resign(first, b_white(s, first), T0).map(drop))
+        .await
+        .unwrap();
+
+    let export = service.export_trf_file(tid).await.unwrap();
+    assert_eq!(export.in_progress, [3]);
+    assert_eq!(service.export_trf(tid).await.unwrap(), export.text);
+    let file = pairing::trf::read(&export.text).unwrap();
+    // The player lines: rounds 1 and 2 only; round 3's bye is not among them.
+    assert_eq!(file.tournament.rounds_paired(), 2, "{}", export.text);
+    // Round 3 as the store has it: every board in board order, White first, the bye last.
+    let model = Model::of(&t, &entrants, &boards);
+    let mut of_round: Vec<_> = boards.iter().filter(|b| b.round == 3).collect();
+    of_round.sort_by_key(|b| (b.black_id.is_none(), b.board));
+    let wanted: Vec<Pairing> = of_round
+        .iter()
+        .map(|b| {
+            let white = model.number_of(b.white_id).unwrap();
+            match b.black_id {
+                Some(black) => Pairing::Game {
+                    white,
+                    black: model.number_of(black).unwrap(),
+                },
+                None => Pairing::Bye(white),
+            }
+        })
+        .collect();
+    assert_eq!(file.in_progress.len(), 1);
+    assert_eq!(file.in_progress[0].round, 3);
+    assert_eq!(file.in_progress[0].pairings, wanted);
+    assert_eq!(wanted.len(), 5);
+    assert!(
+        export.text.contains("### Round 3 is in progress."),
+        "{}",
+        export.text
+    );
+    // The check judges rounds 1 and 2 (identical) and skips round 3.
+    let reports = check_complete(&file.tournament, System::Dutch, &[3]);
+    assert_eq!(reports.len(), 3);
+    for report in &reports[..2] {
+        assert!(
+            matches!(report, RoundReport::Judged(c) if c.identical()),
+            "{report:?}"
+        );
+    }
+    assert_eq!(
+        reports[2],
+        RoundReport::Skipped {
+            round: 3,
+            why: Skip::InProgress
+        }
+    );
+    // The round in progress re-pairs as the file lists it, from the rounds before it.
+    let to_pair: Vec<u32> = wanted
+        .iter()
+        .flat_map(|p| match *p {
+            Pairing::Game { white, black } => vec![white, black],
+            Pairing::Bye(player) => vec![player],
+        })
+        .collect();
+    let mut ours = pairing::dutch::pair(&file.tournament, 3, &to_pair).unwrap();
+    let mut listed = wanted.clone();
+    ours.sort();
+    listed.sort();
+    assert_eq!(ours, listed);
+    // The reply says which round is in progress and why it is outside the player lines.
+    let english = focus_bot::strings::tournaments::export(Lang::ENGLISH, &t, &export.in_progress);
+    assert!(
+        english
+            .words()
+            .contains("Round 3 is in progress: TRF-16 has no code for a game without a result"),
+        "{}",
+        english.words()
+    );
+    let russian = focus_bot::strings::tournaments::export(Lang::of_tag("ru"), &t, &[2, 3]);
+    assert!(
+        russian.words().contains("Туры 2, 3 ещё идут"),
+        "{}",
+        russian.words()
+    );
+    let russian = focus_bot::strings::tournaments::export(Lang::of_tag("ru"), &t, &[3]);
+    assert!(
+        russian.words().contains("Тур 3 ещё идёт") && russian.words().contains("FBP"),
+        "{}",
+        russian.words()
+    );
+}

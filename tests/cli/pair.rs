@@ -128,12 +128,14 @@ fn dutch_round_one_of_four() {
 
 #[test]
 fn dutch_pairs_the_readme_example_as_the_reference_does() {
-    // The reference (caissify-pairings 0.5.0) pairs round 4 of docs/examples/swiss.trf with
-    // these games: 3–1, 2–9, 4–5, 8–7, the bye to 6 (counted among the pairs). It lists them
-    // by pairing number; we list boards by the higher score, the sum of scores, then rank.
+    // The reference (bbpPairings, `--dutch swiss.trf -p`) pairs round 4 of
+    // docs/examples/swiss.trf with these games: 1–3, 4–5, 2–9, 8–7, the bye to 6 (counted among
+    // the pairs). 1 and 3 both want Black with the same colour history: 3, with more points, is
+    // the higher ranked player (C.04.3 Article 1.2) and gets it (5.2.4), although 1 has the
+    // smaller pairing number. We list boards by the higher score, the sum of scores, then rank.
     let (o, _dir) = pair(SWISS, &["--dutch", "in.trf", "-p"]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    assert_eq!(stdout(&o), "5\n3 1\n4 5\n2 9\n8 7\n6 0\n");
+    assert_eq!(stdout(&o), "5\n1 3\n4 5\n2 9\n8 7\n6 0\n");
 }
 
 #[test]
@@ -143,6 +145,67 @@ fn dutch_check_of_the_readme_example_is_identical() {
     assert_eq!(
         stdout(&o),
         "round 1: identical\nround 2: identical\nround 3: identical\n3 of 3 rounds identical\n"
+    );
+}
+
+/// The README's example with round 4 in progress, as the bot exports it: its pairings on `FBP`
+/// lines (bbpPairings' answer for that round), the player lines as after round 3.
+fn swiss_with_round_4_in_progress() -> String {
+    format!(
+        "{SWISS}### Round 4 is in progress. TRF-16 has no code for a game without a result, so its\n\
+         ### pairings are below (FBP round white black; black 0000: the pairing-allocated bye),\n\
+         ### not in the player lines. Programs that do not know FBP read only the rounds above.\n\
+         FBP   4    1    3\nFBP   4    4    5\nFBP   4    2    9\nFBP   4    8    7\nFBP   4    6 0000\n"
+    )
+}
+
+#[test]
+fn check_judges_complete_rounds_and_skips_the_round_in_progress() {
+    let (o, _dir) = pair(&swiss_with_round_4_in_progress(), &["--check", "in.trf"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(
+        stdout(&o),
+        "round 1: identical\nround 2: identical\nround 3: identical\n\
+         round 4: skipped: in progress, no results yet\n3 of 3 rounds identical\n\
+         rounds skipped (not complete): 4\n"
+    );
+    // Pairing the next round reads the player lines, as bbpPairings (which ignores `FBP`)
+    // does: it is round 4, and its pairing is the one listed.
+    let (o, _dir) = pair(
+        &swiss_with_round_4_in_progress(),
+        &["--dutch", "in.trf", "-p"],
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(stdout(&o), "5\n1 3\n4 5\n2 9\n8 7\n6 0\n");
+}
+
+#[test]
+fn check_skips_a_round_that_has_only_a_bye() {
+    // What an older version exported mid-round: round 4's bye alone. It was "identical".
+    let text = SWISS.replace(
+        "001    6      Karjakin,Vladimir                 1801                             1.0    8     2 w =     5 b =     4 w 0",
+        "001    6      Karjakin,Vladimir                 1801                             2.0    8     2 w =     5 b =     4 w 0  0000 - U",
+    );
+    assert_ne!(text, SWISS);
+    let (o, _dir) = pair(&text, &["--check", "in.trf"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(
+        stdout(&o),
+        "round 1: identical\nround 2: identical\nround 3: identical\n\
+         round 4: skipped: no game in it, only byes\n3 of 3 rounds identical\n\
+         rounds skipped (not complete): 4\n"
+    );
+}
+
+#[test]
+fn a_round_in_progress_naming_no_player_is_refused() {
+    let text = swiss_with_round_4_in_progress().replace("FBP   4    2    9", "FBP   4    2   12");
+    let (o, _dir) = pair(&text, &["--check", "in.trf"]);
+    assert_eq!(o.status.code(), Some(3));
+    assert_eq!(
+        stderr(&o),
+        "error: in.trf: line 19, column 5: the pairings of round 4 name player 12, but no \
+         player has that starting number\n"
     );
 }
 

@@ -9,7 +9,9 @@
 mod bin;
 
 mod analysis_thresholds;
+mod dutch_colours;
 mod dutch_corpus;
+mod dutch_floats;
 mod dutch_properties;
 mod engine;
 mod locales;

@@ -13,8 +13,9 @@ const CROSSTABLE: &str = include_str!("../data/pairing/crosstable.trf");
 const ROUND_ROBIN: &str = include_str!("../data/pairing/rr4.trf");
 const SWISS: &str = include_str!("../../docs/examples/swiss.trf");
 const BERGER: &str = include_str!("../data/pairing/berger.txt");
-/// A tournament from the reference's generator (`caissify-pairings-rtg -p 9 -r 5 -n 6
-/// --seed 11`, the second), as it writes them: no XXC, 062/072/092 lines, trailing blanks.
+/// A tournament from the reference's generator (bbpPairings `--dutch -g`, 9 players, 5 rounds,
+/// seed 1), as it writes them but for line ends and an added `XXR`: no XXC (player 1 had Black
+/// in round 1), a trailing `092` line, forfeits.
 const GENERATED: &str = include_str!("../data/pairing/reference-9p-5r.trf");
 
 fn game(opponent: u32, colour: Colour, score: GameScore) -> Entry {
@@ -215,8 +216,10 @@ fn the_initial_colour_is_xxc_else_round_one_else_white() {
 
 #[test]
 fn reads_the_reference_generators_files() {
+    // bbpPairings' random tournament generator (`--dutch -g` with 9 players, 5 rounds, 30 %
+    // draws, seed 1), its round count given as `XXR`.
     let t = trf::parse(GENERATED).unwrap();
-    assert_eq!(t.name, "RTG-00002 9p 5r");
+    assert_eq!(t.name, "AutoTest Tournament 1");
     assert_eq!(t.rounds, Some(5));
     // The top seed had Black in round 1.
     assert_eq!(t.initial_colour, Colour::Black);
@@ -243,7 +246,7 @@ fn reads_the_reference_generators_files() {
 
 #[test]
 fn check_of_a_generated_file_is_identical() {
-    // The reference checker finds every round identical to its own pairing.
+    // bbpPairings' checker finds every round identical to its own pairing.
     let t = trf::parse(GENERATED).unwrap();
     for c in check(&t, System::Dutch) {
         assert!(c.identical(), "{c:?}");

@@ -29,10 +29,11 @@ pub(super) enum Float {
 /// One player to pair, with what the criteria need.
 #[derive(Debug, Clone)]
 pub(super) struct Contestant {
-    /// The starting number: the pairing number of A.2.b and the E.5 parity.
+    /// The starting number: the pairing number of Article 1.2.2 (A.2.b in the 2017 text).
     pub id: u32,
-    /// The rank of the starting number among the players paired this round, from 1: the
-    /// pairing number whose parity E.5 reads (players absent from the round are skipped).
+    /// The tournament pairing number (Article 1.2.2) whose parity 5.2.5 reads: the rank of the
+    /// starting number among the players who have taken part in a pairing or are paired now
+    /// (players absent this round count).
     pub pairing_number: u32,
     /// The score before the round, in half points.
     pub score: u32,
@@ -93,9 +94,12 @@ impl Contestant {
                         std::cmp::Ordering::Equal => Float::None,
                     }
                 }
-                // Unplayed rounds, as the reference implementation reads A.4.b (checked on
-                // the corpus): a player who scores without playing (a forfeit win, or any bye)
-                // receives a downfloat; a forfeit loss and an absence give none.
+                // Unplayed rounds: a player who scores without playing (a forfeit win, the
+                // pairing-allocated bye, a half- or full-point bye) counts as a downfloater; one
+                // who scores nothing (a forfeit loss, a zero-point bye, an absence) does not.
+                // The 2017 text (A.4.b) gave every unplayed round a downfloat; bbpPairings, on
+                // the 2026 rules, gives it only with points, and so do we (issue 32: a
+                // zero-point bye taken as a downfloat changed who received the bye).
                 Entry::Forfeit { won, .. } => {
                     if won {
                         Float::Down
@@ -103,7 +107,7 @@ impl Contestant {
                         Float::None
                     }
                 }
-                Entry::Absent => Float::None,
+                Entry::Absent | Entry::Bye { half_points: 0 } => Float::None,
                 Entry::Bye { .. } | Entry::PairingBye => Float::Down,
             }
         };

@@ -1,9 +1,9 @@
 //! The FIDE Dutch system (FIDE Handbook C.04.3, in force from 1 February 2026; general rules
 //! C.04.1).
 //!
-//! Players are ranked by score, then pairing number (A.2), and paired bracket by bracket from
-//! the top score group down (A.3, B). A bracket's players who are not paired float down to the
-//! next one. When what is left after a bracket cannot complete the round, that bracket is
+//! Players are ranked by score, then pairing number (Article 1.2; A.2 in the 2017 text), and
+//! paired bracket by bracket from the top score group down (A.3, B). A bracket's players who
+//! are not paired float down to the next one. When what is left after a bracket cannot complete the round, that bracket is
 //! re-paired as the penultimate pairing bracket and everyone below it is paired as one
 //! collapsed last bracket (A.9, C.4).
 
@@ -20,7 +20,7 @@ use completion::{completable, completable_even};
 use contestant::Contestant;
 use criteria::Look;
 
-use super::model::{Colour, Pairing, Tournament};
+use super::model::{Colour, Entry, Pairing, Tournament};
 
 /// Why a round cannot be paired.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -55,9 +55,27 @@ pub fn pair(
         .iter()
         .map(|&id| Contestant::new(tournament, id, round, last_round))
         .collect();
-    players.sort_by_key(|player| player.id);
-    for (rank, player) in players.iter_mut().enumerate() {
-        player.pairing_number = rank as u32 + 1;
+    // The pairing number of 5.2.5 is the tournament pairing number (Article 1.2.2): every player
+    // of the tournament counts, present this round or not, but for one who has never taken part
+    // in a pairing and is not paired now (entered, then out before playing).
+    let counts = |player: &super::model::Player| {
+        to_pair.contains(&player.id)
+            || (1..round).any(|r| {
+                matches!(
+                    player.entry(r),
+                    Entry::Played { .. } | Entry::Forfeit { .. } | Entry::PairingBye
+                )
+            })
+    };
+    let mut numbered: Vec<u32> = tournament
+        .players
+        .iter()
+        .filter(|player| counts(player))
+        .map(|player| player.id)
+        .collect();
+    numbered.sort_unstable();
+    for player in &mut players {
+        player.pairing_number = numbered.partition_point(|&id| id < player.id) as u32 + 1;
     }
     players.sort_by(|a, b| b.score.cmp(&a.score).then(a.id.cmp(&b.id)));
     players.dedup_by_key(|player| player.id);

@@ -162,6 +162,15 @@ pub struct StandingRow {
     pub status: EntrantStatus,
 }
 
+/// A tournament as a TRF-16 file ([`GameService::export_trf_file`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TrfExport {
+    /// The file's text.
+    pub text: String,
+    /// The rounds in progress, whose pairings the file lists outside the player lines.
+    pub in_progress: Vec<u32>,
+}
+
 /// The standings of a tournament.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Standings {
@@ -739,11 +748,25 @@ impl GameService {
         Ok(standings_after(&t, &entrants, &boards, names, round))
     }
 
-    /// The tournament as a TRF-16 file (the text), readable by chess tournament software.
+    /// The tournament as a TRF-16 file (the text), readable by chess tournament software:
+    /// [`GameService::export_trf_file`]'s text.
     ///
     /// # Errors
     /// The store's.
     pub async fn export_trf(&self, id: TournamentId) -> Result<String> {
+        Ok(self.export_trf_file(id).await?.text)
+    }
+
+    /// The tournament as a TRF-16 file, and the rounds in progress it holds.
+    ///
+    /// The player lines hold the complete rounds. A round with a game still without a result is
+    /// in progress: TRF-16 cannot hold a pairing without a result, so its pairings and colours
+    /// go on lines of their own ([`pairing::trf::write_in_progress`]), and its player blocks
+    /// stay blank but for byes outside the pairing (a late joiner's).
+    ///
+    /// # Errors
+    /// The store's.
+    pub async fn export_trf_file(&self, id: TournamentId) -> Result<TrfExport> {
         let (t, entrants, boards) = self.store.call(move |s| s.tournament_whole(id)).await?;
         let ids: Vec<u64> = entrants.iter().map(|e| e.user_id).collect();
         let names = self.named(ids).await?;
@@ -757,7 +780,11 @@ impl GameService {
                 player.name = trf_name(name);
             }
         }
-        Ok(pairing::trf::write(&model.tournament))
+        let in_progress = rounds_in_progress(&mut model, &boards, t.current_round);
+        Ok(TrfExport {
+            text: pairing::trf::write_in_progress(&model.tournament, &in_progress),
+            in_progress: in_progress.iter().map(|r| r.round).collect(),
+        })
     }
 
     /// The log of tournament `id`.
@@ -929,6 +956,46 @@ fn unfit_in_name(c: char) -> bool {
 }
 
 /// A name as a TRF player line holds it: at most 33 characters, no line breaks.
+/// The rounds of `boards` up to `current` with a game still without a result, as pairings in
+/// board order; their pairings are taken out of `model`'s player lines (left blank), results
+/// already in included, so that the player lines hold complete rounds only.
+fn rounds_in_progress(
+    model: &mut Model,
+    boards: &[Board],
+    current: u32,
+) -> Vec<pairing::trf::RoundInProgress> {
+    let open: std::collections::BTreeSet<u32> = boards
+        .iter()
+        .filter(|b| b.round <= current && b.result.is_none())
+        .map(|b| b.round)
+        .collect();
+    let mut rounds = Vec::new();
+    for round in open {
+        let mut of_round: Vec<&Board> = boards.iter().filter(|b| b.round == round).collect();
+        of_round.sort_by_key(|b| (b.black_id.is_none(), b.board));
+        let mut pairings = Vec::new();
+        for b in of_round {
+            let Some(white) = model.number_of(b.white_id) else {
+                continue;
+            };
+            match b.black_id.map(|black| model.number_of(black)) {
+                None => pairings.push(Pairing::Bye(white)),
+                Some(Some(black)) => pairings.push(Pairing::Game { white, black }),
+                Some(None) => {}
+            }
+        }
+        for player in &mut model.tournament.players {
+            if let Some(entry) = player.entries.get_mut(round as usize - 1)
+                && !matches!(entry, pairing::Entry::Bye { .. })
+            {
+                *entry = pairing::Entry::Absent;
+            }
+        }
+        rounds.push(pairing::trf::RoundInProgress { round, pairings });
+    }
+    rounds
+}
+
 fn trf_name(name: &str) -> String {
     name.chars()
         .map(|c| if c.is_control() { ' ' } else { c })
