@@ -18,7 +18,7 @@ pub(super) enum Strength {
     Absolute,
 }
 
-/// A float a player received in a round (C.04.3 A.4.b).
+/// A float a player received in a round (C.04.3 (2026) Articles 1.4.2–1.4.4; A.4.b in 2017).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum Float {
     None,
@@ -94,12 +94,13 @@ impl Contestant {
                         std::cmp::Ordering::Equal => Float::None,
                     }
                 }
-                // Unplayed rounds: a player who scores without playing (a forfeit win, the
-                // pairing-allocated bye, a half- or full-point bye) counts as a downfloater; one
-                // who scores nothing (a forfeit loss, a zero-point bye, an absence) does not.
-                // The 2017 text (A.4.b) gave every unplayed round a downfloat; bbpPairings, on
-                // the 2026 rules, gives it only with points, and so do we (issue 32: a
-                // zero-point bye taken as a downfloat changed who received the bye).
+                // Unplayed rounds, C.04.3 (2026) Article 1.4.3: "A downfloat is also given to
+                // any player who receives a pairing-allocated bye (see Article 1.5) or who,
+                // without playing in a round, scores more points than those rewarded for a
+                // loss", and by 1.4.4 to no one else. So a forfeit win, the PAB and a half- or
+                // full-point bye float down; a forfeit loss, a zero-point bye and an absence do
+                // not. (The 2017 text's A.4.b floated every unplayed round; bbpPairings follows
+                // 2026, and reading 2017 changed who received the bye: issue 32.)
                 Entry::Forfeit { won, .. } => {
                     if won {
                         Float::Down
