@@ -15,6 +15,7 @@ mod service_fair_play;
 mod store;
 mod store_durability;
 mod store_threads;
+mod tournament_model;
 mod tournaments;
 
 /// SQL that takes a database of schema 14 back to schema 13 (venues undone).
