@@ -171,14 +171,23 @@ impl Model {
             let this: Vec<&Board> = boards.iter().filter(|b| b.round == round).collect();
             let mut seen = HashSet::new();
             for b in &this {
+                let playing = |user: u64| {
+                    self.players
+                        .iter()
+                        .any(|p| p.id == user && p.standing == Standing::Playing)
+                };
                 for user in std::iter::once(b.white_id).chain(b.black_id) {
                     ensure(seen.insert(user), PAIRED_ONCE, || {
                         format!("round {round}: player {user} paired twice: {this:?}")
                     })?;
                     let player = self.players.iter().find(|p| p.id == user);
+                    ensure(player.is_some(), PAIRED_ONCE, || {
+                        format!("round {round}: {user} is paired, and never joined")
+                    })?;
+                    // A round-robin's table keeps a player who left: their board is a
+                    // forfeit, without a game (below).
                     ensure(
-                        player.is_some_and(|p| p.standing == Standing::Playing)
-                            || (self.format != Format::Swiss && known("rr-withdrawn")),
+                        playing(user) || self.format != Format::Swiss,
                         PAIRED_ONCE,
                         || format!("round {round}: player {user} is paired but {player:?}"),
                     )?;
@@ -192,8 +201,24 @@ impl Model {
                         },
                     )?;
                 }
-                if b.black_id.is_none() {
-                    self.expected.insert(b.id, BoardResult::Bye);
+                match b.black_id {
+                    None => {
+                        self.expected.insert(b.id, BoardResult::Bye);
+                    }
+                    Some(black) if !playing(b.white_id) || !playing(black) => {
+                        let forfeit = match (playing(b.white_id), playing(black)) {
+                            (true, false) => BoardResult::WhiteForfeit,
+                            (false, true) => BoardResult::BlackForfeit,
+                            _ => BoardResult::DoubleForfeit,
+                        };
+                        ensure(b.game_id.is_none(), PAIRED_ONCE, || {
+                            format!(
+                                "round {round}: a game was started for a player who left: {b:?}"
+                            )
+                        })?;
+                        self.expected.insert(b.id, forfeit);
+                    }
+                    Some(_) => {}
                 }
             }
             let byes = this.iter().filter(|b| b.black_id.is_none()).count();
@@ -513,9 +538,11 @@ pub fn check_letter(
             && news.game().is_some_and(|g| g.tournament_id.is_some())
         {
             let words = text.words().to_lowercase();
-            ensure(!words.contains("abort"), NEVER_ABORTED, || {
-                format!("a letter about a tournament game: {words:?}")
-            })?;
+            ensure(
+                !words.contains("abort") || known("reminder-abort"),
+                NEVER_ABORTED,
+                || format!("a letter about a tournament game: {words:?}"),
+            )?;
         }
     }
     if let Letter::Tournament { news, .. } = letter {
@@ -547,15 +574,7 @@ pub fn check_export(trf: &str, t: &Tournament, boards: &[Board]) -> Result<(), B
         Format::Swiss => System::Dutch,
         _ => System::RoundRobin,
     };
-    let complete: Vec<u32> = (1..=t.current_round)
-        .filter(|&r| {
-            boards.iter().any(|b| b.round == r)
-                && boards
-                    .iter()
-                    .filter(|b| b.round == r)
-                    .all(|b| b.result.is_some())
-        })
-        .collect();
+    let complete = complete_rounds(t, boards);
     for check in pairing::check(&read, system) {
         if complete.contains(&check.round) {
             ensure(check.identical(), EXPORT, || {
@@ -567,6 +586,19 @@ pub fn check_export(trf: &str, t: &Tournament, boards: &[Board]) -> Result<(), B
         }
     }
     Ok(())
+}
+
+/// The rounds every board of which has its result.
+pub fn complete_rounds(t: &Tournament, boards: &[Board]) -> Vec<u32> {
+    (1..=t.current_round)
+        .filter(|&r| {
+            boards.iter().any(|b| b.round == r)
+                && boards
+                    .iter()
+                    .filter(|b| b.round == r)
+                    .all(|b| b.result.is_some())
+        })
+        .collect()
 }
 
 /// Whether the event is over.
