@@ -531,6 +531,9 @@ pub fn letter_texts(letter: &Letter) -> Vec<(Lang, Text)> {
 pub fn rounds_named(words: &str) -> Vec<(u32, Option<u32>)> {
     let mut found = Vec::new();
     let lower = words.to_lowercase();
+    if !lower.contains("round") && !lower.contains("тур") {
+        return found;
+    }
     // English: "round N", then maybe " of M".
     let mut rest = lower.as_str();
     while let Some(at) = rest.find("round ") {
@@ -541,6 +544,9 @@ pub fn rounds_named(words: &str) -> Vec<(u32, Option<u32>)> {
         }
     }
     // Russian: "N-й тур", "N-го тура", "N-м туре", then maybe " из M".
+    if !lower.contains("тур") {
+        return found;
+    }
     let chars: Vec<char> = lower.chars().collect();
     let mut i = 0;
     while i < chars.len() {
