@@ -7,8 +7,10 @@ option-repeated = the option `{ $name }` is given twice
 option-missing = { $option ->
     [move] which move? e.g. `move c4-d4`
     [game] which game? give its number, e.g. `12`
+    [subcommand] which tournament command? { $choices }, e.g. `tournament list`
    *[other] the option `{ $option }` is missing
 }
+option-together = `{ $first }` and `{ $second }` cannot be given together: choose one
 option-bad-value = { $option ->
     [rated] `{ $value }` is not yes or no (true, false, да, нет)
     [draw] `{ $value }` is not yes or no (true, false, да, нет)
@@ -25,7 +27,12 @@ option-bad-value = { $option ->
     [page] `{ $value }` is not a page number (1, 2, …)
     [game] `{ $value }` is not a game number
     [opponent] whom? e.g. `opponent:bob` (leave it out to challenge anyone)
-    [tournament] `{ $value }` is not a tournament command: create, join, leave, withdraw, start, cancel, standings, export, list, remove, result, pause, resume, moretime or next (or the tournament's number, e.g. `tournament:3`)
+    [subcommand] `{ $value }` is not a tournament command: { $choices }
+    [tournament] `{ $value }` is not a tournament's number: give one, e.g. `tournament:3` (`tournament list` shows them)
+    [rounds] `{ $value }` is not a number of rounds
+    [starts_in_hours] `{ $value }` is not a number of hours
+    [max_players] `{ $value }` is not a number of players
+    [round_every_days] `{ $value }` is not a number of days between rounds
     [format] `{ $value }` is not a format: swiss, round-robin or double-round-robin
     [pace] `{ $value }` is not a pace: next, schedule or all-at-once
     [result] `{ $value }` is not a result: white, black, draw, white-forfeit, black-forfeit or double-forfeit

@@ -7,6 +7,7 @@ error-bad-tournament-name = a tournament's name has 1 to { $max } characters, on
 error-schedule-needs-days = rounds on a schedule need `round_every_days`, from 1 to 60
 error-all-at-once-swiss = only a round-robin can start all its games at once: a Swiss pairs each round from the results of the one before
 error-bad-rounds = a Swiss has 1 to 50 rounds, not { $rounds }
+error-rounds-of-round-robin = a round-robin's rounds come from its players (everyone meets everyone): leave `rounds` out, or choose a Swiss
 error-bad-tournament-start = a tournament starts by itself 1 to { $max } hours after its creation
 error-tournament-game-abort = a tournament's game cannot be called off: play it, resign, or ask the director to set its result
 error-bad-max-players = a tournament takes 2 to 1,000 players, not { $max }
@@ -54,7 +55,9 @@ tournament-starts-at = Starts { $relative } ({ $time }), or when the director st
 tournament-starts-manually = Starts when the director, { $director }, starts it.
 tournament-status = { $status ->
         [open] Open for players.
+        [pairing] Round { $round } of { $rounds } is being paired.
         [running] Round { $round } of { $rounds } is being played.
+        [running-all] All { $rounds } rounds are being played at once.
         [finished] Finished.
        *[cancelled] Cancelled by its director.
     }
@@ -62,6 +65,13 @@ tournament-paused-note = Paused by the director.
 tournament-players = Players ({ $count }): { $list }
 tournament-players-more = and { $count } more
 tournament-no-players = No players yet: press **Join**.
+tournament-no-players-over = No players.
+# A player who left a running event, in its list of players: their games still count.
+tournament-player-gone = { $user } ({ $status ->
+        [withdrawn] withdrawn
+        [removed] removed
+       *[no-show] withdrawn: lost on time without moving
+    })
 tournament-joined = { $user } joined **{ $name }**.
 tournament-joined-late = { $user } joined **{ $name }** late: paired from round { $round }, with ½ point for each round missed.
 tournament-left = { $user } left **{ $name }**.
@@ -91,20 +101,35 @@ tournament-rest-line = Resting this round: { $user }
 tournament-board-message = **{ $name }** · round { $round }, board { $board }: { $white } has White, { $black } has Black. The game is played in this message's thread.
 tournament-thread-name = { $name } · R{ $round } · { $white } vs { $black }
 tournament-game-started = Round { $round } of **{ $name }**: { $white } has White, { $black } has Black. { $white }, your move.
-tournament-no-show = You lost on time without making a move in round { $round } of **{ $name }**, so you are withdrawn from its later rounds.
-tournament-standings-after = { $name } — after round { $round } of { $rounds }
+tournament-no-show = { $later ->
+        [yes] You lost on time without making a move in round { $round } of **{ $name }**, so you are withdrawn from its later rounds.
+       *[no] You lost on time without making a move in round { $round } of **{ $name }**: the game counts as lost without being played.
+    }
+tournament-standings-after = { $round ->
+        [0] { $name } — before round 1 of { $rounds }
+       *[other] { $name } — after round { $round } of { $rounds }
+    }
 tournament-standings-final = { $name } — final standings
 tournament-standings-page = page { $page } of { $pages }
 tournament-over = 🏆 **{ $name }** is over. 🥇 { $first }{ $second }{ $third }
 tournament-second = , 🥈 { $user }
 tournament-third = , 🥉 { $user }
-tournament-standings-caption = Standings of **{ $name }** after round { $round } (score, then tie-breaks, then each round: opponent, colour, result):
+tournament-standings-caption = { $round ->
+        [0] Standings of **{ $name }** before round 1: no round is over yet.
+       *[other] Standings of **{ $name }** after round { $round } (place, score, tie-breaks, then each round: the opponent's place, colour, result; players equal in all are ordered by starting number):
+    }
+tournament-standings-more = { $count ->
+        [one] …and { $count } more player: see the pages of `/focus tournament standings`.
+       *[other] …and { $count } more players: see the pages of `/focus tournament standings`.
+    }
 tournament-no-standings = **{ $name }** has no players yet.
 tournament-list-title = Tournaments on this server:
 tournament-list-line = { $tournament } **{ $name }** · { $format } · { $players } · { $status }
 tournament-list-status = { $status ->
         [open] open
+        [pairing] pairing round { $round } of { $rounds }
         [running] round { $round } of { $rounds }
+        [running-all] all { $rounds } rounds at once
         [finished] finished
        *[cancelled] cancelled
     }
@@ -118,6 +143,8 @@ crosstable-player = Player
 crosstable-score = Pts
 crosstable-white = White
 crosstable-black = Black
+# A round-robin's round without a game for this player (the odd player out rests).
+crosstable-rest = rest
 stats-tournaments = Tournaments: { $results }
 stats-tournament = { $name } { $over ->
         [yes] { $rank } of { $players }

@@ -9,9 +9,9 @@ console-help =
       alice: ход c4-d4 [ничья:да]   (`suggest c4` покажет допустимые ходы)
       доска [сторона:чёрные] | сдаться | ничья | вернуть-ход | прервать | партии | история [партия] | повтор [партия] | разбор [партия] | правила
       отсрочка | уведомления [лс:да|нет] | рейтинг [страница] | статистика [игрок] | смотреть [страница] | настройки [язык] [ветки]
-      tournament create name:Весна [format:swiss|round-robin|double-round-robin] [rounds:5] [days:3 | minutes:15] [starts_in_hours:24] [pace:next|schedule|all-at-once] [round_every_days:7]
-      tournament join | leave | withdraw | start | cancel | standings [page:2] | export | list   [tournament:3]
-      tournament remove user:bob | result game:12 result:white|black|draw|white-forfeit|black-forfeit|double-forfeit | pause | resume | moretime game:12 | next   (судья)
+      турнир создать название:Весна [система:швейцарская|круговая|двухкруговая] [туры:5] [срок:3 | минуты:15] [начало-через-часов:24] [темп:next|schedule|all-at-once] [тур-раз-в-дней:7]
+      турнир участвовать | выйти | сняться | начать | отменить | таблица [страница:2] | экспорт | список   [турнир:3]
+      турнир исключить игрок:bob | результат партия:12 результат:white|black|draw|white-forfeit|black-forfeit|double-forfeit | пауза | продолжить | отсрочка партия:12 | следующий-тур   (судья)
       Партии турнира идут в ветках вида `#t1-r2-b3` (турнир, тур, доска).
       Кнопки нажимают, набирая надпись: `bob: согласиться`, `alice: реванш`, `carol: вперёд`.
       wait 2d   (пропустить время: 30m, 6h, 2d; затем сработают напоминания, выход времени на ход и истечение вызовов)

@@ -7,8 +7,10 @@ option-repeated = параметр `{ $name }` указан дважды
 option-missing = { $option ->
     [move] какой ход? например, `ход c4-d4`
     [game] какая партия? укажите её номер, например `12`
+    [subcommand] какая турнирная команда? { $choices }, например `турнир список`
    *[other] не указан параметр `{ $option }`
 }
+option-together = `{ $first }` и `{ $second }` нельзя указать вместе: выберите одно
 option-bad-value = { $option ->
     [rated] `{ $value }` — не «да» и не «нет»
     [draw] `{ $value }` — не «да» и не «нет»
@@ -25,7 +27,12 @@ option-bad-value = { $option ->
     [page] `{ $value }` — не номер страницы (1, 2, …)
     [game] `{ $value }` — не номер партии
     [opponent] кого? например, `соперник:bob` (без этого параметра вызов сможет принять любой)
-    [tournament] `{ $value }` — не турнирная команда: create, join, leave, withdraw, start, cancel, standings, export, list, remove, result, pause, resume, moretime или next (или номер турнира, например `tournament:3`)
+    [subcommand] `{ $value }` — не турнирная команда: { $choices }
+    [tournament] `{ $value }` — не номер турнира: укажите его, например `турнир:3` (номера покажет `турнир список`)
+    [rounds] `{ $value }` — не число туров
+    [starts_in_hours] `{ $value }` — не число часов
+    [max_players] `{ $value }` — не число игроков
+    [round_every_days] `{ $value }` — не число дней между турами
     [format] `{ $value }` — не формат: swiss, round-robin или double-round-robin
     [pace] `{ $value }` — не темп: next, schedule или all-at-once
     [result] `{ $value }` — не результат: white, black, draw, white-forfeit, black-forfeit или double-forfeit

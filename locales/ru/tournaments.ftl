@@ -7,6 +7,7 @@ error-bad-tournament-name = название турнира — от 1 до { $m
 error-schedule-needs-days = для туров по расписанию нужен `round_every_days`, от 1 до 60
 error-all-at-once-swiss = начать все партии сразу может только круговой турнир: швейцарка составляет пары каждого тура по итогам предыдущего
 error-bad-rounds = в швейцарке от 1 до 50 туров, а не { $rounds }
+error-rounds-of-round-robin = число туров кругового турнира задаёт число игроков (каждый играет с каждым): не указывайте `туры` или выберите швейцарку
 error-bad-tournament-start = турнир может начаться сам через 1–{ $max } часов после создания
 error-tournament-game-abort = партию турнира нельзя прервать: доиграйте её, сдайтесь или попросите судью установить результат
 error-bad-max-players = в турнире может быть от 2 до 1000 игроков, а не { $max }
@@ -56,7 +57,13 @@ tournament-starts-at = Начало { $relative } ({ $time }) или когда 
 tournament-starts-manually = Начнётся, когда его начнёт судья, { $director }.
 tournament-status = { $status ->
         [open] Идёт запись.
+        [pairing] Составляются пары { $round }-го тура из { $rounds }.
         [running] Идёт { $round }-й тур из { $rounds }.
+        [running-all] Все туры играются одновременно: { $rounds ->
+            [one] { $rounds } тур
+            [few] { $rounds } тура
+           *[many] { $rounds } туров
+        }.
         [finished] Турнир окончен.
        *[cancelled] Отменён судьёй.
     }
@@ -64,6 +71,13 @@ tournament-paused-note = Приостановлен судьёй.
 tournament-players = Игроки ({ $count }): { $list }
 tournament-players-more = и ещё { $count }
 tournament-no-players = Игроков пока нет: нажмите **Участвовать**.
+tournament-no-players-over = Игроков нет.
+# Игрок, покинувший идущий турнир, в списке игроков: его партии засчитаны.
+tournament-player-gone = { $user } ({ $status ->
+        [withdrawn] выбыл
+        [removed] исключён
+       *[no-show] выбыл: проиграл по времени, не сделав хода
+    })
 tournament-joined = { $user } участвует в турнире **{ $name }**.
 tournament-joined-late = { $user } присоединяется к турниру **{ $name }** с опозданием: в парах с { $round }-го тура, с ½ очка за каждый пропущенный тур.
 tournament-left = { $user } больше не участвует в турнире **{ $name }**.
@@ -93,20 +107,36 @@ tournament-rest-line = Отдыхает в этом туре: { $user }
 tournament-board-message = **{ $name }** · { $round }-й тур, доска { $board }: { $white } играет белыми, { $black } — чёрными. Партия идёт в ветке этого сообщения.
 tournament-thread-name = { $name } · Т{ $round } · { $white } — { $black }
 tournament-game-started = { $round }-й тур турнира **{ $name }**: { $white } играет белыми, { $black } — чёрными. { $white }, ваш ход.
-tournament-no-show = Вы проиграли по времени, не сделав ни одного хода, в { $round }-м туре турнира **{ $name }**, поэтому выбываете из следующих туров.
-tournament-standings-after = { $name } — после { $round }-го тура из { $rounds }
+tournament-no-show = { $later ->
+        [yes] Вы проиграли по времени, не сделав ни одного хода, в { $round }-м туре турнира **{ $name }**, поэтому выбываете из следующих туров.
+       *[no] Вы проиграли по времени, не сделав ни одного хода, в { $round }-м туре турнира **{ $name }**: партия засчитана как проигранная без игры.
+    }
+tournament-standings-after = { $round ->
+        [0] { $name } — до 1-го тура из { $rounds }
+       *[other] { $name } — после { $round }-го тура из { $rounds }
+    }
 tournament-standings-final = { $name } — итоговая таблица
 tournament-standings-page = страница { $page } из { $pages }
 tournament-over = 🏆 Турнир **{ $name }** окончен. 🥇 { $first }{ $second }{ $third }
 tournament-second = , 🥈 { $user }
 tournament-third = , 🥉 { $user }
-tournament-standings-caption = Таблица турнира **{ $name }** после { $round }-го тура (очки, затем дополнительные показатели, затем каждый тур: соперник, цвет, результат):
+tournament-standings-caption = { $round ->
+        [0] Таблица турнира **{ $name }** до 1-го тура: ни один тур ещё не окончен.
+       *[other] Таблица турнира **{ $name }** после { $round }-го тура (место, очки, дополнительные показатели, затем каждый тур: место соперника, цвет, результат; равных во всём упорядочивает стартовый номер):
+    }
+tournament-standings-more = { $count ->
+        [one] …и ещё { $count } игрок: см. страницы `/фокус турнир таблица`.
+        [few] …и ещё { $count } игрока: см. страницы `/фокус турнир таблица`.
+       *[many] …и ещё { $count } игроков: см. страницы `/фокус турнир таблица`.
+    }
 tournament-no-standings = В турнире **{ $name }** пока нет игроков.
 tournament-list-title = Турниры этого сервера:
 tournament-list-line = { $tournament } **{ $name }** · { $format } · { $players } · { $status }
 tournament-list-status = { $status ->
         [open] идёт запись
+        [pairing] составляются пары { $round }-го тура из { $rounds }
         [running] { $round }-й тур из { $rounds }
+        [running-all] все туры сразу: { $rounds }
         [finished] окончен
        *[cancelled] отменён
     }
@@ -120,6 +150,8 @@ crosstable-player = Игрок
 crosstable-score = Очки
 crosstable-white = белые
 crosstable-black = чёрные
+# Тур кругового турнира без партии для этого игрока (лишний при нечётном числе отдыхает).
+crosstable-rest = отдых
 stats-tournaments = Турниры: { $results }
 stats-tournament = { $name } — { $over ->
         [yes] { $rank }-е место из { $players }

@@ -53,8 +53,17 @@ pub enum OptionError {
         /// As typed.
         value: String,
     },
-    /// A required option is missing (the option's English name).
+    /// A required option is missing (the option's English name; `subcommand` for a bare
+    /// `tournament`).
     Missing(&'static str),
+    /// Two options that exclude each other (`days` and `minutes`), named in the reader's
+    /// language.
+    Together {
+        /// The first, as the reader knows it.
+        first: String,
+        /// The second.
+        second: String,
+    },
 }
 
 /// The `/focus` subcommands and their options, by their English names (as Discord registers
@@ -127,6 +136,31 @@ pub const TOURNAMENT_COMMANDS: [&str; 15] = [
     "moretime",
     "next",
 ];
+
+/// The English name of the tournament subcommand typed as `typed` (in English or in `lang`:
+/// `создать`).
+pub fn tournament_command(lang: Lang, typed: &str) -> Option<&'static str> {
+    let typed = typed.to_lowercase();
+    TOURNAMENT_COMMANDS.iter().copied().find(|c| {
+        typed == *c || typed == command_name(lang, &format!("tournament-{c}")).to_lowercase()
+    })
+}
+
+/// A value of `/focus tournament`'s `format`, `pace` or `result` (`choice` is that option's
+/// name): its English name, or its choice's name in `lang` (`круговая`).
+fn tournament_choice<T: Copy>(
+    lang: Lang,
+    choice: &str,
+    all: &[T],
+    name: impl Fn(T) -> &'static str,
+    text: &str,
+) -> Option<T> {
+    let text = text.trim().to_lowercase();
+    all.iter().copied().find(|v| {
+        let id = format!("choice-{choice}-{}", name(*v));
+        text == name(*v) || text == crate::i18n::tr(lang, &id, &[]).to_lowercase()
+    })
+}
 
 /// The option a command's bare words fill (`move c4-d4`, `history 12`), if any.
 fn bare_option(command: &str) -> Option<&'static str> {
@@ -367,16 +401,19 @@ pub fn request(
         }
         given.push((option, value.as_str()));
     }
-    // `tournament join`: the first word is the subcommand.
+    // `tournament join` (`турнир участвовать`): the first word is the subcommand.
     let mut args: &[String] = &typed.args;
     let mut sub = None;
     if command == "tournament" {
-        let word = args.first().map(|w| w.to_lowercase()).unwrap_or_default();
-        let found = TOURNAMENT_COMMANDS.iter().find(|c| **c == word).copied();
-        sub = Some(found.ok_or(OptionError::BadValue {
-            option: "tournament",
-            value: word,
-        })?);
+        let Some(word) = args.first().map(|w| w.to_lowercase()) else {
+            return Err(OptionError::Missing("subcommand"));
+        };
+        sub = Some(
+            tournament_command(lang, &word).ok_or(OptionError::BadValue {
+                option: "subcommand",
+                value: word,
+            })?,
+        );
         args = &args[1..];
     }
     let bare = args.join(" ");
@@ -489,10 +526,11 @@ fn tournament(
             })?;
             let minutes = number("minutes")?;
             let time_control = match (days, minutes) {
-                (Some(_), Some(m)) => {
-                    return Err(OptionError::BadValue {
-                        option: "minutes",
-                        value: m.to_string(),
+                // Each is a fine value: it is the pair that is refused.
+                (Some(_), Some(_)) => {
+                    return Err(OptionError::Together {
+                        first: option_name(lang, "tournament", "days"),
+                        second: option_name(lang, "tournament", "minutes"),
                     });
                 }
                 (None, Some(m)) => TimeControl::Minutes(m),
@@ -506,7 +544,9 @@ fn tournament(
                     .ok_or(OptionError::Missing("name"))?
                     .to_owned(),
                 format: values
-                    .read("format", |v| Format::from_text(v.trim()))?
+                    .read("format", |v| {
+                        tournament_choice(lang, "format", Format::ALL, Format::as_str, v)
+                    })?
                     .unwrap_or(Format::Swiss),
                 rounds: number("rounds")?,
                 time_control,
@@ -517,7 +557,9 @@ fn tournament(
                 starts_in_hours: number("starts_in_hours")?,
                 max_players: number("max_players")?,
                 pace: values
-                    .read("pace", |v| Pace::from_text(v.trim()))?
+                    .read("pace", |v| {
+                        tournament_choice(lang, "pace", Pace::ALL, Pace::as_str, v)
+                    })?
                     .unwrap_or(Pace::Next),
                 round_every_days: number("round_every_days")?,
             })
@@ -544,7 +586,8 @@ fn tournament(
             game: game()?,
             result: values
                 .read("result", |v| {
-                    BoardResult::from_text(v.trim()).filter(|r| *r != BoardResult::Bye)
+                    tournament_choice(lang, "result", BoardResult::ALL, BoardResult::as_str, v)
+                        .filter(|r| *r != BoardResult::Bye)
                 })?
                 .ok_or(OptionError::Missing("result"))?,
         },
@@ -715,5 +758,173 @@ mod tests {
                 value: "0".into()
             })
         );
+    }
+
+    /// The sentence of `error` in `lang`, as plain words.
+    fn said(lang: Lang, error: &OptionError) -> String {
+        crate::strings::option_error(lang, error).words()
+    }
+
+    /// Issue 32's class: every option given a value it cannot take is refused with that
+    /// option and that value (never another option's, as `minutes` was blamed for `days`
+    /// with `minutes`, or the subcommand for `tournament:abc`), in a sentence of its own (not
+    /// the catch-all), in every language.
+    #[test]
+    fn every_bad_value_is_blamed_on_its_own_option() {
+        // Options that take any text: a name, a position, a person, a move.
+        let free = ["name", "position", "user", "opponent", "move"];
+        for lang in Lang::all() {
+            let subcommand = said(
+                lang,
+                &OptionError::BadValue {
+                    option: "subcommand",
+                    value: "zz".into(),
+                },
+            );
+            for (command, options) in COMMANDS {
+                for option in options.iter().filter(|o| !free.contains(o)) {
+                    let (args, mut extra): (Vec<&str>, Vec<(&str, &str)>) = match command {
+                        "move" => (vec!["c4-d4"], vec![]),
+                        "tournament" => match *option {
+                            "page" => (vec!["standings"], vec![]),
+                            "game" => (vec!["moretime"], vec![]),
+                            "result" => (vec!["result"], vec![("game", "1")]),
+                            "tournament" => (vec!["start"], vec![]),
+                            _ => (vec!["create"], vec![("name", "Spring")]),
+                        },
+                        _ => (vec![], vec![]),
+                    };
+                    extra.push((option, "zz"));
+                    let t = typed(command, &extra, &args);
+                    let error = read(lang, &t).expect_err(&format!("{command} {option}:zz"));
+                    assert_eq!(
+                        error,
+                        OptionError::BadValue {
+                            option,
+                            value: "zz".into()
+                        },
+                        "{command} {option}"
+                    );
+                    let sentence = said(lang, &error);
+                    assert!(sentence.contains("`zz`"), "{sentence}");
+                    let fallback = said(
+                        lang,
+                        &OptionError::BadValue {
+                            option: "no-such-option",
+                            value: "zz".into(),
+                        },
+                    );
+                    assert_ne!(sentence, fallback.replace("no-such-option", option));
+                    assert_ne!(sentence, subcommand, "{command} {option}");
+                }
+            }
+        }
+    }
+
+    /// Issue 32: `tournament create … minutes:15 days:1` said "`15` is not a number of
+    /// minutes"; `tournament start tournament:abc` said "`abc` is not a tournament command";
+    /// a bare `tournament` named an empty command.
+    #[test]
+    fn tournament_refusals_name_the_real_cause() {
+        for lang in Lang::all() {
+            let both = typed(
+                "tournament",
+                &[("name", "Spring"), ("minutes", "15"), ("days", "1")],
+                &["create"],
+            );
+            let error = read(lang, &both).unwrap_err();
+            let (days, minutes) = (
+                option_name(lang, "tournament", "days"),
+                option_name(lang, "tournament", "minutes"),
+            );
+            assert_eq!(
+                error,
+                OptionError::Together {
+                    first: days.clone(),
+                    second: minutes.clone()
+                }
+            );
+            let sentence = said(lang, &error);
+            assert!(
+                sentence.contains(&format!("`{days}`"))
+                    && sentence.contains(&format!("`{minutes}`"))
+                    && !sentence.contains("15"),
+                "{sentence}"
+            );
+            let abc = typed("tournament", &[("tournament", "abc")], &["start"]);
+            let sentence = said(lang, &read(lang, &abc).unwrap_err());
+            assert!(sentence.starts_with("`abc`"), "{sentence}");
+            let expected = if lang == Lang::ENGLISH {
+                "not a tournament's number"
+            } else {
+                "не номер турнира"
+            };
+            assert!(sentence.contains(expected), "{sentence}");
+            let bare = read(lang, &typed("tournament", &[], &[])).unwrap_err();
+            assert_eq!(bare, OptionError::Missing("subcommand"));
+            let sentence = said(lang, &bare);
+            assert!(!sentence.contains("``"), "{sentence}");
+            for sub in TOURNAMENT_COMMANDS {
+                let name = command_name(lang, &format!("tournament-{sub}"));
+                assert!(sentence.contains(&name), "{name} in {sentence}");
+            }
+        }
+    }
+
+    /// Issue 32: the console refused `турнир создать` (README.ru shows `/фокус турнир
+    /// создать`). Every subcommand and every choice of `format`, `pace` and `result` is read
+    /// in the reader's language as in English.
+    #[test]
+    fn tournament_subcommands_and_choices_are_read_in_russian() {
+        use crate::store::{BoardResult, Format, Pace};
+        let ru = Lang::of_tag("ru");
+        let create = typed(
+            "турнир",
+            &[
+                ("название", "Весна"),
+                ("система", "круговая"),
+                ("минуты", "15"),
+                ("темп", "all-at-once"),
+            ],
+            &["создать"],
+        );
+        let Ok(Request::Tournament(super::super::TournamentRequest::Create(options))) =
+            read(ru, &create)
+        else {
+            panic!("{:?}", read(ru, &create));
+        };
+        assert_eq!(options.name, "Весна");
+        assert_eq!(options.format, Format::RoundRobin);
+        assert_eq!(options.pace, Pace::AllAtOnce);
+        for sub in TOURNAMENT_COMMANDS {
+            let name = command_name(ru, &format!("tournament-{sub}"));
+            assert_ne!(name, sub, "{sub} has a Russian name");
+            assert_eq!(tournament_command(ru, &name), Some(sub));
+            assert_eq!(tournament_command(ru, sub), Some(sub));
+        }
+        for format in Format::ALL {
+            let said = crate::i18n::tr(ru, &format!("choice-format-{}", format.as_str()), &[]);
+            let t = typed(
+                "турнир",
+                &[("название", "x"), ("система", &said)],
+                &["создать"],
+            );
+            assert!(
+                matches!(read(ru, &t), Ok(Request::Tournament(super::super::TournamentRequest::Create(o))) if o.format == *format),
+                "{said}"
+            );
+        }
+        for result in BoardResult::ALL.iter().filter(|r| **r != BoardResult::Bye) {
+            let said = crate::i18n::tr(ru, &format!("choice-result-{}", result.as_str()), &[]);
+            let t = typed(
+                "турнир",
+                &[("партия", "3"), ("результат", &said)],
+                &["результат"],
+            );
+            assert!(
+                matches!(read(ru, &t), Ok(Request::Tournament(super::super::TournamentRequest::Result { result: r, .. })) if r == *result),
+                "{said}"
+            );
+        }
     }
 }

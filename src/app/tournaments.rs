@@ -182,7 +182,7 @@ impl Asked<'_> {
     pub(super) async fn join_click(&self, id: TournamentId) -> Result<Reply> {
         let view = self
             .service()
-            .join_tournament(self.caller.place, &self.caller.user, Some(id))
+            .join_by_click(self.caller.place, &self.caller.user, id)
             .await?;
         Ok(self.announce(&view, To::Clicked(Edit::Replace)))
     }
@@ -191,7 +191,7 @@ impl Asked<'_> {
     pub(super) async fn leave_click(&self, id: TournamentId) -> Result<Reply> {
         let view = self
             .service()
-            .leave_tournament(self.caller.place, &self.caller.user, Some(id))
+            .leave_by_click(self.caller.place, &self.caller.user, id)
             .await?;
         Ok(self.announce(&view, To::Clicked(Edit::Replace)))
     }
@@ -210,29 +210,12 @@ impl Asked<'_> {
             .await?;
         let lang = self.public();
         let standings = self.service().standings(t.id).await?;
-        let last = t.status == TournamentStatus::Finished;
+        let last = standings.is_final();
         let pages = standings.rows.len().div_ceil(STANDINGS_PAGE).max(1) as u32;
         let page = page.clamp(1, pages);
         let from = (page as usize - 1) * STANDINGS_PAGE;
-        let rows = || standings.rows.iter().skip(from).take(STANDINGS_PAGE);
-        let caption = words::standings_caption(lang, &standings, last);
-        let with_rounds: Vec<Text> = rows()
-            .map(|row| Text::from_marked(&words::standing_line(lang, &standings, row, true)))
-            .collect();
-        let text = Text::lines(
-            std::iter::once(caption.clone())
-                .chain(with_rounds)
-                .collect::<Vec<_>>(),
-        );
-        // Each round's result while the message stays within Discord's limit; else score and
-        // tie-breaks only (the picture has the rounds).
-        let text = if crate::strings::message_len(&text) <= crate::strings::MESSAGE_LIMIT {
-            text
-        } else {
-            let short = rows()
-                .map(|row| Text::from_marked(&words::standing_line(lang, &standings, row, false)));
-            Text::lines(std::iter::once(caption).chain(short).collect::<Vec<_>>())
-        };
+        let end = (from + STANDINGS_PAGE).min(standings.rows.len());
+        let text = words::standings_text(lang, &standings, &standings.rows[from..end], last);
         let to = if clicked {
             To::Clicked(Edit::Replace)
         } else {

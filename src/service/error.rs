@@ -77,6 +77,8 @@ pub enum ServiceError {
     AllAtOnceSwiss,
     /// Rounds outside 1 to 50.
     BadRounds(u32),
+    /// Rounds asked of a round-robin, whose rounds come from its players (its Berger table).
+    RoundsOfRoundRobin,
     /// A player limit outside 2 to 1,000.
     BadMaxPlayers(u32),
     /// An abort of a tournament's game: it must end with a result.
@@ -170,6 +172,7 @@ impl ServiceError {
             | ServiceError::ScheduleNeedsDays
             | ServiceError::AllAtOnceSwiss
             | ServiceError::BadRounds(_)
+            | ServiceError::RoundsOfRoundRobin
             | ServiceError::BadMaxPlayers(_)
             | ServiceError::BadStart { .. }
             | ServiceError::TournamentGameAbort

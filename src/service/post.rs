@@ -476,7 +476,9 @@ impl GameService {
                 }
             }
             (NoticeKind::TournamentStandings, _) => {
-                let standings = self.standings(tid).await?;
+                // After round N: rounds 1 to N, whatever was paired since the notice was queued.
+                let after = (round > 0).then_some(round);
+                let standings = self.standings_after(tid, after).await?;
                 Letter::Tournament {
                     channel_id: tournament.channel_id,
                     news: Box::new(if round == 0 {

@@ -105,7 +105,8 @@ pub use time_control::{
 };
 pub use tournaments::{
     Board, BoardResult, Entrant, EntrantStatus, Format, LogEntry, MAX_PLAYERS, NewTournament, Pace,
-    PairingId, Tournament, TournamentError, TournamentId, TournamentStatus, board_result_of,
+    PairingId, Redraw, Tournament, TournamentError, TournamentId, TournamentStatus,
+    board_result_of,
 };
 pub use venue::Venue;
 

@@ -443,13 +443,35 @@ fn log_in(
     detail: &str,
     now: i64,
 ) -> Result<()> {
+    log_then_in(tx, id, user, action, detail, now, Redraw::Queue)
+}
+
+/// Who redraws the announcement after a change of its players.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Redraw {
+    /// The outbox (a command's answer is a message of its own).
+    Queue,
+    /// The caller's answer: a click on the announcement's button edits that very message, so
+    /// a queued redraw would edit it a second time.
+    ByCaller,
+}
+
+fn log_then_in(
+    tx: &Transaction<'_>,
+    id: TournamentId,
+    user: Option<u64>,
+    action: &str,
+    detail: &str,
+    now: i64,
+    redraw: Redraw,
+) -> Result<()> {
     tx.prepare_cached(
         "INSERT INTO tournament_log (tournament_id, at, user_id, action, detail) \
          VALUES (?1, ?2, ?3, ?4, ?5)",
     )?
     .execute(params![id, now, user.map(Snowflake), action, detail])?;
     // Every logged change but a result shows on the announcement (players, state, buttons).
-    if !matches!(action, "create" | "adjudicate" | "extra-time") {
+    if redraw == Redraw::Queue && !matches!(action, "create" | "adjudicate" | "extra-time") {
         queue_announce_in(tx, id, now)?;
     }
     Ok(())
@@ -526,23 +548,27 @@ fn round_over(tx: &Transaction<'_>, t: TournamentId, round: u32) -> Result<bool>
 }
 
 /// After a result in round `round` of `t`: when the round is over, the next round is queued
-/// (at once, or at its scheduled time), or the event ends after its last round.
+/// (at once, or at its scheduled time), or the event ends after its last round. A round-robin
+/// played all at once ends with its last game, whichever round that game is in (its rounds
+/// are all paired from the start, so the last result may come from any of them). Only a
+/// running event moves on: a cancelled one stays cancelled while its games end.
 fn after_result_in(tx: &Transaction<'_>, t: &Tournament, round: u32, now: i64) -> Result<()> {
-    if round != t.current_round || !round_over(tx, t.id, round)? {
+    if t.status != TournamentStatus::Running {
         return Ok(());
     }
     let all_at_once = t.pace == Pace::AllAtOnce;
-    if all_at_once && !all_over(tx, t.id)? {
+    if all_at_once {
+        let paired_all = t.rounds.is_none_or(|r| t.current_round >= r);
+        if paired_all && all_over(tx, t.id)? {
+            return finish_in(tx, t.id, now);
+        }
         return Ok(());
     }
-    if all_at_once || t.rounds.is_some_and(|r| round >= r) || active_players(tx, t.id)? < 2 {
-        tx.execute(
-            "UPDATE tournaments SET status = 'finished', finished_at = ?1 WHERE id = ?2",
-            params![now, t.id],
-        )?;
-        log_in(tx, t.id, None, "finish", "", now)?;
-        queue_news_in(tx, t.id, 0, now)?;
+    if round != t.current_round || !round_over(tx, t.id, round)? {
         return Ok(());
+    }
+    if t.rounds.is_some_and(|r| round >= r) || active_players(tx, t.id)? < 2 {
+        return finish_in(tx, t.id, now);
     }
     // Standings after the round go out now; the next round when due.
     queue_news_in(tx, t.id, round, now)?;
@@ -565,6 +591,16 @@ fn playing(tx: &Transaction<'_>, t: TournamentId, user: u64) -> Result<bool> {
         .query_row(params![t, Snowflake(user)], |r| r.get(0))
         .optional()?;
     Ok(status == Some(EntrantStatus::Playing))
+}
+
+/// Ends running tournament `t` after its rounds played: logged, with its final standings.
+fn finish_in(tx: &Transaction<'_>, t: TournamentId, now: i64) -> Result<()> {
+    tx.execute(
+        "UPDATE tournaments SET status = 'finished', finished_at = ?1 WHERE id = ?2",
+        params![now, t],
+    )?;
+    log_in(tx, t, None, "finish", "", now)?;
+    queue_news_in(tx, t, 0, now)
 }
 
 fn all_over(tx: &Transaction<'_>, t: TournamentId) -> Result<bool> {
@@ -795,6 +831,21 @@ impl Store {
         rating: f64,
         now: i64,
     ) -> Result<Entrant> {
+        self.join_tournament_then(id, user_id, rating, now, Redraw::Queue)
+    }
+
+    /// [`Store::join_tournament`], the announcement redrawn as `redraw` says.
+    ///
+    /// # Errors
+    /// As [`Store::join_tournament`].
+    pub fn join_tournament_then(
+        &mut self,
+        id: TournamentId,
+        user_id: u64,
+        rating: f64,
+        now: i64,
+        redraw: Redraw,
+    ) -> Result<Entrant> {
         self.write(|tx| {
             let t = get_tournament(tx, id)?;
             let entrants = get_entrants(tx, id)?;
@@ -821,7 +872,7 @@ impl Store {
                  joined_at, first_round) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
                 params![id, Snowflake(user_id), number, rating, now, first_round],
             )?;
-            log_in(tx, id, Some(user_id), "join", "", now)?;
+            log_then_in(tx, id, Some(user_id), "join", "", now, redraw)?;
             Ok(Entrant {
                 user_id,
                 number,
@@ -870,6 +921,22 @@ impl Store {
         by: u64,
         now: i64,
     ) -> Result<()> {
+        self.withdraw_then(id, user_id, status, by, now, Redraw::Queue)
+    }
+
+    /// [`Store::withdraw`], the announcement redrawn as `redraw` says.
+    ///
+    /// # Errors
+    /// As [`Store::withdraw`].
+    pub fn withdraw_then(
+        &mut self,
+        id: TournamentId,
+        user_id: u64,
+        status: EntrantStatus,
+        by: u64,
+        now: i64,
+        redraw: Redraw,
+    ) -> Result<()> {
         self.write(|tx| {
             let t = get_tournament(tx, id)?;
             match t.status {
@@ -896,7 +963,15 @@ impl Store {
                     }
                 }
             }
-            log_in(tx, id, Some(by), status.as_str(), &user_id.to_string(), now)?;
+            log_then_in(
+                tx,
+                id,
+                Some(by),
+                status.as_str(),
+                &user_id.to_string(),
+                now,
+                redraw,
+            )?;
             // The round may now be over for everyone still playing (an event left with one
             // player ends after its round).
             Ok(())
@@ -1309,7 +1384,9 @@ impl Store {
     }
 
     /// Gives the player to move in game `id` one more move's time (a director's tool): a day
-    /// in correspondence, the minutes per move in a live game.
+    /// in correspondence, the minutes per move in a live game. A reminder not yet sent moves
+    /// with the deadline, still at 80 % of the move's time, as with a player's
+    /// [`Store::more_time`].
     ///
     /// # Errors
     /// [`StoreError::GameNotActive`]; [`StoreError::NoTimeLimit`].
@@ -1322,9 +1399,12 @@ impl Store {
                 return Err(StoreError::NoTimeLimit);
             };
             let extended = deadline.max(now) + more;
+            let remind_at = game
+                .remind_at
+                .and_then(|_| super::reminder_for(game.last_move_at, Some(extended), game.ply));
             tx.execute(
-                "UPDATE games SET deadline = ?1 WHERE id = ?2",
-                params![extended, id],
+                "UPDATE games SET deadline = ?1, remind_at = ?2 WHERE id = ?3",
+                params![extended, remind_at, id],
             )?;
             if let Some(t) = game.tournament_id {
                 log_in(tx, t, None, "extra-time", &id.0.to_string(), now)?;

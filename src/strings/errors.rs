@@ -490,6 +490,7 @@ impl Localized for ServiceError {
             ServiceError::ScheduleNeedsDays => tr!(lang, "error-schedule-needs-days"),
             ServiceError::AllAtOnceSwiss => tr!(lang, "error-all-at-once-swiss"),
             ServiceError::BadRounds(rounds) => tr!(lang, "error-bad-rounds", rounds = *rounds),
+            ServiceError::RoundsOfRoundRobin => tr!(lang, "error-rounds-of-round-robin"),
             ServiceError::BadMaxPlayers(max) => tr!(lang, "error-bad-max-players", max = *max),
             ServiceError::TournamentGameAbort => tr!(lang, "error-tournament-game-abort"),
             ServiceError::BadStart { max } => tr!(lang, "error-bad-tournament-start", max = *max),

@@ -1161,9 +1161,10 @@ pub(crate) fn stats_marked(lang: Lang, s: &Stats) -> String {
     lines.join("\n")
 }
 
-/// Whether a game that runs out of time now is aborted rather than lost.
+/// Whether a game that runs out of time now is aborted rather than lost: never a
+/// tournament's, which always ends with a result (a forfeit when a player never moved).
 pub(crate) fn aborts_on_time_out(game: &Game) -> bool {
-    game.ply <= ABORT_MAX_PLY
+    game.ply <= ABORT_MAX_PLY && game.tournament_id.is_none()
 }
 
 /// Why a command typed as text could not be read, in `lang`, naming the option's choices in
@@ -1208,7 +1209,18 @@ pub fn option_error(lang: Lang, error: &crate::app::options::OptionError) -> Tex
             nearest = nearest.as_str()
         ),
         E::Repeated(name) => tr!(lang, "option-repeated", name = name.as_str()),
-        E::Missing(option) => tr!(lang, "option-missing", option = *option),
+        E::Missing(option) => tr!(
+            lang,
+            "option-missing",
+            option = *option,
+            choices = option_choices(lang, option)
+        ),
+        E::Together { first, second } => tr!(
+            lang,
+            "option-together",
+            first = first.as_str(),
+            second = second.as_str()
+        ),
         E::BadValue { option, value } => tr!(
             lang,
             "option-bad-value",
@@ -1234,6 +1246,10 @@ fn option_choices(lang: Lang, option: &str) -> String {
             .collect(),
         "rules" => Rules::ALL.iter().map(|r| rules_name(lang, *r)).collect(),
         "language" => Lang::all().map(language_name).collect(),
+        "subcommand" => crate::app::options::TOURNAMENT_COMMANDS
+            .iter()
+            .map(|c| crate::app::options::command_name(lang, &format!("tournament-{c}")))
+            .collect(),
         _ => Vec::new(),
     };
     errors::or_list(lang, &choices)

@@ -82,45 +82,72 @@ pub(crate) fn announcement_marked(lang: Lang, view: &TournamentView) -> String {
                 director = mention(t.director_id)
             ),
         }),
-        status => lines.push(tr!(
-            lang,
-            "tournament-status",
-            status = status.as_str(),
-            round = t.current_round,
-            rounds = t.rounds.unwrap_or(t.current_round)
-        )),
+        _ => {
+            let (status, round, rounds) = status_words(t);
+            lines.push(tr!(
+                lang,
+                "tournament-status",
+                status = status,
+                round = round,
+                rounds = rounds
+            ));
+        }
     }
     if t.paused {
         lines.push(tr!(lang, "tournament-paused-note"));
     }
-    let playing: Vec<&crate::service::tournaments::Participant> = view
-        .players
-        .iter()
-        .filter(|p| p.entrant.status == EntrantStatus::Playing)
-        .collect();
-    if playing.is_empty() {
-        lines.push(tr!(lang, "tournament-no-players"));
+    let players = &view.players;
+    if players.is_empty() {
+        // Only an open event asks for players (it alone has the Join button).
+        lines.push(if t.status == TournamentStatus::Open {
+            tr!(lang, "tournament-no-players")
+        } else {
+            tr!(lang, "tournament-no-players-over")
+        });
     } else {
-        let mut list: Vec<String> = playing
+        // Every player, those who left marked as such: their games count in the table.
+        let mut list: Vec<String> = players
             .iter()
             .take(ANNOUNCED_PLAYERS)
-            .map(|p| mention(p.user.id))
+            .map(|p| match p.entrant.status {
+                EntrantStatus::Playing => mention(p.user.id),
+                gone => tr!(
+                    lang,
+                    "tournament-player-gone",
+                    user = mention(p.user.id),
+                    status = gone.as_str()
+                ),
+            })
             .collect();
-        if playing.len() > ANNOUNCED_PLAYERS {
+        if players.len() > ANNOUNCED_PLAYERS {
             list.push(tr!(
                 lang,
                 "tournament-players-more",
-                count = playing.len() - ANNOUNCED_PLAYERS
+                count = players.len() - ANNOUNCED_PLAYERS
             ));
         }
         lines.push(tr!(
             lang,
             "tournament-players",
-            count = playing.len(),
+            count = players.len(),
             list = list.join(", ")
         ));
     }
     lines.join("\n")
+}
+
+/// The state of `t` as the status lines select it, with the round and the rounds they name:
+/// `pairing` round 1 before any round is paired (never "round 0"), `running-all` for a
+/// round-robin whose rounds are all played at once, else the status itself.
+fn status_words(t: &Tournament) -> (&'static str, u32, u32) {
+    let rounds = t.rounds.unwrap_or(t.current_round).max(1);
+    match t.status {
+        TournamentStatus::Running if t.current_round == 0 => ("pairing", 1, rounds),
+        TournamentStatus::Running if t.pace == crate::store::Pace::AllAtOnce => {
+            ("running-all", t.current_round, rounds)
+        }
+        status => (status.as_str(), t.current_round.max(1), rounds),
+    }
 }
 
 /// `user` joined `t` (late: from round `first_round`).
@@ -266,13 +293,17 @@ pub(crate) fn game_started_marked(
     line
 }
 
-/// The DM to a player withdrawn as a no-show.
+/// The DM to a player who lost on time without moving: withdrawn from the rounds still to
+/// be paired, if any (none after the last round, nor in a round-robin played all at once,
+/// whose games are all paired already).
 pub(crate) fn no_show_marked(lang: Lang, t: &Tournament, round: u32) -> String {
+    let later = t.pace != crate::store::Pace::AllAtOnce && t.rounds.is_none_or(|r| round < r);
     tr!(
         lang,
         "tournament-no-show",
         round = round,
-        name = t.name.as_str()
+        name = t.name.as_str(),
+        later = if later { "yes" } else { "no" }
     )
 }
 
@@ -356,13 +387,25 @@ pub fn points(half_points: u32) -> String {
     }
 }
 
-/// A tie-break value: whole and half points as [`points`], anything finer with two decimals.
+/// A tie-break value as a chess table writes it: whole points and fractions of quarters
+/// (`7`, `2½`, `2¼`, `¾`), as the scores are written; anything finer (an average rating)
+/// with two decimals.
 pub fn tie_break_value(value: f64) -> String {
-    let halves = value * 2.0;
-    if (halves - halves.round()).abs() < 1e-9 && halves >= 0.0 {
-        points(halves.round() as u32)
-    } else {
-        format!("{value:.2}")
+    let quarters = value * 4.0;
+    if (quarters - quarters.round()).abs() >= 1e-9 || quarters < 0.0 {
+        return format!("{value:.2}");
+    }
+    let quarters = quarters.round() as u64;
+    let fraction = match quarters % 4 {
+        1 => "¼",
+        2 => "½",
+        3 => "¾",
+        _ => "",
+    };
+    match (quarters / 4, fraction) {
+        (whole, "") => whole.to_string(),
+        (0, fraction) => fraction.to_owned(),
+        (whole, fraction) => format!("{whole}{fraction}"),
     }
 }
 
@@ -384,35 +427,63 @@ fn standings_caption_marked(lang: Lang, standings: &Standings, last: bool) -> St
             round = standings.complete_rounds
         );
     }
-    let at = |rank: u32| -> Vec<u64> {
-        standings
-            .rows
-            .iter()
-            .filter(|r| r.rank == rank)
-            .map(|r| r.user.id)
-            .collect()
+    // The podium is the table's first three lines, as the picture colours them.
+    let mut podium = standings.podium().iter().map(|r| mention(r.user.id));
+    let first = podium.next().unwrap_or_default();
+    let mut place = |key: &str| {
+        podium
+            .next()
+            .map_or_else(String::new, |user| tr!(lang, key, user = user))
     };
-    let names =
-        |ids: Vec<u64>| -> String { ids.into_iter().map(mention).collect::<Vec<_>>().join(", ") };
-    let first = at(1);
-    let second_rank = 1 + first.len() as u32;
-    let second = at(second_rank);
-    let third = at(second_rank + second.len() as u32);
-    let place = |key: &str, ids: Vec<u64>| {
-        if ids.is_empty() {
-            String::new()
-        } else {
-            tr!(lang, key, user = names(ids))
-        }
-    };
+    let second = place("tournament-second");
+    let third = place("tournament-third");
     tr!(
         lang,
         "tournament-over",
         name = t.name.as_str(),
-        first = names(first),
-        second = place("tournament-second", second),
-        third = place("tournament-third", third)
+        first = first,
+        second = second,
+        third = third
     )
+}
+
+/// The standings as one message within Discord's limit, for screen readers (the picture
+/// shows the same): the caption, then a line for each of `rows`, with each round's result
+/// when every line fits so, else score and tie-breaks only; a table longer still is cut,
+/// with a note of how many players the pages of `/focus tournament standings` show besides.
+pub fn standings_text(lang: Lang, standings: &Standings, rows: &[StandingRow], last: bool) -> Text {
+    Text::from_marked(&standings_marked(lang, standings, rows, last))
+}
+
+fn standings_marked(lang: Lang, standings: &Standings, rows: &[StandingRow], last: bool) -> String {
+    let caption = standings_caption_marked(lang, standings, last);
+    let fits =
+        |marked: &str| super::message_len(&Text::from_marked(marked)) <= super::MESSAGE_LIMIT;
+    let table = |rounds: bool, take: usize| {
+        let mut lines = vec![caption.clone()];
+        lines.extend(
+            rows.iter()
+                .take(take)
+                .map(|row| standing_line(lang, standings, row, rounds)),
+        );
+        lines.join("\n")
+    };
+    for rounds in [true, false] {
+        let whole = table(rounds, rows.len());
+        if fits(&whole) {
+            return whole;
+        }
+    }
+    // Cut: as many short lines as fit beside the note.
+    let mut take = rows.len();
+    loop {
+        let note = tr!(lang, "tournament-standings-more", count = rows.len() - take);
+        let cut = format!("{}\n{note}", table(false, take));
+        if fits(&cut) || take == 0 {
+            return cut;
+        }
+        take -= 1;
+    }
 }
 
 /// The words of one standings cell for the screen-reader text: `5 W 1`, `bye +`.
@@ -431,6 +502,7 @@ fn cell_words(lang: Lang, cell: &Cell) -> String {
             format!("{opponent} {colour} {}", mark(*half_points, *forfeit))
         }
         Cell::Bye { half_points } => format!("+{}", points(*half_points)),
+        Cell::Rest => tr!(lang, "crosstable-rest"),
         Cell::Missed => "½".to_owned(),
         Cell::Absent => "–".to_owned(),
         Cell::Future => String::new(),
@@ -489,8 +561,8 @@ pub fn standing_line(lang: Lang, standings: &Standings, row: &StandingRow, round
 pub fn news(lang: Lang, news: &TournamentNews) -> Vec<Text> {
     match news {
         TournamentNews::Paired(round) => pairings(lang, round),
-        TournamentNews::RoundOver(s) => vec![standings_caption(lang, s, false)],
-        TournamentNews::Finished(s) => vec![standings_caption(lang, s, true)],
+        TournamentNews::RoundOver(s) => vec![standings_text(lang, s, &s.rows, false)],
+        TournamentNews::Finished(s) => vec![standings_text(lang, s, &s.rows, true)],
     }
 }
 
@@ -501,8 +573,8 @@ pub(crate) fn news_first_marked(lang: Lang, news: &TournamentNews) -> String {
             .into_iter()
             .next()
             .unwrap_or_default(),
-        TournamentNews::RoundOver(s) => standings_caption_marked(lang, s, false),
-        TournamentNews::Finished(s) => standings_caption_marked(lang, s, true),
+        TournamentNews::RoundOver(s) => standings_marked(lang, s, &s.rows, false),
+        TournamentNews::Finished(s) => standings_marked(lang, s, &s.rows, true),
     }
 }
 
@@ -520,13 +592,16 @@ pub fn list(lang: Lang, tournaments: &[(Tournament, usize)]) -> Text {
             name = t.name.as_str(),
             format = format(lang, t.format),
             players = players(lang, *count),
-            status = tr!(
-                lang,
-                "tournament-list-status",
-                status = t.status.as_str(),
-                round = t.current_round,
-                rounds = t.rounds.unwrap_or(t.current_round)
-            )
+            status = {
+                let (status, round, rounds) = status_words(t);
+                tr!(
+                    lang,
+                    "tournament-list-status",
+                    status = status,
+                    round = round,
+                    rounds = rounds
+                )
+            }
         ));
     }
     Text::from_marked(&lines.join("\n"))
@@ -547,7 +622,7 @@ pub fn crosstable(
     use crate::render::crosstable as ct;
     let t = &standings.tournament;
     let planned = t.rounds.unwrap_or(t.current_round).max(t.current_round);
-    let last = t.status == TournamentStatus::Finished;
+    let last = standings.is_final();
     let pages = standings.rows.len().div_ceil(per_page).max(1);
     let title = if last {
         tr!(lang, "tournament-standings-final", name = t.name.as_str())
@@ -581,7 +656,8 @@ pub fn crosstable(
         .take(per_page)
         .map(|row| ct::Row {
             rank: row.rank,
-            rank_shown: !row.shared,
+            // Every rank is its own row's: an opponent's number names one row.
+            rank_shown: true,
             name: row
                 .user
                 .name
@@ -608,12 +684,13 @@ pub fn crosstable(
                         mark: mark(*half_points, *forfeit),
                     },
                     Cell::Bye { half_points } => ct::Cell::NoGame {
-                        mark: if *half_points == 2 {
-                            "+".to_owned()
-                        } else {
-                            "–".to_owned()
-                        },
+                        mark: "+".to_owned(),
                         outcome: Some(outcome(*half_points)),
+                    },
+                    // No game and no loss: the word, untinted.
+                    Cell::Rest => ct::Cell::NoGame {
+                        mark: tr!(lang, "crosstable-rest"),
+                        outcome: None,
                     },
                     Cell::Missed => ct::Cell::NoGame {
                         mark: "½".to_owned(),
@@ -677,6 +754,82 @@ mod tests {
             created_at: 0,
             started_at: None,
             finished_at: None,
+        }
+    }
+
+    /// Issue 32: the SB column mixed `2.25` with `½`. Every value the tie-breaks of a game
+    /// of whole, half and quarter points can take is written in whole points and fractions;
+    /// only an average (a rating) keeps decimals.
+    #[test]
+    fn tie_breaks_are_written_in_quarters_as_the_scores_are() {
+        let cases = [
+            (0.0, "0"),
+            (0.25, "¼"),
+            (0.5, "½"),
+            (0.75, "¾"),
+            (2.25, "2¼"),
+            (7.5, "7½"),
+            (10.75, "10¾"),
+            (12.0, "12"),
+            (1_466.333_333, "1466.33"),
+        ];
+        for (value, written) in cases {
+            assert_eq!(tie_break_value(value), written, "{value}");
+        }
+        for quarters in 0..400u32 {
+            let written = tie_break_value(f64::from(quarters) / 4.0);
+            assert!(!written.contains('.'), "{quarters}/4 as {written}");
+        }
+    }
+
+    /// Issue 32: the standings post had no rows. A field of any size gets its text table
+    /// within Discord's limit: every line when it fits, else as many as fit and a note of how
+    /// many more there are.
+    #[test]
+    fn the_standings_text_fits_one_message_with_a_note_for_the_rest() {
+        use crate::pairing::tiebreak;
+        use crate::service::tournaments::{StandingRow, Standings};
+        use crate::store::EntrantStatus;
+        let standings = |players: u32| Standings {
+            tournament: tournament(),
+            complete_rounds: 50,
+            tie_breaks: tiebreak::SWISS.to_vec(),
+            rows: (1..=players)
+                .map(|i| StandingRow {
+                    rank: i,
+                    shared: false,
+                    user: Named {
+                        id: u64::MAX - u64::from(i),
+                        name: None,
+                    },
+                    number: i,
+                    half_points: 100 - i.min(100),
+                    tie_breaks: vec![1234.25; tiebreak::SWISS.len()],
+                    cells: vec![Cell::Bye { half_points: 2 }; 50],
+                    status: EntrantStatus::Playing,
+                })
+                .collect(),
+        };
+        for lang in Lang::all() {
+            for (players, all_shown) in [(3, true), (1000, false)] {
+                let s = standings(players);
+                let text = standings_text(lang, &s, &s.rows, false);
+                let len = super::super::message_len(&text);
+                assert!(len <= super::super::MESSAGE_LIMIT, "{players}: {len}");
+                let words = text.words();
+                let lines = words.lines().count();
+                if all_shown {
+                    assert_eq!(lines, 1 + players as usize, "{words}");
+                } else {
+                    let shown = lines - 2;
+                    assert!(shown >= 10, "{words}");
+                    let more = players as usize - shown;
+                    assert!(
+                        words.lines().last().unwrap().contains(&more.to_string()),
+                        "{words}"
+                    );
+                }
+            }
         }
     }
 

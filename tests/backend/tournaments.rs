@@ -726,3 +726,704 @@ async fn rounds_on_a_schedule_wait_for_their_day() {
     service.deliver(&postman).await.unwrap();
     assert_eq!(round().await, 2);
 }
+
+/// Starts a round-robin of `players` played all at once, 15 minutes a move, and delivers its
+/// pairings: every game in its thread.
+async fn all_at_once(
+    service: &GameService,
+    postman: &Threads,
+    players: u64,
+) -> focus_bot::store::TournamentId {
+    let director = User::new(DIRECTOR, "director");
+    let mut o = options("Blitz", Format::RoundRobin, None);
+    o.pace = Pace::AllAtOnce;
+    o.time_control = TimeControl::Minutes(15);
+    let tid = service
+        .create_tournament(here(), &director, MAY_CREATE, o)
+        .await
+        .unwrap()
+        .tournament
+        .id;
+    for i in 1..=players {
+        service
+            .join_tournament(here(), &player(i), None)
+            .await
+            .unwrap();
+    }
+    service
+        .start_tournament(here(), &director, None)
+        .await
+        .unwrap();
+    service.deliver(postman).await.unwrap();
+    tid
+}
+
+/// Issue 32: four players all at once, two moves in one game, then every game runs out of
+/// time in one sweep. The event stayed at "round 3 of 3" for ever when the last game to end
+/// was not in round 3 (only a result of the last paired round looked at the event). Each of
+/// the six games in turn is the one with moves (so ends last), and each time the event ends
+/// with its final standings.
+#[tokio::test]
+async fn a_round_robin_played_all_at_once_ends_whichever_game_ends_last() {
+    for moved in 0..6 {
+        let dir = TempDir::new().unwrap();
+        let (service, clock) = service(&dir).await;
+        let postman = Threads::default();
+        let tid = all_at_once(&service, &postman, 4).await;
+        let (t, _, boards) = service
+            .store()
+            .call(move |s| s.tournament_whole(tid))
+            .await
+            .unwrap();
+        assert_eq!((t.current_round, t.rounds), (3, Some(3)));
+        let games: Vec<_> = boards.iter().filter(|b| b.black_id.is_some()).collect();
+        assert_eq!(games.len(), 6);
+        check_texts_name_real_rounds(&service, tid).await;
+        let b = games[moved];
+        let (game, white, black) = (b.game_id.unwrap(), b.white_id, b.black_id.unwrap());
+        let at = T0 + 60;
+        service
+            .store()
+            .call(move |s| {
+                s.record_move(game, white, 0, "c4-d4".parse().unwrap(), at)?;
+                s.record_move(game, black, 1, "e4-d4".parse().unwrap(), at)
+            })
+            .await
+            .unwrap();
+        clock.advance(16 * 60 + 60);
+        service.sweep().await.unwrap();
+        service.deliver(&postman).await.unwrap();
+        let (t, _, boards) = service
+            .store()
+            .call(move |s| s.tournament_whole(tid))
+            .await
+            .unwrap();
+        assert!(boards.iter().all(|b| b.result.is_some()), "{boards:?}");
+        assert_eq!(
+            t.status,
+            TournamentStatus::Finished,
+            "game {moved} (round {}) ended last",
+            b.round
+        );
+        assert!(
+            postman.letters.lock().unwrap().iter().any(|l| matches!(
+                l,
+                Letter::Tournament { news, .. }
+                    if matches!(**news, focus_bot::service::tournaments::TournamentNews::Finished(_))
+            )),
+            "the podium is posted (game {moved} ended last)"
+        );
+        check_texts_name_real_rounds(&service, tid).await;
+        for letter in postman.letters.lock().unwrap().iter() {
+            for lang in focus_bot::i18n::Lang::all() {
+                let text = focus_bot::strings::letters::text(lang, letter).words();
+                check_rounds_named(&text, 3);
+            }
+        }
+    }
+}
+
+/// Every round a text names (`round 3`, `3-й тур`, `3-го тура`, `3-м туре`, `R3`) is one of
+/// the event's planned rounds: never round 0, never one past the last.
+fn check_rounds_named(text: &str, rounds: u32) {
+    let words: Vec<&str> = text
+        .split(|c: char| c.is_whitespace() || matches!(c, ',' | ':' | '.' | '(' | ')' | '*'))
+        .filter(|w| !w.is_empty())
+        .collect();
+    for (i, w) in words.iter().enumerate() {
+        let named = if matches!(*w, "round" | "rounds") {
+            words.get(i + 1).and_then(|n| n.parse::<u32>().ok())
+        } else if let Some((n, ending)) = w.split_once('-')
+            && ["й", "го", "м"].contains(&ending)
+            && words.get(i + 1).is_some_and(|t| t.starts_with("тур"))
+        {
+            n.parse::<u32>().ok()
+        } else {
+            None
+        };
+        if let Some(n) = named {
+            assert!(
+                (1..=rounds).contains(&n),
+                "round {n} of {rounds} named in {text:?}"
+            );
+        }
+    }
+}
+
+/// Every sentence a tournament shows, in every language: the announcement, the server's list,
+/// the standings' caption and text, the picture's title.
+async fn check_texts_name_real_rounds(service: &GameService, tid: focus_bot::store::TournamentId) {
+    use focus_bot::i18n::Lang;
+    use focus_bot::strings::tournaments as words;
+    let view = service.tournament_view(tid).await.unwrap();
+    let standings = service.standings(tid).await.unwrap();
+    let rounds = view.tournament.rounds.unwrap_or(1).max(1);
+    let last = view.tournament.status == TournamentStatus::Finished;
+    for lang in Lang::all() {
+        let texts = [
+            words::announcement(lang, &view).words(),
+            words::list(lang, &[(view.tournament.clone(), view.players.len())]).words(),
+            words::standings_caption(lang, &standings, last).words(),
+            words::crosstable(lang, &standings, 1, 16).title,
+        ];
+        for text in texts {
+            check_rounds_named(&text, rounds);
+        }
+    }
+}
+
+/// Issue 32: after the start and before round 1 is paired, the announcement said "Round 0 of
+/// 3 is being played" («Идёт 0-й тур из 3») and the standings "after round 0".
+#[tokio::test]
+async fn no_text_names_round_zero_before_the_first_round() {
+    use focus_bot::i18n::Lang;
+    use focus_bot::strings::tournaments as words;
+    let dir = TempDir::new().unwrap();
+    let (service, _clock) = service(&dir).await;
+    let director = User::new(DIRECTOR, "director");
+    let tid = service
+        .create_tournament(
+            here(),
+            &director,
+            MAY_CREATE,
+            options("Zero", Format::Swiss, Some(3)),
+        )
+        .await
+        .unwrap()
+        .tournament
+        .id;
+    for i in 1..=4 {
+        service
+            .join_tournament(here(), &player(i), None)
+            .await
+            .unwrap();
+    }
+    check_texts_name_real_rounds(&service, tid).await;
+    let view = service
+        .start_tournament(here(), &director, None)
+        .await
+        .unwrap();
+    assert_eq!(view.tournament.current_round, 0);
+    let en = words::announcement(Lang::ENGLISH, &view).words();
+    assert!(en.contains("Round 1 of 3 is being paired."), "{en}");
+    let ru = words::announcement(Lang::of_tag("ru"), &view).words();
+    assert!(ru.contains("Составляются пары 1-го тура из 3."), "{ru}");
+    let standings = service.standings(tid).await.unwrap();
+    assert_eq!(
+        words::crosstable(Lang::ENGLISH, &standings, 1, 16).title,
+        "Zero — before round 1 of 3"
+    );
+    check_texts_name_real_rounds(&service, tid).await;
+    // And at every later step of the event.
+    let postman = Threads::default();
+    let clock = ManualClock::at(T0);
+    for _ in 1..=3 {
+        service.deliver(&postman).await.unwrap();
+        check_texts_name_real_rounds(&service, tid).await;
+        play_round(&service, &clock, |_, _| 0).await;
+        check_texts_name_real_rounds(&service, tid).await;
+        service.deliver(&postman).await.unwrap();
+        check_texts_name_real_rounds(&service, tid).await;
+    }
+    let t = service.find_tournament(here(), Some(tid)).await.unwrap();
+    assert_eq!(t.status, TournamentStatus::Finished);
+    for letter in postman.letters.lock().unwrap().iter() {
+        for lang in Lang::all() {
+            let text = focus_bot::strings::letters::text(lang, letter).words();
+            check_rounds_named(&text, 3);
+        }
+    }
+}
+
+/// Issue 32: a player who lost round 1 and got the bye of round 2 showed 1 point "after round
+/// 1", and the two pictures titled "after round 1" (posted when the round ended, and asked for
+/// during round 2) differed. Standings after round N count rounds 1 to N only.
+#[tokio::test]
+async fn standings_after_a_round_count_that_round_and_no_later_bye() {
+    use focus_bot::i18n::Lang;
+    use focus_bot::service::tournaments::TournamentNews;
+    use focus_bot::strings::tournaments as words;
+    let dir = TempDir::new().unwrap();
+    let (service, clock) = service(&dir).await;
+    let director = User::new(DIRECTOR, "director");
+    let tid = service
+        .create_tournament(
+            here(),
+            &director,
+            MAY_CREATE,
+            options("Odd", Format::Swiss, Some(3)),
+        )
+        .await
+        .unwrap()
+        .tournament
+        .id;
+    for i in 1..=5 {
+        service
+            .join_tournament(here(), &player(i), None)
+            .await
+            .unwrap();
+    }
+    service
+        .start_tournament(here(), &director, None)
+        .await
+        .unwrap();
+    let postman = Threads::default();
+    service.deliver(&postman).await.unwrap();
+    // Round 1: White wins every game.
+    play_round(&service, &clock, |_, _| 0).await;
+    let after_1 = service.standings(tid).await.unwrap();
+    assert_eq!(after_1.complete_rounds, 1);
+    // Round 2 is paired, its bye given (a point at once); its games are in play.
+    service.deliver(&postman).await.unwrap();
+    let (t, _, boards) = service
+        .store()
+        .call(move |s| s.tournament_whole(tid))
+        .await
+        .unwrap();
+    assert_eq!(t.current_round, 2);
+    let bye = boards
+        .iter()
+        .find(|b| b.round == 2 && b.black_id.is_none())
+        .unwrap()
+        .white_id;
+    let during_2 = service.standings(tid).await.unwrap();
+    assert_eq!(during_2.complete_rounds, 1);
+    let points = |s: &focus_bot::service::tournaments::Standings, user: u64| {
+        s.rows
+            .iter()
+            .find(|r| r.user.id == user)
+            .unwrap()
+            .half_points
+    };
+    assert_eq!(
+        points(&during_2, bye),
+        points(&after_1, bye),
+        "the bye of round 2 is not counted after round 1"
+    );
+    let total: u32 = during_2.rows.iter().map(|r| r.half_points).sum();
+    assert_eq!(
+        total,
+        2 * 2 + 2,
+        "two games and the bye of round 1, in half points"
+    );
+    // The standings posted when round 1 ended, and the ones asked for now: the same picture.
+    let posted = postman
+        .letters
+        .lock()
+        .unwrap()
+        .iter()
+        .find_map(|l| match l {
+            Letter::Tournament { news, .. } => match &**news {
+                TournamentNews::RoundOver(s) => Some(s.clone()),
+                _ => None,
+            },
+            _ => None,
+        })
+        .expect("the standings after round 1 were posted");
+    for lang in Lang::all() {
+        assert_eq!(
+            words::crosstable(lang, &posted, 1, 16),
+            words::crosstable(lang, &during_2, 1, 16)
+        );
+    }
+}
+
+/// Issue 32: a round-robin of five, all draws: everyone ends on the same score. The podium
+/// text gave golds to players the picture ranked apart, the picture named opponents by row
+/// numbers a shared rank hid (ranks 1, 1, 1, 1, 5 beside an opponent "3"), and drew a rest
+/// like a forfeit loss. Now one order: every rank is its row's, the opponents' numbers name
+/// rows, the podium is the first three rows in text and picture, and a rest is no loss.
+#[tokio::test]
+async fn the_podium_ranks_and_opponents_follow_one_order_and_a_rest_is_no_loss() {
+    use focus_bot::i18n::Lang;
+    use focus_bot::render::crosstable as ct;
+    use focus_bot::service::tournaments::TournamentNews;
+    use focus_bot::strings::tournaments as words;
+    let dir = TempDir::new().unwrap();
+    let (service, clock) = service(&dir).await;
+    let director = User::new(DIRECTOR, "director");
+    let tid = service
+        .create_tournament(
+            here(),
+            &director,
+            MAY_CREATE,
+            options("Tied", Format::RoundRobin, None),
+        )
+        .await
+        .unwrap()
+        .tournament
+        .id;
+    for i in 1..=5 {
+        service
+            .join_tournament(here(), &player(i), None)
+            .await
+            .unwrap();
+    }
+    service
+        .start_tournament(here(), &director, None)
+        .await
+        .unwrap();
+    let postman = Threads::default();
+    for _ in 1..=5 {
+        service.deliver(&postman).await.unwrap();
+        play_round(&service, &clock, |_, _| 2).await;
+        service.deliver(&postman).await.unwrap();
+    }
+    let standings = service.standings(tid).await.unwrap();
+    assert_eq!(standings.tournament.status, TournamentStatus::Finished);
+    let ranks: Vec<u32> = standings.rows.iter().map(|r| r.rank).collect();
+    assert_eq!(ranks, [1, 2, 3, 4, 5], "one order, a rank per row");
+    let (_, _, boards) = service
+        .store()
+        .call(move |s| s.tournament_whole(tid))
+        .await
+        .unwrap();
+    let rank_of = |user: u64| {
+        standings
+            .rows
+            .iter()
+            .find(|r| r.user.id == user)
+            .unwrap()
+            .rank
+    };
+    for lang in Lang::all() {
+        let picture = words::crosstable(lang, &standings, 1, 16);
+        assert!(picture.podium);
+        for (row, drawn) in standings.rows.iter().zip(&picture.rows) {
+            assert_eq!(drawn.rank, row.rank);
+            assert!(drawn.rank_shown, "every rank printed: {drawn:?}");
+            for (round, cell) in drawn.cells.iter().enumerate() {
+                let board = boards
+                    .iter()
+                    .find(|b| {
+                        b.round == round as u32 + 1
+                            && (b.white_id == row.user.id || b.black_id == Some(row.user.id))
+                    })
+                    .unwrap();
+                match (board.black_id, cell) {
+                    (Some(black), ct::Cell::Game { opponent, .. }) => {
+                        let other = if black == row.user.id {
+                            board.white_id
+                        } else {
+                            black
+                        };
+                        assert_eq!(*opponent, rank_of(other), "the opponent's row");
+                    }
+                    (None, ct::Cell::NoGame { outcome, mark }) => {
+                        assert_eq!(*outcome, None, "a rest is not a loss");
+                        assert!(!["–", "−", "0"].contains(&mark.as_str()), "{mark}");
+                    }
+                    other => panic!("{other:?}"),
+                }
+            }
+        }
+        // The podium's text names the picture's first three rows, one medal each.
+        let finished = postman
+            .letters
+            .lock()
+            .unwrap()
+            .iter()
+            .find_map(|l| match l {
+                Letter::Tournament { news, .. } => match &**news {
+                    TournamentNews::Finished(s) => Some(s.clone()),
+                    _ => None,
+                },
+                _ => None,
+            })
+            .expect("the final standings");
+        let text = words::news(lang, &TournamentNews::Finished(finished.clone()))[0].clone();
+        let podium_line = text.words().lines().next().unwrap().to_owned();
+        let medals: Vec<(&str, u64)> = ["🥇", "🥈", "🥉"]
+            .iter()
+            .zip(&finished.rows)
+            .map(|(m, r)| (*m, r.user.id))
+            .collect();
+        let users = text.users();
+        assert_eq!(
+            &users[..3],
+            &medals.iter().map(|(_, u)| *u).collect::<Vec<_>>()[..],
+            "{podium_line}"
+        );
+        for (medal, _) in &medals {
+            assert_eq!(podium_line.matches(medal).count(), 1, "{podium_line}");
+        }
+    }
+}
+
+/// Issue 32: the standings post had its caption and no rows; the text table is there, for
+/// screen readers, every player a line, within Discord's 2,000 characters.
+#[tokio::test]
+async fn the_standings_post_has_a_line_per_player() {
+    use focus_bot::i18n::Lang;
+    use focus_bot::service::tournaments::TournamentNews;
+    use focus_bot::strings::tournaments as words;
+    let dir = TempDir::new().unwrap();
+    let (service, clock) = service(&dir).await;
+    let director = User::new(DIRECTOR, "director");
+    service
+        .create_tournament(
+            here(),
+            &director,
+            MAY_CREATE,
+            options("Rows", Format::Swiss, Some(2)),
+        )
+        .await
+        .unwrap();
+    for i in 1..=6 {
+        service
+            .join_tournament(here(), &player(i), None)
+            .await
+            .unwrap();
+    }
+    service
+        .start_tournament(here(), &director, None)
+        .await
+        .unwrap();
+    let postman = Threads::default();
+    for _ in 1..=2 {
+        service.deliver(&postman).await.unwrap();
+        play_round(&service, &clock, |board, _| (board % 3) as u8).await;
+        service.deliver(&postman).await.unwrap();
+    }
+    let letters = postman.letters.lock().unwrap();
+    let standings: Vec<&TournamentNews> = letters
+        .iter()
+        .filter_map(|l| match l {
+            Letter::Tournament { news, .. } if !matches!(**news, TournamentNews::Paired(_)) => {
+                Some(&**news)
+            }
+            _ => None,
+        })
+        .collect();
+    assert_eq!(standings.len(), 2, "after round 1, and the final standings");
+    for news in standings {
+        for lang in Lang::all() {
+            let texts = words::news(lang, news);
+            assert_eq!(texts.len(), 1);
+            let len = focus_bot::strings::message_len(&texts[0]);
+            assert!(len <= focus_bot::strings::MESSAGE_LIMIT, "{len}");
+            let words = texts[0].words();
+            let lines: Vec<&str> = words.lines().collect();
+            assert_eq!(lines.len(), 1 + 6, "{words}");
+            for (i, line) in lines[1..].iter().enumerate() {
+                assert!(line.starts_with(&format!("{}. @600", i + 1)), "{line}");
+            }
+        }
+    }
+}
+
+/// Issue 32, in a one-round Swiss of six, 15 minutes a move:
+/// - a reminder in a tournament game said the game would be aborted (a tournament game never
+///   is: it ends with a result);
+/// - after the director's `moretime` the reminder stayed at 80 % of the old deadline (14 of
+///   30 minutes left); it follows the new one;
+/// - the DM to a player who never moved in the last round said they were withdrawn "from its
+///   later rounds" (there are none);
+/// - the finished event's announcement left out the players who withdrew; a cancelled event
+///   without players said "press Join".
+#[tokio::test]
+async fn reminders_no_show_letters_and_announcements_say_what_will_happen() {
+    use focus_bot::i18n::Lang;
+    use focus_bot::service::News;
+    use focus_bot::strings::tournaments as words;
+    let dir = TempDir::new().unwrap();
+    let (service, clock) = service(&dir).await;
+    let director = User::new(DIRECTOR, "director");
+    let mut o = options("Quick", Format::Swiss, Some(1));
+    o.time_control = TimeControl::Minutes(15);
+    let tid = service
+        .create_tournament(here(), &director, MAY_CREATE, o)
+        .await
+        .unwrap()
+        .tournament
+        .id;
+    for i in 1..=6 {
+        service
+            .join_tournament(here(), &player(i), None)
+            .await
+            .unwrap();
+    }
+    service
+        .start_tournament(here(), &director, None)
+        .await
+        .unwrap();
+    let postman = Threads::default();
+    service.deliver(&postman).await.unwrap();
+    let games = games_of(&service, tid, 1).await;
+    assert_eq!(games.len(), 3);
+    // Games A and B: a move each, at T0; game C: nobody moves.
+    for &(game, white, black) in &games[..2] {
+        service
+            .store()
+            .call(move |s| {
+                s.record_move(game, white, 0, "c4-d4".parse().unwrap(), T0)?;
+                s.record_move(game, black, 1, "e4-d4".parse().unwrap(), T0)
+            })
+            .await
+            .unwrap();
+    }
+    // The director gives B one more move's time a minute later: 30 minutes from the move.
+    clock.advance(60);
+    let b = games[1].0;
+    let extended = service
+        .extra_time(here(), &director, None, b)
+        .await
+        .unwrap();
+    assert_eq!(extended.deadline, Some(T0 + 30 * 60));
+    assert_eq!(
+        extended.remind_at,
+        Some(T0 + 24 * 60),
+        "the reminder at 80 % of the new deadline"
+    );
+    // A player of A withdraws while it is played (the game goes on).
+    let (a, a_white, _) = games[0];
+    service
+        .leave_tournament(here(), &User::new(a_white, "a"), None)
+        .await
+        .unwrap();
+    // 13 minutes: A's reminder, not B's.
+    clock.advance(12 * 60);
+    service.sweep().await.unwrap();
+    service.deliver(&postman).await.unwrap();
+    let reminded: Vec<i64> = postman
+        .letters
+        .lock()
+        .unwrap()
+        .iter()
+        .filter_map(|l| match l {
+            Letter::Post {
+                news: News::Reminder { game, .. },
+                ..
+            }
+            | Letter::Direct {
+                news: News::Reminder { game, .. },
+                ..
+            } => Some(game.id.0),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(reminded, [a.0], "only A is reminded at 13 minutes");
+    for letter in postman.letters.lock().unwrap().iter() {
+        if !matches!(
+            letter,
+            Letter::Post {
+                news: News::Reminder { .. },
+                ..
+            } | Letter::Direct {
+                news: News::Reminder { .. },
+                ..
+            }
+        ) {
+            continue;
+        }
+        let en = focus_bot::strings::letters::text(Lang::ENGLISH, letter).words();
+        assert!(
+            en.contains("if time runs out, you lose on time") && !en.contains("abort"),
+            "{en}"
+        );
+        let ru = focus_bot::strings::letters::text(Lang::of_tag("ru"), letter).words();
+        assert!(!ru.contains("прервана"), "{ru}");
+    }
+    // Time runs out everywhere: C's White never moved (a no-show) in the last round.
+    clock.advance(30 * 60);
+    service.sweep().await.unwrap();
+    service.deliver(&postman).await.unwrap();
+    let no_show = games[2].1;
+    let dm = postman
+        .letters
+        .lock()
+        .unwrap()
+        .iter()
+        .find(|l| {
+            matches!(l, Letter::Direct { user_id, news: News::NoShow { .. }, .. }
+                if *user_id == no_show)
+        })
+        .cloned()
+        .expect("the no-show is told");
+    let en = focus_bot::strings::letters::text(Lang::ENGLISH, &dm).words();
+    assert!(!en.contains("later rounds"), "{en}");
+    let ru = focus_bot::strings::letters::text(Lang::of_tag("ru"), &dm).words();
+    assert!(!ru.contains("следующих туров"), "{ru}");
+    // Over: every player is still listed, those who left marked.
+    let view = service.tournament_view(tid).await.unwrap();
+    assert_eq!(view.tournament.status, TournamentStatus::Finished);
+    let text = words::announcement(Lang::ENGLISH, &view).words();
+    assert!(text.contains("Players (6): "), "{text}");
+    assert!(text.contains(&format!("@{a_white} (withdrawn)")), "{text}");
+    assert!(
+        text.contains(&format!(
+            "@{no_show} (withdrawn: lost on time without moving)"
+        )),
+        "{text}"
+    );
+    assert!(!text.contains("Join"), "{text}");
+    // A cancelled event without players asks nobody to join.
+    let other = Place {
+        guild_id: GUILD,
+        channel_id: CHANNEL + 7,
+    };
+    let empty = service
+        .create_tournament(
+            other,
+            &director,
+            MAY_CREATE,
+            options("Empty", Format::Swiss, None),
+        )
+        .await
+        .unwrap();
+    let view = service
+        .cancel_tournament(other, &director, Some(empty.tournament.id))
+        .await
+        .unwrap();
+    for lang in Lang::all() {
+        let text = words::announcement(lang, &view).words();
+        assert!(!text.contains("**") && !text.contains("Join"), "{text}");
+        assert!(!text.contains("Участвовать"), "{text}");
+    }
+}
+
+/// A cancelled event's games go on; when its round's last game ended, the event was marked
+/// finished (and its "final standings" posted) as if it had been played out. It stays
+/// cancelled.
+#[tokio::test]
+async fn a_cancelled_event_stays_cancelled_when_its_games_end() {
+    let dir = TempDir::new().unwrap();
+    let (service, clock) = service(&dir).await;
+    let director = User::new(DIRECTOR, "director");
+    let tid = service
+        .create_tournament(
+            here(),
+            &director,
+            MAY_CREATE,
+            options("Called off", Format::Swiss, Some(1)),
+        )
+        .await
+        .unwrap()
+        .tournament
+        .id;
+    for i in 1..=4 {
+        service
+            .join_tournament(here(), &player(i), None)
+            .await
+            .unwrap();
+    }
+    service
+        .start_tournament(here(), &director, None)
+        .await
+        .unwrap();
+    let postman = Threads::default();
+    service.deliver(&postman).await.unwrap();
+    service
+        .cancel_tournament(here(), &director, Some(tid))
+        .await
+        .unwrap();
+    play_round(&service, &clock, |_, _| 0).await;
+    service.deliver(&postman).await.unwrap();
+    let t = service.find_tournament(here(), Some(tid)).await.unwrap();
+    assert_eq!(t.status, TournamentStatus::Cancelled);
+    assert!(!postman.letters.lock().unwrap().iter().any(|l| matches!(
+        l,
+        Letter::Tournament { news, .. }
+            if matches!(**news, focus_bot::service::tournaments::TournamentNews::Finished(_))
+    )));
+}

@@ -1317,3 +1317,70 @@ async fn a_tournament_starts_by_itself_at_its_start_time() {
         "{started:#?}"
     );
 }
+
+/// Issue 32: one click on the announcement's Join button printed two edits of the
+/// announcement (the click's answer, then the queued redraw). Once, for Join and for Leave;
+/// a join by command still redraws it once.
+#[tokio::test]
+async fn a_join_click_edits_the_announcement_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut c = console(dir.path());
+    c.handle("Mod: tournament create name:Spring rounds:3")
+        .await;
+    let edits = |out: &[String]| {
+        out.iter()
+            .filter(|l| l.starts_with("[#general] bot edits the message: 🏆 Spring"))
+            .count()
+    };
+    let clicked = c.handle("alice: Join").await;
+    assert_eq!(edits(&clicked), 1, "{clicked:#?}");
+    assert!(clicked.iter().any(|l| l.contains("@alice")), "{clicked:#?}");
+    let typed = c.handle("bob: tournament join").await;
+    assert_eq!(edits(&typed), 1, "{typed:#?}");
+    let left = c.handle("alice: Leave").await;
+    assert_eq!(edits(&left), 1, "{left:#?}");
+    // Nothing more comes later.
+    let later = c.handle("wait 1m").await;
+    assert_eq!(edits(&later), 0, "{later:#?}");
+}
+
+/// Issue 32, as it was seen: four players, `pace:all-at-once`, 15 minutes, two moves in one
+/// game, then `wait 16m`. Every game ended, but the event stayed at "round 3 of 3" and no
+/// podium came when the last game to end was not in round 3. Each of the six games in turn is
+/// the one with moves.
+#[tokio::test]
+async fn a_round_robin_played_all_at_once_finishes_after_a_wait() {
+    for moved in 0..6 {
+        let dir = tempfile::tempdir().unwrap();
+        let mut c = console(dir.path());
+        c.handle(
+            "Mod: tournament create name:Blitz format:round-robin pace:all-at-once minutes:15",
+        )
+        .await;
+        for name in ["alice", "bob", "carol", "dave"] {
+            c.handle(&format!("{name}: tournament join")).await;
+        }
+        let out = c.handle("Mod: tournament start").await;
+        let boards: Vec<String> = out
+            .iter()
+            .filter(|l| l.contains(", board ") && l.contains(" has White"))
+            .cloned()
+            .collect();
+        assert_eq!(boards.len(), 6, "{out:#?}");
+        let line = &boards[moved];
+        let round: u32 = line.split("round ").nth(1).unwrap()[..1].parse().unwrap();
+        let board: u32 = line.split("board ").nth(1).unwrap()[..1].parse().unwrap();
+        let (white, black) = board_players(line);
+        let thread = format!("#t1-r{round}-b{board}");
+        c.handle("wait 1m").await;
+        c.handle(&format!("{thread} {white}: move c4-d4")).await;
+        c.handle(&format!("{thread} {black}: move e4-d4")).await;
+        let waited = c.handle("wait 16m").await;
+        assert!(
+            waited.iter().any(|l| l.contains("Blitz is over. 🥇")),
+            "game {moved} ({thread}) moved: {waited:#?}"
+        );
+        let list = c.handle("Mod: tournament list").await;
+        assert!(list[0].contains("finished"), "{list:#?}");
+    }
+}

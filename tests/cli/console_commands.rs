@@ -318,3 +318,103 @@ async fn a_move_with_a_draw_offer_against_the_bot_is_played_and_answered() {
         "the bot did not move after"
     );
 }
+
+/// Issue 32: refusals of `tournament` that named the wrong cause, in the console as a reader
+/// types them: `days` with `minutes` blamed `minutes`' value, a round-robin's `rounds` was
+/// silently dropped, `tournament:abc` was called "not a tournament command", a bare
+/// `tournament` named an empty command. Each changes nothing.
+#[tokio::test]
+async fn tournament_refusals_name_the_real_cause() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut c = console(dir.path(), Lang::ENGLISH);
+    let both = c
+        .handle("Mod: tournament create name:Spring minutes:15 days:1")
+        .await;
+    assert_eq!(
+        both,
+        ["[#general] bot → Mod only: `days` and `minutes` cannot be given together: choose one"]
+    );
+    let rounds = c
+        .handle("Mod: tournament create name:Club format:round-robin rounds:3")
+        .await;
+    assert_eq!(
+        rounds,
+        [
+            "[#general] bot → Mod only: a round-robin's rounds come from its players (everyone \
+             meets everyone): leave `rounds` out, or choose a Swiss"
+        ]
+    );
+    let abc = c.handle("Mod: tournament start tournament:abc").await;
+    assert_eq!(
+        abc,
+        [
+            "[#general] bot → Mod only: `abc` is not a tournament's number: give one, e.g. \
+             `tournament:3` (`tournament list` shows them)"
+        ]
+    );
+    let bare = c.handle("Mod: tournament").await;
+    assert_eq!(
+        bare,
+        [
+            "[#general] bot → Mod only: which tournament command? create, join, leave, \
+             withdraw, start, cancel, standings, export, list, remove, result, pause, resume, \
+             moretime or next, e.g. `tournament list`"
+        ]
+    );
+    // Nothing was created.
+    assert_eq!(
+        c.handle("Mod: tournament list").await,
+        [
+            "[#general] bot → Mod only: No tournaments on this server yet: create one with \
+             `/focus tournament create`."
+        ]
+    );
+}
+
+/// Issue 32: the console refused `турнир создать` (README.ru shows `/фокус турнир создать`),
+/// and the tournament lines of the Russian `help` were in English. Every tournament command
+/// the Russian help shows is typed in Russian, and is read.
+#[tokio::test]
+async fn a_russian_reader_runs_a_tournament_in_russian() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut c = console(dir.path(), Lang::of_tag("ru"));
+    let help = c.handle("help").await.join("\n");
+    let lines: Vec<&str> = help
+        .lines()
+        .filter(|l| l.contains("турнир") || l.contains("tournament"))
+        .collect();
+    assert!(lines.len() >= 3, "{help}");
+    for line in &lines {
+        assert!(
+            !line.contains("tournament "),
+            "English in the Russian help: {line}"
+        );
+    }
+    assert!(help.contains("турнир создать название:"), "{help}");
+    let created = c
+        .handle("Mod: турнир создать название:Весна система:круговая")
+        .await;
+    assert!(
+        created[0].starts_with("[#general] бот: 🏆 Весна · турнир #1\nкруговой"),
+        "{created:#?}"
+    );
+    for name in ["alice", "bob", "carol"] {
+        let joined = c.handle(&format!("{name}: турнир участвовать")).await;
+        assert!(
+            joined[0].contains(&format!("@{name} участвует в турнире Весна")),
+            "{joined:#?}"
+        );
+    }
+    let started = c.handle("Mod: турнир начать").await;
+    assert!(
+        started[0].contains("Турнир Весна начался, в нём 3 игрока"),
+        "{started:#?}"
+    );
+    let list = c.handle("alice: турнир список").await;
+    assert!(list[0].contains("Весна"), "{list:#?}");
+    let standings = c.handle("alice: турнир таблица страница:1").await;
+    assert!(
+        standings[0].contains("Таблица турнира Весна"),
+        "{standings:#?}"
+    );
+}

@@ -364,6 +364,21 @@ async fn a_swiss_of_four_is_joined_started_and_played_in_threads_round_after_rou
             "{}",
             standings.text()
         );
+        // Issue 32: the post had its caption and no rows. The text table is there, for
+        // screen readers: a line per player.
+        assert_eq!(
+            standings.text().lines().count(),
+            1 + 4,
+            "{}",
+            standings.text()
+        );
+        for player in &players {
+            assert!(
+                standings.text().contains(&player.mention()),
+                "{}",
+                standings.text()
+            );
+        }
     }
     let list = w.tournament(&players[0], general, "list", json!({})).await;
     assert!(list.ephemeral(), "{list:?}");
@@ -562,7 +577,8 @@ struct Line {
 /// Buchholz Cut-1, Buchholz and Sonneborn–Berger, where an unplayed round counts as a game
 /// against a dummy opponent with the player's own score, a voluntary unplayed round counts as
 /// a draw in the player's score as their opponents see it, and is the first value cut; then
-/// the starting number. Places are shared only by lines equal in score and every tie-break.
+/// the starting number. Each line has its own place in that one order (issue 32: a shared place
+/// hid the row an opponent's number named, and the podium's text and picture disagreed).
 fn standings_by_hand(numbers: &HashMap<u64, u32>, took: &HashMap<u64, Vec<Took>>) -> Vec<Line> {
     let score = |user: u64| -> u32 { took[&user].iter().map(|t| t.half()).sum() };
     let as_opponent = |user: u64| -> u32 {
@@ -612,15 +628,8 @@ fn standings_by_hand(numbers: &HashMap<u64, u32>, took: &HashMap<u64, Vec<Took>>
             .then_with(|| b.tie_breaks.partial_cmp(&a.tie_breaks).expect("no NaN"))
             .then(a.number.cmp(&b.number))
     });
-    for i in 0..lines.len() {
-        lines[i].rank = if i > 0
-            && lines[i].half == lines[i - 1].half
-            && lines[i].tie_breaks == lines[i - 1].tie_breaks
-        {
-            lines[i - 1].rank
-        } else {
-            i as u32 + 1
-        };
+    for (i, line) in lines.iter_mut().enumerate() {
+        line.rank = i as u32 + 1;
     }
     lines
 }
@@ -634,13 +643,18 @@ fn points_text(half: u32) -> String {
     }
 }
 
-/// A tie-break value as the standings write it: in points and halves, or with two decimals.
+/// A tie-break value as the standings write it: in points and quarters (`6¾`, `¼`), as
+/// scores are written (issue 32: `6.75` beside `½`), or with two decimals.
 fn value_text(value: f64) -> String {
-    let halves = value * 2.0;
-    if halves.fract() == 0.0 {
-        points_text(halves as u32)
-    } else {
-        format!("{value:.2}")
+    let quarters = value * 4.0;
+    if quarters.fract() != 0.0 {
+        return format!("{value:.2}");
+    }
+    let quarters = quarters as u32;
+    let fraction = ["", "¼", "½", "¾"][(quarters % 4) as usize];
+    match quarters / 4 {
+        0 if !fraction.is_empty() => fraction.to_owned(),
+        whole => format!("{whole}{fraction}"),
     }
 }
 
@@ -989,6 +1003,7 @@ async fn a_swiss_of_nine_in_four_rounds_with_a_late_joiner_a_withdrawal_and_rest
     // The event is over: the final standings with the crosstable in the channel.
     let over = w.posted(general, |t| t.contains("is over")).await;
     check_picture(&over);
+    assert_eq!(over.text().lines().count(), 1 + 9, "{}", over.text());
 
     // Who took what in each round, from the pairings seen and the results scripted.
     let mut took: HashMap<u64, Vec<Took>> = players

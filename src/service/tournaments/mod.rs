@@ -14,7 +14,7 @@ use crate::pairing::{self, Pairing, berger, dutch, tiebreak};
 use crate::rules::{Color, Rules};
 use crate::store::{
     Board, BoardResult, Entrant, EntrantStatus, Format, GameId, GameStatus, LogEntry,
-    NewTournament, Pace, PairingId, TimeControl, Tournament, TournamentError, TournamentId,
+    NewTournament, Pace, PairingId, Redraw, TimeControl, Tournament, TournamentError, TournamentId,
     TournamentStatus,
 };
 
@@ -112,7 +112,8 @@ pub enum Cell {
     /// A game: the opponent's rank in the table, the player's colour, the result for the
     /// player (`None` while in play) and whether it was a forfeit.
     Game {
-        /// The opponent's rank (row) in the table.
+        /// The opponent's rank in the table: every rank is a row's own, so this names one
+        /// row.
         opponent: u32,
         /// The player's colour.
         colour: Color,
@@ -121,11 +122,14 @@ pub enum Cell {
         /// Not played over the board.
         forfeit: bool,
     },
-    /// The pairing-allocated bye (or a round-robin's rest), with its points.
+    /// The pairing-allocated bye of a Swiss, with its points.
     Bye {
         /// Half points.
         half_points: u32,
     },
+    /// A round-robin's rest: the player meets the Berger table's empty slot (no game, no
+    /// points, not a loss).
+    Rest,
     /// A round missed by a late joiner (half a point).
     Missed,
     /// Not paired: absent, withdrawn.
@@ -137,9 +141,12 @@ pub enum Cell {
 /// One line of the standings.
 #[derive(Clone, Debug, PartialEq)]
 pub struct StandingRow {
-    /// The place, from 1.
+    /// The place, from 1: the line's own, in the one order of the table (score, then the
+    /// tie-breaks, then the starting number), which the text, the picture and the podium all
+    /// follow.
     pub rank: u32,
-    /// The place is shared with the line above.
+    /// Score and every tie-break equal to the line above: only the starting number orders
+    /// them.
     pub shared: bool,
     /// The player.
     pub user: Named,
@@ -160,12 +167,28 @@ pub struct StandingRow {
 pub struct Standings {
     /// The event.
     pub tournament: Tournament,
-    /// The rounds whose every game is over.
+    /// The rounds counted: rounds 1 to this one, every game of them over. Later rounds (one
+    /// in play, a bye already given) are not counted, so standings "after round N" are the
+    /// same whenever they are drawn.
     pub complete_rounds: u32,
     /// The tie-breaks, in order (C.07).
     pub tie_breaks: Vec<tiebreak::TieBreak>,
     /// The lines, best first.
     pub rows: Vec<StandingRow>,
+}
+
+impl Standings {
+    /// The podium: the table's first three lines, gold, silver and bronze, in the table's one
+    /// order (the text and the picture both show it so).
+    pub fn podium(&self) -> &[StandingRow] {
+        &self.rows[..self.rows.len().min(3)]
+    }
+
+    /// The final standings: the event is over and every round it paired is counted.
+    pub fn is_final(&self) -> bool {
+        self.tournament.status == TournamentStatus::Finished
+            && self.complete_rounds >= self.tournament.current_round
+    }
 }
 
 /// What the outbox carries for a tournament (the service makes it; the adapter puts it in
@@ -185,7 +208,8 @@ impl GameService {
     ///
     /// # Errors
     /// [`ServiceError::CannotCreateTournament`] without the right; [`ServiceError::BadTournamentName`]; [`ServiceError::ScheduleNeedsDays`] and
-    /// [`ServiceError::AllAtOnceSwiss`] for a pace that does not fit; [`ServiceError::NotInServer`]
+    /// [`ServiceError::AllAtOnceSwiss`] for a pace that does not fit;
+    /// [`ServiceError::RoundsOfRoundRobin`]; [`ServiceError::NotInServer`]
     /// in DMs; the store's.
     pub async fn create_tournament(
         &self,
@@ -213,6 +237,9 @@ impl GameService {
         };
         if options.pace == Pace::AllAtOnce && options.format == Format::Swiss {
             return Err(ServiceError::AllAtOnceSwiss);
+        }
+        if options.rounds.is_some() && options.format != Format::Swiss {
+            return Err(ServiceError::RoundsOfRoundRobin);
         }
         if let Some(r) = options.rounds
             && !(1..=50).contains(&r)
@@ -354,6 +381,31 @@ impl GameService {
         user: &User,
         id: Option<TournamentId>,
     ) -> Result<TournamentView> {
+        self.join_then(place, user, id, Redraw::Queue).await
+    }
+
+    /// `user` joins by the announcement's button: the click's answer redraws the announcement
+    /// (once), so none is queued.
+    ///
+    /// # Errors
+    /// As [`GameService::join_tournament`].
+    pub async fn join_by_click(
+        &self,
+        place: Place,
+        user: &User,
+        id: TournamentId,
+    ) -> Result<TournamentView> {
+        self.join_then(place, user, Some(id), Redraw::ByCaller)
+            .await
+    }
+
+    async fn join_then(
+        &self,
+        place: Place,
+        user: &User,
+        id: Option<TournamentId>,
+        redraw: Redraw,
+    ) -> Result<TournamentView> {
         let t = self.find_tournament(place, id).await?;
         if user.is_bot {
             return Err(ServiceError::ChallengeBot);
@@ -365,7 +417,7 @@ impl GameService {
                 let rating = s
                     .player(guild, uid)?
                     .map_or(crate::ratings::START.rating, |p| p.rating_at(now).rating);
-                s.join_tournament(tid, uid, rating, now)
+                s.join_tournament_then(tid, uid, rating, now, redraw)
             })
             .await?;
         self.tournament_view(tid).await
@@ -382,10 +434,35 @@ impl GameService {
         user: &User,
         id: Option<TournamentId>,
     ) -> Result<TournamentView> {
+        self.leave_then(place, user, id, Redraw::Queue).await
+    }
+
+    /// `user` leaves by the announcement's button: the click's answer redraws the
+    /// announcement (once), so none is queued.
+    ///
+    /// # Errors
+    /// As [`GameService::leave_tournament`].
+    pub async fn leave_by_click(
+        &self,
+        place: Place,
+        user: &User,
+        id: TournamentId,
+    ) -> Result<TournamentView> {
+        self.leave_then(place, user, Some(id), Redraw::ByCaller)
+            .await
+    }
+
+    async fn leave_then(
+        &self,
+        place: Place,
+        user: &User,
+        id: Option<TournamentId>,
+        redraw: Redraw,
+    ) -> Result<TournamentView> {
         let t = self.find_tournament(place, id).await?;
         let (tid, uid, now) = (t.id, user.id, self.now());
         self.store
-            .call(move |s| s.withdraw(tid, uid, EntrantStatus::Withdrawn, uid, now))
+            .call(move |s| s.withdraw_then(tid, uid, EntrantStatus::Withdrawn, uid, now, redraw))
             .await?;
         self.tournament_view(tid).await
     }
@@ -647,10 +724,19 @@ impl GameService {
     /// # Errors
     /// The store's.
     pub async fn standings(&self, id: TournamentId) -> Result<Standings> {
+        self.standings_after(id, None).await
+    }
+
+    /// The standings of tournament `id` after round `round` (`None`: after the last round
+    /// complete now).
+    ///
+    /// # Errors
+    /// The store's.
+    pub async fn standings_after(&self, id: TournamentId, round: Option<u32>) -> Result<Standings> {
         let (t, entrants, boards) = self.store.call(move |s| s.tournament_whole(id)).await?;
         let ids: Vec<u64> = entrants.iter().map(|e| e.user_id).collect();
         let names = self.named(ids).await?;
-        Ok(standings_of(&t, &entrants, &boards, names))
+        Ok(standings_after(&t, &entrants, &boards, names, round))
     }
 
     /// The tournament as a TRF-16 file (the text), readable by chess tournament software.
@@ -850,27 +936,56 @@ fn trf_name(name: &str) -> String {
         .collect()
 }
 
-/// The standings of `t` from its players and boards, names in `names` (in `entrants`' order).
+/// The standings of `t` from its players and boards after its last complete round, names in
+/// `names` (in `entrants`' order).
 pub fn standings_of(
     t: &Tournament,
     entrants: &[Entrant],
     boards: &[Board],
     names: Vec<Named>,
 ) -> Standings {
-    let model = Model::of(t, entrants, boards);
-    let tie_breaks: Vec<tiebreak::TieBreak> = match t.format {
-        Format::Swiss => tiebreak::SWISS.to_vec(),
-        _ => tiebreak::ROUND_ROBIN.to_vec(),
-    };
-    let complete_rounds = (1..=t.current_round)
-        .filter(|&r| {
+    standings_after(t, entrants, boards, names, None)
+}
+
+/// The last round of `t` such that it and every round before it are over (0: none).
+pub fn complete_rounds(t: &Tournament, boards: &[Board]) -> u32 {
+    (1..=t.current_round)
+        .take_while(|&r| {
             boards
                 .iter()
                 .filter(|b| b.round == r)
                 .all(|b| b.result.is_some())
         })
-        .count() as u32;
-    let table = tiebreak::standings(&model.tournament, t.current_round, &tie_breaks);
+        .last()
+        .unwrap_or(0)
+}
+
+/// The standings of `t` counting rounds 1 to `round` only (`None`, or a round not yet over:
+/// its [`complete_rounds`]); later rounds show as not yet played.
+pub fn standings_after(
+    t: &Tournament,
+    entrants: &[Entrant],
+    boards: &[Board],
+    names: Vec<Named>,
+    round: Option<u32>,
+) -> Standings {
+    let complete = complete_rounds(t, boards);
+    let after = round.map_or(complete, |r| r.min(complete));
+    let counted: Vec<Board> = boards
+        .iter()
+        .filter(|b| b.round <= after)
+        .cloned()
+        .collect();
+    let mut then = t.clone();
+    then.current_round = after;
+    let model = Model::of(&then, entrants, &counted);
+    let tie_breaks: Vec<tiebreak::TieBreak> = match t.format {
+        Format::Swiss => tiebreak::SWISS.to_vec(),
+        _ => tiebreak::ROUND_ROBIN.to_vec(),
+    };
+    let table = tiebreak::standings(&model.tournament, after, &tie_breaks);
+    // One order, whose row numbers are the ranks: the text, the picture's opponents and
+    // the podium all name a player by it.
     let rank_of: std::collections::HashMap<u32, u32> = table
         .iter()
         .enumerate()
@@ -879,7 +994,7 @@ pub fn standings_of(
     let planned = t.rounds.unwrap_or(t.current_round).max(t.current_round);
     let mut rows = Vec::with_capacity(table.len());
     let mut previous_rank = 0;
-    for s in table {
+    for (row, s) in table.into_iter().enumerate() {
         let user = model.users[s.player as usize - 1];
         let entrant = entrants
             .iter()
@@ -894,10 +1009,10 @@ pub fn standings_of(
                 name: None,
             });
         let cells = (1..=planned)
-            .map(|round| cell(t, entrant, boards, &model, &rank_of, round, user))
+            .map(|round| cell(&then, entrant, &counted, &model, &rank_of, round, user))
             .collect();
         rows.push(StandingRow {
-            rank: s.rank,
+            rank: row as u32 + 1,
             shared: s.rank == previous_rank,
             user: named,
             number: s.player,
@@ -910,7 +1025,7 @@ pub fn standings_of(
     }
     Standings {
         tournament: t.clone(),
-        complete_rounds,
+        complete_rounds: after,
         tie_breaks,
         rows,
     }
@@ -938,8 +1053,10 @@ fn cell(
         return Cell::Absent;
     };
     let Some(black) = b.black_id else {
-        return Cell::Bye {
-            half_points: if t.format == Format::Swiss { 2 } else { 0 },
+        return if t.format == Format::Swiss {
+            Cell::Bye { half_points: 2 }
+        } else {
+            Cell::Rest
         };
     };
     let white = b.white_id == user;
