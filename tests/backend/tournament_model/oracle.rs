@@ -51,23 +51,6 @@ impl std::fmt::Display for Broken {
     }
 }
 
-/// Whether a known defect, tagged `tag`, is to be let pass: `FOCUS_MODEL_KNOWN` lists the tags
-/// (comma-separated) while the defect's fix is on its way, so that a run can look past it for
-/// the next one.
-pub fn known(tag: &str) -> bool {
-    static KNOWN: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
-    KNOWN
-        .get_or_init(|| {
-            std::env::var("FOCUS_MODEL_KNOWN")
-                .unwrap_or_default()
-                .split(',')
-                .map(|s| s.trim().to_owned())
-                .collect()
-        })
-        .iter()
-        .any(|k| k == tag)
-}
-
 /// Fails the check with `invariant` and `detail`.
 pub fn broken<T>(invariant: &'static str, detail: impl Into<String>) -> Result<T, Broken> {
     Err(Broken {
@@ -317,24 +300,18 @@ impl Model {
                     .filter(|b| b.round == r)
                     .all(|b| b.result.is_some())
         };
-        ensure(
-            known("after-round") || (1..=n).all(complete),
-            STANDINGS,
-            || format!("standings after round {n}, but not every round to {n} is complete"),
-        )?;
+        ensure((1..=n).all(complete), STANDINGS, || {
+            format!("standings after round {n}, but not every round to {n} is complete")
+        })?;
         for row in &s.rows {
             let expected = self.points_after(boards, row.user.id, n);
-            ensure(
-                known("after-round") || expected == Some(row.half_points),
-                STANDINGS,
-                || {
-                    format!(
-                        "after round {n}: player {} has {} half points, the model counts {expected:?} \
+            ensure(expected == Some(row.half_points), STANDINGS, || {
+                format!(
+                    "after round {n}: player {} has {} half points, the model counts {expected:?} \
                      (cells {:?})",
-                        row.user.id, row.half_points, row.cells
-                    )
-                },
-            )?;
+                    row.user.id, row.half_points, row.cells
+                )
+            })?;
         }
         // Each game's cell names its opponent by a rank that is one row, the opponent's.
         for row in &s.rows {
@@ -361,7 +338,7 @@ impl Model {
                     .map(|r| r.user.id)
                     .collect();
                 ensure(
-                    known("opponent-rank") || named.len() == 1 && Some(named[0]) == theirs,
+                    named.len() == 1 && Some(named[0]) == theirs,
                     STANDINGS,
                     || {
                         format!(
@@ -417,7 +394,16 @@ pub fn check_podium(s: &Standings, render: bool) -> Result<(), Broken> {
         let medals = medal_groups(&caption);
         let data = focus_bot::strings::tournaments::crosstable(lang, s, 1, STANDINGS_PAGE);
         ensure(data.podium, PODIUM, || {
-            "the final picture has no podium".into()
+            format!(
+                "the final picture has no podium: {:?} after round {} of {} paired, rows {:?}",
+                s.tournament.status,
+                s.complete_rounds,
+                s.tournament.current_round,
+                s.rows
+                    .iter()
+                    .map(|r| (r.user.id, r.half_points, &r.cells))
+                    .collect::<Vec<_>>()
+            )
         })?;
         let name_of = |id: u64| {
             s.rows
@@ -462,7 +448,7 @@ pub fn check_podium(s: &Standings, render: bool) -> Result<(), Broken> {
                 by_medal[rank as usize - 1].push(id.unwrap_or(0));
             }
         }
-        ensure(medals == by_medal || known("podium"), PODIUM, || {
+        ensure(medals == by_medal, PODIUM, || {
             format!(
                 "{lang:?}: the text's podium {medals:?}, the picture's {by_medal:?} \
                  (ranks {:?}; caption {:?})",
@@ -596,9 +582,6 @@ pub fn check_rounds_named(
 ) -> Result<(), Broken> {
     let words = text.words();
     for (round, of) in rounds_named(&words) {
-        if round == 0 && known("round-0") {
-            continue;
-        }
         ensure(
             round >= 1 && round <= t.current_round && of.is_none_or(|m| round <= m),
             ROUNDS,
@@ -630,11 +613,9 @@ pub fn check_letter(
             && news.game().is_some_and(|g| g.tournament_id.is_some())
         {
             let words = text.words().to_lowercase();
-            ensure(
-                !words.contains("abort") || known("reminder-abort"),
-                NEVER_ABORTED,
-                || format!("a letter about a tournament game: {words:?}"),
-            )?;
+            ensure(!words.contains("abort"), NEVER_ABORTED, || {
+                format!("a letter about a tournament game: {words:?}")
+            })?;
         }
     }
     if let Letter::Tournament { news, .. } = letter {
