@@ -503,7 +503,7 @@ impl Run {
         let target = self.now() + seconds;
         for (b, g) in self.snapshot().await?.games {
             if g.deadline.is_some_and(|d| d <= target) {
-                let white_lost = g.ply % 2 == 0;
+                let white_lost = g.ply.is_multiple_of(2);
                 let result = match (white_lost, g.ply >= focus_bot::store::RESULT_MIN_PLY) {
                     (true, true) => BoardResult::Black,
                     (false, true) => BoardResult::White,
@@ -538,7 +538,7 @@ impl Run {
                 .map_err(|e| internal("the position", e))?;
             let moves = position.legal_moves();
             let mv = moves[(usize::from(pick) + usize::from(i)) % moves.len()];
-            let mover = if game.ply % 2 == 0 {
+            let mover = if game.ply.is_multiple_of(2) {
                 game.white_id
             } else {
                 game.black_id
@@ -582,7 +582,7 @@ impl Run {
                     guild_id: GUILD,
                     channel_id: g.channel_id,
                 };
-                let to_move_white = g.ply % 2 == 0;
+                let to_move_white = g.ply.is_multiple_of(2);
                 let played = g.ply >= focus_bot::store::RESULT_MIN_PLY;
                 let resign = |white: bool| match (white, played) {
                     (true, true) => BoardResult::Black,
@@ -776,11 +776,15 @@ impl Run {
                 };
                 // Half the games played two plies (a result over the board), half not at all
                 // (a forfeit).
-                let plies = if (i as usize + k) % 2 == 0 { 2 } else { 0 };
+                let plies = if (i as usize + k).is_multiple_of(2) {
+                    2
+                } else {
+                    0
+                };
                 let g = self
                     .moves(g, plies, (i as u8).wrapping_add(k as u8))
                     .await?;
-                if (i as usize + k) % 3 == 0 {
+                if (i as usize + k).is_multiple_of(3) {
                     for who in [g.white_id, g.black_id] {
                         self.service
                             .draw(place, &user(who))
@@ -789,7 +793,7 @@ impl Run {
                     }
                     self.model.expected.insert(b.id, BoardResult::Draw);
                 } else {
-                    let white = g.ply % 2 == 0;
+                    let white = g.ply.is_multiple_of(2);
                     let who = if white { g.white_id } else { g.black_id };
                     self.service
                         .resign(place, &user(who))
