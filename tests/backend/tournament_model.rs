@@ -182,10 +182,11 @@ fn scenario(most_players: u32) -> impl Strategy<Value = Scenario> {
                 steps,
                 draws_picture,
             )| {
+                // A Swiss from 4, a round-robin up to 20 (its Berger tables).
                 let players = if format == Format::Swiss {
                     players.max(4)
                 } else {
-                    players
+                    players.min(focus_bot::pairing::berger::MAX_PLAYERS)
                 };
                 let pace = match (pace, format) {
                     (0, _) => Pace::Next,
@@ -1014,27 +1015,29 @@ fn random_events_keep_the_model_s_invariants() {
         max_shrink_iters: 200,
         ..Config::default()
     };
-    // Two events at a time, one per core: each is a service and its store's thread, which
-    // mostly wait for each other.
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()
-        .unwrap();
+    // Two events at a time, one per core, each on a runtime of its own thread: an event is a
+    // service and its store's thread, which mostly wait for each other.
+    let runtimes: Vec<tokio::runtime::Runtime> = (0..2)
+        .map(|_| {
+            tokio::runtime::Builder::new_current_thread()
+                .enable_all()
+                .build()
+                .unwrap()
+        })
+        .collect();
     let started = Instant::now();
     let mut runner = TestRunner::new(config);
     let pair = (scenario(most_players), scenario(most_players));
     let result = runner.run(&pair, |(a, b)| {
-        runtime.block_on(async move {
-            let first = tokio::spawn(async move { run_event(&a).await });
-            let second = tokio::spawn(async move { run_event(&b).await });
-            let (first, second) = (first.await, second.await);
-            for (which, r) in [("first", first), ("second", second)] {
-                r.expect("the event's task ends")
-                    .map_err(|e| TestCaseError::fail(format!("the {which} event: {e}")))?;
-            }
-            Ok(())
-        })
+        let (first, second) = std::thread::scope(|scope| {
+            let first = scope.spawn(|| runtimes[0].block_on(run_event(&a)));
+            let second = runtimes[1].block_on(run_event(&b));
+            (first.join().expect("the first event's thread ends"), second)
+        });
+        for (which, r) in [("first", first), ("second", second)] {
+            r.map_err(|e| TestCaseError::fail(format!("the {which} event: {e}")))?;
+        }
+        Ok(())
     });
     if let Err(e) = result {
         panic!("{e}");
