@@ -11,8 +11,14 @@
 //! of them after "Discord" failed halfway through a delivery. After the steps every game is
 //! played out, and the event must end.
 //!
-//! `FOCUS_MODEL_EVENTS` sets the number of events (1,000 by default, what CI runs within a
-//! minute); `FOCUS_MODEL_PLAYERS` the most players (12 by default; a round-robin takes 20).
+//! The model checks what it can know without the code under test: each board's result from
+//! how the test ended its game, each player's score after round N from those results, who may
+//! be paired (C.04.1's absolute criteria for a Swiss), the rounds that letters, the
+//! announcement and the list name, the podium of the text against the picture's rows, and the
+//! TRF export re-paired by `focus_bot::pairing::check` for every complete round.
+//!
+//! `FOCUS_MODEL_EVENTS` sets the number of events (1,000 by default, what CI runs);
+//! `FOCUS_MODEL_PLAYERS` the most players (12 by default; a round-robin takes at most 20).
 //! A failing event is written to `tests/proptest-regressions/tournament_model.txt` and run
 //! first next time.
 
