@@ -97,6 +97,7 @@ tournament-extra-time = The director gave more time in game { $game }: time now 
 tournament-pairings = **{ $name }** · round { $round } of { $rounds }:
 tournament-board-line = { $board }. { $white } – { $black } · { $thread }
 tournament-board-line-waiting = { $board }. { $white } – { $black } · the thread is being started
+tournament-board-line-forfeit = { $board }. { $white } – { $black } · { $result }: not played, a player has left the tournament
 tournament-bye-line = Bye: { $user } (1 point)
 tournament-rest-line = Resting this round: { $user }
 tournament-board-message = **{ $name }** · round { $round }, board { $board }: { $white } has White, { $black } has Black. The game is played in this message's thread.

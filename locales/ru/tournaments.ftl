@@ -103,6 +103,7 @@ tournament-extra-time = Судья добавил время в партии { $
 tournament-pairings = **{ $name }** · { $round }-й тур из { $rounds }:
 tournament-board-line = { $board }. { $white } – { $black } · { $thread }
 tournament-board-line-waiting = { $board }. { $white } – { $black } · ветка создаётся
+tournament-board-line-forfeit = { $board }. { $white } – { $black } · { $result }: партия не играется, игрок выбыл из турнира
 tournament-bye-line = Без пары: { $user } (1 очко)
 tournament-rest-line = Отдыхает в этом туре: { $user }
 tournament-board-message = **{ $name }** · { $round }-й тур, доска { $board }: { $white } играет белыми, { $black } — чёрными. Партия идёт в ветке этого сообщения.

@@ -614,6 +614,17 @@ fn after_result_in(tx: &Transaction<'_>, t: &Tournament, round: u32, now: i64) -
     queue_round_in(tx, t.id, at, now)
 }
 
+/// Whether `user` still plays in tournament `t` (not withdrawn, removed or a no-show).
+fn playing(tx: &Transaction<'_>, t: TournamentId, user: u64) -> Result<bool> {
+    let status: Option<EntrantStatus> = tx
+        .prepare_cached(
+            "SELECT status FROM tournament_players WHERE tournament_id = ?1 AND user_id = ?2",
+        )?
+        .query_row(params![t, Snowflake(user)], |r| r.get(0))
+        .optional()?;
+    Ok(status == Some(EntrantStatus::Playing))
+}
+
 /// Ends running tournament `t` after its rounds played: logged, with its final standings.
 fn finish_in(tx: &Transaction<'_>, t: TournamentId, now: i64) -> Result<()> {
     tx.execute(
@@ -1092,7 +1103,17 @@ impl Store {
                 .into());
             }
             for (i, (white, black)) in boards.iter().enumerate() {
-                let result = black.is_none().then_some(BoardResult::Bye);
+                // A round-robin's table pairs a player who has left too: their opponent wins
+                // by forfeit, and no game is started (a Swiss pairs only players playing).
+                let result = match black {
+                    None => Some(BoardResult::Bye),
+                    Some(black) => match (playing(tx, id, *white)?, playing(tx, id, *black)?) {
+                        (true, true) => None,
+                        (true, false) => Some(BoardResult::WhiteForfeit),
+                        (false, true) => Some(BoardResult::BlackForfeit),
+                        (false, false) => Some(BoardResult::DoubleForfeit),
+                    },
+                };
                 tx.prepare_cached(
                     "INSERT INTO tournament_pairings (tournament_id, round, board, white_id, \
                      black_id, result) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
@@ -1105,7 +1126,7 @@ impl Store {
                     black.map(Snowflake),
                     result
                 ])?;
-                if black.is_some() {
+                if result.is_none() {
                     let notice = NewNotice {
                         kind: NoticeKind::TournamentGame,
                         tournament_id: Some(id),
@@ -1122,7 +1143,7 @@ impl Store {
             )?;
             log_in(tx, id, None, "pair", &round.to_string(), now)?;
             queue_pairings_in(tx, id, round, now)?;
-            // A round of byes only (or every board a bye) is over at once.
+            // A round of byes and forfeits only is over at once.
             let t = get_tournament(tx, id)?;
             after_result_in(tx, &t, round, now)?;
             let mut stmt = tx.prepare_cached(&format!(

@@ -342,6 +342,15 @@ fn pairings_marked(lang: Lang, round: &RoundView) -> Vec<String> {
                     black = mention(black.id),
                     thread = super::channel(thread)
                 ),
+                // A round-robin's board of a player who left: a forfeit, never started.
+                None if let Some(result) = b.board.result => tr!(
+                    lang,
+                    "tournament-board-line-forfeit",
+                    board = b.board.board,
+                    white = mention(b.white.id),
+                    black = mention(black.id),
+                    result = self::result(lang, result)
+                ),
                 None => tr!(
                     lang,
                     "tournament-board-line-waiting",

@@ -16,6 +16,8 @@ mod service_fair_play;
 mod store;
 mod store_durability;
 mod store_threads;
+mod tournament_model;
+mod tournament_model_found;
 mod tournaments;
 
 /// SQL that takes a database of schema 14 back to schema 13 (venues undone).

@@ -806,6 +806,17 @@ impl GameService {
         if t.status != TournamentStatus::Running || t.paused {
             return Ok(false);
         }
+        // A second notice (a director's correction of a round already over queues one again)
+        // may come once the next round is paired and in play, or every round is: nothing to
+        // pair, and no reason to end the event (the round after, paired from a table without
+        // the round in play, may find no legal pairing).
+        let in_play = t.pace != Pace::AllAtOnce
+            && boards
+                .iter()
+                .any(|b| b.round == t.current_round && b.result.is_none());
+        if in_play || t.rounds.is_some_and(|r| t.current_round >= r) {
+            return Ok(false);
+        }
         let model = Model::of(&t, &entrants, &boards);
         let first = t.current_round + 1;
         let last = match t.pace {
