@@ -895,7 +895,7 @@ pub fn write(tournament: &Tournament) -> String {
     out
 }
 
-/// Writes `tournament` as [`write`] does, then the rounds `in_progress`: a note that says why
+/// Writes `tournament` as [`write()`] does, then the rounds `in_progress`: a note that says why
 /// their pairings are outside the player lines, and one `FBP round white black` line per
 /// pairing (`black` 0000 for the pairing-allocated bye). The player lines must hold no game or
 /// pairing-allocated bye of those rounds (the caller leaves them blank), so that a program that
