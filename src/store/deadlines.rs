@@ -68,7 +68,6 @@ fn time_out_in(tx: &Transaction<'_>, game: &Game, loser: Color, now: i64) -> Res
             reason: EndReason::TimeOut,
         }
     };
-    let ended = finish_in(tx, game.id, ending, now)?;
     let notice = NewNotice {
         kind: NoticeKind::TimeOut,
         game_id: Some(game.id),
@@ -91,7 +90,11 @@ fn time_out_in(tx: &Transaction<'_>, game: &Game, loser: Color, now: i64) -> Res
             queue_in(tx, &dm, now)?;
         }
     }
-    Ok(ended)
+    // The notice is queued before the ending, which may move a tournament on (its standings,
+    // next pairings or podium queued in `board_ended_in`): notices go out in the order they
+    // were queued, and the time-out that ended the round is told first. The transaction keeps
+    // both or neither.
+    finish_in(tx, game.id, ending, now)
 }
 
 /// Inside `tx`: when `game`'s deadline has passed by `now`, ends it on time as the sweep would

@@ -1570,3 +1570,55 @@ async fn an_export_mid_round_lists_the_round_in_progress_and_the_check_skips_it(
         russian.words()
     );
 }
+
+/// Issue 32, found trying the fixes in the console: when the last game of an event ends on
+/// time, its time-out is told before the podium (and, in a round played in turn, before the
+/// standings and the next pairings). The podium used to come first: the event's news was
+/// queued inside the game's ending, the time-out's notice only after it.
+#[tokio::test]
+async fn the_last_games_time_out_is_told_before_the_podium() {
+    use focus_bot::service::News;
+    use focus_bot::service::tournaments::TournamentNews;
+
+    let dir = TempDir::new().unwrap();
+    let (service, clock) = service(&dir).await;
+    let postman = Threads::default();
+    let tid = all_at_once(&service, &postman, 4).await;
+    let (_, _, boards) = service
+        .store()
+        .call(move |s| s.tournament_whole(tid))
+        .await
+        .unwrap();
+    let b = boards.iter().find(|b| b.black_id.is_some()).unwrap();
+    let (game, white, black) = (b.game_id.unwrap(), b.white_id, b.black_id.unwrap());
+    let at = T0 + 60;
+    service
+        .store()
+        .call(move |s| {
+            s.record_move(game, white, 0, "c4-d4".parse().unwrap(), at)?;
+            s.record_move(game, black, 1, "e4-d4".parse().unwrap(), at)
+        })
+        .await
+        .unwrap();
+    postman.letters.lock().unwrap().clear();
+    clock.advance(16 * 60 + 60);
+    service.sweep().await.unwrap();
+    service.deliver(&postman).await.unwrap();
+    let letters = postman.letters.lock().unwrap();
+    let podium = letters
+        .iter()
+        .position(|l| {
+            matches!(l, Letter::Tournament { news, .. } if matches!(**news, TournamentNews::Finished(_)))
+        })
+        .expect("the podium is posted");
+    let time_out = letters
+        .iter()
+        .position(|l| {
+            matches!(l, Letter::Post { news: News::TimedOut { game: g, .. }, .. } if g.id == game)
+        })
+        .expect("the last game's time-out is posted");
+    assert!(
+        time_out < podium,
+        "the time-out (letter {time_out}) comes before the podium (letter {podium})"
+    );
+}
