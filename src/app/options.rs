@@ -502,7 +502,7 @@ fn tournament(
 ) -> Result<super::TournamentRequest, OptionError> {
     use super::TournamentRequest as T;
     use crate::service::tournaments::TournamentOptions;
-    use crate::store::{BoardResult, Format, Pace, TimeControl, TournamentId};
+    use crate::store::{BoardResult, Format, Pace, TournamentId};
     let lang = values.lang;
     let id = values.read("tournament", |v| {
         v.trim()
@@ -525,18 +525,12 @@ fn tournament(
                 v => v.parse().ok(),
             })?;
             let minutes = number("minutes")?;
-            let time_control = match (days, minutes) {
-                // Each is a fine value: it is the pair that is refused.
-                (Some(_), Some(_)) => {
-                    return Err(OptionError::Together {
-                        first: option_name(lang, "tournament", "days"),
-                        second: option_name(lang, "tournament", "minutes"),
-                    });
-                }
-                (None, Some(m)) => TimeControl::Minutes(m),
-                (Some(d), None) => TimeControl::days(d),
-                (None, None) => crate::service::DEFAULT_TIME_CONTROL,
-            };
+            // The challenge's rule; each is a fine value, so the refusal names the pair.
+            let time_control =
+                crate::service::time_control(days, minutes).map_err(|_| OptionError::Together {
+                    first: option_name(lang, "tournament", "days"),
+                    second: option_name(lang, "tournament", "minutes"),
+                })?;
             T::Create(TournamentOptions {
                 name: values
                     .get("name")

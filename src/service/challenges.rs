@@ -158,12 +158,21 @@ impl ChallengeRequest {
     /// # Errors
     /// [`ServiceError::DaysAndMinutes`] when both are given: a game has one clock.
     pub fn time_control(&self) -> Result<TimeControl> {
-        match (self.days, self.minutes) {
-            (Some(_), Some(_)) => Err(ServiceError::DaysAndMinutes),
-            (None, Some(minutes)) => Ok(TimeControl::Minutes(minutes)),
-            (Some(days), None) => Ok(TimeControl::days(days)),
-            (None, None) => Ok(DEFAULT_TIME_CONTROL),
-        }
+        time_control(self.days, self.minutes)
+    }
+}
+
+/// The time control of `days` or `minutes` per move, as a challenge or a tournament asks for
+/// it: the minutes, else the days (0: unlimited), else [`DEFAULT_TIME_CONTROL`].
+///
+/// # Errors
+/// [`ServiceError::DaysAndMinutes`] when both are given: a game has one clock.
+pub fn time_control(days: Option<u32>, minutes: Option<u32>) -> Result<TimeControl> {
+    match (days, minutes) {
+        (Some(_), Some(_)) => Err(ServiceError::DaysAndMinutes),
+        (None, Some(minutes)) => Ok(TimeControl::Minutes(minutes)),
+        (Some(days), None) => Ok(TimeControl::days(days)),
+        (None, None) => Ok(DEFAULT_TIME_CONTROL),
     }
 }
 

@@ -32,6 +32,7 @@ pub use bots::{
 };
 pub use challenges::{
     ChallengeOptions, ChallengeRequest, DEFAULT_TIME_CONTROL, Opponent, Rematch, coin_toss,
+    time_control,
 };
 pub use clock::{Clock, ManualClock, SystemClock, Timestamp, Wait};
 pub use error::{Result, ServiceError};
