@@ -63,15 +63,14 @@ impl Console {
         bytes: &[u8],
         name: impl Fn(usize) -> String,
     ) -> Result<PathBuf, (PathBuf, std::io::Error)> {
-        loop {
-            self.pictures += 1;
-            let path = self.out_dir.join(name(self.pictures));
-            match create_new(&path, bytes) {
-                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
-                Err(e) => return Err((path, e)),
-                Ok(()) => return Ok(path),
-            }
-        }
+        let used = std::cell::Cell::new(self.pictures);
+        let names = (self.pictures + 1..).map(|n| {
+            used.set(n);
+            name(n)
+        });
+        let written = self.write_first_free(bytes, names);
+        self.pictures = used.get();
+        written
     }
 
     /// Writes `stem.ext`, else `stem-2.ext`, `stem-3.ext`… whichever is free first.
@@ -81,11 +80,20 @@ impl Console {
         stem: &str,
         ext: &str,
     ) -> Result<PathBuf, (PathBuf, std::io::Error)> {
-        for n in 1usize.. {
-            let name = match n {
-                1 => format!("{stem}.{ext}"),
-                n => format!("{stem}-{n}.{ext}"),
-            };
+        let names = (1usize..).map(|n| match n {
+            1 => format!("{stem}.{ext}"),
+            n => format!("{stem}-{n}.{ext}"),
+        });
+        self.write_first_free(bytes, names)
+    }
+
+    /// Writes `bytes` under the first of `names` (endless) that no file in the folder has.
+    fn write_first_free(
+        &self,
+        bytes: &[u8],
+        names: impl Iterator<Item = String>,
+    ) -> Result<PathBuf, (PathBuf, std::io::Error)> {
+        for name in names {
             let path = self.out_dir.join(name);
             match create_new(&path, bytes) {
                 Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
@@ -93,7 +101,7 @@ impl Console {
                 Ok(()) => return Ok(path),
             }
         }
-        unreachable!("a free name is found before usize runs out")
+        unreachable!("the names are endless: a free one comes before usize runs out")
     }
 }
 
