@@ -28,6 +28,7 @@ pub mod backups;
 pub mod cli;
 pub mod console;
 pub mod discord;
+pub mod domain;
 pub mod engine;
 pub mod i18n;
 pub mod locale;
