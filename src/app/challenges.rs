@@ -24,7 +24,7 @@ impl Asked<'_> {
         let room = &self.caller.threads;
         // Where the bot is not a member (a user's install) it starts no thread, and there is
         // no permission to miss.
-        if *room == ThreadRoom::NotHere || !self.caller.venue.bot_posts() {
+        if matches!(room, ThreadRoom::NotHere | ThreadRoom::Own) || !self.caller.venue.bot_posts() {
             return Room::Here;
         }
         let guild = self.caller.place.guild_id;
@@ -34,7 +34,7 @@ impl Asked<'_> {
         match room {
             ThreadRoom::Able => Room::Thread,
             ThreadRoom::Missing(missing) => Room::Missing(missing.clone()),
-            ThreadRoom::NotHere => Room::Here,
+            ThreadRoom::NotHere | ThreadRoom::Own => Room::Here,
         }
     }
 
@@ -96,7 +96,7 @@ impl Asked<'_> {
     ) -> Result<Reply> {
         let bot = &self.caller.bot;
         let (request, level) = options.request(bot.id, true, self.caller.venue)?;
-        let level = level.unwrap_or(i64::from(crate::service::DEFAULT_BOT_LEVEL));
+        let level = crate::service::bot_level(level);
         let (me, place, lang) = (&self.caller.user, self.caller.place, self.public());
         let board = self
             .service()

@@ -13,11 +13,13 @@
 //! - `challenges`, `games`, `info`: the handlers, by subject.
 
 mod challenges;
+mod choices;
 mod controls;
 mod games;
 mod info;
 pub mod pick;
 mod tournaments;
+pub use choices::TournamentChoices;
 pub use tournaments::{announcement_buttons, standings_picture};
 pub mod options;
 pub mod reply;

@@ -501,7 +501,6 @@ fn tournament(
     named: &mut dyn FnMut(&str) -> Option<User>,
 ) -> Result<super::TournamentRequest, OptionError> {
     use super::TournamentRequest as T;
-    use crate::service::tournaments::TournamentOptions;
     use crate::store::{BoardResult, Format, Pace, TournamentId};
     let lang = values.lang;
     let id = values.read("tournament", |v| {
@@ -531,32 +530,29 @@ fn tournament(
                     first: option_name(lang, "tournament", "days"),
                     second: option_name(lang, "tournament", "minutes"),
                 })?;
-            T::Create(TournamentOptions {
-                name: values
-                    .get("name")
-                    .filter(|n| !n.trim().is_empty())
-                    .ok_or(OptionError::Missing("name"))?
-                    .to_owned(),
-                format: values
-                    .read("format", |v| {
+            T::Create(
+                super::TournamentChoices {
+                    name: values
+                        .get("name")
+                        .filter(|n| !n.trim().is_empty())
+                        .ok_or(OptionError::Missing("name"))?
+                        .to_owned(),
+                    format: values.read("format", |v| {
                         tournament_choice(lang, "format", Format::ALL, Format::as_str, v)
-                    })?
-                    .unwrap_or(Format::Swiss),
-                rounds: number("rounds")?,
-                time_control,
-                rules: values
-                    .read("rules", |v| rules(lang, v))?
-                    .unwrap_or(Rules::CLASSIC),
-                rated: values.boolean("rated")?.unwrap_or(true),
-                starts_in_hours: number("starts_in_hours")?,
-                max_players: number("max_players")?,
-                pace: values
-                    .read("pace", |v| {
+                    })?,
+                    rounds: number("rounds")?,
+                    time_control,
+                    rules: values.read("rules", |v| rules(lang, v))?,
+                    rated: values.boolean("rated")?,
+                    starts_in_hours: number("starts_in_hours")?,
+                    max_players: number("max_players")?,
+                    pace: values.read("pace", |v| {
                         tournament_choice(lang, "pace", Pace::ALL, Pace::as_str, v)
-                    })?
-                    .unwrap_or(Pace::Next),
-                round_every_days: number("round_every_days")?,
-            })
+                    })?,
+                    round_every_days: number("round_every_days")?,
+                }
+                .options(),
+            )
         }
         "join" => T::Join { id },
         "leave" => T::Leave { id },

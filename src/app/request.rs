@@ -377,8 +377,11 @@ impl Request {
 pub enum ThreadRoom {
     /// Yes: a text or announcement channel, and the bot may start threads and post in them.
     Able,
-    /// No thread can start here (a thread already, a forum post, a DM, the console).
+    /// No thread can start here (a thread already, a forum post, a DM).
     NotHere,
+    /// The adapter keeps threads of its own, which need no permission (the console's threads
+    /// are channels it names).
+    Own,
     /// A channel for threads, but the bot lacks these permissions (Discord's names).
     Missing(Vec<&'static str>),
 }

@@ -37,7 +37,7 @@ impl Asked<'_> {
         let lang = self.public();
         match request {
             T::Create(options) => {
-                self.threads_here()?;
+                self.threads_here(true)?;
                 let rights = Rights {
                     create: self.caller.manager || self.has_tournament_role().await?,
                 };
@@ -68,7 +68,7 @@ impl Asked<'_> {
                 )))
             }
             T::Start { id } => {
-                self.threads_here()?;
+                self.threads_here(false)?;
                 let view = service.start_tournament(place, me, id).await?;
                 let count = view.players.len();
                 Ok(Reply::one(Message::new(
@@ -132,15 +132,18 @@ impl Asked<'_> {
         }
     }
 
-    /// Refuses a tournament's creation or start where the bot may not start its games' threads
-    /// (it lacks permissions here). An adapter without threads of Discord's (the console)
-    /// says [`ThreadRoom::NotHere`] and is not refused: its threads are its own.
-    fn threads_here(&self) -> Result<()> {
+    /// Refuses a tournament's creation (`creating`) or start where the bot may not start its
+    /// games' threads: it lacks permissions here, or (creating) this is no channel for threads
+    /// (a thread, a forum post, a DM), whose threads would be started from elsewhere. An
+    /// adapter with threads of its own (the console) says [`ThreadRoom::Own`] and is not
+    /// refused.
+    fn threads_here(&self, creating: bool) -> Result<()> {
         match &self.caller.threads {
             ThreadRoom::Missing(missing) => {
                 Err(ServiceError::TournamentNeedsThreads(missing.clone()))
             }
-            ThreadRoom::Able | ThreadRoom::NotHere => Ok(()),
+            ThreadRoom::NotHere if creating => Err(ServiceError::TournamentNeedsThreads(vec![])),
+            ThreadRoom::Able | ThreadRoom::NotHere | ThreadRoom::Own => Ok(()),
         }
     }
 

@@ -273,7 +273,7 @@ impl Console {
             moderator,
             manager: moderator,
             sent_at: None,
-            threads: ThreadRoom::NotHere,
+            threads: ThreadRoom::Own,
             attachment_limit: ATTACHMENT_LIMIT,
             server_name: None,
             clicked,

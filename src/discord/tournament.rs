@@ -9,16 +9,14 @@
 use poise::serenity_prelude as serenity;
 
 use super::commands::ask;
-use super::interaction::{thread_room, user_of};
+use super::interaction::user_of;
 use super::localized::{
     DaysChoice, FormatChoice, MinutesChoice, PaceChoice, ResultChoice, RulesChoice,
 };
 use super::{Context, Error};
-use crate::app::{Request, ThreadRoom, TournamentRequest as T};
-use crate::rules::Rules;
-use crate::service::tournaments::TournamentOptions;
-use crate::service::{ChallengeRequest, Place, ServiceError};
-use crate::store::{Format, GameId, Pace, TournamentId};
+use crate::app::{Request, TournamentChoices, TournamentRequest as T};
+use crate::service::Place;
+use crate::store::{GameId, TournamentId};
 
 /// Answers tournament request `request`.
 async fn tournament_ask(ctx: Context<'_>, request: T) -> Result<(), Error> {
@@ -121,34 +119,21 @@ pub async fn create(
     #[max = 60]
     round_every_days: Option<u32>,
 ) -> Result<(), Error> {
-    // Its games start in threads of this channel: not in a thread, a forum post (missing
-    // permissions are the command layer's refusal, for every adapter).
-    if let poise::Context::Application(app) = ctx {
-        let command = app.interaction;
-        let room = thread_room(command.channel.as_ref(), command.app_permissions);
-        if room == ThreadRoom::NotHere {
-            return Err(ServiceError::TournamentNeedsThreads(vec![]).into());
-        }
-    }
     // Days or minutes per move, as `/focus challenge` reads them (both: refused).
-    let time_control = ChallengeRequest {
-        days: days.map(|d| d.0),
-        minutes: minutes.map(|m| m.0),
-        ..ChallengeRequest::default()
-    }
-    .time_control()?;
-    let options = TournamentOptions {
+    let time_control = crate::service::time_control(days.map(|d| d.0), minutes.map(|m| m.0))?;
+    let options = TournamentChoices {
         name,
-        format: format.map_or(Format::Swiss, |f| f.0),
+        format: format.map(|f| f.0),
         rounds,
         time_control,
-        rules: rules.map_or(Rules::CLASSIC, |r| r.0),
-        rated: rated.unwrap_or(true),
+        rules: rules.map(|r| r.0),
+        rated,
         starts_in_hours,
         max_players,
-        pace: pace.map_or(Pace::Next, |p| p.0),
+        pace: pace.map(|p| p.0),
         round_every_days,
-    };
+    }
+    .options();
     tournament_ask(ctx, T::Create(options)).await
 }
 

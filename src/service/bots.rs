@@ -21,6 +21,12 @@ use crate::store::{Game, GameId, GameStatus, Hint, LevelResults, NewChallenge, S
 /// The level of the bot when the challenger names none.
 pub const DEFAULT_BOT_LEVEL: u8 = 3;
 
+/// The bot's level in a game against it: the one `chosen`, else [`DEFAULT_BOT_LEVEL`] (what
+/// is out of range is refused later, by the engine's levels).
+pub fn bot_level(chosen: Option<i64>) -> i64 {
+    chosen.unwrap_or(i64::from(DEFAULT_BOT_LEVEL))
+}
+
 /// The effort of a hint: the full engine with a node budget, so that the same position gets
 /// the same hint on any machine (about a fifth of a second at 2 M nodes/s).
 pub const HINT_NODES: u64 = 400_000;

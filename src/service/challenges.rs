@@ -1,9 +1,7 @@
 //! Challenges: made, accepted (the game starts), declined, cancelled.
 
 use super::deadlines::wakes_sweeper;
-use super::{
-    Board, ChallengeView, DEFAULT_BOT_LEVEL, GameService, Place, Result, ServiceError, User,
-};
+use super::{Board, ChallengeView, GameService, Place, Result, ServiceError, User};
 use crate::rules::{Color, Rules};
 use crate::store::Venue;
 use crate::store::{
@@ -86,7 +84,7 @@ impl ChallengeOptions {
     /// The service's request for these options, and the bot's level when `bot` (the bot's own
     /// user id) is challenged: a challenge's rules of use, in one place.
     ///
-    /// - A level is only for a game against the bot; it defaults to [`DEFAULT_BOT_LEVEL`].
+    /// - A level is only for a game against the bot; it defaults to [`super::DEFAULT_BOT_LEVEL`].
     /// - A set-up position is unrated unless `rated` says otherwise (the store then refuses).
     /// - A person who is not on the server cannot be challenged.
     /// - In a DM between two people a game is unrated unless `rated` says otherwise; in the
@@ -120,7 +118,7 @@ impl ChallengeOptions {
             return Err(ServiceError::BotGameNotHere);
         }
         let defaults = ChallengeRequest::default();
-        let level = against_bot.then(|| self.level.unwrap_or(i64::from(DEFAULT_BOT_LEVEL)));
+        let level = against_bot.then(|| super::bot_level(self.level));
         let request = ChallengeRequest {
             opponent: self.opponent.map(|o| o.user),
             rules: self.rules.unwrap_or(defaults.rules),
@@ -463,6 +461,7 @@ impl GameService {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::service::DEFAULT_BOT_LEVEL;
 
     const BOT: u64 = 99;
 

@@ -27,7 +27,7 @@ use std::sync::Arc;
 
 pub use analysis::{Analysis, OnProgress, Progress};
 pub use bots::{
-    DEFAULT_BOT_LEVEL, DRAW_NODES, DRAW_REPETITIONS, HINT_NODES, HintView, accepts_draw,
+    DEFAULT_BOT_LEVEL, DRAW_NODES, DRAW_REPETITIONS, HINT_NODES, HintView, accepts_draw, bot_level,
     occurrences,
 };
 pub use challenges::{
