@@ -17,6 +17,7 @@ mod choices;
 mod controls;
 mod games;
 mod info;
+pub mod mail;
 pub mod pick;
 mod tournaments;
 pub use choices::TournamentChoices;
@@ -37,7 +38,6 @@ use std::sync::Arc;
 
 use crate::i18n::Lang;
 use crate::locale::Locale;
-use crate::render::RenderOptions;
 use crate::rules::Color;
 use crate::service::{Board, GameService, Members, Result, ServiceError};
 use crate::store::{Game, GameStatus};
@@ -421,23 +421,7 @@ impl Asked<'_> {
     /// The picture of `board` with its words in `lang`, seen from `side` (default: the side
     /// [`strings::picture`] gives the game).
     async fn picture(&self, lang: Lang, board: &Board, side: Option<Color>) -> Result<File> {
-        let options = strings::picture::options(lang, board);
-        let options = match side {
-            Some(side) => RenderOptions {
-                flipped: side == Color::Black,
-                ..options
-            },
-            None => options,
-        };
-        let bytes = self.service().picture(board, options).await?;
-        Ok(File {
-            name: format!("focus-game-{}.png", board.game.id.0),
-            bytes,
-            kind: FileKind::Board {
-                game: board.game.id,
-                ply: board.game.ply,
-            },
-        })
+        mail::board_file(self.service(), lang, board, side).await
     }
 
     /// A message of `text` with the picture of `board` in `lang`, going `to`, pinging `ping`;

@@ -3,8 +3,9 @@
 //! console's short forms (`accept 3`, `draw accept`, `takeback decline`).
 
 use super::{Console, Shown};
+use crate::app::mail::{Address, Carrier, Mail, Rounds};
 use crate::app::{Action, Request};
-use crate::service::{Clock, Delivery, Letter, Members, Place, Postman, SystemClock, User};
+use crate::service::{Clock, Delivery, Members, Place, SystemClock, User};
 use crate::store::{ChallengeId, NoticeId};
 use crate::text::Text;
 use crate::tr;
@@ -26,31 +27,19 @@ impl Clock for ConsoleClock {
     }
 }
 
-/// The console's name of a tournament board's thread, a channel typed as `#t1-r2-b3`
-/// (tournament, round, board): the same board always gets the same thread.
-pub(super) fn thread_of(letter: &Letter) -> Option<String> {
-    match letter {
-        Letter::StartGame {
-            tournament, board, ..
-        } => Some(format!(
-            "t{}-r{}-b{}",
-            tournament.id.0, board.board.round, board.board.board
-        )),
-        _ => None,
-    }
-}
-
-/// Collects the letters the service sends on its own, for the console to print.
+/// Collects the bot's finished letters, for the console to print.
 #[derive(Default)]
-struct Mailbox(std::sync::Mutex<Vec<(NoticeId, Letter)>>);
+struct Mailbox(std::sync::Mutex<Vec<Mail>>);
 
-impl Postman for Mailbox {
-    async fn deliver(&self, notice: NoticeId, letter: &Letter) -> Delivery {
+impl Carrier for Mailbox {
+    async fn deliver(&self, _: NoticeId, mail: &Mail) -> Delivery {
         match self.0.lock() {
-            Ok(mut letters) => {
-                letters.push((notice, letter.clone()));
-                match thread_of(letter) {
-                    Some(name) => Delivery::Thread(super::channel_id(&name)),
+            Ok(mut mails) => {
+                mails.push(mail.clone());
+                // The console's thread is a channel typed by its short name (`#t1-r2-b3`):
+                // the same board always gets the same thread.
+                match &mail.thread {
+                    Some(thread) => Delivery::Thread(super::channel_id(&thread.key)),
                     None => Delivery::Sent,
                 }
             }
@@ -275,113 +264,68 @@ impl Console {
     /// Runs the deadline sweep and prints what the bot would send on its own.
     pub(super) async fn sweep(&mut self) -> Vec<String> {
         let service = self.app.service().clone();
-        // The bot's moves are searched first, so that they show after the line that asked.
-        service.bots_idle().await;
-        if let Err(e) = service.sweep().await {
-            return vec![self.failure(&e)];
-        }
-        // Tournaments whose start time has come start, as the bot's sweeper starts them.
-        if let Err(e) = service.start_due_tournaments().await {
-            return vec![self.failure(&e)];
-        }
-        service.bots_idle().await;
         let mailbox = Mailbox::default();
-        if let Err(e) = service.deliver(&mailbox).await {
-            return vec![self.failure(&e)];
-        }
-        let letters = mailbox.0.into_inner().unwrap_or_default();
-        let mut lines = Vec::new();
-        for (_, letter) in letters {
+        let how = Rounds {
+            sweep: true,
+            // The bot's moves are searched first, so that they show after the line that
+            // asked.
+            settle: true,
             // The console speaks one language, whatever the letter's reader would read.
-            let text = crate::strings::letters::text(self.lang, &letter);
-            let text = self.render(&text).await;
-            match letter {
-                Letter::Post {
-                    channel_id, board, ..
-                } => {
-                    let channel = self.channel_name(channel_id);
-                    lines.push(tr!(
-                        self.lang,
-                        "console-public",
-                        channel = channel,
-                        text = text
-                    ));
-                    if let Some(board) = board {
-                        lines.push(self.letter_picture(&board).await);
-                    }
-                }
-                Letter::Direct { user_id, .. } => {
-                    let name = self.user_name(user_id).await;
-                    lines.push(tr!(self.lang, "console-dm", user = name, text = text));
-                }
-                Letter::Announce { channel_id, .. } => {
-                    let channel = self.channel_name(channel_id);
-                    lines.push(tr!(
-                        self.lang,
-                        "console-edit",
-                        channel = channel,
-                        text = text
-                    ));
-                }
-                Letter::StartGame { channel_id, .. } => {
-                    let channel = self.channel_name(channel_id);
-                    lines.push(tr!(
-                        self.lang,
-                        "console-public",
-                        channel = channel,
-                        text = text
-                    ));
-                    if let Some(name) = thread_of(&letter) {
-                        self.name_thread(super::channel_id(&name), name).await;
-                    }
-                }
-                Letter::Tournament {
-                    channel_id, news, ..
-                } => {
-                    let channel = self.channel_name(channel_id);
-                    for text in crate::strings::tournaments::news(self.lang, &news) {
-                        let text = self.render(&text).await;
-                        lines.push(tr!(
-                            self.lang,
-                            "console-public",
-                            channel = channel.clone(),
-                            text = text
-                        ));
-                    }
-                    if let crate::service::tournaments::TournamentNews::RoundOver(s)
-                    | crate::service::tournaments::TournamentNews::Finished(s) = &*news
-                        && let Some(file) = crate::app::standings_picture(self.lang, s, 1)
-                    {
-                        lines.push(self.write_file(&file));
-                    }
-                }
-                Letter::CloseChallenge { challenge, .. } => lines.push(tr!(
-                    self.lang,
-                    "console-edit-challenge",
-                    channel = self.channel_name(challenge.channel_id),
-                    challenge = challenge.id.0.to_string(),
-                    text = text
-                )),
-            }
+            fixed: Some(self.lang),
+        };
+        let round = crate::app::mail::round(&service, &mailbox, how).await;
+        let mut lines: Vec<String> = round.failures.iter().map(|e| self.failure(e)).collect();
+        for mail in mailbox.0.into_inner().unwrap_or_default() {
+            lines.extend(self.mail_lines(mail).await);
         }
         lines
     }
 
-    /// The picture of a letter's board (the bot's move).
-    async fn letter_picture(&mut self, board: &crate::service::Board) -> String {
-        let options = crate::strings::picture::options(self.lang, board);
-        let file = match self.app.service().picture(board, options).await {
-            Ok(bytes) => crate::app::File {
-                name: format!("focus-game-{}.png", board.game.id.0),
-                bytes,
-                kind: crate::app::FileKind::Board {
-                    game: board.game.id,
-                    ply: board.game.ply,
-                },
-            },
-            Err(e) => return self.failure(&e),
-        };
-        self.write_file(&file)
+    /// The lines of a letter the bot sent on its own, its pictures written to files (its
+    /// buttons are not offered: the console answers only what a command showed).
+    async fn mail_lines(&mut self, mail: Mail) -> Vec<String> {
+        let mut lines = Vec::new();
+        let mut files = Vec::new();
+        for page in mail.pages {
+            let text = self.render(&page.text).await;
+            let line = match mail.to {
+                Address::Channel(channel) => tr!(
+                    self.lang,
+                    "console-public",
+                    channel = self.channel_name(channel),
+                    text = text
+                ),
+                Address::Direct(user) => {
+                    let name = self.user_name(user).await;
+                    tr!(self.lang, "console-dm", user = name, text = text)
+                }
+                Address::Announcement { channel, .. } => tr!(
+                    self.lang,
+                    "console-edit",
+                    channel = self.channel_name(channel),
+                    text = text
+                ),
+                Address::Challenge {
+                    channel, challenge, ..
+                } => tr!(
+                    self.lang,
+                    "console-edit-challenge",
+                    channel = self.channel_name(channel),
+                    challenge = challenge.0.to_string(),
+                    text = text
+                ),
+            };
+            lines.push(line);
+            files.extend(page.file);
+        }
+        for file in &files {
+            lines.push(self.write_file(file));
+        }
+        if let Some(thread) = mail.thread {
+            self.name_thread(super::channel_id(&thread.key), thread.key)
+                .await;
+        }
+        lines
     }
 
     /// A failure of the bot itself, with its details (the console's user is its operator).

@@ -43,7 +43,7 @@ pub use config::{Config, ConfigError, LogFormat};
 use crate::app::App;
 use crate::discord::markdown::markdown as md;
 use crate::i18n::Lang;
-use crate::service::{Board, Clock, GameService, ServiceError, SystemClock};
+use crate::service::{Clock, GameService, ServiceError, SystemClock};
 use crate::store::{AsyncStore, StoreError};
 use crate::strings;
 use crate::telemetry::{Reconnect, SendError};
@@ -140,26 +140,6 @@ pub(crate) fn send_error(error: &serenity::Error) -> SendError {
 /// Allowed mentions: only `user`, or nobody.
 pub fn mentions(user: Option<u64>) -> serenity::CreateAllowedMentions {
     serenity::CreateAllowedMentions::new().users(user.map(serenity::UserId::new))
-}
-
-/// The board picture as an attachment, its words in `lang`, seen from the game's usual side
-/// ([`Board::default_side`]: the person's in a game against the bot): for what the bot posts
-/// on its own.
-///
-/// # Errors
-/// [`ServiceError::Render`] if drawing fails (a bug).
-pub async fn attachment(
-    service: &GameService,
-    lang: Lang,
-    board: &Board,
-) -> Result<serenity::CreateAttachment, ServiceError> {
-    let png = service
-        .picture(board, strings::picture::options(lang, board))
-        .await?;
-    Ok(serenity::CreateAttachment::bytes(
-        png,
-        format!("focus-game-{}.png", board.game.id.0),
-    ))
 }
 
 /// The user's sentence for a failed handler: the refusal's, or for a failure of the bot a

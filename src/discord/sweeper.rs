@@ -12,11 +12,10 @@ use tokio::sync::{Semaphore, watch};
 
 use super::error_code;
 use super::interaction::rows;
-use crate::app::{challenge_buttons, finished_buttons};
+use crate::app::mail::{Address, Carrier, Mail, Rounds};
 use crate::discord::markdown::markdown as md;
-use crate::service::{Delivered, Delivery, GameService, Letter, Postman};
+use crate::service::{Delivery, GameService};
 use crate::store::NoticeId;
-use crate::strings;
 use crate::telemetry::Via;
 
 /// Discord's "Cannot send messages to this user" (closed DMs) and "no mutual guilds": the DM
@@ -27,12 +26,12 @@ const UNKNOWN_MESSAGE: isize = 10008;
 /// "Unknown Channel": the channel or thread was deleted.
 pub(crate) const UNKNOWN_CHANNEL: isize = 10003;
 
-/// Sends the service's letters with the bot's HTTP client, put into words (and pictures) in
-/// each letter's language.
+/// Sends the bot's finished letters ([`Mail`]) with the bot's HTTP client: the carrier of the
+/// Discord adapter.
 pub struct DiscordPostman {
     /// The bot's REST client.
     pub http: Arc<serenity::Http>,
-    /// Draws the board pictures letters carry.
+    /// Its metrics.
     pub service: GameService,
     /// The HTTP client `http` was built on when serenity's ratelimiter is off (behind
     /// `DISCORD_API_BASE`): threads are then started on it, waiting a 429 out
@@ -55,156 +54,56 @@ fn nonce(id: NoticeId) -> serenity::Nonce {
     serenity::Nonce::String(format!("focus-{}", id.0))
 }
 
-impl Postman for DiscordPostman {
-    async fn deliver(&self, notice: NoticeId, letter: &Letter) -> Delivery {
+impl Carrier for DiscordPostman {
+    async fn deliver(&self, notice: NoticeId, mail: &Mail) -> Delivery {
         let http = &*self.http;
-        let lang = strings::letters::lang_of(letter);
-        let text = md(&strings::letters::text(lang, letter));
-        let sent = match letter {
-            Letter::Post {
-                channel_id,
-                ping,
-                board,
-                ..
-            } => {
+        let sent = match &mail.to {
+            Address::Channel(channel) => self.post(notice, *channel, mail).await,
+            Address::Direct(user_id) => {
                 let mut message = serenity::CreateMessage::new()
-                    .content(text)
-                    .nonce(nonce(notice))
-                    .enforce_nonce(true)
-                    .allowed_mentions(
-                        serenity::CreateAllowedMentions::new()
-                            .users(ping.iter().copied().map(serenity::UserId::new)),
-                    );
-                if let Some(board) = board {
-                    match super::attachment(&self.service, lang, board).await {
-                        Ok(file) => message = message.add_file(file),
-                        Err(e) => return Delivery::Failed(e.to_string()),
-                    }
-                    // A time-out ends the game with this message: its Replay and Rematch.
-                    message = message.components(rows(&finished_buttons(lang, &board.game, false)));
-                }
-                serenity::ChannelId::new(*channel_id)
-                    .send_message(http, message)
-                    .await
-                    .map(drop)
-            }
-            Letter::Direct { user_id, .. } => {
-                let message = serenity::CreateMessage::new()
-                    .content(text)
                     .nonce(nonce(notice))
                     .enforce_nonce(true);
+                if let Some(page) = mail.pages.first() {
+                    message = message.content(md(&page.text));
+                }
                 match serenity::UserId::new(*user_id)
                     .create_dm_channel(http)
                     .await
                 {
-                    Ok(dm) => dm.id.send_message(http, message).await.map(drop),
+                    Ok(dm) => dm.id.send_message(http, message).await.map(|_| None),
                     Err(e) => Err(e),
                 }
             }
-            Letter::StartGame {
-                channel_id,
-                tournament,
-                board,
-                ..
+            Address::Announcement { channel, message }
+            | Address::Challenge {
+                channel, message, ..
             } => {
-                // The board's message, then its thread: a thread started from a message has
-                // the message's id, and starting it again finds it there.
-                let channel = serenity::ChannelId::new(*channel_id);
-                let message = serenity::CreateMessage::new()
-                    .content(text)
-                    .nonce(nonce(notice))
-                    .enforce_nonce(true)
-                    .allowed_mentions(serenity::CreateAllowedMentions::new());
-                let name = strings::tournaments::thread_name(lang, tournament, board);
-                let started = match channel.send_message(http, message).await {
-                    Ok(posted) => super::threads::start_patiently(
-                        http,
-                        self.unlimited.as_ref(),
-                        self.service.metrics(),
-                        channel,
-                        posted.id,
-                        name,
-                    )
-                    .await
-                    .map(|()| posted.id.get()),
-                    Err(e) => Err(e),
-                };
-                return match started {
-                    Ok(thread) => Delivery::Thread(thread),
-                    Err(e) => {
-                        self.failed(&e);
-                        Delivery::Failed(e.to_string())
-                    }
-                };
-            }
-            Letter::Announce {
-                channel_id,
-                message_id,
-                view,
-                ..
-            } => {
-                let edit = serenity::EditMessage::new()
-                    .content(text)
-                    .components(rows(&crate::app::announcement_buttons(
-                        lang,
-                        &view.tournament,
-                    )))
-                    .allowed_mentions(serenity::CreateAllowedMentions::new());
-                match channel_message_edit(http, *channel_id, *message_id, edit).await {
-                    Err(e) if error_code(&e) == Some(UNKNOWN_MESSAGE) => Ok(()),
-                    other => other,
-                }
-            }
-            Letter::Tournament {
-                channel_id, news, ..
-            } => {
-                let channel = serenity::ChannelId::new(*channel_id);
-                let mut result = Ok(());
-                let texts = strings::tournaments::news(lang, news);
-                let count = texts.len();
-                for (i, text) in texts.iter().enumerate() {
-                    let mut message = serenity::CreateMessage::new()
-                        .content(md(text))
-                        .allowed_mentions(serenity::CreateAllowedMentions::new());
-                    if i == 0 {
-                        message = message.nonce(nonce(notice)).enforce_nonce(true);
-                    }
-                    if i + 1 == count
-                        && let crate::service::tournaments::TournamentNews::RoundOver(s)
-                        | crate::service::tournaments::TournamentNews::Finished(s) = &**news
-                        && let Some(file) = crate::app::standings_picture(lang, s, 1)
-                    {
-                        message = message
-                            .add_file(serenity::CreateAttachment::bytes(file.bytes, file.name));
-                    }
-                    if let Err(e) = channel.send_message(http, message).await {
-                        result = Err(e);
-                        break;
-                    }
-                }
-                result
-            }
-            Letter::CloseChallenge { challenge, .. } => {
-                let Some(message_id) = challenge.message_id else {
+                let Some(page) = mail.pages.first() else {
                     return Delivery::Sent;
                 };
                 let edit = serenity::EditMessage::new()
-                    .content(text)
-                    .components(rows(&challenge_buttons(lang, challenge, true)))
+                    .content(md(&page.text))
+                    .components(rows(&page.buttons))
                     .allowed_mentions(serenity::CreateAllowedMentions::new());
                 // A challenge made inside a thread may wait in one that Discord archived.
                 match super::threads::edit_message(
                     http,
-                    serenity::ChannelId::new(challenge.channel_id),
-                    serenity::MessageId::new(message_id),
+                    serenity::ChannelId::new(*channel),
+                    serenity::MessageId::new(*message),
                     edit,
                 )
                 .await
                 {
-                    Err(e) if error_code(&e) == Some(UNKNOWN_MESSAGE) => Ok(()),
-                    other => other.map(drop),
+                    // Deleted by someone: nothing left to edit.
+                    Err(e) if error_code(&e) == Some(UNKNOWN_MESSAGE) => Ok(None),
+                    other => other.map(|_| None),
                 }
             }
+        };
+        let sent = match sent {
+            Ok(Some(thread)) => return Delivery::Thread(thread),
+            Ok(None) => Ok(()),
+            Err(e) => Err(e),
         };
         if let Err(e) = &sent {
             self.failed(e);
@@ -212,19 +111,72 @@ impl Postman for DiscordPostman {
         match sent {
             Ok(()) => Delivery::Sent,
             Err(e)
-                if matches!(letter, Letter::Direct { .. })
+                if matches!(mail.to, Address::Direct(_))
                     && error_code(&e).is_some_and(|c| DM_REFUSED.contains(&c)) =>
             {
                 Delivery::DmRefused(e.to_string())
             }
             Err(e)
-                if matches!(letter, Letter::Post { .. })
+                if matches!(mail.to, Address::Channel(_))
+                    && mail.thread.is_none()
                     && error_code(&e) == Some(UNKNOWN_CHANNEL) =>
             {
                 Delivery::ChannelGone(e.to_string())
             }
             Err(e) => Delivery::Failed(e.to_string()),
         }
+    }
+}
+
+impl DiscordPostman {
+    /// Posts `mail`'s messages in `channel`, the first with the notice's nonce; when the mail
+    /// starts a thread, starts it from the first message and answers its id.
+    async fn post(
+        &self,
+        notice: NoticeId,
+        channel: u64,
+        mail: &Mail,
+    ) -> Result<Option<u64>, serenity::Error> {
+        let http = &*self.http;
+        let channel = serenity::ChannelId::new(channel);
+        let mut first = None;
+        for (i, page) in mail.pages.iter().enumerate() {
+            let mut message = serenity::CreateMessage::new()
+                .content(md(&page.text))
+                .allowed_mentions(
+                    serenity::CreateAllowedMentions::new()
+                        .users(mail.ping.iter().copied().map(serenity::UserId::new)),
+                );
+            if i == 0 {
+                message = message.nonce(nonce(notice)).enforce_nonce(true);
+            }
+            if let Some(file) = &page.file {
+                message = message.add_file(serenity::CreateAttachment::bytes(
+                    file.bytes.clone(),
+                    file.name.clone(),
+                ));
+            }
+            if !page.buttons.is_empty() {
+                message = message.components(rows(&page.buttons));
+            }
+            let posted = channel.send_message(http, message).await?;
+            first.get_or_insert(posted.id);
+        }
+        let (Some(thread), Some(from)) = (&mail.thread, first) else {
+            return Ok(None);
+        };
+        // A thread started from a message has the message's id, and starting it again finds
+        // it there.
+        super::threads::start_patiently(
+            http,
+            self.unlimited.as_ref(),
+            self.service.metrics(),
+            channel,
+            from,
+            thread.title.clone(),
+        )
+        .await
+        .map(|()| Some(from.get()))
     }
 }
 
@@ -263,26 +215,16 @@ pub async fn run(
         if let Ok(_permit) = gate.acquire().await {
             if sweep {
                 swept_at = service.now();
-                if let Err(e) = service.sweep().await {
-                    tracing::error!(error = %e, "the deadline sweep failed; trying again next round");
-                }
-                // Tournaments whose start time came start (or, too small, are called off).
-                match service.start_due_tournaments().await {
-                    Ok(0) => {}
-                    Ok(started) => tracing::info!(started, "tournaments started on time"),
-                    Err(e) => {
-                        tracing::error!(error = %e, "starting the tournaments due failed; trying again next round");
-                    }
-                }
+            }
+            let how = Rounds {
+                sweep,
+                ..Rounds::default()
+            };
+            // Its failures are logged, and tried again next round.
+            crate::app::mail::round(&service, &postman, how).await;
+            if sweep {
                 // The cap counts from the latest sweep, however it was woken.
                 ticks.reset();
-            }
-            match service.deliver(&postman).await {
-                Ok(done) if done != Delivered::default() => {
-                    tracing::info!(?done, "notices delivered");
-                }
-                Ok(_) => {}
-                Err(e) => tracing::error!(error = %e, "delivering notices failed"),
             }
         }
         let wake_at = match service.next_due().await {
@@ -308,21 +250,4 @@ pub async fn run(
         };
     }
     tracing::info!("deadline sweeper stopped");
-}
-
-/// Edits `message` in `channel` (unarchiving a thread first when needed).
-async fn channel_message_edit(
-    http: &serenity::Http,
-    channel: u64,
-    message: u64,
-    edit: serenity::EditMessage,
-) -> Result<(), serenity::Error> {
-    super::threads::edit_message(
-        http,
-        serenity::ChannelId::new(channel),
-        serenity::MessageId::new(message),
-        edit,
-    )
-    .await
-    .map(drop)
 }
