@@ -1,6 +1,7 @@
 //! Delivering the outbox: the service turns each due notice into a [`Letter`] and hands it
-//! to the adapter's [`Postman`], which only knows how to send; what to send, when to retry and
-//! where a refused DM goes instead are decided here.
+//! to a [`Postman`], which only knows how to send (the command layer's, which finishes the
+//! letter into words and pictures for an adapter's carrier, or a test's); what to send, when to
+//! retry and where a refused DM goes instead are decided here.
 
 use std::future::Future;
 
@@ -11,7 +12,7 @@ use crate::store::{Challenge, Game, GameStatus, Notice, NoticeId, NoticeKind, Vi
 /// Notices handled per store read; [`GameService::deliver`] reads again until none is due.
 const BATCH: u32 = 50;
 
-/// What a letter tells: data for the adapter to put into words, in the letter's language.
+/// What a letter tells: data, put into words above the service, in the letter's language.
 #[derive(Clone, Debug)]
 pub enum News {
     /// It is the reader's move in `game`, against `opponent`.
@@ -185,7 +186,8 @@ pub enum Delivery {
     Thread(u64),
 }
 
-/// What sends letters: the Discord adapter, the console, or a test.
+/// What sends letters: the command layer's writer (for the Discord adapter and the console),
+/// or a test.
 pub trait Postman: Send + Sync {
     /// Sends `letter`, once: `notice` is unique per notice, and a postman that can (Discord's
     /// message nonce) uses it so that a repeated send is not posted twice.

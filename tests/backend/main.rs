@@ -9,6 +9,7 @@ mod backups;
 mod board_side;
 mod bot_draws;
 mod correspondence;
+mod letters;
 mod replay_labels;
 mod service;
 mod service_bots;

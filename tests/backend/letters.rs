@@ -1,0 +1,379 @@
+//! The letters the bot sends on its own are complete data (issue 33): the shared code
+//! ([`focus_bot::app::mail`]) finishes each one, with its pictures, buttons and thread name, in
+//! the reader's language, and no adapter is needed to see them. A collecting carrier stands in
+//! for Discord and the console.
+
+use std::future::Future;
+use std::sync::{Arc, Mutex};
+
+use focus_bot::app::mail::{self, Address, Carrier, Mail};
+use focus_bot::app::{File, FileKind};
+use focus_bot::i18n::Lang;
+use focus_bot::locale::Locale;
+use focus_bot::render::{HEIGHT, WIDTH};
+use focus_bot::rules::{Color, Rules};
+use focus_bot::service::tournaments::{Rights, TournamentOptions};
+use focus_bot::service::{ChallengeRequest, Delivery, GameService, ManualClock, Place, User};
+use focus_bot::store::{
+    AsyncStore, CHALLENGE_LIFETIME, ColorChoice, Format, GameStatus, NoticeId, Pace, TimeControl,
+};
+use tempfile::TempDir;
+
+const T0: i64 = 1_700_000_000;
+const DAY: i64 = 86_400;
+const GUILD: u64 = 910_000_000_000_000_001;
+const CHANNEL: u64 = 910_000_000_000_000_100;
+/// The ids the collecting carrier gives the threads it starts.
+const THREADS: u64 = 810_000_000_000_000_000;
+const ALICE: u64 = 2_001;
+const BOB: u64 = 2_002;
+const PNG: [u8; 8] = [0x89, b'P', b'N', b'G', b'\r', b'\n', 0x1a, b'\n'];
+
+/// Keeps every mail, and starts a thread (a fresh id) for each that asks for one.
+#[derive(Default)]
+struct Collect {
+    mails: Mutex<Vec<Mail>>,
+}
+
+impl Carrier for Collect {
+    fn deliver(&self, _: NoticeId, mail: &Mail) -> impl Future<Output = Delivery> + Send {
+        let mut mails = self.mails.lock().unwrap();
+        mails.push(mail.clone());
+        std::future::ready(match mail.thread {
+            Some(_) => Delivery::Thread(THREADS + mails.len() as u64),
+            None => Delivery::Sent,
+        })
+    }
+}
+
+impl Collect {
+    fn take(&self) -> Vec<Mail> {
+        std::mem::take(&mut *self.mails.lock().unwrap())
+    }
+}
+
+async fn service(dir: &TempDir) -> (GameService, ManualClock) {
+    let clock = ManualClock::at(T0);
+    let store = AsyncStore::open(dir.path().join("focus.db")).await.unwrap();
+    let service = GameService::new(store, Arc::new(clock.clone()));
+    // The server reads Russian: every public letter is finished in Russian.
+    let russian = Locale::new("ru").unwrap();
+    service
+        .set_server_language(GUILD, true, russian)
+        .await
+        .unwrap();
+    (service, clock)
+}
+
+fn here() -> Place {
+    Place {
+        guild_id: GUILD,
+        channel_id: CHANNEL,
+    }
+}
+
+fn russian() -> Lang {
+    Lang::of_tag("ru")
+}
+
+/// The width and height a PNG's header gives, after checking its signature.
+#[track_caller]
+fn png_size(file: &File) -> (u32, u32) {
+    assert_eq!(file.bytes[..8], PNG, "{} is a PNG", file.name);
+    assert_eq!(&file.bytes[12..16], b"IHDR");
+    let word = |at: usize| u32::from_be_bytes(file.bytes[at..at + 4].try_into().unwrap());
+    let size = (word(16), word(20));
+    // The whole picture decodes to that size.
+    let decoded = image::load_from_memory(&file.bytes).unwrap();
+    assert_eq!((decoded.width(), decoded.height()), size);
+    size
+}
+
+fn has_cyrillic(text: &str) -> bool {
+    text.chars()
+        .any(|c| ('а'..='я').contains(&c.to_lowercase().next().unwrap()))
+}
+
+#[tokio::test]
+async fn a_time_out_is_one_post_with_its_final_board_and_buttons_in_the_servers_language() {
+    let dir = TempDir::new().unwrap();
+    let (service, clock) = service(&dir).await;
+    let (alice, bob) = (User::new(ALICE, "Alice"), User::new(BOB, "Bob"));
+    let request = ChallengeRequest {
+        opponent: Some(bob.clone()),
+        color: ColorChoice::White,
+        days: Some(1),
+        ..ChallengeRequest::default()
+    };
+    let view = service.challenge(here(), &alice, request).await.unwrap();
+    let game = service
+        .accept(view.challenge.id, &bob, Color::Black)
+        .await
+        .unwrap()
+        .game;
+    // Four plies: a time-out now loses (it no longer aborts).
+    for (who, text) in [
+        (&alice, "c4-d4"),
+        (&bob, "e4-d4"),
+        (&alice, "b4-c4"),
+        (&bob, "c3-c4"),
+    ] {
+        service.play(here(), who, text).await.unwrap();
+    }
+    let carrier = Collect::default();
+    mail::deliver(&service, &carrier, None).await.unwrap();
+    carrier.take();
+    clock.advance(2 * DAY);
+    service.sweep().await.unwrap();
+    mail::deliver(&service, &carrier, None).await.unwrap();
+    let mails = carrier.take();
+    let posts: Vec<&Mail> = mails
+        .iter()
+        .filter(|m| m.to == Address::Channel(CHANNEL))
+        .collect();
+    assert_eq!(posts.len(), 1, "{mails:#?}");
+    let post = posts[0];
+    assert_eq!(post.lang, russian());
+    assert_eq!(post.ping, vec![ALICE, BOB]);
+    assert_eq!(post.thread, None);
+    assert_eq!(post.pages.len(), 1);
+    let page = &post.pages[0];
+    assert!(has_cyrillic(&page.text.words()), "{:?}", page.text.words());
+    assert!(page.text.words().contains("Alice") || page.text.words().contains("<@2001>"));
+    let file = page.file.as_ref().expect("the final board");
+    assert_eq!(file.name, format!("focus-game-{}.png", game.id.0));
+    assert_eq!(
+        file.kind,
+        FileKind::Board {
+            game: game.id,
+            ply: 4
+        }
+    );
+    assert_eq!(png_size(file), (WIDTH, HEIGHT));
+    // The game ended with this message: its Replay and Rematch, in Russian.
+    let ended = service
+        .store()
+        .call(move |s| s.game(game.id))
+        .await
+        .unwrap();
+    assert_eq!(ended.status, GameStatus::Finished);
+    assert!(page.buttons.len() >= 2, "{:?}", page.buttons);
+    assert!(
+        page.buttons
+            .iter()
+            .all(|b| has_cyrillic(&b.label) && !b.disabled)
+    );
+
+    // An adapter with one language (the console) gets the same letter in its own.
+    let fixed = mail::write(&service, Lang::ENGLISH, &letter_of(&service, game.id).await)
+        .await
+        .unwrap();
+    assert_eq!(fixed.lang, Lang::ENGLISH);
+    assert!(
+        fixed.pages[0].text.words().contains("ran out of time"),
+        "{:?}",
+        fixed.pages[0].text.words()
+    );
+    assert!(
+        fixed.pages[0]
+            .buttons
+            .iter()
+            .all(|b| !has_cyrillic(&b.label))
+    );
+    assert_eq!(
+        png_size(fixed.pages[0].file.as_ref().unwrap()),
+        (WIDTH, HEIGHT)
+    );
+}
+
+/// The time-out letter of `game`, as the service makes it (a letter is data: it can be made
+/// again and finished in another language).
+async fn letter_of(
+    service: &GameService,
+    game: focus_bot::store::GameId,
+) -> focus_bot::service::Letter {
+    let game = service.store().call(move |s| s.game(game)).await.unwrap();
+    let board = focus_bot::service::Board {
+        position: game.current_position().unwrap(),
+        game: game.clone(),
+        last_move: None,
+        names: [Some("Alice".to_owned()), Some("Bob".to_owned())],
+    };
+    focus_bot::service::Letter::Post {
+        channel_id: CHANNEL,
+        ping: vec![game.white_id, game.black_id],
+        board: Some(Box::new(board)),
+        locale: Locale::ENGLISH,
+        news: focus_bot::service::News::TimedOut {
+            loser: game.white_id,
+            game,
+        },
+    }
+}
+
+#[tokio::test]
+async fn an_expired_challenges_message_is_an_edit_with_its_buttons_disabled() {
+    let dir = TempDir::new().unwrap();
+    let (service, clock) = service(&dir).await;
+    let request = ChallengeRequest {
+        opponent: Some(User::new(BOB, "Bob")),
+        ..ChallengeRequest::default()
+    };
+    let view = service
+        .challenge(here(), &User::new(ALICE, "Alice"), request)
+        .await
+        .unwrap();
+    let id = view.challenge.id;
+    service.set_challenge_message(id, 4_242).await.unwrap();
+    clock.advance(CHALLENGE_LIFETIME + 60);
+    service.sweep().await.unwrap();
+    let carrier = Collect::default();
+    mail::deliver(&service, &carrier, None).await.unwrap();
+    let mails = carrier.take();
+    assert_eq!(mails.len(), 1, "{mails:#?}");
+    let edit = &mails[0];
+    assert_eq!(
+        edit.to,
+        Address::Challenge {
+            channel: CHANNEL,
+            message: 4_242,
+            challenge: id
+        }
+    );
+    assert_eq!(edit.lang, russian());
+    assert_eq!(edit.pages.len(), 1);
+    let page = &edit.pages[0];
+    assert!(page.file.is_none());
+    assert!(!page.buttons.is_empty());
+    assert!(
+        page.buttons
+            .iter()
+            .all(|b| b.disabled && has_cyrillic(&b.label))
+    );
+    assert!(has_cyrillic(&page.text.words()));
+}
+
+#[tokio::test]
+async fn a_tournaments_letters_carry_their_threads_names_and_the_standings_picture() {
+    let dir = TempDir::new().unwrap();
+    let (service, clock) = service(&dir).await;
+    let director = User::new(5_000, "director");
+    let options = TournamentOptions {
+        name: "Весна".to_owned(),
+        format: Format::RoundRobin,
+        rounds: None,
+        time_control: TimeControl::Days(3),
+        rules: Rules::CLASSIC,
+        rated: true,
+        starts_in_hours: None,
+        max_players: None,
+        pace: Pace::Next,
+        round_every_days: None,
+    };
+    let view = service
+        .create_tournament(here(), &director, Rights { create: true }, options)
+        .await
+        .unwrap();
+    let tid = view.tournament.id;
+    service.set_tournament_message(tid, 7_777).await.unwrap();
+    for (id, name) in [(ALICE, "Alice"), (BOB, "Bob")] {
+        service
+            .join_tournament(here(), &User::new(id, name), None)
+            .await
+            .unwrap();
+    }
+    service
+        .start_tournament(here(), &director, Some(tid))
+        .await
+        .unwrap();
+    let carrier = Collect::default();
+    // The round is paired, its board posted with its thread, the game started there.
+    for _ in 0..3 {
+        service.sweep().await.unwrap();
+        mail::deliver(&service, &carrier, None).await.unwrap();
+    }
+    let mails = carrier.take();
+    let boards: Vec<&Mail> = mails.iter().filter(|m| m.thread.is_some()).collect();
+    assert_eq!(boards.len(), 1, "{mails:#?}");
+    let board = boards[0];
+    assert_eq!(board.to, Address::Channel(CHANNEL));
+    assert_eq!(board.lang, russian());
+    let thread = board.thread.as_ref().unwrap();
+    assert!(
+        thread.title.starts_with("Весна · Т1 · "),
+        "{}",
+        thread.title
+    );
+    assert!(thread.title.contains("Alice") && thread.title.contains("Bob"));
+    assert!(thread.title.chars().count() <= 100);
+    assert_eq!(thread.key, format!("t{}-r1-b1", tid.0));
+    assert!(board.pages.iter().all(|p| p.file.is_none()));
+    // The announcement is redrawn: an edit of its message, with its buttons.
+    let announced = mails
+        .iter()
+        .find(|m| {
+            m.to == Address::Announcement {
+                channel: CHANNEL,
+                message: 7_777,
+            }
+        })
+        .expect("the announcement redrawn");
+    assert!(
+        announced.pages[0]
+            .buttons
+            .iter()
+            .all(|b| has_cyrillic(&b.label))
+    );
+    // The game started in the thread: its first board, pinging both players.
+    let started = mails
+        .iter()
+        .find(|m| matches!(m.to, Address::Channel(c) if c > THREADS))
+        .expect("the game's first message in its thread");
+    let mut pinged = started.ping.clone();
+    pinged.sort_unstable();
+    assert_eq!(pinged, vec![ALICE, BOB]);
+    let first = started.pages[0].file.as_ref().expect("the first board");
+    assert_eq!(png_size(first), (WIDTH, HEIGHT));
+
+    // The only game ends: the event is over, and its standings come with their picture after
+    // the last message.
+    let game = service
+        .store()
+        .call(move |s| s.tournament_whole(tid))
+        .await
+        .unwrap()
+        .2[0]
+        .game_id
+        .unwrap();
+    service
+        .store()
+        .call(move |s| s.resign(game, BOB, T0).map(drop))
+        .await
+        .unwrap();
+    clock.advance(60);
+    for _ in 0..3 {
+        service.sweep().await.unwrap();
+        mail::deliver(&service, &carrier, None).await.unwrap();
+    }
+    let mails = carrier.take();
+    let pictured: Vec<&File> = mails
+        .iter()
+        .filter(|m| m.to == Address::Channel(CHANNEL))
+        .flat_map(|m| m.pages.iter().filter_map(|p| p.file.as_ref()))
+        .collect();
+    assert_eq!(pictured.len(), 1, "{mails:#?}");
+    let standings = pictured[0];
+    assert_eq!(standings.name, format!("focus-tournament-{}.png", tid.0));
+    assert_eq!(standings.kind, FileKind::Standings(tid));
+    let (width, height) = png_size(standings);
+    assert!(width > 200 && height > 50, "{width}×{height}");
+    let with_it = mails
+        .iter()
+        .find(|m| m.pages.iter().any(|p| p.file.is_some()))
+        .unwrap();
+    assert!(
+        with_it.pages.last().unwrap().file.is_some(),
+        "after the last message"
+    );
+    assert!(has_cyrillic(&with_it.pages[0].text.words()));
+}
