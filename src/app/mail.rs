@@ -9,14 +9,11 @@
 
 use std::future::Future;
 
-use super::{Button, File, FileKind, announcement_buttons, challenge_buttons, finished_buttons};
+use super::pictures::{board_file, standings_picture};
+use super::{Button, File, announcement_buttons, challenge_buttons, finished_buttons};
 use crate::i18n::Lang;
-use crate::render::RenderOptions;
-use crate::rules::Color;
 use crate::service::tournaments::TournamentNews;
-use crate::service::{
-    Board, Delivered, Delivery, GameService, Letter, Postman, Result, ServiceError,
-};
+use crate::service::{Delivered, Delivery, GameService, Letter, Postman, Result, ServiceError};
 use crate::store::{ChallengeId, NoticeId};
 use crate::strings;
 use crate::text::Text;
@@ -94,37 +91,6 @@ pub trait Carrier: Send + Sync {
     fn deliver(&self, notice: NoticeId, mail: &Mail) -> impl Future<Output = Delivery> + Send;
 }
 
-/// The picture of `board` with its words in `lang`, seen from `side` (default: the side
-/// [`strings::picture`] gives the game), as the file every message with a board carries
-/// (`focus-game-12.png`).
-///
-/// # Errors
-/// [`ServiceError::Render`] if drawing fails (a bug).
-pub async fn board_file(
-    service: &GameService,
-    lang: Lang,
-    board: &Board,
-    side: Option<Color>,
-) -> Result<File> {
-    let options = strings::picture::options(lang, board);
-    let options = match side {
-        Some(side) => RenderOptions {
-            flipped: side == Color::Black,
-            ..options
-        },
-        None => options,
-    };
-    let bytes = service.picture(board, options).await?;
-    Ok(File {
-        name: format!("focus-game-{}.png", board.game.id.0),
-        bytes,
-        kind: FileKind::Board {
-            game: board.game.id,
-            ply: board.game.ply,
-        },
-    })
-}
-
 /// `letter` finished in `lang`: its text, its pictures, its buttons and its thread.
 ///
 /// # Errors
@@ -198,7 +164,7 @@ pub async fn write(service: &GameService, lang: Lang, letter: &Letter) -> Result
             if let TournamentNews::RoundOver(s) | TournamentNews::Finished(s) = &**news
                 && let Some(last) = mail.pages.last_mut()
             {
-                last.file = super::standings_picture(lang, s, 1);
+                last.file = standings_picture(lang, s, 1);
             }
         }
         Letter::CloseChallenge { challenge, .. } => {

@@ -19,9 +19,11 @@ mod games;
 mod info;
 pub mod mail;
 pub mod pick;
+mod pictures;
 mod tournaments;
 pub use choices::TournamentChoices;
-pub use tournaments::{announcement_buttons, standings_picture};
+pub use pictures::{STANDINGS_PAGE, board_file, standings_picture};
+pub use tournaments::announcement_buttons;
 pub mod options;
 pub mod reply;
 pub mod request;
@@ -421,7 +423,7 @@ impl Asked<'_> {
     /// The picture of `board` with its words in `lang`, seen from `side` (default: the side
     /// [`strings::picture`] gives the game).
     async fn picture(&self, lang: Lang, board: &Board, side: Option<Color>) -> Result<File> {
-        mail::board_file(self.service(), lang, board, side).await
+        board_file(self.service(), lang, board, side).await
     }
 
     /// A message of `text` with the picture of `board` in `lang`, going `to`, pinging `ping`;

@@ -330,6 +330,15 @@ pub fn language(text: &str) -> Option<Lang> {
     })
 }
 
+/// Days per move, for a challenge and a tournament alike: a number, or `unlimited` (in
+/// English or Russian, as Discord's choice is named) for no limit, read as 0.
+fn days_per_move(text: &str) -> Option<u32> {
+    match text.trim() {
+        "unlimited" | "без ограничений" => Some(0),
+        v => v.parse().ok(),
+    }
+}
+
 /// A page number from 1.
 fn page(text: &str) -> Option<u32> {
     text.trim().parse().ok().filter(|n| *n >= 1)
@@ -519,10 +528,7 @@ fn tournament(
     };
     Ok(match sub {
         "create" => {
-            let days = values.read("days", |v| match v.trim() {
-                "unlimited" | "без ограничений" => Some(0),
-                v => v.parse().ok(),
-            })?;
+            let days = values.read("days", days_per_move)?;
             let minutes = number("minutes")?;
             // The challenge's rule; each is a fine value, so the refusal names the pair.
             let time_control =
@@ -607,10 +613,7 @@ fn challenge(
             Some(Opponent { user, member: true })
         }
     };
-    let days = values.read("days", |v| match v.trim() {
-        "unlimited" | "без ограничений" => Some(0),
-        v => v.parse().ok(),
-    })?;
+    let days = values.read("days", days_per_move)?;
     Ok(ChallengeOptions {
         opponent,
         rules: values.read("rules", |v| rules(lang, v))?,

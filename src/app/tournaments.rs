@@ -1,6 +1,7 @@
 //! `/focus tournament …` and the announcement's buttons: the requests of tournaments, answered
 //! with the service's tournament use cases and put into words by `strings::tournaments`.
 
+use super::pictures::{STANDINGS_PAGE, standings_picture};
 use super::{
     Action, Asked, Button, Edit, File, FileKind, Message, Reply, Style, ThreadRoom, To, button,
 };
@@ -232,30 +233,5 @@ impl Asked<'_> {
             message = message.file(file);
         }
         Ok(Reply::one(message))
-    }
-}
-
-/// Players per page of the standings: the text stays under Discord's 2,000 characters, and the
-/// picture readable.
-pub const STANDINGS_PAGE: usize = 16;
-
-/// The standings picture of `page` (a crosstable PNG of `STANDINGS_PAGE` players at most), or
-/// `None` when it cannot be drawn (the failure is logged; the text says it all).
-pub fn standings_picture(
-    lang: Lang,
-    standings: &crate::service::tournaments::Standings,
-    page: u32,
-) -> Option<File> {
-    let data = crate::strings::tournaments::crosstable(lang, standings, page, STANDINGS_PAGE);
-    match crate::render::crosstable::crosstable(&data) {
-        Ok(bytes) => Some(File {
-            name: format!("focus-tournament-{}.png", standings.tournament.id.0),
-            bytes,
-            kind: FileKind::Standings(standings.tournament.id),
-        }),
-        Err(e) => {
-            tracing::warn!(error = %e, "cannot draw the standings");
-            None
-        }
     }
 }

@@ -709,7 +709,7 @@ impl Out<'_> {
                     }
                     Err(e) => {
                         tracing::warn!(error = %e, channel, "cannot post in a game's channel");
-                        if error_code(&e) == Some(super::sweeper::UNKNOWN_CHANNEL) {
+                        if error_code(&e) == Some(super::UNKNOWN_CHANNEL) {
                             self.app.play_without_thread(*game).await;
                         }
                         if *or_here {

@@ -113,6 +113,10 @@ pub enum RunError {
     Metrics(String),
 }
 
+/// Discord's "Unknown Channel": the channel or thread was deleted (a reply's post and a
+/// letter's alike).
+pub(crate) const UNKNOWN_CHANNEL: isize = 10003;
+
 /// Discord's JSON error code of a failed request (50007, 10008, …), if it got that far.
 pub(crate) fn error_code(error: &serenity::Error) -> Option<isize> {
     match error {

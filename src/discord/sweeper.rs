@@ -10,8 +10,8 @@ use std::time::Duration;
 use poise::serenity_prelude as serenity;
 use tokio::sync::{Semaphore, watch};
 
-use super::error_code;
 use super::interaction::rows;
+use super::{UNKNOWN_CHANNEL, error_code};
 use crate::app::mail::{Address, Carrier, Mail, Rounds};
 use crate::discord::markdown::markdown as md;
 use crate::service::{Delivery, GameService};
@@ -23,8 +23,6 @@ use crate::telemetry::Via;
 const DM_REFUSED: [isize; 2] = [50007, 50278];
 /// "Unknown Message": a challenge message deleted by someone; nothing left to disable.
 const UNKNOWN_MESSAGE: isize = 10008;
-/// "Unknown Channel": the channel or thread was deleted.
-pub(crate) const UNKNOWN_CHANNEL: isize = 10003;
 
 /// Sends the bot's finished letters ([`Mail`]) with the bot's HTTP client: the carrier of the
 /// Discord adapter.
