@@ -6,7 +6,7 @@ use crate::service::{Letter, Named, News};
 use crate::store::{Game, GameStatus};
 use crate::tr;
 
-use super::{aborts_on_time_out, challenge_expired_marked, mention, result_line_marked, timestamp};
+use super::{aborts_on_time_out, challenge_expired_marked, mention, result_line_marked, with_due};
 use crate::text::Text;
 
 /// The language a letter is to be read in: its reader's or its server's.
@@ -41,18 +41,6 @@ pub(crate) fn text_marked(lang: Lang, letter: &Letter) -> String {
     }
 }
 
-/// ` Time runs out <t:…:R> (<t:…:f>).` for a game with a deadline.
-pub(crate) fn due_words(lang: Lang, game: &Game) -> Option<String> {
-    game.deadline.map(|t| {
-        tr!(
-            lang,
-            "time-runs-out",
-            relative = timestamp(t, 'R'),
-            time = timestamp(t, 'f')
-        )
-    })
-}
-
 /// A link that opens channel `channel` of server `guild` (works in DMs).
 fn channel_link(guild: u64, channel: u64) -> String {
     crate::text::channel_link(guild, channel)
@@ -72,14 +60,6 @@ fn if_time_runs_out(lang: Lang, game: &Game) -> String {
 /// A name to show in a DM: the stored one, else a mention.
 fn name_of(named: &Named) -> String {
     named.name.clone().unwrap_or_else(|| mention(named.id))
-}
-
-/// `sentence` followed by the deadline, when the game has one.
-fn with_due(lang: Lang, sentence: String, game: &Game) -> String {
-    match due_words(lang, game) {
-        Some(due) => format!("{sentence} {due}"),
-        None => sentence,
-    }
 }
 
 /// A direct message.

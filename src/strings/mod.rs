@@ -37,6 +37,23 @@ pub fn mention(id: u64) -> String {
     crate::text::user(id)
 }
 
+/// `sentence` followed by the game's deadline (` Time runs out <t:…:R> (<t:…:f>).`), when it
+/// has one: every sentence that tells whose move it is says when it must be played.
+pub(crate) fn with_due(lang: Lang, sentence: String, game: &Game) -> String {
+    match game.deadline {
+        Some(t) => {
+            let due = tr!(
+                lang,
+                "time-runs-out",
+                relative = timestamp(t, 'R'),
+                time = timestamp(t, 'f')
+            );
+            format!("{sentence} {due}")
+        }
+        None => sentence,
+    }
+}
+
 /// A moment in a sentence: `'f'` a date and time, `'R'` relative to now (each adapter shows it
 /// in its reader's language and time zone).
 fn timestamp(unix: i64, style: char) -> String {
@@ -860,10 +877,7 @@ pub(crate) fn more_time_given_marked(lang: Lang, game: &Game, giver: u64) -> Str
         ),
         _ => tr!(lang, "more-time-given", giver = giver, receiver = receiver),
     };
-    match letters::due_words(lang, game) {
-        Some(due) => format!("{given} {due}"),
-        None => given,
-    }
+    with_due(lang, given, game)
 }
 
 /// `/focus notify`: the setting in force, and whether it was just changed.

@@ -278,7 +278,7 @@ pub(crate) fn game_started_marked(
     game: &crate::store::Game,
     round: u32,
 ) -> String {
-    let mut line = tr!(
+    let line = tr!(
         lang,
         "tournament-game-started",
         round = round,
@@ -286,11 +286,7 @@ pub(crate) fn game_started_marked(
         white = mention(game.white_id),
         black = mention(game.black_id)
     );
-    if let Some(due) = super::letters::due_words(lang, game) {
-        line.push(' ');
-        line.push_str(&due);
-    }
-    line
+    super::with_due(lang, line, game)
 }
 
 /// The DM to a player who lost on time without moving: withdrawn from the rounds still to
