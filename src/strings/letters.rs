@@ -34,8 +34,9 @@ pub(crate) fn text_marked(lang: Lang, letter: &Letter) -> String {
         Letter::StartGame {
             tournament, board, ..
         } => super::tournaments::board_message_marked(lang, tournament, board),
-        // The adapters post a tournament's news with `strings::tournaments::news` (several
-        // messages, and the standings' picture); this is its first message.
+        // A tournament's news is finished with `strings::tournaments::news` (several
+        // messages, then the standings' picture); this is its first message, for what shows
+        // one letter as one text (held letters, tests).
         Letter::Tournament { news, .. } => super::tournaments::news_first_marked(lang, news),
         Letter::Announce { view, .. } => super::tournaments::announcement_marked(lang, view),
     }

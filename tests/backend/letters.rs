@@ -112,6 +112,12 @@ async fn a_time_out_is_one_post_with_its_final_board_and_buttons_in_the_servers_
         .await
         .unwrap()
         .game;
+    // Alice is told her turns by DM, in her language (English), Bob in the channel only.
+    service.notify(ALICE, Some(true)).await.unwrap();
+    service
+        .note_locales(ALICE, Some(Locale::ENGLISH), None, None)
+        .await
+        .unwrap();
     // Four plies: a time-out now loses (it no longer aborts).
     for (who, text) in [
         (&alice, "c4-d4"),
@@ -123,7 +129,17 @@ async fn a_time_out_is_one_post_with_its_final_board_and_buttons_in_the_servers_
     }
     let carrier = Collect::default();
     mail::deliver(&service, &carrier, None).await.unwrap();
-    carrier.take();
+    let turns = carrier.take();
+    assert!(!turns.is_empty());
+    for turn in &turns {
+        assert_eq!(turn.to, Address::Direct(ALICE));
+        assert_eq!(turn.lang, Lang::ENGLISH);
+        assert_eq!(turn.pages.len(), 1);
+        let page = &turn.pages[0];
+        assert!(page.file.is_none() && page.buttons.is_empty() && turn.thread.is_none());
+        let words = page.text.words();
+        assert!(words.starts_with("Your move in Focus game"), "{words:?}");
+    }
     clock.advance(2 * DAY);
     service.sweep().await.unwrap();
     mail::deliver(&service, &carrier, None).await.unwrap();
@@ -319,6 +335,22 @@ async fn a_tournaments_letters_carry_their_threads_names_and_the_standings_pictu
     assert!(thread.title.chars().count() <= 100);
     assert_eq!(thread.key, format!("t{}-r1-b1", tid.0));
     assert!(board.pages.iter().all(|p| p.file.is_none()));
+    // The round's pairings in the channel: one message, no picture, nobody pinged.
+    let pairings = mails
+        .iter()
+        .find(|m| {
+            m.to == Address::Channel(CHANNEL)
+                && m.pages[0].text.words().starts_with("Весна · 1-й тур из 3:")
+        })
+        .expect("the pairings");
+    assert!(pairings.ping.is_empty() && pairings.thread.is_none());
+    assert!(pairings.pages.iter().all(|p| p.file.is_none()));
+    assert!(
+        pairings.pages[0]
+            .text
+            .words()
+            .contains("Отдыхает в этом туре: @")
+    );
     // The announcement is redrawn: an edit of its message, with its buttons.
     let announced = mails
         .iter()
