@@ -201,7 +201,7 @@ impl<C: Carrier> Postman for Writer<'_, C> {
     }
 }
 
-/// Delivers every notice due now, finished ([`write`]) in its reader's language (or `fixed`),
+/// Delivers every notice due now, finished ([`write()`]) in its reader's language (or `fixed`),
 /// through `carrier`: [`GameService::deliver`] with the adapter's carrier.
 ///
 /// # Errors

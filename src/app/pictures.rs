@@ -13,7 +13,7 @@ use crate::strings;
 /// (`focus-game-12.png`).
 ///
 /// # Errors
-/// [`ServiceError::Render`] if drawing fails (a bug).
+/// [`crate::service::ServiceError::Render`] if drawing fails (a bug).
 pub async fn board_file(
     service: &GameService,
     lang: Lang,
