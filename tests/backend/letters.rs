@@ -11,28 +11,25 @@ use focus_bot::app::{File, FileKind};
 use focus_bot::i18n::Lang;
 use focus_bot::locale::Locale;
 use focus_bot::render::{HEIGHT, WIDTH};
-use focus_bot::rules::{Color, Rules};
-use focus_bot::service::tournaments::{Rights, TournamentOptions};
+use focus_bot::rules::Color;
 use focus_bot::service::{ChallengeRequest, Delivery, GameService, ManualClock, Place, User};
-use focus_bot::store::{
-    AsyncStore, CHALLENGE_LIFETIME, ColorChoice, Format, GameStatus, NoticeId, Pace, TimeControl,
-};
+use focus_bot::store::{AsyncStore, CHALLENGE_LIFETIME, ColorChoice, GameStatus, NoticeId};
 use tempfile::TempDir;
 
-const T0: i64 = 1_700_000_000;
+pub const T0: i64 = 1_700_000_000;
 const DAY: i64 = 86_400;
-const GUILD: u64 = 910_000_000_000_000_001;
-const CHANNEL: u64 = 910_000_000_000_000_100;
+pub const GUILD: u64 = 910_000_000_000_000_001;
+pub const CHANNEL: u64 = 910_000_000_000_000_100;
 /// The ids the collecting carrier gives the threads it starts.
-const THREADS: u64 = 810_000_000_000_000_000;
-const ALICE: u64 = 2_001;
-const BOB: u64 = 2_002;
-const CAROL: u64 = 2_003;
+pub const THREADS: u64 = 810_000_000_000_000_000;
+pub const ALICE: u64 = 2_001;
+pub const BOB: u64 = 2_002;
+pub const CAROL: u64 = 2_003;
 const PNG: [u8; 8] = [0x89, b'P', b'N', b'G', b'\r', b'\n', 0x1a, b'\n'];
 
 /// Keeps every mail, and starts a thread (a fresh id) for each that asks for one.
 #[derive(Default)]
-struct Collect {
+pub struct Collect {
     mails: Mutex<Vec<Mail>>,
 }
 
@@ -48,12 +45,12 @@ impl Carrier for Collect {
 }
 
 impl Collect {
-    fn take(&self) -> Vec<Mail> {
+    pub fn take(&self) -> Vec<Mail> {
         std::mem::take(&mut *self.mails.lock().unwrap())
     }
 }
 
-async fn service(dir: &TempDir) -> (GameService, ManualClock) {
+pub async fn service(dir: &TempDir) -> (GameService, ManualClock) {
     let clock = ManualClock::at(T0);
     let store = AsyncStore::open(dir.path().join("focus.db")).await.unwrap();
     let service = GameService::new(store, Arc::new(clock.clone()));
@@ -66,20 +63,20 @@ async fn service(dir: &TempDir) -> (GameService, ManualClock) {
     (service, clock)
 }
 
-fn here() -> Place {
+pub fn here() -> Place {
     Place {
         guild_id: GUILD,
         channel_id: CHANNEL,
     }
 }
 
-fn russian() -> Lang {
+pub fn russian() -> Lang {
     Lang::of_tag("ru")
 }
 
 /// The width and height a PNG's header gives, after checking its signature.
 #[track_caller]
-fn png_size(file: &File) -> (u32, u32) {
+pub fn png_size(file: &File) -> (u32, u32) {
     assert_eq!(file.bytes[..8], PNG, "{} is a PNG", file.name);
     assert_eq!(&file.bytes[12..16], b"IHDR");
     let word = |at: usize| u32::from_be_bytes(file.bytes[at..at + 4].try_into().unwrap());
@@ -90,7 +87,7 @@ fn png_size(file: &File) -> (u32, u32) {
     size
 }
 
-fn has_cyrillic(text: &str) -> bool {
+pub fn has_cyrillic(text: &str) -> bool {
     text.chars()
         .any(|c| ('а'..='я').contains(&c.to_lowercase().next().unwrap()))
 }
@@ -273,151 +270,4 @@ async fn an_expired_challenges_message_is_an_edit_with_its_buttons_disabled() {
             .all(|b| b.disabled && has_cyrillic(&b.label))
     );
     assert!(has_cyrillic(&page.text.words()));
-}
-
-#[tokio::test]
-async fn a_tournaments_letters_carry_their_threads_names_and_the_standings_picture() {
-    let dir = TempDir::new().unwrap();
-    let (service, clock) = service(&dir).await;
-    let director = User::new(5_000, "director");
-    let options = TournamentOptions {
-        name: "Весна".to_owned(),
-        format: Format::RoundRobin,
-        rounds: None,
-        time_control: TimeControl::Days(3),
-        rules: Rules::CLASSIC,
-        rated: true,
-        starts_in_hours: None,
-        max_players: None,
-        pace: Pace::Next,
-        round_every_days: None,
-    };
-    let view = service
-        .create_tournament(here(), &director, Rights { create: true }, options)
-        .await
-        .unwrap();
-    let tid = view.tournament.id;
-    service.set_tournament_message(tid, 7_777).await.unwrap();
-    for (id, name) in [(ALICE, "Alice"), (BOB, "Bob"), (CAROL, "Carol")] {
-        service
-            .join_tournament(here(), &User::new(id, name), None)
-            .await
-            .unwrap();
-    }
-    service
-        .start_tournament(here(), &director, Some(tid))
-        .await
-        .unwrap();
-    let carrier = Collect::default();
-    // The round is paired, its board posted with its thread, the game started there.
-    for _ in 0..3 {
-        service.sweep().await.unwrap();
-        mail::deliver(&service, &carrier, None).await.unwrap();
-    }
-    let mails = carrier.take();
-    let boards: Vec<&Mail> = mails.iter().filter(|m| m.thread.is_some()).collect();
-    assert_eq!(boards.len(), 1, "{mails:#?}");
-    let board = boards[0];
-    assert_eq!(board.to, Address::Channel(CHANNEL));
-    assert_eq!(board.lang, russian());
-    let thread = board.thread.as_ref().unwrap();
-    assert!(
-        thread.title.starts_with("Весна · Т1 · "),
-        "{}",
-        thread.title
-    );
-    // Its two players, by name (the third player has the bye).
-    let named = ["Alice", "Bob", "Carol"]
-        .iter()
-        .filter(|n| thread.title.contains(*n))
-        .count();
-    assert_eq!(named, 2, "{}", thread.title);
-    assert!(thread.title.chars().count() <= 100);
-    assert_eq!(thread.key, format!("t{}-r1-b1", tid.0));
-    assert!(board.pages.iter().all(|p| p.file.is_none()));
-    // The round's pairings in the channel: one message, no picture, nobody pinged.
-    let pairings = mails
-        .iter()
-        .find(|m| {
-            m.to == Address::Channel(CHANNEL)
-                && m.pages[0].text.words().starts_with("Весна · 1-й тур из 3:")
-        })
-        .expect("the pairings");
-    assert!(pairings.ping.is_empty() && pairings.thread.is_none());
-    assert!(pairings.pages.iter().all(|p| p.file.is_none()));
-    assert!(
-        pairings.pages[0]
-            .text
-            .words()
-            .contains("Отдыхает в этом туре: @")
-    );
-    // The announcement is redrawn: an edit of its message, with its buttons.
-    let announced = mails
-        .iter()
-        .find(|m| {
-            m.to == Address::Announcement {
-                channel: CHANNEL,
-                message: 7_777,
-            }
-        })
-        .expect("the announcement redrawn");
-    assert!(
-        announced.pages[0]
-            .buttons
-            .iter()
-            .all(|b| has_cyrillic(&b.label))
-    );
-    // The game started in the thread: its first board, pinging both players.
-    let started = mails
-        .iter()
-        .find(|m| matches!(m.to, Address::Channel(c) if c > THREADS && c < CHANNEL))
-        .expect("the game's first message in its thread");
-    assert_eq!(started.ping.len(), 2, "{started:#?}");
-    let first = started.pages[0].file.as_ref().expect("the first board");
-    assert_eq!(png_size(first), (WIDTH, HEIGHT));
-
-    // The round's only game ends: the standings come with their picture after the last
-    // message.
-    let game = service
-        .store()
-        .call(move |s| s.tournament_whole(tid))
-        .await
-        .unwrap()
-        .2[0]
-        .game_id
-        .unwrap();
-    service
-        .store()
-        .call(move |s| {
-            let black = s.game(game)?.black_id;
-            s.resign(game, black, T0).map(drop)
-        })
-        .await
-        .unwrap();
-    clock.advance(60);
-    for _ in 0..3 {
-        service.sweep().await.unwrap();
-        mail::deliver(&service, &carrier, None).await.unwrap();
-    }
-    let mails = carrier.take();
-    let pictured: Vec<&File> = mails
-        .iter()
-        .filter(|m| m.to == Address::Channel(CHANNEL))
-        .flat_map(|m| m.pages.iter().filter_map(|p| p.file.as_ref()))
-        .collect();
-    assert_eq!(pictured.len(), 1, "{mails:#?}");
-    let standings = pictured[0];
-    assert_eq!(standings.name, format!("focus-tournament-{}.png", tid.0));
-    assert_eq!(standings.kind, FileKind::Standings(tid));
-    let (width, height) = png_size(standings);
-    assert!(width > 200 && height > 50, "{width}×{height}");
-    let with_it = mails
-        .iter()
-        .find(|m| m.pages.iter().any(|p| p.file.is_some()))
-        .unwrap();
-    assert!(
-        with_it.pages.last().unwrap().file.is_some(),
-        "after the last message"
-    );
-    assert!(has_cyrillic(&with_it.pages[0].text.words()));
 }

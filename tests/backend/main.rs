@@ -10,6 +10,7 @@ mod board_side;
 mod bot_draws;
 mod correspondence;
 mod letters;
+mod letters_tournament;
 mod replay_labels;
 mod service;
 mod service_bots;
