@@ -5,3 +5,30 @@
 //!
 //! Depends on [`crate::rules`], [`crate::ratings`] and [`crate::pairing`] only: no SQL, no
 //! clock, no Discord.
+
+mod endings;
+mod error;
+mod games;
+mod ids;
+mod players;
+mod time_control;
+mod tournaments;
+pub(crate) mod values;
+mod venue;
+
+pub(crate) use endings::too_early_aborts;
+pub use endings::{DrawOffer, Ending, RESULT_MIN_PLY};
+pub use error::GameError;
+pub use games::{
+    BotSeat, EndReason, Game, GameResult, GameStatus, LoadedGame, RatingChanges, StoredMove,
+};
+pub use ids::{ChallengeId, GameId, NoticeId, PairingId, TournamentId};
+pub use players::Player;
+pub use time_control::{
+    DAYS_PER_MOVE, LIVE_MAX_MOVES_LEFT, MAX_TIME_LEFT, MINUTES_PER_MOVE, MORE_TIME, TimeControl,
+};
+pub use tournaments::{
+    Board, BoardResult, Entrant, EntrantStatus, Format, LogEntry, MAX_PLAYERS, NewTournament, Pace,
+    Tournament, TournamentError, TournamentStatus, board_result_of,
+};
+pub use venue::Venue;

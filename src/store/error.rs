@@ -187,3 +187,16 @@ impl StoreError {
         )
     }
 }
+
+impl From<crate::domain::GameError> for StoreError {
+    fn from(error: crate::domain::GameError) -> StoreError {
+        use crate::domain::GameError as E;
+        match error {
+            E::NotActive { id, status } => StoreError::GameNotActive { id, status },
+            E::NotAPlayer(id) => StoreError::NotAPlayer(id),
+            E::Mismatch { id, detail } => StoreError::Mismatch { id, detail },
+            E::BadDaysPerMove(days) => StoreError::BadDaysPerMove(days),
+            E::BadMinutesPerMove(minutes) => StoreError::BadMinutesPerMove(minutes),
+        }
+    }
+}
