@@ -10,6 +10,7 @@ mod endings;
 mod error;
 mod games;
 mod ids;
+mod notices;
 mod players;
 mod time_control;
 mod tournaments;
@@ -17,12 +18,13 @@ pub(crate) mod values;
 mod venue;
 
 pub(crate) use endings::too_early_aborts;
-pub use endings::{DrawOffer, Ending, RESULT_MIN_PLY};
+pub use endings::{DrawOffer, Ended, Ending, RESULT_MIN_PLY, end_game};
 pub use error::GameError;
 pub use games::{
     BotSeat, EndReason, Game, GameResult, GameStatus, LoadedGame, RatingChanges, StoredMove,
 };
 pub use ids::{ChallengeId, GameId, NoticeId, PairingId, TournamentId};
+pub use notices::{NewNotice, NoticeKind, Via};
 pub use players::Player;
 pub use time_control::{
     DAYS_PER_MOVE, LIVE_MAX_MOVES_LEFT, MAX_TIME_LEFT, MINUTES_PER_MOVE, MORE_TIME, TimeControl,

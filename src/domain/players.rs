@@ -41,6 +41,28 @@ pub struct Player {
 }
 
 impl Player {
+    /// The record of `user_id` in `guild_id` before their first game there: Glicko-2's
+    /// starting rating ([`ratings::START`]), no games.
+    pub fn new(guild_id: u64, user_id: u64) -> Player {
+        Player {
+            guild_id,
+            user_id,
+            rating: ratings::START.rating,
+            deviation: ratings::START.deviation,
+            volatility: ratings::START.volatility,
+            games: 0,
+            wins: 0,
+            losses: 0,
+            draws: 0,
+            last_game_at: None,
+            rated_at: None,
+            rated_games: 0,
+            left_at: None,
+            member_checked_at: None,
+            provisional_from: None,
+        }
+    }
+
     /// The rating fields as stored (the deviation as of the last rated game).
     pub fn rating(&self) -> Rating {
         Rating {

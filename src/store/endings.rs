@@ -5,15 +5,16 @@
 
 use rusqlite::{Transaction, params};
 
-use super::games::{Game, GameStatus, get_game};
-use super::players::{rate_in, record_result};
+use super::games::{Game, get_game};
+use super::players::{get_player, put_player};
 use super::{EndReason, GameId, Result, Store, StoreError};
 use crate::domain::too_early_aborts;
-pub use crate::domain::{DrawOffer, Ending, RESULT_MIN_PLY};
+pub use crate::domain::{DrawOffer, Ending};
 
-/// Ends game `id` (in play or held for a moderator) inside `tx`: status, result, reason and
-/// end time; no deadline, offers or requests left; both players' records (unless aborted).
-/// Returns the game as stored.
+/// Ends game `id` (in play or held for a moderator) inside `tx`, keeping what
+/// [`crate::domain::end_game`] decides: the game's row, and both players' records and ratings
+/// when they change. The tournament's board and round move on in the same transaction, so a
+/// result never stands without its ratings or its board. Returns the game as stored.
 pub(crate) fn finish_in(
     tx: &Transaction<'_>,
     id: GameId,
@@ -21,41 +22,50 @@ pub(crate) fn finish_in(
     now: i64,
 ) -> Result<Game> {
     let game = get_game(tx, id)?;
-    if !matches!(game.status, GameStatus::Active | GameStatus::NeedsReview) {
-        return Err(StoreError::GameNotActive {
-            id,
-            status: game.status,
-        });
+    let records = [
+        get_player(tx, game.guild_id, game.white_id)?,
+        get_player(tx, game.guild_id, game.black_id)?,
+    ];
+    let ended = crate::domain::end_game(&game, ending, records, now)?;
+    put_ending(tx, &ended.game)?;
+    for record in ended.records.iter().flatten() {
+        put_player(tx, record)?;
     }
-    let status = match ending {
-        Ending::Abort => GameStatus::Aborted,
-        _ => GameStatus::Finished,
+    super::tournaments::board_ended_in(tx, &ended.game, now)?;
+    Ok(ended.game)
+}
+
+/// Writes the columns an ending changes in `game`'s row.
+fn put_ending(tx: &Transaction<'_>, game: &Game) -> Result<()> {
+    let (after, change) = match game.ratings {
+        Some(r) => (
+            [Some(r.after[0]), Some(r.after[1])],
+            [Some(r.change[0]), Some(r.change[1])],
+        ),
+        None => ([None; 2], [None; 2]),
     };
     tx.prepare_cached(
         "UPDATE games SET status = ?1, result = ?2, reason = ?3, finished_at = ?4, \
-         deadline = NULL, remind_at = NULL, draw_offer_by = NULL, takeback_by = NULL \
-         WHERE id = ?5",
+         deadline = ?5, remind_at = ?6, draw_offer_by = ?7, takeback_by = ?8, \
+         white_rating = ?9, black_rating = ?10, white_change = ?11, black_change = ?12 \
+         WHERE id = ?13",
     )?
-    .execute(params![status, ending.result(), ending.reason(), now, id])?;
-    // A tournament game that ends before each side has moved is a forfeit: no record, no
-    // rating (a game that was not played).
-    let played = game.tournament_id.is_none() || game.ply >= RESULT_MIN_PLY;
-    if let Some(result) = ending.result().filter(|_| played) {
-        // A player's record counts games between people; results against the bot are counted
-        // by level from the games themselves (`Store::bot_results`).
-        if game.bot.is_none() {
-            record_result(tx, &game, result, now)?;
-        }
-        // In this same transaction, so that a result never stands without its ratings or the
-        // reverse.
-        if game.rated {
-            rate_in(tx, &game, result, now)?;
-        }
-    }
-    let ended = get_game(tx, id)?;
-    // The tournament's board and round move on in the same transaction.
-    super::tournaments::board_ended_in(tx, &ended, now)?;
-    Ok(ended)
+    .execute(params![
+        game.status,
+        game.result,
+        game.reason,
+        game.finished_at,
+        game.deadline,
+        game.remind_at,
+        game.draw_offer_by,
+        game.takeback_by,
+        after[0],
+        after[1],
+        change[0],
+        change[1],
+        game.id
+    ])?;
+    Ok(())
 }
 
 impl Store {
