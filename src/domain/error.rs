@@ -31,4 +31,16 @@ pub enum GameError {
     /// Minutes per move not offered.
     #[error("{0} minutes per move is not offered")]
     BadMinutesPerMove(u32),
+    /// The game has no time limit.
+    #[error("this game has no time limit")]
+    NoTimeLimit,
+    /// More time asked for one's own move.
+    #[error("it is your own move")]
+    OwnMove,
+    /// The move would have more time left than allowed (`seconds`).
+    #[error("a move may have at most {seconds} seconds left")]
+    TooMuchTime {
+        /// The most time a move may have left.
+        seconds: i64,
+    },
 }

@@ -6,10 +6,12 @@
 //! Depends on [`crate::rules`], [`crate::ratings`] and [`crate::pairing`] only: no SQL, no
 //! clock, no Discord.
 
+pub mod deadlines;
 mod endings;
 mod error;
 mod games;
 mod ids;
+pub mod lifecycle;
 mod notices;
 mod players;
 mod time_control;

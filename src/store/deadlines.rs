@@ -8,17 +8,15 @@
 use rusqlite::{Transaction, params};
 
 use super::challenges::{CHALLENGE_COLUMNS, challenge_from_row};
-use super::endings::{Ending, finish_in};
+use super::endings::finish_in;
 use super::games::{GAME_COLUMNS, Game, game_from_row, get_game, hold_for_review};
 use super::notices::{NewNotice, NoticeKind, Via, queue_in};
 use super::settings::get_settings;
-use super::{Challenge, ChallengeId, EndReason, GameId, Result, Store, StoreError, reminder_for};
+use super::{Challenge, ChallengeId, GameId, Result, Store, StoreError};
+use crate::domain::deadlines;
 use crate::rules::Color;
 
-/// The most plies a game may have and still be aborted: while each side has moved at most
-/// once. A player may abort it then (issue 3), and a game that times out then is aborted,
-/// unrated, instead of lost on time (issue 6).
-pub const ABORT_MAX_PLY: u32 = 2;
+pub use crate::domain::deadlines::ABORT_MAX_PLY;
 
 /// What one [`Store::sweep`] changed, each list in the order handled.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -56,44 +54,13 @@ fn side_to_move_or_hold(tx: &Transaction<'_>, game: &Game) -> Result<Option<Colo
     }
 }
 
-/// Ends `game` on time inside `tx`: aborted while each side has moved at most once, else lost by
-/// `loser`, the player to move. Queues the channel's notice (each player's DM where the bot
-/// cannot post). Returns the game as stored.
+/// Ends `game` on time inside `tx`, as [`deadlines::time_out`] decides (`loser` the player to
+/// move): its notices first, then the ending. Returns the game as stored.
 fn time_out_in(tx: &Transaction<'_>, game: &Game, loser: Color, now: i64) -> Result<Game> {
-    let ending = if game.ply <= ABORT_MAX_PLY && game.tournament_id.is_none() {
-        Ending::Abort
-    } else {
-        Ending::Win {
-            winner: !loser,
-            reason: EndReason::TimeOut,
-        }
-    };
-    let notice = NewNotice {
-        kind: NoticeKind::TimeOut,
-        game_id: Some(game.id),
-        challenge_id: None,
-        user_id: Some(game.player(loser)),
-        ply: Some(game.ply),
-        via: Via::Channel,
-        ..NewNotice::default()
-    };
-    if game.venue.bot_posts() {
-        queue_in(tx, &notice, now)?;
-    } else {
-        // Where the bot cannot post, each player is told by DM (`user_id` the reader).
-        for player in [game.white_id, game.black_id] {
-            let dm = NewNotice {
-                user_id: Some(player),
-                via: Via::Dm,
-                ..notice.clone()
-            };
-            queue_in(tx, &dm, now)?;
-        }
+    let (ending, notices) = deadlines::time_out(game, loser);
+    for notice in &notices {
+        queue_in(tx, notice, now)?;
     }
-    // The notice is queued before the ending, which may move a tournament on (its standings,
-    // next pairings or podium queued in `board_ended_in`): notices go out in the order they
-    // were queued, and the time-out that ended the round is told first. The transaction keeps
-    // both or neither.
     finish_in(tx, game.id, ending, now)
 }
 
@@ -105,7 +72,7 @@ pub(crate) fn time_up_in(
     game: &Game,
     now: i64,
 ) -> Result<Option<StoreError>> {
-    if game.deadline.is_none_or(|d| d > now) {
+    if !deadlines::past_deadline(game, now) {
         return Ok(None);
     }
     let loser = game.current_position()?.side_to_move();
@@ -251,23 +218,8 @@ impl Store {
                 let Some(color) = side_to_move_or_hold(tx, game)? else {
                     continue;
                 };
-                let to_move = game.player(color);
-                let via = if !game.venue.bot_posts() || get_settings(tx, to_move)?.dm_notifications
-                {
-                    Via::Dm
-                } else {
-                    Via::Channel
-                };
-                let notice = NewNotice {
-                    kind: NoticeKind::Reminder,
-                    game_id: Some(game.id),
-                    challenge_id: None,
-                    user_id: Some(to_move),
-                    ply: Some(game.ply),
-                    via,
-                    ..NewNotice::default()
-                };
-                queue_in(tx, &notice, now)?;
+                let wants_dm = get_settings(tx, game.player(color))?.dm_notifications;
+                queue_in(tx, &deadlines::reminder(game, color, wants_dm), now)?;
                 tx.prepare_cached("UPDATE games SET remind_at = NULL WHERE id = ?1")?
                     .execute([game.id])?;
                 swept.reminded.push(game.id);
@@ -287,7 +239,7 @@ impl Store {
         self.write(|tx| {
             let game = get_game(tx, id)?;
             game.ensure_active()?;
-            if game.deadline.is_none_or(|d| d > now) {
+            if !deadlines::past_deadline(&game, now) {
                 return Err(StoreError::DeadlineNotPassed);
             }
             let loser = game.current_position()?.side_to_move();
@@ -317,25 +269,11 @@ impl Store {
             if let Some(late) = time_up_in(tx, &game, now)? {
                 return Ok(Err(late));
             }
-            let time = game.time_control;
-            let (Some(deadline), Some(more), Some(most)) =
-                (game.deadline, time.more_time(), time.max_time_left())
-            else {
-                return Err(StoreError::NoTimeLimit);
-            };
-            if game.current_position()?.side_to_move() == you {
-                return Err(StoreError::OwnMove);
-            }
-            let extended = deadline + more;
-            if extended - now > most {
-                return Err(StoreError::TooMuchTime { seconds: most });
-            }
-            let remind_at = game
-                .remind_at
-                .and_then(|_| reminder_for(game.last_move_at, Some(extended), game.ply));
+            let to_move = game.current_position()?.side_to_move();
+            let extended = deadlines::more_time(&game, you, to_move, now)?;
             tx.execute(
                 "UPDATE games SET deadline = ?1, remind_at = ?2 WHERE id = ?3",
-                params![extended, remind_at, id],
+                params![extended.deadline, extended.remind_at, id],
             )?;
             Ok(Ok(get_game(tx, id)?))
         })

@@ -197,6 +197,9 @@ impl From<crate::domain::GameError> for StoreError {
             E::Mismatch { id, detail } => StoreError::Mismatch { id, detail },
             E::BadDaysPerMove(days) => StoreError::BadDaysPerMove(days),
             E::BadMinutesPerMove(minutes) => StoreError::BadMinutesPerMove(minutes),
+            E::NoTimeLimit => StoreError::NoTimeLimit,
+            E::OwnMove => StoreError::OwnMove,
+            E::TooMuchTime { seconds } => StoreError::TooMuchTime { seconds },
         }
     }
 }

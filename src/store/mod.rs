@@ -95,7 +95,7 @@ pub use settings::{ServerSettings, UserSettings};
 pub use stats::{GameKind, GamePace, StoreStats};
 pub use threads::{WATCH_PAGE_SIZE, WatchPage};
 
-pub use tournaments::Redraw;
+pub use crate::domain::lifecycle::Redraw;
 
 // The domain's values, where the store's callers have always found them.
 pub use crate::domain::{
@@ -297,13 +297,7 @@ impl Store {
     }
 }
 
-/// When the player to move is reminded: once 80 % of the move's time (from `since`, the last
-/// move or the start, to `deadline`) has passed, and only once both players have moved
-/// (`ply >= 2`, issue 6); `None` otherwise.
-fn reminder_for(since: i64, deadline: Option<i64>, ply: u32) -> Option<i64> {
-    let deadline = deadline?;
-    (ply >= 2).then(|| deadline - (deadline - since) / 5)
-}
+use crate::domain::deadlines::reminder_for;
 
 /// Where the database is: the `DATABASE_PATH` environment variable, else
 /// [`DEFAULT_DATABASE_PATH`].
