@@ -725,20 +725,3 @@ pub fn finish_unpairable(ev: &mut Event, now: i64) -> Vec<Effect> {
     effects.push(notice(t, NoticeKind::TournamentStandings, Some(0), now));
     effects
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_swiss_gets_log2_plus_one_rounds_and_a_round_robin_its_table() {
-        let swiss: Vec<u32> = [4, 5, 8, 9, 16, 17, 100, 1000]
-            .iter()
-            .map(|&n| default_rounds(Format::Swiss, n))
-            .collect();
-        assert_eq!(swiss, [3, 4, 4, 5, 5, 6, 8, 11]);
-        assert_eq!(default_rounds(Format::RoundRobin, 5), 5);
-        assert_eq!(default_rounds(Format::RoundRobin, 6), 5);
-        assert_eq!(default_rounds(Format::DoubleRoundRobin, 3), 6);
-    }
-}

@@ -9,6 +9,10 @@
 mod bin;
 
 mod analysis_thresholds;
+mod domain_deadlines;
+mod domain_endings;
+mod domain_lifecycle;
+mod domain_support;
 mod dutch_colours;
 mod dutch_corpus;
 mod dutch_floats;
