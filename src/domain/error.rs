@@ -2,6 +2,7 @@
 //! refusals among its own errors (`StoreError`), each with its sentence at the edge.
 
 use super::{GameId, GameStatus};
+use crate::rules::{Color, PlayError};
 
 /// A game or a time control refused by the domain.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -43,4 +44,32 @@ pub enum GameError {
         /// The most time a move may have left.
         seconds: i64,
     },
+    /// The game moved on since the player saw it.
+    #[error("the position changed (ply {seen} seen, now {now})")]
+    PositionChanged {
+        /// The ply the player saw.
+        seen: u32,
+        /// The game's ply now.
+        now: u32,
+    },
+    /// It is the other player's turn.
+    #[error("it is {to_move}'s turn")]
+    NotYourTurn {
+        /// The colour to move.
+        to_move: Color,
+        /// The player's colour.
+        you: Color,
+    },
+    /// The rules refuse the move.
+    #[error(transparent)]
+    Illegal(#[from] PlayError),
+    /// No move to take back.
+    #[error("there is no move to take back")]
+    NothingToTakeBack,
+    /// The opponent asked for no takeback.
+    #[error("your opponent asked for no takeback")]
+    NoTakebackRequest,
+    /// The opponent offered no draw.
+    #[error("your opponent offered no draw")]
+    NoDrawOffer,
 }

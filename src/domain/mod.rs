@@ -13,6 +13,7 @@ mod games;
 mod ids;
 pub mod lifecycle;
 mod notices;
+pub mod play;
 mod players;
 mod time_control;
 mod tournaments;

@@ -7,8 +7,8 @@ use rusqlite::{Transaction, params};
 
 use super::games::{Game, get_game};
 use super::players::{get_player, put_player};
-use super::{EndReason, GameId, Result, Store, StoreError};
-use crate::domain::too_early_aborts;
+use super::{GameId, Result, Store};
+use crate::domain::play::{self, DrawOffered};
 pub use crate::domain::{DrawOffer, Ending};
 
 /// Ends game `id` (in play or held for a moderator) inside `tx`, keeping what
@@ -93,14 +93,8 @@ impl Store {
     /// [`StoreError::NotAPlayer`]; [`StoreError::GameNotActive`]; [`StoreError::NoSuchGame`].
     pub fn resign(&mut self, id: GameId, user_id: u64, now: i64) -> Result<Game> {
         self.write(|tx| {
-            let game = get_game(tx, id)?;
-            game.ensure_active()?;
-            let you = game.color_of_player(user_id)?;
-            let ending = Ending::Win {
-                winner: !you,
-                reason: EndReason::Resignation,
-            };
-            finish_in(tx, id, too_early_aborts(&game, ending), now)
+            let ending = play::resign(&get_game(tx, id)?, user_id)?;
+            finish_in(tx, id, ending, now)
         })
     }
 
@@ -111,22 +105,15 @@ impl Store {
     /// # Errors
     /// [`StoreError::NotAPlayer`]; [`StoreError::GameNotActive`]; [`StoreError::NoSuchGame`].
     pub fn offer_draw(&mut self, id: GameId, user_id: u64, now: i64) -> Result<DrawOffer> {
-        self.write(|tx| {
-            let game = get_game(tx, id)?;
-            game.ensure_active()?;
-            let you = game.color_of_player(user_id)?;
-            if game.draw_offer_by == Some(!you) {
-                let ending = Ending::Draw {
-                    reason: EndReason::Agreement,
-                };
-                let ending = too_early_aborts(&game, ending);
-                return Ok(DrawOffer::Agreed(finish_in(tx, id, ending, now)?));
+        self.write(|tx| match play::offer_draw(&get_game(tx, id)?, user_id)? {
+            DrawOffered::Agreed(ending) => Ok(DrawOffer::Agreed(finish_in(tx, id, ending, now)?)),
+            DrawOffered::Stands(you) => {
+                tx.execute(
+                    "UPDATE games SET draw_offer_by = ?1 WHERE id = ?2",
+                    params![you, id],
+                )?;
+                Ok(DrawOffer::Offered(get_game(tx, id)?))
             }
-            tx.execute(
-                "UPDATE games SET draw_offer_by = ?1 WHERE id = ?2",
-                params![you, id],
-            )?;
-            Ok(DrawOffer::Offered(get_game(tx, id)?))
         })
     }
 
@@ -139,18 +126,8 @@ impl Store {
     /// another position); [`StoreError::GameNotActive`]; [`StoreError::NoSuchGame`].
     pub fn agree_draw(&mut self, id: GameId, seen_ply: u32, now: i64) -> Result<Game> {
         self.write(|tx| {
-            let game = get_game(tx, id)?;
-            game.ensure_active()?;
-            if game.ply != seen_ply {
-                return Err(StoreError::PositionChanged {
-                    seen: seen_ply,
-                    now: game.ply,
-                });
-            }
-            let ending = Ending::Draw {
-                reason: EndReason::Agreement,
-            };
-            finish_in(tx, id, too_early_aborts(&game, ending), now)
+            let ending = play::agree_draw(&get_game(tx, id)?, seen_ply)?;
+            finish_in(tx, id, ending, now)
         })
     }
 
@@ -161,16 +138,8 @@ impl Store {
     /// [`StoreError::NotAPlayer`]; [`StoreError::GameNotActive`]; [`StoreError::NoSuchGame`].
     pub fn accept_draw(&mut self, id: GameId, user_id: u64, now: i64) -> Result<Game> {
         self.write(|tx| {
-            let game = get_game(tx, id)?;
-            game.ensure_active()?;
-            let you = game.color_of_player(user_id)?;
-            if game.draw_offer_by != Some(!you) {
-                return Err(StoreError::NoDrawOffer);
-            }
-            let ending = Ending::Draw {
-                reason: EndReason::Agreement,
-            };
-            finish_in(tx, id, too_early_aborts(&game, ending), now)
+            let ending = play::answer_draw(&get_game(tx, id)?, user_id)?;
+            finish_in(tx, id, ending, now)
         })
     }
 
@@ -181,12 +150,7 @@ impl Store {
     /// [`StoreError::NotAPlayer`]; [`StoreError::GameNotActive`]; [`StoreError::NoSuchGame`].
     pub fn decline_draw(&mut self, id: GameId, user_id: u64) -> Result<Game> {
         self.write(|tx| {
-            let game = get_game(tx, id)?;
-            game.ensure_active()?;
-            let you = game.color_of_player(user_id)?;
-            if game.draw_offer_by != Some(!you) {
-                return Err(StoreError::NoDrawOffer);
-            }
+            play::answer_draw(&get_game(tx, id)?, user_id)?;
             tx.execute("UPDATE games SET draw_offer_by = NULL WHERE id = ?1", [id])?;
             get_game(tx, id)
         })

@@ -200,6 +200,12 @@ impl From<crate::domain::GameError> for StoreError {
             E::NoTimeLimit => StoreError::NoTimeLimit,
             E::OwnMove => StoreError::OwnMove,
             E::TooMuchTime { seconds } => StoreError::TooMuchTime { seconds },
+            E::PositionChanged { seen, now } => StoreError::PositionChanged { seen, now },
+            E::NotYourTurn { to_move, you } => StoreError::NotYourTurn { to_move, you },
+            E::Illegal(error) => StoreError::Illegal(error),
+            E::NothingToTakeBack => StoreError::NothingToTakeBack,
+            E::NoTakebackRequest => StoreError::NoTakebackRequest,
+            E::NoDrawOffer => StoreError::NoDrawOffer,
         }
     }
 }

@@ -272,23 +272,14 @@ pub(crate) fn queue_turn_in(
     to_move: Color,
     now: i64,
 ) -> Result<bool> {
-    let user = game.player(to_move);
-    if game.bot_plays(to_move)
-        || (game.venue.bot_posts() && !super::settings::get_settings(tx, user)?.dm_notifications)
-    {
-        return Ok(false);
+    let wants_dm = super::settings::get_settings(tx, game.player(to_move))?.dm_notifications;
+    match crate::domain::play::turn_notice(game, to_move, wants_dm) {
+        Some(notice) => {
+            queue_in(tx, &notice, now)?;
+            Ok(true)
+        }
+        None => Ok(false),
     }
-    let notice = NewNotice {
-        kind: NoticeKind::YourTurn,
-        game_id: Some(game.id),
-        challenge_id: None,
-        user_id: Some(user),
-        ply: Some(game.ply),
-        via: Via::Dm,
-        ..NewNotice::default()
-    };
-    queue_in(tx, &notice, now)?;
-    Ok(true)
 }
 
 #[cfg(test)]
