@@ -297,7 +297,6 @@ impl Store {
     }
 }
 
-use crate::domain::deadlines::reminder_for;
 
 /// Where the database is: the `DATABASE_PATH` environment variable, else
 /// [`DEFAULT_DATABASE_PATH`].
