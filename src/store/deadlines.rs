@@ -8,7 +8,6 @@
 use rusqlite::{Transaction, params};
 
 use super::challenges::{CHALLENGE_COLUMNS, challenge_from_row};
-use super::endings::finish_in;
 use super::games::{GAME_COLUMNS, Game, game_from_row, get_game, hold_for_review};
 use super::notices::{NewNotice, NoticeKind, Via, queue_in};
 use super::settings::get_settings;
@@ -54,14 +53,9 @@ fn side_to_move_or_hold(tx: &Transaction<'_>, game: &Game) -> Result<Option<Colo
     }
 }
 
-/// Ends `game` on time inside `tx`, as [`deadlines::time_out`] decides (`loser` the player to
-/// move): its notices first, then the ending. Returns the game as stored.
+/// Ends `game` on time inside `tx` ([`super::units::time_out`]), `loser` the player to move.
 fn time_out_in(tx: &Transaction<'_>, game: &Game, loser: Color, now: i64) -> Result<Game> {
-    let (ending, notices) = deadlines::time_out(game, loser);
-    for notice in &notices {
-        queue_in(tx, notice, now)?;
-    }
-    finish_in(tx, game.id, ending, now)
+    super::units::time_out(&mut super::port::SqliteRows(tx), game, loser, now)
 }
 
 /// Inside `tx`: when `game`'s deadline has passed by `now`, ends it on time as the sweep would

@@ -6,37 +6,23 @@
 use rusqlite::{Transaction, params};
 
 use super::games::{Game, get_game};
-use super::players::{get_player, put_player};
+use super::port::SqliteRows;
 use super::{GameId, Result, Store};
 use crate::domain::play::{self, DrawOffered};
 pub use crate::domain::{DrawOffer, Ending};
 
-/// Ends game `id` (in play or held for a moderator) inside `tx`, keeping what
-/// [`crate::domain::end_game`] decides: the game's row, and both players' records and ratings
-/// when they change. The tournament's board and round move on in the same transaction, so a
-/// result never stands without its ratings or its board. Returns the game as stored.
+/// Ends game `id` inside `tx` ([`super::units::finish`]). Returns the game as stored.
 pub(crate) fn finish_in(
     tx: &Transaction<'_>,
     id: GameId,
     ending: Ending,
     now: i64,
 ) -> Result<Game> {
-    let game = get_game(tx, id)?;
-    let records = [
-        get_player(tx, game.guild_id, game.white_id)?,
-        get_player(tx, game.guild_id, game.black_id)?,
-    ];
-    let ended = crate::domain::end_game(&game, ending, records, now)?;
-    put_ending(tx, &ended.game)?;
-    for record in ended.records.iter().flatten() {
-        put_player(tx, record)?;
-    }
-    super::tournaments::board_ended_in(tx, &ended.game, now)?;
-    Ok(ended.game)
+    super::units::finish(&mut SqliteRows(tx), id, ending, now)
 }
 
 /// Writes the columns an ending changes in `game`'s row.
-fn put_ending(tx: &Transaction<'_>, game: &Game) -> Result<()> {
+pub(crate) fn put_ending(tx: &Transaction<'_>, game: &Game) -> Result<()> {
     let (after, change) = match game.ratings {
         Some(r) => (
             [Some(r.after[0]), Some(r.after[1])],

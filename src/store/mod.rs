@@ -62,11 +62,13 @@ mod moves;
 mod names;
 mod notices;
 mod players;
+pub mod port;
 mod schema;
 mod settings;
 mod stats;
 mod threads;
 mod tournaments;
+pub mod units;
 mod values;
 mod venue;
 
@@ -296,7 +298,6 @@ impl Store {
         // Dropping `tx` ends it; it wrote nothing.
     }
 }
-
 
 /// Where the database is: the `DATABASE_PATH` environment variable, else
 /// [`DEFAULT_DATABASE_PATH`].

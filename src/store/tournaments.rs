@@ -1,14 +1,16 @@
 //! Tournaments (issue 22): the event, its players, each round's boards and the director's log.
 //!
-//! The store keeps what happened; what to pair is decided by the pure pairing module, called by
-//! the service. Every transition is one transaction, so a kill at any moment leaves the event
-//! in a state it resumes from:
+//! The store keeps what happened and decides nothing: what to pair is decided by the pure
+//! pairing module, called by the service; what the event does next by the pure lifecycle
+//! ([`crate::domain::lifecycle`]), through the units of work ([`units`]), which load the event
+//! here ([`get_event`]) and keep what was decided ([`keep_event`]). Every transition is one
+//! transaction, so a kill at any moment leaves the event in a state it resumes from:
 //! - a round is paired by [`Store::pair_round`], which writes every board of the round and
 //!   queues a `tournament-game` notice per game, or refuses when the round is already paired
 //!   (so it is never paired twice);
 //! - a board's game is created by [`Store::start_board_game`] once its thread exists, at most
 //!   once per board;
-//! - a game's end records its board's result in the game's own transaction ([`board_ended_in`]),
+//! - a game's end records its board's result in the game's own transaction ([`units::finish`]),
 //!   and the round's last result queues the next round (or ends the event).
 
 use rusqlite::{OptionalExtension, Row, Transaction, params};
@@ -16,6 +18,8 @@ use rusqlite::{OptionalExtension, Row, Transaction, params};
 use super::games::{Game, get_game};
 use super::ids::Snowflake;
 use super::notices::{NewNotice, NoticeKind, Via, queue_at, queue_in};
+use super::port::SqliteRows;
+use super::units;
 use super::values::sql_text;
 use super::{GameId, Result, Store, StoreError, TimeControl};
 use crate::domain::lifecycle::{self, Effect, Event, Redraw, UNSAVED};
@@ -152,7 +156,7 @@ fn get_left(conn: &rusqlite::Connection, id: TournamentId) -> Result<Vec<u64>> {
 ///
 /// # Errors
 /// [`TournamentError::NoSuchTournament`].
-fn get_event(tx: &Transaction<'_>, id: TournamentId) -> Result<Event> {
+pub(crate) fn get_event(tx: &Transaction<'_>, id: TournamentId) -> Result<Event> {
     Ok(Event {
         tournament: get_tournament(tx, id)?,
         entrants: get_entrants(tx, id)?,
@@ -164,7 +168,7 @@ fn get_event(tx: &Transaction<'_>, id: TournamentId) -> Result<Event> {
 /// Keeps what a decision of the lifecycle made of the event (`before` as loaded, `after` as
 /// decided): the changed columns of the tournament, its players and boards, the new boards;
 /// then queues its `effects` in order. Decides nothing.
-fn keep_event(
+pub(crate) fn keep_event(
     tx: &Transaction<'_>,
     before: &Event,
     after: &Event,
@@ -313,18 +317,14 @@ fn keep_event(
     Ok(())
 }
 
-/// Loads tournament `id`, lets `decide` change it, and keeps what it decided: one unit of work.
+/// [`units::decide`] inside `tx`.
 fn decide_in<T>(
     tx: &Transaction<'_>,
     id: TournamentId,
     now: i64,
     decide: impl FnOnce(&mut Event) -> std::result::Result<(T, Vec<Effect>), TournamentError>,
 ) -> Result<(T, Event)> {
-    let before = get_event(tx, id)?;
-    let mut after = before.clone();
-    let (value, effects) = decide(&mut after)?;
-    keep_event(tx, &before, &after, &effects, now)?;
-    Ok((value, after))
+    units::decide(&mut SqliteRows(tx), id, now, decide)
 }
 
 /// Queues the redrawing of `t`'s announcement, unless one is already waiting (it draws the
@@ -345,18 +345,6 @@ fn queue_announce_in(tx: &Transaction<'_>, t: TournamentId, now: i64) -> Result<
         };
         queue_in(tx, &notice, now)?;
     }
-    Ok(())
-}
-
-/// Inside the transaction that ended `game`: when it is a game of a tournament, the event's
-/// lifecycle takes its result ([`lifecycle::board_ended`]).
-pub(crate) fn board_ended_in(tx: &Transaction<'_>, game: &Game, now: i64) -> Result<()> {
-    let Some(t) = game.tournament_id else {
-        return Ok(());
-    };
-    decide_in(tx, t, now, |ev| {
-        Ok(((), lifecycle::board_ended(ev, game, now)))
-    })?;
     Ok(())
 }
 
@@ -737,26 +725,7 @@ impl Store {
         by: u64,
         now: i64,
     ) -> Result<Board> {
-        self.write(|tx| {
-            let before = get_event(tx, id)?;
-            let game = match before.boards.iter().find(|b| b.id == pairing) {
-                Some(Board {
-                    game_id: Some(game),
-                    ..
-                }) => Some(get_game(tx, *game)?),
-                _ => None,
-            };
-            let mut after = before.clone();
-            let decided =
-                lifecycle::adjudicate(&mut after, pairing, result, game.as_ref(), by, now)?;
-            // The board's result first: the game's end then finds it set, and leaves it.
-            keep_event(tx, &before, &after, &[], now)?;
-            if let Some((game, ending)) = decided.ending {
-                super::endings::finish_in(tx, game, ending, now)?;
-            }
-            keep_event(tx, &after, &after, &decided.effects, now)?;
-            Ok(get_board(tx, pairing)?.expect("the board was just read"))
-        })
+        self.write(|tx| units::adjudicate(&mut SqliteRows(tx), id, pairing, result, by, now))
     }
 
     /// Pauses (`paused`) or resumes tournament `id`. Resuming a round that is over queues the

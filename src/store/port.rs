@@ -1,0 +1,104 @@
+//! The rows a unit of work reads and keeps: what a database must offer so that the domain's
+//! decisions are made once, in [`super::units`], whatever the database. SQLite implements it
+//! on a transaction ([`SqliteRows`]); a second database implements the same trait.
+//!
+//! Every method reads or writes rows and decides nothing: no method here chooses what happens
+//! next.
+
+use rusqlite::Transaction;
+
+use super::Result;
+use crate::domain::lifecycle::{Effect, Event};
+use crate::domain::{Game, GameId, NewNotice, NoticeId, Player, TournamentId};
+
+/// The rows of one unit of work (one transaction), by area.
+pub trait Rows {
+    /// Game `id`.
+    ///
+    /// # Errors
+    /// [`super::StoreError::NoSuchGame`]; the database's.
+    fn game(&mut self, id: GameId) -> Result<Game>;
+
+    /// Keeps the columns a game's end changes (status, result, reason, end time, deadline,
+    /// reminder, offers, ratings after and their changes).
+    ///
+    /// # Errors
+    /// The database's.
+    fn keep_ending(&mut self, game: &Game) -> Result<()>;
+
+    /// `user_id`'s record in `guild_id`, if any.
+    ///
+    /// # Errors
+    /// The database's.
+    fn player(&mut self, guild_id: u64, user_id: u64) -> Result<Option<Player>>;
+
+    /// Keeps `player`'s record (inserted, or replacing the stored one).
+    ///
+    /// # Errors
+    /// The database's.
+    fn keep_player(&mut self, player: &Player) -> Result<()>;
+
+    /// Tournament `id` with its players, boards and leavers.
+    ///
+    /// # Errors
+    /// [`crate::domain::TournamentError::NoSuchTournament`]; the database's.
+    fn event(&mut self, id: TournamentId) -> Result<Event>;
+
+    /// Keeps what a decision made of an event (`before` as loaded, `after` as decided) and
+    /// queues its `effects` in order, at `now`.
+    ///
+    /// # Errors
+    /// The database's.
+    fn keep_event(
+        &mut self,
+        before: &Event,
+        after: &Event,
+        effects: &[Effect],
+        now: i64,
+    ) -> Result<()>;
+
+    /// Queues `notice` in the outbox at `now`, due at `due` (unix seconds).
+    ///
+    /// # Errors
+    /// The database's.
+    fn queue(&mut self, notice: &NewNotice, now: i64, due: i64) -> Result<NoticeId>;
+}
+
+/// [`Rows`] on an SQLite transaction.
+pub(crate) struct SqliteRows<'a, 'c>(pub(crate) &'a Transaction<'c>);
+
+impl Rows for SqliteRows<'_, '_> {
+    fn game(&mut self, id: GameId) -> Result<Game> {
+        super::games::get_game(self.0, id)
+    }
+
+    fn keep_ending(&mut self, game: &Game) -> Result<()> {
+        super::endings::put_ending(self.0, game)
+    }
+
+    fn player(&mut self, guild_id: u64, user_id: u64) -> Result<Option<Player>> {
+        super::players::get_player(self.0, guild_id, user_id)
+    }
+
+    fn keep_player(&mut self, player: &Player) -> Result<()> {
+        super::players::put_player(self.0, player)
+    }
+
+    fn event(&mut self, id: TournamentId) -> Result<Event> {
+        super::tournaments::get_event(self.0, id)
+    }
+
+    fn keep_event(
+        &mut self,
+        before: &Event,
+        after: &Event,
+        effects: &[Effect],
+        now: i64,
+    ) -> Result<()> {
+        super::tournaments::keep_event(self.0, before, after, effects, now)
+    }
+
+    fn queue(&mut self, notice: &NewNotice, now: i64, due: i64) -> Result<NoticeId> {
+        super::notices::queue_at(self.0, notice, now, due)
+    }
+}
