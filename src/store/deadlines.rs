@@ -66,12 +66,7 @@ pub(crate) fn time_up_in(
     game: &Game,
     now: i64,
 ) -> Result<Option<StoreError>> {
-    if !deadlines::past_deadline(game, now) {
-        return Ok(None);
-    }
-    let loser = game.current_position()?.side_to_move();
-    time_out_in(tx, game, loser, now)?;
-    Ok(Some(StoreError::TimeRanOut(game.id)))
+    super::units::time_up(&mut super::port::SqliteRows(tx), game, now)
 }
 
 /// Marks the open challenges that ran out by `now` expired, inside `tx`; queues a notice to

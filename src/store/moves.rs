@@ -3,13 +3,12 @@
 
 use rusqlite::{Transaction, params};
 
-use super::deadlines::time_up_in;
-use super::endings::finish_in;
 use super::games::{Game, LoadedGame, get_game, get_moves, replay};
 use super::ids::Snowflake;
-use super::notices::{queue_in, queue_turn_in};
+use super::notices::queue_turn_in;
+use super::port::SqliteRows;
 use super::{GameId, Result, Store, StoreError};
-use crate::domain::play::{self, Played};
+use crate::domain::play::{self};
 use crate::rules::{Move, MoveEffect, Outcome, Position};
 
 /// A move that was stored, from [`Store::record_move`].
@@ -78,74 +77,8 @@ impl Store {
         mv: Move,
         now_ms: i64,
     ) -> Result<PlayedMove> {
-        let now = now_ms.div_euclid(1_000);
         self.write_then(|tx| {
-            let game = get_game(tx, id)?;
-            game.ensure_active()?;
-            // Too late: the game ends on time now rather than at the next sweep.
-            if let Some(late) = time_up_in(tx, &game, now)? {
-                return Ok(Err(late));
-            }
-            let played = play::play(&game, player_id, seen_ply, mv, now)?;
-            tx.prepare_cached(
-                "INSERT INTO moves (game_id, ply, notation, player_id, played_at, stored_at_ms) \
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-            )?
-            .execute(params![
-                id,
-                played.game.ply,
-                mv.to_string(),
-                Snowflake(player_id),
-                now,
-                now_ms
-            ])?;
-            // `AND ply = ?` repeats the guard in SQL: the update cannot apply to a game that
-            // moved on, whatever the code above believed.
-            let updated = tx
-                .prepare_cached(
-                    "UPDATE games SET fpn = ?1, ply = ?2, last_move_at = ?3, deadline = ?4, \
-                     remind_at = ?5, draw_offer_by = NULL, takeback_by = NULL \
-                     WHERE id = ?6 AND ply = ?7 AND status = 'active'",
-                )?
-                .execute(params![
-                    played.game.fpn,
-                    played.game.ply,
-                    played.game.last_move_at,
-                    played.game.deadline,
-                    played.game.remind_at,
-                    id,
-                    seen_ply
-                ])?;
-            if updated != 1 {
-                return Err(StoreError::PositionChanged {
-                    seen: seen_ply,
-                    now: get_game(tx, id)?.ply,
-                });
-            }
-            if let Some(notice) = &played.bot_notice {
-                queue_in(tx, notice, now)?;
-            }
-            let game = match played.ending {
-                None => {
-                    let game = get_game(tx, id)?;
-                    queue_turn_in(tx, &game, played.position.side_to_move(), now)?;
-                    game
-                }
-                Some(ending) => finish_in(tx, id, ending, now)?,
-            };
-            let Played {
-                position,
-                effect,
-                outcome,
-                ..
-            } = played;
-            Ok(Ok(PlayedMove {
-                game,
-                position,
-                mv,
-                effect,
-                outcome,
-            }))
+            super::units::play_move(&mut SqliteRows(tx), id, player_id, seen_ply, mv, now_ms)
         })
     }
 
@@ -247,4 +180,45 @@ fn take_back_in(tx: &Transaction<'_>, id: GameId, seen_ply: u32, now: i64) -> Re
     let game = get_game(tx, id)?;
     queue_turn_in(tx, &game, position.side_to_move(), now)?;
     Ok(LoadedGame { game, position })
+}
+
+/// [`super::port::Rows::keep_move`] on SQLite.
+pub(crate) fn put_move(
+    tx: &Transaction<'_>,
+    after: &Game,
+    seen_ply: u32,
+    mv: &str,
+    player_id: u64,
+    now_ms: i64,
+) -> Result<bool> {
+    tx.prepare_cached(
+        "INSERT INTO moves (game_id, ply, notation, player_id, played_at, stored_at_ms) \
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+    )?
+    .execute(params![
+        after.id,
+        after.ply,
+        mv,
+        Snowflake(player_id),
+        after.last_move_at,
+        now_ms
+    ])?;
+    // `AND ply = ?` repeats the guard in SQL: the update cannot apply to a game that moved on,
+    // whatever the code before believed.
+    let updated = tx
+        .prepare_cached(
+            "UPDATE games SET fpn = ?1, ply = ?2, last_move_at = ?3, deadline = ?4, \
+             remind_at = ?5, draw_offer_by = NULL, takeback_by = NULL \
+             WHERE id = ?6 AND ply = ?7 AND status = 'active'",
+        )?
+        .execute(params![
+            after.fpn,
+            after.ply,
+            after.last_move_at,
+            after.deadline,
+            after.remind_at,
+            after.id,
+            seen_ply
+        ])?;
+    Ok(updated == 1)
 }

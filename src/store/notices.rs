@@ -272,14 +272,7 @@ pub(crate) fn queue_turn_in(
     to_move: Color,
     now: i64,
 ) -> Result<bool> {
-    let wants_dm = super::settings::get_settings(tx, game.player(to_move))?.dm_notifications;
-    match crate::domain::play::turn_notice(game, to_move, wants_dm) {
-        Some(notice) => {
-            queue_in(tx, &notice, now)?;
-            Ok(true)
-        }
-        None => Ok(false),
-    }
+    super::units::tell_turn(&mut super::port::SqliteRows(tx), game, to_move, now)
 }
 
 #[cfg(test)]

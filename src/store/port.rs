@@ -7,7 +7,7 @@
 
 use rusqlite::Transaction;
 
-use super::Result;
+use super::{Result, UserSettings};
 use crate::domain::lifecycle::{Effect, Event};
 use crate::domain::{Game, GameId, NewNotice, NoticeId, Player, TournamentId};
 
@@ -25,6 +25,29 @@ pub trait Rows {
     /// # Errors
     /// The database's.
     fn keep_ending(&mut self, game: &Game) -> Result<()>;
+
+    /// Keeps move `mv` (its notation) of `player_id`, played at `now` (`now_ms` in
+    /// milliseconds), and the game's row after it (`after`: FPN, ply, last move time, deadline,
+    /// reminder, no offers), provided the game is still in play at `seen_ply`: the guard is
+    /// repeated where the row is written, so that of two moves at the same ply one is kept.
+    /// False when the game had moved on (nothing is kept then).
+    ///
+    /// # Errors
+    /// The database's.
+    fn keep_move(
+        &mut self,
+        after: &Game,
+        seen_ply: u32,
+        mv: &str,
+        player_id: u64,
+        now_ms: i64,
+    ) -> Result<bool>;
+
+    /// `user_id`'s settings (the defaults if they chose none).
+    ///
+    /// # Errors
+    /// The database's.
+    fn settings(&mut self, user_id: u64) -> Result<UserSettings>;
 
     /// `user_id`'s record in `guild_id`, if any.
     ///
@@ -74,6 +97,21 @@ impl Rows for SqliteRows<'_, '_> {
 
     fn keep_ending(&mut self, game: &Game) -> Result<()> {
         super::endings::put_ending(self.0, game)
+    }
+
+    fn keep_move(
+        &mut self,
+        after: &Game,
+        seen_ply: u32,
+        mv: &str,
+        player_id: u64,
+        now_ms: i64,
+    ) -> Result<bool> {
+        super::moves::put_move(self.0, after, seen_ply, mv, player_id, now_ms)
+    }
+
+    fn settings(&mut self, user_id: u64) -> Result<UserSettings> {
+        super::settings::get_settings(self.0, user_id)
     }
 
     fn player(&mut self, guild_id: u64, user_id: u64) -> Result<Option<Player>> {

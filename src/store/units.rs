@@ -2,11 +2,12 @@
 //! [`Rows`], lets the domain decide ([`crate::domain`]), and keeps what it decided, all inside
 //! the caller's transaction. The database only provides the rows.
 
+use super::moves::PlayedMove;
 use super::port::Rows;
-use super::{Ending, Game, GameId, Result, TournamentId};
+use super::{Ending, Game, GameId, Result, StoreError, TournamentId};
 use crate::domain::lifecycle::{self, Effect, Event};
-use crate::domain::{TournamentError, deadlines, end_game};
-use crate::rules::Color;
+use crate::domain::{TournamentError, deadlines, end_game, play};
+use crate::rules::{Color, Move};
 
 /// Ends game `id` with `ending` at `now`: the game's row, both players' records and ratings
 /// when they change ([`end_game`]), and, for a tournament game, its board and round
@@ -97,4 +98,86 @@ pub fn adjudicate(
     rows.keep_event(&after, &after, &decided.effects, now)?;
     let board = after.boards.into_iter().find(|b| b.id == pairing);
     Ok(board.expect("the board was just read"))
+}
+
+/// When `game`'s deadline has passed at `now`, ends it on time as the sweep would (with its
+/// notices) and answers [`StoreError::TimeRanOut`], for the caller to report once this is
+/// kept; `None` while there is time.
+///
+/// # Errors
+/// As [`time_out`]; [`StoreError::Mismatch`] for an unreadable stored position.
+pub fn time_up(rows: &mut impl Rows, game: &Game, now: i64) -> Result<Option<StoreError>> {
+    if !deadlines::past_deadline(game, now) {
+        return Ok(None);
+    }
+    let loser = game.current_position()?.side_to_move();
+    time_out(rows, game, loser, now)?;
+    Ok(Some(StoreError::TimeRanOut(game.id)))
+}
+
+/// Queues the DM telling `to_move` it is their turn in `game`, when it goes
+/// ([`play::turn_notice`]); whether it was queued.
+///
+/// # Errors
+/// The database's.
+pub fn tell_turn(rows: &mut impl Rows, game: &Game, to_move: Color, now: i64) -> Result<bool> {
+    let wants_dm = rows.settings(game.player(to_move))?.dm_notifications;
+    match play::turn_notice(game, to_move, wants_dm) {
+        Some(notice) => {
+            rows.queue(&notice, now, now)?;
+            Ok(true)
+        }
+        None => Ok(false),
+    }
+}
+
+/// `player_id` plays `mv` in game `id` at `now_ms` (unix milliseconds), having seen it at
+/// `seen_ply` ([`play::play`]): a game whose time ran out ends on time instead (the outer
+/// `Ok(Err(TimeRanOut))`, to be kept); else the move and the game's new row are kept, the
+/// bot's move is queued for the outbox, and either the next player is told it is their turn
+/// or the game ends under the rules with its records.
+///
+/// # Errors
+/// As [`play::play`], [`StoreError::GameNotActive`], [`StoreError::PositionChanged`] when
+/// another move at the same ply was kept first; the database's. Nothing is to be kept then.
+pub fn play_move(
+    rows: &mut impl Rows,
+    id: GameId,
+    player_id: u64,
+    seen_ply: u32,
+    mv: Move,
+    now_ms: i64,
+) -> Result<Result<PlayedMove>> {
+    let now = now_ms.div_euclid(1_000);
+    let game = rows.game(id)?;
+    game.ensure_active()?;
+    // Too late: the game ends on time now rather than at the next sweep.
+    if let Some(late) = time_up(rows, &game, now)? {
+        return Ok(Err(late));
+    }
+    let played = play::play(&game, player_id, seen_ply, mv, now)?;
+    if !rows.keep_move(&played.game, seen_ply, &mv.to_string(), player_id, now_ms)? {
+        return Err(StoreError::PositionChanged {
+            seen: seen_ply,
+            now: rows.game(id)?.ply,
+        });
+    }
+    if let Some(notice) = &played.bot_notice {
+        rows.queue(notice, now, now)?;
+    }
+    let game = match played.ending {
+        None => {
+            let game = rows.game(id)?;
+            tell_turn(rows, &game, played.position.side_to_move(), now)?;
+            game
+        }
+        Some(ending) => finish(rows, id, ending, now)?,
+    };
+    Ok(Ok(PlayedMove {
+        game,
+        position: played.position,
+        mv,
+        effect: played.effect,
+        outcome: played.outcome,
+    }))
 }
