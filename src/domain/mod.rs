@@ -6,6 +6,7 @@
 //! Depends on [`crate::rules`], [`crate::ratings`] and [`crate::pairing`] only: no SQL, no
 //! clock, no Discord.
 
+mod challenges;
 pub mod deadlines;
 mod endings;
 mod error;
@@ -20,6 +21,9 @@ mod tournaments;
 pub(crate) mod values;
 mod venue;
 
+pub use challenges::{
+    CHALLENGE_LIFETIME, Challenge, ChallengeStatus, ColorChoice, NewChallenge, close_notice,
+};
 pub(crate) use endings::too_early_aborts;
 pub use endings::{DrawOffer, Ended, Ending, RESULT_MIN_PLY, end_game};
 pub use error::GameError;

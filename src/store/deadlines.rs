@@ -8,9 +8,8 @@
 use rusqlite::{Transaction, params};
 
 use super::challenges::{CHALLENGE_COLUMNS, challenge_from_row};
-use super::games::{GAME_COLUMNS, Game, game_from_row, get_game, hold_for_review};
-use super::notices::{NewNotice, NoticeKind, Via, queue_in};
-use super::settings::get_settings;
+use super::games::{GAME_COLUMNS, Game, game_from_row, get_game};
+use super::notices::queue_in;
 use super::{Challenge, ChallengeId, GameId, Result, Store, StoreError};
 use crate::domain::deadlines;
 use crate::rules::Color;
@@ -40,19 +39,6 @@ impl Swept {
     }
 }
 
-/// The colour to move in `game`; `None` when its stored position is unreadable, after holding
-/// it for a moderator (so one damaged game cannot stop the sweep for every other).
-fn side_to_move_or_hold(tx: &Transaction<'_>, game: &Game) -> Result<Option<Color>> {
-    match game.current_position() {
-        Ok(position) => Ok(Some(position.side_to_move())),
-        Err(error) => {
-            tracing::error!(game = game.id.0, %error, "held for a moderator during the sweep");
-            hold_for_review(tx, game)?;
-            Ok(None)
-        }
-    }
-}
-
 /// Ends `game` on time inside `tx` ([`super::units::time_out`]), `loser` the player to move.
 fn time_out_in(tx: &Transaction<'_>, game: &Game, loser: Color, now: i64) -> Result<Game> {
     super::units::time_out(&mut super::port::SqliteRows(tx), game, loser, now)
@@ -69,9 +55,9 @@ pub(crate) fn time_up_in(
     super::units::time_up(&mut super::port::SqliteRows(tx), game, now)
 }
 
-/// Marks the open challenges that ran out by `now` expired, inside `tx`; queues a notice to
-/// disable the buttons of each one that has a message.
-pub(crate) fn expire_in(tx: &Transaction<'_>, now: i64) -> Result<Vec<Challenge>> {
+/// Marks the open challenges that ran out by `now` expired, inside `tx`, and answers them by
+/// number.
+pub(crate) fn mark_expired(tx: &Transaction<'_>, now: i64) -> Result<Vec<Challenge>> {
     let mut stmt = tx.prepare_cached(&format!(
         "UPDATE challenges SET status = 'expired' \
          WHERE status = 'open' AND expires_at <= ?1 RETURNING {CHALLENGE_COLUMNS}"
@@ -79,9 +65,6 @@ pub(crate) fn expire_in(tx: &Transaction<'_>, now: i64) -> Result<Vec<Challenge>
     let rows = stmt.query_map([now], challenge_from_row)?;
     let mut expired: Vec<Challenge> = rows.collect::<rusqlite::Result<_>>()?;
     expired.sort_by_key(|c| c.id);
-    for challenge in &expired {
-        queue_close_in(tx, challenge, None, now)?;
-    }
     Ok(expired)
 }
 
@@ -95,37 +78,14 @@ pub(crate) fn queue_close_in(
     told: Option<u64>,
     now: i64,
 ) -> Result<()> {
-    if !challenge.venue.bot_posts() {
-        if told == Some(challenge.challenger_id) {
-            return Ok(());
-        }
-        let notice = NewNotice {
-            kind: NoticeKind::ChallengeExpired,
-            game_id: None,
-            challenge_id: Some(challenge.id),
-            user_id: Some(challenge.challenger_id),
-            ply: None,
-            via: Via::Dm,
-            ..NewNotice::default()
-        };
-        queue_in(tx, &notice, now)?;
-    } else if challenge.message_id.is_some() {
-        let notice = NewNotice {
-            kind: NoticeKind::ChallengeExpired,
-            game_id: None,
-            challenge_id: Some(challenge.id),
-            user_id: None,
-            ply: None,
-            via: Via::Channel,
-            ..NewNotice::default()
-        };
+    if let Some(notice) = crate::domain::close_notice(challenge, told) {
         queue_in(tx, &notice, now)?;
     }
     Ok(())
 }
 
 /// The active games matching `condition` (SQL on `games`, with `?1` bound to `now`).
-fn active_games(tx: &Transaction<'_>, condition: &str, now: i64) -> Result<Vec<Game>> {
+pub(crate) fn active_games(tx: &Transaction<'_>, condition: &str, now: i64) -> Result<Vec<Game>> {
     let mut stmt = tx.prepare_cached(&format!(
         "SELECT {GAME_COLUMNS} FROM games WHERE status = 'active' AND {condition}"
     ))?;
@@ -177,44 +137,7 @@ impl Store {
     /// # Errors
     /// [`StoreError::Sqlite`] if SQLite fails (nothing is changed then).
     pub fn sweep(&mut self, now: i64) -> Result<Swept> {
-        self.write(|tx| {
-            let mut swept = Swept {
-                expired_challenges: expire_in(tx, now)?.iter().map(|c| c.id).collect(),
-                ..Swept::default()
-            };
-            let overdue = active_games(
-                tx,
-                "deadline IS NOT NULL AND deadline <= ?1 ORDER BY deadline, id",
-                now,
-            )?;
-            for game in &overdue {
-                let Some(loser) = side_to_move_or_hold(tx, game)? else {
-                    continue;
-                };
-                let ended = time_out_in(tx, game, loser, now)?;
-                match ended.result {
-                    Some(_) => swept.timed_out.push(game.id),
-                    None => swept.aborted.push(game.id),
-                }
-            }
-            // Games that just ended had their reminder cleared with them.
-            let due = active_games(
-                tx,
-                "remind_at IS NOT NULL AND remind_at <= ?1 ORDER BY remind_at, id",
-                now,
-            )?;
-            for game in &due {
-                let Some(color) = side_to_move_or_hold(tx, game)? else {
-                    continue;
-                };
-                let wants_dm = get_settings(tx, game.player(color))?.dm_notifications;
-                queue_in(tx, &deadlines::reminder(game, color, wants_dm), now)?;
-                tx.prepare_cached("UPDATE games SET remind_at = NULL WHERE id = ?1")?
-                    .execute([game.id])?;
-                swept.reminded.push(game.id);
-            }
-            Ok(swept)
-        })
+        self.write(|tx| super::units::sweep(&mut super::port::SqliteRows(tx), now))
     }
 
     /// Ends game `id` on time when its deadline is at or before `now`, as [`Store::sweep`]

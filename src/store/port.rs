@@ -9,7 +9,7 @@ use rusqlite::Transaction;
 
 use super::{Result, UserSettings};
 use crate::domain::lifecycle::{Effect, Event};
-use crate::domain::{Game, GameId, NewNotice, NoticeId, Player, TournamentId};
+use crate::domain::{Challenge, Game, GameId, NewNotice, NoticeId, Player, TournamentId};
 
 /// The rows of one unit of work (one transaction), by area.
 pub trait Rows {
@@ -42,6 +42,37 @@ pub trait Rows {
         player_id: u64,
         now_ms: i64,
     ) -> Result<bool>;
+
+    /// The games in play whose deadline is at or before `now`, earliest first.
+    ///
+    /// # Errors
+    /// The database's.
+    fn overdue(&mut self, now: i64) -> Result<Vec<Game>>;
+
+    /// The games in play whose reminder time is at or before `now`, earliest first.
+    ///
+    /// # Errors
+    /// The database's.
+    fn reminders_due(&mut self, now: i64) -> Result<Vec<Game>>;
+
+    /// Keeps that `game`'s reminder went out (it is not sent again).
+    ///
+    /// # Errors
+    /// The database's.
+    fn keep_reminded(&mut self, game: GameId) -> Result<()>;
+
+    /// Holds `game`, as it was read, for a moderator (its stored position is unreadable): no
+    /// deadline, no reminder. Nothing if it changed since.
+    ///
+    /// # Errors
+    /// The database's.
+    fn hold(&mut self, game: &Game) -> Result<()>;
+
+    /// Marks the open challenges that ran out by `now` expired and answers them, by number.
+    ///
+    /// # Errors
+    /// The database's.
+    fn expire_challenges(&mut self, now: i64) -> Result<Vec<Challenge>>;
 
     /// `user_id`'s settings (the defaults if they chose none).
     ///
@@ -108,6 +139,37 @@ impl Rows for SqliteRows<'_, '_> {
         now_ms: i64,
     ) -> Result<bool> {
         super::moves::put_move(self.0, after, seen_ply, mv, player_id, now_ms)
+    }
+
+    fn overdue(&mut self, now: i64) -> Result<Vec<Game>> {
+        super::deadlines::active_games(
+            self.0,
+            "deadline IS NOT NULL AND deadline <= ?1 ORDER BY deadline, id",
+            now,
+        )
+    }
+
+    fn reminders_due(&mut self, now: i64) -> Result<Vec<Game>> {
+        super::deadlines::active_games(
+            self.0,
+            "remind_at IS NOT NULL AND remind_at <= ?1 ORDER BY remind_at, id",
+            now,
+        )
+    }
+
+    fn keep_reminded(&mut self, game: GameId) -> Result<()> {
+        self.0
+            .prepare_cached("UPDATE games SET remind_at = NULL WHERE id = ?1")?
+            .execute([game])?;
+        Ok(())
+    }
+
+    fn hold(&mut self, game: &Game) -> Result<()> {
+        super::games::hold_for_review(self.0, game)
+    }
+
+    fn expire_challenges(&mut self, now: i64) -> Result<Vec<Challenge>> {
+        super::deadlines::mark_expired(self.0, now)
     }
 
     fn settings(&mut self, user_id: u64) -> Result<UserSettings> {

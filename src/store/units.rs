@@ -2,6 +2,7 @@
 //! [`Rows`], lets the domain decide ([`crate::domain`]), and keeps what it decided, all inside
 //! the caller's transaction. The database only provides the rows.
 
+use super::deadlines::Swept;
 use super::moves::PlayedMove;
 use super::port::Rows;
 use super::{Ending, Game, GameId, Result, StoreError, TournamentId};
@@ -180,4 +181,68 @@ pub fn play_move(
         effect: played.effect,
         outcome: played.outcome,
     }))
+}
+
+/// Marks the challenges run out by `now` expired, and queues the notice that closes each
+/// ([`crate::domain::close_notice`]). Returns them.
+///
+/// # Errors
+/// The database's.
+pub fn expire(rows: &mut impl Rows, now: i64) -> Result<Vec<crate::domain::Challenge>> {
+    let expired = rows.expire_challenges(now)?;
+    for challenge in &expired {
+        if let Some(notice) = crate::domain::close_notice(challenge, None) {
+            rows.queue(&notice, now, now)?;
+        }
+    }
+    Ok(expired)
+}
+
+/// The colour to move in `game`; `None` when its stored position is unreadable, after holding
+/// it for a moderator (so that one damaged game cannot stop the sweep for every other).
+fn side_to_move_or_hold(rows: &mut impl Rows, game: &Game) -> Result<Option<Color>> {
+    match game.current_position() {
+        Ok(position) => Ok(Some(position.side_to_move())),
+        Err(error) => {
+            tracing::error!(game = game.id.0, %error, "held for a moderator during the sweep");
+            rows.hold(game)?;
+            Ok(None)
+        }
+    }
+}
+
+/// Everything due at `now`: challenges run out (their close notices queued,
+/// [`crate::domain::close_notice`]); games past their deadline end on time ([`time_out`]);
+/// players whose reminder time has come are reminded ([`deadlines::reminder`]). Every change
+/// queues its notice in the same unit, so running it again changes and queues nothing new.
+///
+/// # Errors
+/// The database's (nothing is to be kept then).
+pub fn sweep(rows: &mut impl Rows, now: i64) -> Result<Swept> {
+    let expired = expire(rows, now)?;
+    let mut swept = Swept {
+        expired_challenges: expired.iter().map(|c| c.id).collect(),
+        ..Swept::default()
+    };
+    for game in &rows.overdue(now)? {
+        let Some(loser) = side_to_move_or_hold(rows, game)? else {
+            continue;
+        };
+        let ended = time_out(rows, game, loser, now)?;
+        match ended.result {
+            Some(_) => swept.timed_out.push(game.id),
+            None => swept.aborted.push(game.id),
+        }
+    }
+    // Games that just ended had their reminder cleared with them.
+    for game in &rows.reminders_due(now)? {
+        let Some(color) = side_to_move_or_hold(rows, game)? else {
+            continue;
+        };
+        let wants_dm = rows.settings(game.player(color))?.dm_notifications;
+        rows.queue(&deadlines::reminder(game, color, wants_dm), now, now)?;
+        rows.keep_reminded(game.id)?;
+        swept.reminded.push(game.id);
+    }
+    Ok(swept)
 }

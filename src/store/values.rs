@@ -30,26 +30,6 @@ macro_rules! sql_text {
 }
 pub(crate) use sql_text;
 
-/// Declares an enumeration of the store's own ([`crate::domain`]'s `text_enum!`) with its SQL
-/// conversions.
-macro_rules! text_enum {
-    (
-        $(#[$doc:meta])*
-        pub enum $name:ident {
-            $( $(#[$vdoc:meta])* $variant:ident => $text:literal, )+
-        }
-    ) => {
-        $crate::domain::values::text_enum! {
-            $(#[$doc])*
-            pub enum $name {
-                $( $(#[$vdoc])* $variant => $text, )+
-            }
-        }
-        $crate::store::values::sql_text!($name);
-    };
-}
-pub(crate) use text_enum;
-
 /// The error for a stored text that names no value of `what`.
 pub(crate) fn unknown_text(what: &str, text: &str) -> FromSqlError {
     FromSqlError::Other(format!("unknown {what} `{text}` in the database").into())
