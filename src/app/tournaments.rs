@@ -17,11 +17,7 @@ use super::TournamentRequest as T;
 /// The Join and Leave buttons of an announcement in `lang`; none once the event no longer
 /// takes players.
 pub fn announcement_buttons(lang: Lang, t: &Tournament) -> Vec<Button> {
-    let open = t.status == TournamentStatus::Open
-        || (t.status == TournamentStatus::Running
-            && t.format == crate::store::Format::Swiss
-            && t.rounds.is_some_and(|r| 2 * t.current_round <= r));
-    if !open {
+    if crate::domain::lifecycle::joins_from(t).is_none() {
         return vec![];
     }
     let mut buttons = vec![button(lang, Action::Join(t.id), "join", Style::Yes)];

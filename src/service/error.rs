@@ -200,3 +200,9 @@ impl From<TournamentError> for ServiceError {
         ServiceError::Store(e.into())
     }
 }
+
+impl From<crate::domain::GameError> for ServiceError {
+    fn from(e: crate::domain::GameError) -> ServiceError {
+        ServiceError::Store(e.into())
+    }
+}

@@ -4,104 +4,14 @@ use rusqlite::{OptionalExtension, Row, Transaction, params};
 
 use super::games::{GAME_COLUMNS, Game, game_from_row};
 use super::ids::Snowflake;
-use super::values::text_enum;
+use super::values::sql_text;
 use super::{ChallengeId, GameId, GameStatus, Result, Store, StoreError, TimeControl};
-use crate::rules::{Color, Outcome, Position, Rules};
+pub use crate::domain::{
+    CHALLENGE_LIFETIME, Challenge, ChallengeStatus, ColorChoice, NewChallenge,
+};
+use crate::rules::{Color, Outcome, Position};
 
-/// How long a challenge stays open: 24 hours, in seconds.
-pub const CHALLENGE_LIFETIME: i64 = 24 * 3600;
-
-text_enum! {
-    /// Where a challenge stands.
-    pub enum ChallengeStatus {
-        /// Waiting for an answer.
-        Open => "open",
-        /// Accepted: its game has started.
-        Accepted => "accepted",
-        /// Declined by the challenged player.
-        Declined => "declined",
-        /// Withdrawn by the challenger.
-        Cancelled => "cancelled",
-        /// Not accepted within [`CHALLENGE_LIFETIME`].
-        Expired => "expired",
-    }
-}
-
-text_enum! {
-    /// The colour the challenger asks for.
-    pub enum ColorChoice {
-        /// The challenger plays White (and moves first).
-        White => "white",
-        /// The challenger plays Black.
-        Black => "black",
-        /// Decided by a coin toss when the challenge is accepted.
-        Random => "random",
-    }
-}
-
-/// A challenge to be created ([`Store::create_challenge`]).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct NewChallenge {
-    /// The Discord server.
-    pub guild_id: u64,
-    /// The channel the game will be played in.
-    pub channel_id: u64,
-    /// Who challenges.
-    pub challenger_id: u64,
-    /// Who is challenged; `None` for anyone in the channel.
-    pub opponent_id: Option<u64>,
-    /// The rules of the game.
-    pub rules: Rules,
-    /// The time per move: days (one of [`super::DAYS_PER_MOVE`]), minutes (one of
-    /// [`super::MINUTES_PER_MOVE`]) or none.
-    pub time_control: TimeControl,
-    /// The challenger's colour.
-    pub color: ColorChoice,
-    /// Whether the game changes ratings.
-    pub rated: bool,
-    /// A set-up starting position (FPN); `None` for the standard start. Such games are never
-    /// rated.
-    pub start_fpn: Option<String>,
-    /// When it is made (unix seconds); it expires [`CHALLENGE_LIFETIME`] later.
-    pub created_at: i64,
-    /// Where it is made, and its game played.
-    pub venue: super::Venue,
-}
-
-/// A challenge as stored.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Challenge {
-    /// Its number.
-    pub id: ChallengeId,
-    /// The Discord server.
-    pub guild_id: u64,
-    /// The channel the game will be played in.
-    pub channel_id: u64,
-    /// Who challenges.
-    pub challenger_id: u64,
-    /// Who is challenged; `None` for anyone in the channel.
-    pub opponent_id: Option<u64>,
-    /// The rules of the game.
-    pub rules: Rules,
-    /// The time per move.
-    pub time_control: TimeControl,
-    /// The challenger's colour.
-    pub color: ColorChoice,
-    /// Whether the game changes ratings.
-    pub rated: bool,
-    /// The set-up starting position (FPN, normalised); `None` for the standard start.
-    pub start_fpn: Option<String>,
-    /// Where it stands.
-    pub status: ChallengeStatus,
-    /// The Discord message showing it, once posted.
-    pub message_id: Option<u64>,
-    /// When it was made (unix seconds).
-    pub created_at: i64,
-    /// When it stops being open (unix seconds): `created_at` + [`CHALLENGE_LIFETIME`].
-    pub expires_at: i64,
-    /// Where it is made, and its game played.
-    pub venue: super::Venue,
-}
+sql_text!(ChallengeStatus, ColorChoice);
 
 pub(crate) const CHALLENGE_COLUMNS: &str = "id, guild_id, channel_id, challenger_id, opponent_id, rules, \
     days_per_move, color, rated, start_fpn, status, message_id, created_at, expires_at, \
@@ -424,7 +334,7 @@ impl Store {
     /// # Errors
     /// [`StoreError::Sqlite`] if SQLite fails.
     pub fn expire_challenges(&mut self, now: i64) -> Result<Vec<Challenge>> {
-        self.write(|tx| super::deadlines::expire_in(tx, now))
+        self.write(|tx| super::units::expire(&mut super::port::SqliteRows(tx), now))
     }
 }
 

@@ -8,17 +8,13 @@
 use rusqlite::{Transaction, params};
 
 use super::challenges::{CHALLENGE_COLUMNS, challenge_from_row};
-use super::endings::{Ending, finish_in};
-use super::games::{GAME_COLUMNS, Game, game_from_row, get_game, hold_for_review};
-use super::notices::{NewNotice, NoticeKind, Via, queue_in};
-use super::settings::get_settings;
-use super::{Challenge, ChallengeId, EndReason, GameId, Result, Store, StoreError, reminder_for};
+use super::games::{GAME_COLUMNS, Game, game_from_row, get_game};
+use super::notices::queue_in;
+use super::{Challenge, ChallengeId, GameId, Result, Store, StoreError};
+use crate::domain::deadlines;
 use crate::rules::Color;
 
-/// The most plies a game may have and still be aborted: while each side has moved at most
-/// once. A player may abort it then (issue 3), and a game that times out then is aborted,
-/// unrated, instead of lost on time (issue 6).
-pub const ABORT_MAX_PLY: u32 = 2;
+pub use crate::domain::deadlines::ABORT_MAX_PLY;
 
 /// What one [`Store::sweep`] changed, each list in the order handled.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -43,58 +39,9 @@ impl Swept {
     }
 }
 
-/// The colour to move in `game`; `None` when its stored position is unreadable, after holding
-/// it for a moderator (so one damaged game cannot stop the sweep for every other).
-fn side_to_move_or_hold(tx: &Transaction<'_>, game: &Game) -> Result<Option<Color>> {
-    match game.current_position() {
-        Ok(position) => Ok(Some(position.side_to_move())),
-        Err(error) => {
-            tracing::error!(game = game.id.0, %error, "held for a moderator during the sweep");
-            hold_for_review(tx, game)?;
-            Ok(None)
-        }
-    }
-}
-
-/// Ends `game` on time inside `tx`: aborted while each side has moved at most once, else lost by
-/// `loser`, the player to move. Queues the channel's notice (each player's DM where the bot
-/// cannot post). Returns the game as stored.
+/// Ends `game` on time inside `tx` ([`super::units::time_out`]), `loser` the player to move.
 fn time_out_in(tx: &Transaction<'_>, game: &Game, loser: Color, now: i64) -> Result<Game> {
-    let ending = if game.ply <= ABORT_MAX_PLY && game.tournament_id.is_none() {
-        Ending::Abort
-    } else {
-        Ending::Win {
-            winner: !loser,
-            reason: EndReason::TimeOut,
-        }
-    };
-    let notice = NewNotice {
-        kind: NoticeKind::TimeOut,
-        game_id: Some(game.id),
-        challenge_id: None,
-        user_id: Some(game.player(loser)),
-        ply: Some(game.ply),
-        via: Via::Channel,
-        ..NewNotice::default()
-    };
-    if game.venue.bot_posts() {
-        queue_in(tx, &notice, now)?;
-    } else {
-        // Where the bot cannot post, each player is told by DM (`user_id` the reader).
-        for player in [game.white_id, game.black_id] {
-            let dm = NewNotice {
-                user_id: Some(player),
-                via: Via::Dm,
-                ..notice.clone()
-            };
-            queue_in(tx, &dm, now)?;
-        }
-    }
-    // The notice is queued before the ending, which may move a tournament on (its standings,
-    // next pairings or podium queued in `board_ended_in`): notices go out in the order they
-    // were queued, and the time-out that ended the round is told first. The transaction keeps
-    // both or neither.
-    finish_in(tx, game.id, ending, now)
+    super::units::time_out(&mut super::port::SqliteRows(tx), game, loser, now)
 }
 
 /// Inside `tx`: when `game`'s deadline has passed by `now`, ends it on time as the sweep would
@@ -105,17 +52,12 @@ pub(crate) fn time_up_in(
     game: &Game,
     now: i64,
 ) -> Result<Option<StoreError>> {
-    if game.deadline.is_none_or(|d| d > now) {
-        return Ok(None);
-    }
-    let loser = game.current_position()?.side_to_move();
-    time_out_in(tx, game, loser, now)?;
-    Ok(Some(StoreError::TimeRanOut(game.id)))
+    super::units::time_up(&mut super::port::SqliteRows(tx), game, now)
 }
 
-/// Marks the open challenges that ran out by `now` expired, inside `tx`; queues a notice to
-/// disable the buttons of each one that has a message.
-pub(crate) fn expire_in(tx: &Transaction<'_>, now: i64) -> Result<Vec<Challenge>> {
+/// Marks the open challenges that ran out by `now` expired, inside `tx`, and answers them by
+/// number.
+pub(crate) fn mark_expired(tx: &Transaction<'_>, now: i64) -> Result<Vec<Challenge>> {
     let mut stmt = tx.prepare_cached(&format!(
         "UPDATE challenges SET status = 'expired' \
          WHERE status = 'open' AND expires_at <= ?1 RETURNING {CHALLENGE_COLUMNS}"
@@ -123,9 +65,6 @@ pub(crate) fn expire_in(tx: &Transaction<'_>, now: i64) -> Result<Vec<Challenge>
     let rows = stmt.query_map([now], challenge_from_row)?;
     let mut expired: Vec<Challenge> = rows.collect::<rusqlite::Result<_>>()?;
     expired.sort_by_key(|c| c.id);
-    for challenge in &expired {
-        queue_close_in(tx, challenge, None, now)?;
-    }
     Ok(expired)
 }
 
@@ -139,37 +78,14 @@ pub(crate) fn queue_close_in(
     told: Option<u64>,
     now: i64,
 ) -> Result<()> {
-    if !challenge.venue.bot_posts() {
-        if told == Some(challenge.challenger_id) {
-            return Ok(());
-        }
-        let notice = NewNotice {
-            kind: NoticeKind::ChallengeExpired,
-            game_id: None,
-            challenge_id: Some(challenge.id),
-            user_id: Some(challenge.challenger_id),
-            ply: None,
-            via: Via::Dm,
-            ..NewNotice::default()
-        };
-        queue_in(tx, &notice, now)?;
-    } else if challenge.message_id.is_some() {
-        let notice = NewNotice {
-            kind: NoticeKind::ChallengeExpired,
-            game_id: None,
-            challenge_id: Some(challenge.id),
-            user_id: None,
-            ply: None,
-            via: Via::Channel,
-            ..NewNotice::default()
-        };
+    if let Some(notice) = crate::domain::close_notice(challenge, told) {
         queue_in(tx, &notice, now)?;
     }
     Ok(())
 }
 
 /// The active games matching `condition` (SQL on `games`, with `?1` bound to `now`).
-fn active_games(tx: &Transaction<'_>, condition: &str, now: i64) -> Result<Vec<Game>> {
+pub(crate) fn active_games(tx: &Transaction<'_>, condition: &str, now: i64) -> Result<Vec<Game>> {
     let mut stmt = tx.prepare_cached(&format!(
         "SELECT {GAME_COLUMNS} FROM games WHERE status = 'active' AND {condition}"
     ))?;
@@ -221,59 +137,7 @@ impl Store {
     /// # Errors
     /// [`StoreError::Sqlite`] if SQLite fails (nothing is changed then).
     pub fn sweep(&mut self, now: i64) -> Result<Swept> {
-        self.write(|tx| {
-            let mut swept = Swept {
-                expired_challenges: expire_in(tx, now)?.iter().map(|c| c.id).collect(),
-                ..Swept::default()
-            };
-            let overdue = active_games(
-                tx,
-                "deadline IS NOT NULL AND deadline <= ?1 ORDER BY deadline, id",
-                now,
-            )?;
-            for game in &overdue {
-                let Some(loser) = side_to_move_or_hold(tx, game)? else {
-                    continue;
-                };
-                let ended = time_out_in(tx, game, loser, now)?;
-                match ended.result {
-                    Some(_) => swept.timed_out.push(game.id),
-                    None => swept.aborted.push(game.id),
-                }
-            }
-            // Games that just ended had their reminder cleared with them.
-            let due = active_games(
-                tx,
-                "remind_at IS NOT NULL AND remind_at <= ?1 ORDER BY remind_at, id",
-                now,
-            )?;
-            for game in &due {
-                let Some(color) = side_to_move_or_hold(tx, game)? else {
-                    continue;
-                };
-                let to_move = game.player(color);
-                let via = if !game.venue.bot_posts() || get_settings(tx, to_move)?.dm_notifications
-                {
-                    Via::Dm
-                } else {
-                    Via::Channel
-                };
-                let notice = NewNotice {
-                    kind: NoticeKind::Reminder,
-                    game_id: Some(game.id),
-                    challenge_id: None,
-                    user_id: Some(to_move),
-                    ply: Some(game.ply),
-                    via,
-                    ..NewNotice::default()
-                };
-                queue_in(tx, &notice, now)?;
-                tx.prepare_cached("UPDATE games SET remind_at = NULL WHERE id = ?1")?
-                    .execute([game.id])?;
-                swept.reminded.push(game.id);
-            }
-            Ok(swept)
-        })
+        self.write(|tx| super::units::sweep(&mut super::port::SqliteRows(tx), now))
     }
 
     /// Ends game `id` on time when its deadline is at or before `now`, as [`Store::sweep`]
@@ -287,7 +151,7 @@ impl Store {
         self.write(|tx| {
             let game = get_game(tx, id)?;
             game.ensure_active()?;
-            if game.deadline.is_none_or(|d| d > now) {
+            if !deadlines::past_deadline(&game, now) {
                 return Err(StoreError::DeadlineNotPassed);
             }
             let loser = game.current_position()?.side_to_move();
@@ -317,25 +181,11 @@ impl Store {
             if let Some(late) = time_up_in(tx, &game, now)? {
                 return Ok(Err(late));
             }
-            let time = game.time_control;
-            let (Some(deadline), Some(more), Some(most)) =
-                (game.deadline, time.more_time(), time.max_time_left())
-            else {
-                return Err(StoreError::NoTimeLimit);
-            };
-            if game.current_position()?.side_to_move() == you {
-                return Err(StoreError::OwnMove);
-            }
-            let extended = deadline + more;
-            if extended - now > most {
-                return Err(StoreError::TooMuchTime { seconds: most });
-            }
-            let remind_at = game
-                .remind_at
-                .and_then(|_| reminder_for(game.last_move_at, Some(extended), game.ply));
+            let to_move = game.current_position()?.side_to_move();
+            let extended = deadlines::more_time(&game, you, to_move, now)?;
             tx.execute(
                 "UPDATE games SET deadline = ?1, remind_at = ?2 WHERE id = ?3",
-                params![extended, remind_at, id],
+                params![extended.deadline, extended.remind_at, id],
             )?;
             Ok(Ok(get_game(tx, id)?))
         })

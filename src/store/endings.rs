@@ -5,119 +5,53 @@
 
 use rusqlite::{Transaction, params};
 
-use super::games::{Game, GameStatus, get_game};
-use super::players::{rate_in, record_result};
-use super::{EndReason, GameId, GameResult, Result, Store, StoreError};
-use crate::rules::Color;
+use super::games::{Game, get_game};
+use super::port::SqliteRows;
+use super::{GameId, Result, Store};
+use crate::domain::play::{self, DrawOffered};
+pub use crate::domain::{DrawOffer, Ending};
 
-/// The plies a game needs for a result: each side has made a move. A game that players end
-/// sooner (a resignation, a draw agreed) is aborted instead, unrated, as lichess does, so
-/// nobody wins or loses rating on a game that never started.
-pub const RESULT_MIN_PLY: u32 = 2;
-
-/// `ending`, or an abort when `game` ends before each side has moved ([`RESULT_MIN_PLY`]).
-/// A tournament game is never aborted so: it ends with its result, which counts as a forfeit
-/// (not played) in the tournament.
-fn too_early_aborts(game: &Game, ending: Ending) -> Ending {
-    if game.ply < RESULT_MIN_PLY && game.tournament_id.is_none() {
-        Ending::Abort
-    } else {
-        ending
-    }
-}
-
-/// How a game ends.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Ending {
-    /// A player won.
-    Win {
-        /// The winner.
-        winner: Color,
-        /// Why.
-        reason: EndReason,
-    },
-    /// Nobody won.
-    Draw {
-        /// Why (normally [`EndReason::Agreement`]).
-        reason: EndReason,
-    },
-    /// Called off: no result, and no player's record or rating changes.
-    Abort,
-}
-
-impl Ending {
-    /// The stored result (`None` for an abort).
-    pub fn result(self) -> Option<GameResult> {
-        match self {
-            Ending::Win { winner, .. } => Some(GameResult::win(winner)),
-            Ending::Draw { .. } => Some(GameResult::Draw),
-            Ending::Abort => None,
-        }
-    }
-
-    /// The stored reason.
-    pub fn reason(self) -> EndReason {
-        match self {
-            Ending::Win { reason, .. } | Ending::Draw { reason } => reason,
-            Ending::Abort => EndReason::Abort,
-        }
-    }
-}
-
-/// What [`Store::offer_draw`] did.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum DrawOffer {
-    /// The offer stands until the opponent answers or moves.
-    Offered(Game),
-    /// The opponent had offered a draw already: the game is drawn by agreement.
-    Agreed(Game),
-}
-
-/// Ends game `id` (in play or held for a moderator) inside `tx`: status, result, reason and
-/// end time; no deadline, offers or requests left; both players' records (unless aborted).
-/// Returns the game as stored.
+/// Ends game `id` inside `tx` ([`super::units::finish`]). Returns the game as stored.
 pub(crate) fn finish_in(
     tx: &Transaction<'_>,
     id: GameId,
     ending: Ending,
     now: i64,
 ) -> Result<Game> {
-    let game = get_game(tx, id)?;
-    if !matches!(game.status, GameStatus::Active | GameStatus::NeedsReview) {
-        return Err(StoreError::GameNotActive {
-            id,
-            status: game.status,
-        });
-    }
-    let status = match ending {
-        Ending::Abort => GameStatus::Aborted,
-        _ => GameStatus::Finished,
+    super::units::finish(&mut SqliteRows(tx), id, ending, now)
+}
+
+/// Writes the columns an ending changes in `game`'s row.
+pub(crate) fn put_ending(tx: &Transaction<'_>, game: &Game) -> Result<()> {
+    let (after, change) = match game.ratings {
+        Some(r) => (
+            [Some(r.after[0]), Some(r.after[1])],
+            [Some(r.change[0]), Some(r.change[1])],
+        ),
+        None => ([None; 2], [None; 2]),
     };
     tx.prepare_cached(
         "UPDATE games SET status = ?1, result = ?2, reason = ?3, finished_at = ?4, \
-         deadline = NULL, remind_at = NULL, draw_offer_by = NULL, takeback_by = NULL \
-         WHERE id = ?5",
+         deadline = ?5, remind_at = ?6, draw_offer_by = ?7, takeback_by = ?8, \
+         white_rating = ?9, black_rating = ?10, white_change = ?11, black_change = ?12 \
+         WHERE id = ?13",
     )?
-    .execute(params![status, ending.result(), ending.reason(), now, id])?;
-    // A tournament game that ends before each side has moved is a forfeit: no record, no
-    // rating (a game that was not played).
-    let played = game.tournament_id.is_none() || game.ply >= RESULT_MIN_PLY;
-    if let Some(result) = ending.result().filter(|_| played) {
-        // A player's record counts games between people; results against the bot are counted
-        // by level from the games themselves (`Store::bot_results`).
-        if game.bot.is_none() {
-            record_result(tx, &game, result, now)?;
-        }
-        // In this same transaction, so that a result never stands without its ratings or the
-        // reverse.
-        if game.rated {
-            rate_in(tx, &game, result, now)?;
-        }
-    }
-    let ended = get_game(tx, id)?;
-    // The tournament's board and round move on in the same transaction.
-    super::tournaments::board_ended_in(tx, &ended, now)?;
-    Ok(ended)
+    .execute(params![
+        game.status,
+        game.result,
+        game.reason,
+        game.finished_at,
+        game.deadline,
+        game.remind_at,
+        game.draw_offer_by,
+        game.takeback_by,
+        after[0],
+        after[1],
+        change[0],
+        change[1],
+        game.id
+    ])?;
+    Ok(())
 }
 
 impl Store {
@@ -145,14 +79,8 @@ impl Store {
     /// [`StoreError::NotAPlayer`]; [`StoreError::GameNotActive`]; [`StoreError::NoSuchGame`].
     pub fn resign(&mut self, id: GameId, user_id: u64, now: i64) -> Result<Game> {
         self.write(|tx| {
-            let game = get_game(tx, id)?;
-            game.ensure_active()?;
-            let you = game.color_of_player(user_id)?;
-            let ending = Ending::Win {
-                winner: !you,
-                reason: EndReason::Resignation,
-            };
-            finish_in(tx, id, too_early_aborts(&game, ending), now)
+            let ending = play::resign(&get_game(tx, id)?, user_id)?;
+            finish_in(tx, id, ending, now)
         })
     }
 
@@ -163,22 +91,15 @@ impl Store {
     /// # Errors
     /// [`StoreError::NotAPlayer`]; [`StoreError::GameNotActive`]; [`StoreError::NoSuchGame`].
     pub fn offer_draw(&mut self, id: GameId, user_id: u64, now: i64) -> Result<DrawOffer> {
-        self.write(|tx| {
-            let game = get_game(tx, id)?;
-            game.ensure_active()?;
-            let you = game.color_of_player(user_id)?;
-            if game.draw_offer_by == Some(!you) {
-                let ending = Ending::Draw {
-                    reason: EndReason::Agreement,
-                };
-                let ending = too_early_aborts(&game, ending);
-                return Ok(DrawOffer::Agreed(finish_in(tx, id, ending, now)?));
+        self.write(|tx| match play::offer_draw(&get_game(tx, id)?, user_id)? {
+            DrawOffered::Agreed(ending) => Ok(DrawOffer::Agreed(finish_in(tx, id, ending, now)?)),
+            DrawOffered::Stands(you) => {
+                tx.execute(
+                    "UPDATE games SET draw_offer_by = ?1 WHERE id = ?2",
+                    params![you, id],
+                )?;
+                Ok(DrawOffer::Offered(get_game(tx, id)?))
             }
-            tx.execute(
-                "UPDATE games SET draw_offer_by = ?1 WHERE id = ?2",
-                params![you, id],
-            )?;
-            Ok(DrawOffer::Offered(get_game(tx, id)?))
         })
     }
 
@@ -191,18 +112,8 @@ impl Store {
     /// another position); [`StoreError::GameNotActive`]; [`StoreError::NoSuchGame`].
     pub fn agree_draw(&mut self, id: GameId, seen_ply: u32, now: i64) -> Result<Game> {
         self.write(|tx| {
-            let game = get_game(tx, id)?;
-            game.ensure_active()?;
-            if game.ply != seen_ply {
-                return Err(StoreError::PositionChanged {
-                    seen: seen_ply,
-                    now: game.ply,
-                });
-            }
-            let ending = Ending::Draw {
-                reason: EndReason::Agreement,
-            };
-            finish_in(tx, id, too_early_aborts(&game, ending), now)
+            let ending = play::agree_draw(&get_game(tx, id)?, seen_ply)?;
+            finish_in(tx, id, ending, now)
         })
     }
 
@@ -213,16 +124,8 @@ impl Store {
     /// [`StoreError::NotAPlayer`]; [`StoreError::GameNotActive`]; [`StoreError::NoSuchGame`].
     pub fn accept_draw(&mut self, id: GameId, user_id: u64, now: i64) -> Result<Game> {
         self.write(|tx| {
-            let game = get_game(tx, id)?;
-            game.ensure_active()?;
-            let you = game.color_of_player(user_id)?;
-            if game.draw_offer_by != Some(!you) {
-                return Err(StoreError::NoDrawOffer);
-            }
-            let ending = Ending::Draw {
-                reason: EndReason::Agreement,
-            };
-            finish_in(tx, id, too_early_aborts(&game, ending), now)
+            let ending = play::answer_draw(&get_game(tx, id)?, user_id)?;
+            finish_in(tx, id, ending, now)
         })
     }
 
@@ -233,12 +136,7 @@ impl Store {
     /// [`StoreError::NotAPlayer`]; [`StoreError::GameNotActive`]; [`StoreError::NoSuchGame`].
     pub fn decline_draw(&mut self, id: GameId, user_id: u64) -> Result<Game> {
         self.write(|tx| {
-            let game = get_game(tx, id)?;
-            game.ensure_active()?;
-            let you = game.color_of_player(user_id)?;
-            if game.draw_offer_by != Some(!you) {
-                return Err(StoreError::NoDrawOffer);
-            }
+            play::answer_draw(&get_game(tx, id)?, user_id)?;
             tx.execute("UPDATE games SET draw_offer_by = NULL WHERE id = ?1", [id])?;
             get_game(tx, id)
         })

@@ -187,3 +187,25 @@ impl StoreError {
         )
     }
 }
+
+impl From<crate::domain::GameError> for StoreError {
+    fn from(error: crate::domain::GameError) -> StoreError {
+        use crate::domain::GameError as E;
+        match error {
+            E::NotActive { id, status } => StoreError::GameNotActive { id, status },
+            E::NotAPlayer(id) => StoreError::NotAPlayer(id),
+            E::Mismatch { id, detail } => StoreError::Mismatch { id, detail },
+            E::BadDaysPerMove(days) => StoreError::BadDaysPerMove(days),
+            E::BadMinutesPerMove(minutes) => StoreError::BadMinutesPerMove(minutes),
+            E::NoTimeLimit => StoreError::NoTimeLimit,
+            E::OwnMove => StoreError::OwnMove,
+            E::TooMuchTime { seconds } => StoreError::TooMuchTime { seconds },
+            E::PositionChanged { seen, now } => StoreError::PositionChanged { seen, now },
+            E::NotYourTurn { to_move, you } => StoreError::NotYourTurn { to_move, you },
+            E::Illegal(error) => StoreError::Illegal(error),
+            E::NothingToTakeBack => StoreError::NothingToTakeBack,
+            E::NoTakebackRequest => StoreError::NoTakebackRequest,
+            E::NoDrawOffer => StoreError::NoDrawOffer,
+        }
+    }
+}

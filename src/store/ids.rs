@@ -5,10 +5,10 @@
 //! every value, ids above `i64::MAX` becoming negative numbers in the database. Every column
 //! holding a Discord id is written and read through [`Snowflake`], never with a bare cast.
 
-use std::fmt;
-
 use rusqlite::ToSql;
 use rusqlite::types::{FromSql, FromSqlResult, ToSqlOutput, ValueRef};
+
+pub use crate::domain::{ChallengeId, GameId, NoticeId, PairingId, TournamentId};
 
 /// A Discord id (guild, channel, user or message) as SQLite stores it.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -36,20 +36,9 @@ impl FromSql for Snowflake {
     }
 }
 
-/// Declares a row-id newtype: positive INTEGER PRIMARY KEY values SQLite assigns.
-macro_rules! row_id {
-    ($(#[$doc:meta])* $name:ident) => {
-        $(#[$doc])*
-        #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-        pub struct $name(pub i64);
-
-        /// `#` and the number, as players see it: `#42`.
-        impl fmt::Display for $name {
-            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                write!(f, "#{}", self.0)
-            }
-        }
-
+/// The SQL conversions of the domain's row ids: the INTEGER itself.
+macro_rules! sql_row_id {
+    ($($name:ident),+) => {$(
         impl ToSql for $name {
             fn to_sql(&self) -> rusqlite::Result<ToSqlOutput<'_>> {
                 Ok(ToSqlOutput::from(self.0))
@@ -61,29 +50,10 @@ macro_rules! row_id {
                 i64::column_result(value).map($name)
             }
         }
-    };
+    )+};
 }
 
-row_id!(
-    /// A game's number in the store (its row id), shown to players as `#42`.
-    GameId
-);
-row_id!(
-    /// A challenge's number in the store (its row id), shown as `#7`.
-    ChallengeId
-);
-row_id!(
-    /// A tournament's number.
-    TournamentId
-);
-row_id!(
-    /// A board of a tournament round.
-    PairingId
-);
-row_id!(
-    /// A notice's number in the outbox (its row id); also its Discord nonce.
-    NoticeId
-);
+sql_row_id!(GameId, ChallengeId, TournamentId, PairingId, NoticeId);
 
 #[cfg(test)]
 mod tests {

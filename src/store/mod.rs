@@ -62,12 +62,13 @@ mod moves;
 mod names;
 mod notices;
 mod players;
+pub mod port;
 mod schema;
 mod settings;
 mod stats;
 mod threads;
-mod time_control;
 mod tournaments;
+pub mod units;
 mod values;
 mod venue;
 
@@ -85,30 +86,27 @@ pub use backup::{
 pub use bots::{HINTS_PER_GAME, Hint, LevelResults};
 pub use challenges::{CHALLENGE_LIFETIME, Challenge, ChallengeStatus, ColorChoice, NewChallenge};
 pub use deadlines::{ABORT_MAX_PLY, Swept};
-pub use endings::{DrawOffer, Ending, RESULT_MIN_PLY};
 pub use error::{Result, StoreError};
-pub use games::{
-    BotSeat, EndReason, Game, GameResult, GameStatus, LoadedGame, RatingChanges, StoredMove,
-};
-pub use ids::{ChallengeId, GameId, NoticeId};
+
 pub use ladder::{HeadToHead, LadderEntry, LadderPage, Outcome, PAGE_SIZE, Standing};
 pub use lock::{DatabaseLock, LockError};
 pub use moves::PlayedMove;
 pub use notices::{Notice, NoticeKind, Via, retry_delay};
-pub use players::Player;
 pub use schema::SCHEMA_VERSION;
 pub use settings::{ServerSettings, UserSettings};
 pub use stats::{GameKind, GamePace, StoreStats};
 pub use threads::{WATCH_PAGE_SIZE, WatchPage};
-pub use time_control::{
-    DAYS_PER_MOVE, LIVE_MAX_MOVES_LEFT, MAX_TIME_LEFT, MINUTES_PER_MOVE, MORE_TIME, TimeControl,
+
+pub use crate::domain::lifecycle::Redraw;
+
+// The domain's values, where the store's callers have always found them.
+pub use crate::domain::{
+    Board, BoardResult, BotSeat, ChallengeId, DAYS_PER_MOVE, DrawOffer, EndReason, Ending, Entrant,
+    EntrantStatus, Format, Game, GameId, GameResult, GameStatus, LIVE_MAX_MOVES_LEFT, LoadedGame,
+    LogEntry, MAX_PLAYERS, MAX_TIME_LEFT, MINUTES_PER_MOVE, MORE_TIME, NewTournament, NoticeId,
+    Pace, PairingId, Player, RESULT_MIN_PLY, RatingChanges, StoredMove, TimeControl, Tournament,
+    TournamentError, TournamentId, TournamentStatus, Venue, board_result_of,
 };
-pub use tournaments::{
-    Board, BoardResult, Entrant, EntrantStatus, Format, LogEntry, MAX_PLAYERS, NewTournament, Pace,
-    PairingId, Redraw, Tournament, TournamentError, TournamentId, TournamentStatus,
-    board_result_of,
-};
-pub use venue::Venue;
 
 /// The database file used when `DATABASE_PATH` is not set.
 pub const DEFAULT_DATABASE_PATH: &str = "focus.db";
@@ -299,14 +297,6 @@ impl Store {
         f(&tx)
         // Dropping `tx` ends it; it wrote nothing.
     }
-}
-
-/// When the player to move is reminded: once 80 % of the move's time (from `since`, the last
-/// move or the start, to `deadline`) has passed, and only once both players have moved
-/// (`ply >= 2`, issue 6); `None` otherwise.
-fn reminder_for(since: i64, deadline: Option<i64>, ply: u32) -> Option<i64> {
-    let deadline = deadline?;
-    (ply >= 2).then(|| deadline - (deadline - since) / 5)
 }
 
 /// Where the database is: the `DATABASE_PATH` environment variable, else

@@ -3,12 +3,12 @@
 
 use rusqlite::{Transaction, params};
 
-use super::deadlines::time_up_in;
-use super::endings::{Ending, finish_in};
 use super::games::{Game, LoadedGame, get_game, get_moves, replay};
 use super::ids::Snowflake;
 use super::notices::queue_turn_in;
-use super::{GameId, Result, Store, StoreError, reminder_for};
+use super::port::SqliteRows;
+use super::{GameId, Result, Store, StoreError};
+use crate::domain::play::{self};
 use crate::rules::{Move, MoveEffect, Outcome, Position};
 
 /// A move that was stored, from [`Store::record_move`].
@@ -26,18 +26,6 @@ pub struct PlayedMove {
     /// The outcome after the move under the rules ([`Outcome::Ongoing`] unless it ended the
     /// game).
     pub outcome: Outcome,
-}
-
-/// Refuses unless the game's ply is still the one the caller saw.
-fn ensure_ply(game: &Game, seen_ply: u32) -> Result<()> {
-    if game.ply == seen_ply {
-        Ok(())
-    } else {
-        Err(StoreError::PositionChanged {
-            seen: seen_ply,
-            now: game.ply,
-        })
-    }
 }
 
 impl Store {
@@ -89,100 +77,8 @@ impl Store {
         mv: Move,
         now_ms: i64,
     ) -> Result<PlayedMove> {
-        let now = now_ms.div_euclid(1_000);
         self.write_then(|tx| {
-            let game = get_game(tx, id)?;
-            game.ensure_active()?;
-            // Too late: the game ends on time now rather than at the next sweep.
-            if let Some(late) = time_up_in(tx, &game, now)? {
-                return Ok(Err(late));
-            }
-            ensure_ply(&game, seen_ply)?;
-            let you = game.color_of_player(player_id)?;
-            let mut position = game.current_position()?;
-            let to_move = position.side_to_move();
-            if you != to_move {
-                return Err(StoreError::NotYourTurn { to_move, you });
-            }
-            let effect = position.play(mv)?;
-            let ply = seen_ply + 1;
-            let deadline = game.deadline_for(position.side_to_move(), now);
-            tx.prepare_cached(
-                "INSERT INTO moves (game_id, ply, notation, player_id, played_at, stored_at_ms) \
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-            )?
-            .execute(params![
-                id,
-                ply,
-                mv.to_string(),
-                Snowflake(player_id),
-                now,
-                now_ms
-            ])?;
-            // `AND ply = ?` repeats the guard in SQL: the update cannot apply to a game that
-            // moved on, whatever the code above believed.
-            let updated = tx
-                .prepare_cached(
-                    "UPDATE games SET fpn = ?1, ply = ?2, last_move_at = ?3, deadline = ?4, \
-                     remind_at = ?5, draw_offer_by = NULL, takeback_by = NULL \
-                     WHERE id = ?6 AND ply = ?7 AND status = 'active'",
-                )?
-                .execute(params![
-                    position.to_string(),
-                    ply,
-                    now,
-                    deadline,
-                    reminder_for(now, deadline, ply),
-                    id,
-                    seen_ply
-                ])?;
-            if updated != 1 {
-                return Err(StoreError::PositionChanged {
-                    seen: seen_ply,
-                    now: get_game(tx, id)?.ply,
-                });
-            }
-            let outcome = position.outcome();
-            // The bot's move is posted by the outbox, so that a crash between storing and
-            // posting it loses nothing; it pings the person it plays.
-            if game.bot_plays(you) {
-                super::notices::queue_in(
-                    tx,
-                    &super::notices::NewNotice {
-                        kind: super::NoticeKind::BotMove,
-                        game_id: Some(id),
-                        challenge_id: None,
-                        user_id: Some(game.player(!you)),
-                        ply: Some(ply),
-                        via: super::Via::Channel,
-                        ..super::notices::NewNotice::default()
-                    },
-                    now,
-                )?;
-            }
-            let game = match outcome {
-                Outcome::Ongoing => {
-                    let game = get_game(tx, id)?;
-                    queue_turn_in(tx, &game, position.side_to_move(), now)?;
-                    game
-                }
-                Outcome::Win { winner, reason } => finish_in(
-                    tx,
-                    id,
-                    Ending::Win {
-                        winner,
-                        reason: reason.into(),
-                    },
-                    now,
-                )?,
-            };
-            Ok(Ok(PlayedMove {
-                game,
-                position,
-                mv,
-                effect,
-                outcome,
-            }))
+            super::units::play_move(&mut SqliteRows(tx), id, player_id, seen_ply, mv, now_ms)
         })
     }
 
@@ -210,12 +106,7 @@ impl Store {
     /// [`StoreError::GameNotActive`]; [`StoreError::NoSuchGame`].
     pub fn request_takeback(&mut self, id: GameId, user_id: u64) -> Result<Game> {
         self.write(|tx| {
-            let game = get_game(tx, id)?;
-            game.ensure_active()?;
-            let you = game.color_of_player(user_id)?;
-            if game.ply == 0 {
-                return Err(StoreError::NothingToTakeBack);
-            }
+            let you = play::request_takeback(&get_game(tx, id)?, user_id)?;
             tx.execute(
                 "UPDATE games SET takeback_by = ?1 WHERE id = ?2",
                 params![you, id],
@@ -231,12 +122,7 @@ impl Store {
     /// [`StoreError::NotAPlayer`]; [`StoreError::GameNotActive`]; [`StoreError::NoSuchGame`].
     pub fn decline_takeback(&mut self, id: GameId, user_id: u64) -> Result<Game> {
         self.write(|tx| {
-            let game = get_game(tx, id)?;
-            game.ensure_active()?;
-            let you = game.color_of_player(user_id)?;
-            if game.takeback_by != Some(!you) {
-                return Err(StoreError::NoTakebackRequest);
-            }
+            play::answer_takeback(&get_game(tx, id)?, user_id)?;
             tx.execute("UPDATE games SET takeback_by = NULL WHERE id = ?1", [id])?;
             get_game(tx, id)
         })
@@ -256,46 +142,83 @@ impl Store {
         now: i64,
     ) -> Result<LoadedGame> {
         self.write(|tx| {
-            let game = get_game(tx, id)?;
-            game.ensure_active()?;
-            let you = game.color_of_player(user_id)?;
-            if game.takeback_by != Some(!you) {
-                return Err(StoreError::NoTakebackRequest);
-            }
+            play::answer_takeback(&get_game(tx, id)?, user_id)?;
             take_back_in(tx, id, seen_ply, now)
         })
     }
 }
 
-/// [`Store::take_back`] inside a transaction.
+/// [`Store::take_back`] inside a transaction, as [`play::take_back`] decides.
 fn take_back_in(tx: &Transaction<'_>, id: GameId, seen_ply: u32, now: i64) -> Result<LoadedGame> {
     let game = get_game(tx, id)?;
+    // Checked before the replay, which needs a move to take back.
     game.ensure_active()?;
-    ensure_ply(&game, seen_ply)?;
+    play::ensure_ply(&game, seen_ply)?;
     if game.ply == 0 {
         return Err(StoreError::NothingToTakeBack);
     }
     let mut moves = get_moves(tx, id)?;
     moves.truncate(game.ply as usize - 1);
     let position = replay(&game, &moves).map_err(|detail| StoreError::Mismatch { id, detail })?;
+    let back = play::take_back(&game, seen_ply, &position, now)?;
     tx.execute(
         "DELETE FROM moves WHERE game_id = ?1 AND ply = ?2",
         params![id, game.ply],
     )?;
-    let deadline = game.deadline_for(position.side_to_move(), now);
     tx.execute(
         "UPDATE games SET fpn = ?1, ply = ?2, last_move_at = ?3, deadline = ?4, remind_at = ?5, \
          draw_offer_by = NULL, takeback_by = NULL WHERE id = ?6",
         params![
-            position.to_string(),
-            game.ply - 1,
-            now,
-            deadline,
-            reminder_for(now, deadline, game.ply - 1),
+            back.fpn,
+            back.ply,
+            back.last_move_at,
+            back.deadline,
+            back.remind_at,
             id
         ],
     )?;
     let game = get_game(tx, id)?;
     queue_turn_in(tx, &game, position.side_to_move(), now)?;
     Ok(LoadedGame { game, position })
+}
+
+/// [`super::port::Rows::keep_move`] on SQLite.
+pub(crate) fn put_move(
+    tx: &Transaction<'_>,
+    after: &Game,
+    seen_ply: u32,
+    mv: &str,
+    player_id: u64,
+    now_ms: i64,
+) -> Result<bool> {
+    tx.prepare_cached(
+        "INSERT INTO moves (game_id, ply, notation, player_id, played_at, stored_at_ms) \
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+    )?
+    .execute(params![
+        after.id,
+        after.ply,
+        mv,
+        Snowflake(player_id),
+        after.last_move_at,
+        now_ms
+    ])?;
+    // `AND ply = ?` repeats the guard in SQL: the update cannot apply to a game that moved on,
+    // whatever the code before believed.
+    let updated = tx
+        .prepare_cached(
+            "UPDATE games SET fpn = ?1, ply = ?2, last_move_at = ?3, deadline = ?4, \
+             remind_at = ?5, draw_offer_by = NULL, takeback_by = NULL \
+             WHERE id = ?6 AND ply = ?7 AND status = 'active'",
+        )?
+        .execute(params![
+            after.fpn,
+            after.ply,
+            after.last_move_at,
+            after.deadline,
+            after.remind_at,
+            after.id,
+            seen_ply
+        ])?;
+    Ok(updated == 1)
 }

@@ -11,49 +11,12 @@ use rusqlite::{Row, Transaction, params};
 
 use super::ids::Snowflake;
 use super::tournaments::{PairingId, TournamentId};
-use super::values::text_enum;
+use super::values::sql_text;
 use super::{ChallengeId, Game, GameId, NoticeId, Result, Store};
+pub use crate::domain::{NewNotice, NoticeKind, Via};
 use crate::rules::Color;
 
-text_enum! {
-    /// What a notice tells.
-    pub enum NoticeKind {
-        /// It is the player's move (by DM; the channel already saw the move).
-        YourTurn => "your-turn",
-        /// 80 % of the move's time has passed.
-        Reminder => "reminder",
-        /// The player to move ran out of time: the game was lost on time, or aborted.
-        TimeOut => "time-out",
-        /// A challenge nobody accepted ran out; its message's buttons are disabled.
-        ChallengeExpired => "challenge-expired",
-        /// The bot moved in a game against it: the move and its board, in the game's channel.
-        BotMove => "bot-move",
-        /// A tournament's next round is due: pair it.
-        TournamentRound => "tournament-round",
-        /// A board of a tournament round: start its thread and its game.
-        TournamentGame => "tournament-game",
-        /// A game's first board, posted in its thread, pinging both players.
-        GameStart => "game-start",
-        /// A tournament's news in its channel (a round's pairings or standings, the end), or,
-        /// by DM, a player's withdrawal as a no-show.
-        TournamentNews => "tournament-news",
-        /// A tournament's standings after a round (`ply` the round), or its final standings
-        /// (`ply` 0), in its channel.
-        TournamentStandings => "tournament-standings",
-        /// A tournament's announcement is redrawn (players, state, buttons) after a change.
-        TournamentAnnouncement => "tournament-announcement",
-    }
-}
-
-text_enum! {
-    /// How a notice reaches its user.
-    pub enum Via {
-        /// A message in the game's channel (mentioning the user).
-        Channel => "channel",
-        /// A direct message.
-        Dm => "dm",
-    }
-}
+sql_text!(NoticeKind, Via);
 
 /// A pending notice, from [`Store::due_notices`].
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -78,34 +41,6 @@ pub struct Notice {
     pub tournament_id: Option<TournamentId>,
     /// The board it is about ([`NoticeKind::TournamentGame`]).
     pub pairing_id: Option<PairingId>,
-}
-
-/// A notice to queue.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct NewNotice {
-    pub kind: NoticeKind,
-    pub game_id: Option<GameId>,
-    pub challenge_id: Option<ChallengeId>,
-    pub user_id: Option<u64>,
-    pub ply: Option<u32>,
-    pub via: Via,
-    pub tournament_id: Option<TournamentId>,
-    pub pairing_id: Option<PairingId>,
-}
-
-impl Default for NewNotice {
-    fn default() -> NewNotice {
-        NewNotice {
-            kind: NoticeKind::YourTurn,
-            game_id: None,
-            challenge_id: None,
-            user_id: None,
-            ply: None,
-            via: Via::Channel,
-            tournament_id: None,
-            pairing_id: None,
-        }
-    }
 }
 
 /// How long after its `attempts`-th failure a notice is tried again: one minute, doubling,
@@ -337,23 +272,7 @@ pub(crate) fn queue_turn_in(
     to_move: Color,
     now: i64,
 ) -> Result<bool> {
-    let user = game.player(to_move);
-    if game.bot_plays(to_move)
-        || (game.venue.bot_posts() && !super::settings::get_settings(tx, user)?.dm_notifications)
-    {
-        return Ok(false);
-    }
-    let notice = NewNotice {
-        kind: NoticeKind::YourTurn,
-        game_id: Some(game.id),
-        challenge_id: None,
-        user_id: Some(user),
-        ply: Some(game.ply),
-        via: Via::Dm,
-        ..NewNotice::default()
-    };
-    queue_in(tx, &notice, now)?;
-    Ok(true)
+    super::units::tell_turn(&mut super::port::SqliteRows(tx), game, to_move, now)
 }
 
 #[cfg(test)]

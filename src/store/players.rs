@@ -2,66 +2,9 @@
 
 use rusqlite::{OptionalExtension, Row, Transaction, params};
 
-use super::games::Game;
 use super::ids::Snowflake;
-use super::{GameResult, Result, Store};
-use crate::ratings::{self, Rating, Score};
-use crate::rules::Color;
-
-/// A player's record in one guild. A user who never finished a game there has none; the
-/// defaults of a new record are those of Glicko-2 (rating 1500, deviation 350, volatility
-/// 0.06).
-#[derive(Clone, Debug, PartialEq)]
-pub struct Player {
-    /// The Discord server.
-    pub guild_id: u64,
-    /// The user.
-    pub user_id: u64,
-    /// Glicko-2 rating, on the Glicko scale.
-    pub rating: f64,
-    /// Glicko-2 rating deviation, on the Glicko scale.
-    pub deviation: f64,
-    /// Glicko-2 volatility.
-    pub volatility: f64,
-    /// Finished games (aborted ones do not count).
-    pub games: u32,
-    /// Games won.
-    pub wins: u32,
-    /// Games lost.
-    pub losses: u32,
-    /// Games drawn.
-    pub draws: u32,
-    /// When the last game finished (unix seconds).
-    pub last_game_at: Option<i64>,
-    /// When the last rated game finished (unix seconds); `None`: no rated game yet.
-    pub rated_at: Option<i64>,
-    /// Rated games finished.
-    pub rated_games: u32,
-    /// When the player was found to have left the guild; `None`: a member as far as known.
-    pub left_at: Option<i64>,
-    /// When Discord last confirmed whether the player is a member.
-    pub member_checked_at: Option<i64>,
-    /// From when the player is provisional if they play no more rated games (unix seconds);
-    /// `None` without a rated game.
-    pub provisional_from: Option<i64>,
-}
-
-impl Player {
-    /// The rating fields as stored (the deviation as of the last rated game).
-    pub fn rating(&self) -> Rating {
-        Rating {
-            rating: self.rating,
-            deviation: self.deviation,
-            volatility: self.volatility,
-        }
-    }
-
-    /// The rating as of `now`: the deviation grown for every idle rating period since the last
-    /// rated game.
-    pub fn rating_at(&self, now: i64) -> Rating {
-        ratings::after_inactivity(self.rating(), ratings::periods_between(self.rated_at, now))
-    }
-}
+use super::{Result, Store};
+pub use crate::domain::Player;
 
 pub(crate) const PLAYER_COLUMNS: &str = "guild_id, user_id, rating, deviation, volatility, \
     games, wins, losses, draws, last_game_at, rated_at, rated_games, left_at, member_checked_at, \
@@ -87,42 +30,46 @@ pub(crate) fn player_from_row(row: &Row<'_>) -> rusqlite::Result<Player> {
     })
 }
 
-/// Adds a finished game's result to both players' records in `game`'s guild, creating the
-/// records with the default rating fields when needed (a player who finishes a game there is
-/// a member: `left_at` is cleared). Runs in the transaction that finishes the game.
-pub(crate) fn record_result(
-    tx: &Transaction<'_>,
-    game: &Game,
-    result: GameResult,
-    now: i64,
-) -> Result<()> {
-    let mut stmt = tx.prepare_cached(
-        "INSERT INTO players (guild_id, user_id, games, wins, losses, draws, last_game_at) \
-         VALUES (?1, ?2, 1, ?3, ?4, ?5, ?6) \
-         ON CONFLICT (guild_id, user_id) DO UPDATE SET games = games + 1, \
-         wins = wins + excluded.wins, losses = losses + excluded.losses, \
-         draws = draws + excluded.draws, last_game_at = excluded.last_game_at, left_at = NULL",
-    )?;
-    for color in Color::ALL {
-        let (win, loss, draw) = match (result, color) {
-            (GameResult::Draw, _) => (0, 0, 1),
-            (GameResult::White, Color::White) | (GameResult::Black, Color::Black) => (1, 0, 0),
-            _ => (0, 1, 0),
-        };
-        stmt.execute(params![
-            Snowflake(game.guild_id),
-            Snowflake(game.player(color)),
-            win,
-            loss,
-            draw,
-            now
-        ])?;
-    }
+/// Keeps `player`'s record (inserted, or replacing the stored one): its counts and rating as
+/// the domain computed them, in the caller's transaction.
+pub(crate) fn put_player(tx: &Transaction<'_>, player: &Player) -> Result<()> {
+    tx.prepare_cached(
+        "INSERT INTO players (guild_id, user_id, rating, deviation, volatility, games, wins, \
+         losses, draws, last_game_at, rated_at, rated_games, left_at, member_checked_at, \
+         provisional_from) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15) \
+         ON CONFLICT (guild_id, user_id) DO UPDATE SET rating = excluded.rating, \
+         deviation = excluded.deviation, volatility = excluded.volatility, games = excluded.games, \
+         wins = excluded.wins, losses = excluded.losses, draws = excluded.draws, \
+         last_game_at = excluded.last_game_at, rated_at = excluded.rated_at, \
+         rated_games = excluded.rated_games, left_at = excluded.left_at, \
+         member_checked_at = excluded.member_checked_at, provisional_from = excluded.provisional_from",
+    )?
+    .execute(params![
+        Snowflake(player.guild_id),
+        Snowflake(player.user_id),
+        player.rating,
+        player.deviation,
+        player.volatility,
+        player.games,
+        player.wins,
+        player.losses,
+        player.draws,
+        player.last_game_at,
+        player.rated_at,
+        player.rated_games,
+        player.left_at,
+        player.member_checked_at,
+        player.provisional_from
+    ])?;
     Ok(())
 }
 
 /// `user_id`'s record in `guild_id`, if any.
-fn get_player(conn: &rusqlite::Connection, guild_id: u64, user_id: u64) -> Result<Option<Player>> {
+pub(crate) fn get_player(
+    conn: &rusqlite::Connection,
+    guild_id: u64,
+    user_id: u64,
+) -> Result<Option<Player>> {
     let mut stmt = conn.prepare_cached(&format!(
         "SELECT {PLAYER_COLUMNS} FROM players WHERE guild_id = ?1 AND user_id = ?2"
     ))?;
@@ -132,60 +79,6 @@ fn get_player(conn: &rusqlite::Connection, guild_id: u64, user_id: u64) -> Resul
             player_from_row,
         )
         .optional()?)
-}
-
-/// Rates a finished rated `game` (already recorded by [`record_result`]) inside `tx`: both
-/// players' deviations grow for their idle rating periods, then the game is rated as one
-/// period (Glicko-2, [`ratings::rate_game`]); stores the new ratings in both records and
-/// the ratings after and their changes in the game's row.
-pub(crate) fn rate_in(
-    tx: &Transaction<'_>,
-    game: &Game,
-    result: GameResult,
-    now: i64,
-) -> Result<()> {
-    let mut before = [ratings::START; 2];
-    for color in Color::ALL {
-        // `record_result` made both records in this transaction.
-        let player = get_player(tx, game.guild_id, game.player(color))?
-            .ok_or(rusqlite::Error::QueryReturnedNoRows)?;
-        before[color.index()] = player.rating_at(now);
-    }
-    let score = match result {
-        GameResult::White => Score::WhiteWins,
-        GameResult::Black => Score::BlackWins,
-        GameResult::Draw => Score::Draw,
-    };
-    let after = ratings::rate_game(before[0], before[1], score);
-    let after = [after.0, after.1];
-    let mut update = tx.prepare_cached(
-        "UPDATE players SET rating = ?1, deviation = ?2, volatility = ?3, rated_at = ?4, \
-         provisional_from = ?5, rated_games = rated_games + 1 WHERE guild_id = ?6 AND user_id = ?7",
-    )?;
-    for color in Color::ALL {
-        let r = after[color.index()];
-        update.execute(params![
-            r.rating,
-            r.deviation,
-            r.volatility,
-            now,
-            ratings::provisional_from(&r, now),
-            Snowflake(game.guild_id),
-            Snowflake(game.player(color))
-        ])?;
-    }
-    tx.prepare_cached(
-        "UPDATE games SET white_rating = ?1, black_rating = ?2, white_change = ?3, \
-         black_change = ?4 WHERE id = ?5",
-    )?
-    .execute(params![
-        after[0].rating,
-        after[1].rating,
-        after[0].rating - before[0].rating,
-        after[1].rating - before[1].rating,
-        game.id
-    ])?;
-    Ok(())
 }
 
 impl Store {

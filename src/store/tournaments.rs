@@ -1,14 +1,16 @@
 //! Tournaments (issue 22): the event, its players, each round's boards and the director's log.
 //!
-//! The store keeps what happened; what to pair is decided by the pure pairing module, called by
-//! the service. Every transition is one transaction, so a kill at any moment leaves the event
-//! in a state it resumes from:
+//! The store keeps what happened and decides nothing: what to pair is decided by the pure
+//! pairing module, called by the service; what the event does next by the pure lifecycle
+//! ([`crate::domain::lifecycle`]), through the units of work ([`units`]), which load the event
+//! here ([`get_event`]) and keep what was decided ([`keep_event`]). Every transition is one
+//! transaction, so a kill at any moment leaves the event in a state it resumes from:
 //! - a round is paired by [`Store::pair_round`], which writes every board of the round and
 //!   queues a `tournament-game` notice per game, or refuses when the round is already paired
 //!   (so it is never paired twice);
 //! - a board's game is created by [`Store::start_board_game`] once its thread exists, at most
 //!   once per board;
-//! - a game's end records its board's result in the game's own transaction ([`board_ended_in`]),
+//! - a game's end records its board's result in the game's own transaction ([`units::finish`]),
 //!   and the round's last result queues the next round (or ends the event).
 
 use rusqlite::{OptionalExtension, Row, Transaction, params};
@@ -16,332 +18,20 @@ use rusqlite::{OptionalExtension, Row, Transaction, params};
 use super::games::{Game, get_game};
 use super::ids::Snowflake;
 use super::notices::{NewNotice, NoticeKind, Via, queue_at, queue_in};
-use super::values::text_enum;
-use super::{GameId, GameResult, GameStatus, Result, Store, StoreError, TimeControl};
-use crate::rules::{Color, Position, Rules};
+use super::port::SqliteRows;
+use super::units;
+use super::values::sql_text;
+use super::{GameId, Result, Store, StoreError, TimeControl};
+use crate::domain::lifecycle::{self, Effect, Event, Redraw, UNSAVED};
+use crate::domain::{
+    Board, BoardResult, Entrant, EntrantStatus, Format, LogEntry, NewTournament, Pace, Tournament,
+    TournamentError, TournamentStatus,
+};
+use crate::rules::{Color, Position};
 
 pub use super::ids::{PairingId, TournamentId};
 
-text_enum! {
-    /// How a tournament is paired.
-    pub enum Format {
-        /// The FIDE Dutch Swiss system (C.04.3).
-        Swiss => "swiss",
-        /// Everyone meets everyone once (Berger tables, C.05 Annex 1).
-        RoundRobin => "round-robin",
-        /// Everyone meets everyone twice, colours reversed.
-        DoubleRoundRobin => "double-round-robin",
-    }
-}
-
-text_enum! {
-    /// How rounds follow each other.
-    pub enum Pace {
-        /// The next round starts when the last game of the round ends.
-        Next => "next",
-        /// A round every `round_every` seconds, never before the previous one is over.
-        Schedule => "schedule",
-        /// Every game of a round-robin at once.
-        AllAtOnce => "all-at-once",
-    }
-}
-
-text_enum! {
-    /// Where a tournament is in its life.
-    pub enum TournamentStatus {
-        /// Taking players.
-        Open => "open",
-        /// Rounds are being played.
-        Running => "running",
-        /// Over: every round played.
-        Finished => "finished",
-        /// Called off by its director.
-        Cancelled => "cancelled",
-    }
-}
-
-text_enum! {
-    /// A player's place in a tournament.
-    pub enum EntrantStatus {
-        /// Paired in every round to come.
-        Playing => "playing",
-        /// Left a running event.
-        Withdrawn => "withdrawn",
-        /// Removed by the director.
-        Removed => "removed",
-        /// Lost on time without moving: withdrawn from later rounds.
-        NoShow => "no-show",
-    }
-}
-
-text_enum! {
-    /// A board's result.
-    pub enum BoardResult {
-        /// White won over the board.
-        White => "white",
-        /// Black won over the board.
-        Black => "black",
-        /// A draw.
-        Draw => "draw",
-        /// White wins a game that was not played (a forfeit, TRF `+`/`-`).
-        WhiteForfeit => "white-forfeit",
-        /// Black wins a game that was not played.
-        BlackForfeit => "black-forfeit",
-        /// Neither played: both lose.
-        DoubleForfeit => "double-forfeit",
-        /// The pairing-allocated bye (one point).
-        Bye => "bye",
-    }
-}
-
-impl BoardResult {
-    /// The points of White (or of the bye's player), in half points.
-    pub fn white_half_points(self) -> u32 {
-        match self {
-            BoardResult::White | BoardResult::WhiteForfeit | BoardResult::Bye => 2,
-            BoardResult::Draw => 1,
-            _ => 0,
-        }
-    }
-
-    /// The points of Black, in half points.
-    pub fn black_half_points(self) -> u32 {
-        match self {
-            BoardResult::Black | BoardResult::BlackForfeit => 2,
-            BoardResult::Draw => 1,
-            _ => 0,
-        }
-    }
-
-    /// True when the game was played over the board.
-    pub fn played(self) -> bool {
-        matches!(
-            self,
-            BoardResult::White | BoardResult::Black | BoardResult::Draw
-        )
-    }
-}
-
-/// The most players a tournament takes.
-pub const MAX_PLAYERS: u32 = 1000;
-
-/// A tournament as stored.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Tournament {
-    /// Its number.
-    pub id: TournamentId,
-    /// Its server.
-    pub guild_id: u64,
-    /// The channel it was announced in, where its rounds' threads start.
-    pub channel_id: u64,
-    /// Its creator and director.
-    pub director_id: u64,
-    /// Its name (1 to 64 characters).
-    pub name: String,
-    /// Swiss or round-robin.
-    pub format: Format,
-    /// The planned rounds, once known.
-    pub rounds: Option<u32>,
-    /// The games' time control.
-    pub time_control: TimeControl,
-    /// The games' rules.
-    pub rules: Rules,
-    /// Whether its games count on the server's ladder.
-    pub rated: bool,
-    /// When it starts on its own (unix seconds); `None`: when the director starts it.
-    pub starts_at: Option<i64>,
-    /// The most players it takes.
-    pub max_players: Option<u32>,
-    /// How rounds follow each other.
-    pub pace: Pace,
-    /// Seconds between scheduled rounds ([`Pace::Schedule`]).
-    pub round_every: Option<i64>,
-    /// Open, running, finished or cancelled.
-    pub status: TournamentStatus,
-    /// Paused by its director: no round starts.
-    pub paused: bool,
-    /// Rounds paired so far.
-    pub current_round: u32,
-    /// The colour of the top seed in round 1, drawn at the start.
-    pub initial_colour: Option<Color>,
-    /// The announcement's message, once posted.
-    pub message_id: Option<u64>,
-    /// When it was created, started and finished (unix seconds).
-    pub created_at: i64,
-    /// When it started.
-    pub started_at: Option<i64>,
-    /// When it ended.
-    pub finished_at: Option<i64>,
-}
-
-/// A tournament to create.
-#[derive(Clone, Debug, PartialEq)]
-pub struct NewTournament {
-    /// Its server.
-    pub guild_id: u64,
-    /// Its channel.
-    pub channel_id: u64,
-    /// Its director.
-    pub director_id: u64,
-    /// Its name.
-    pub name: String,
-    /// The format.
-    pub format: Format,
-    /// The planned rounds of a Swiss (`None`: chosen at the start); ignored by round-robins.
-    pub rounds: Option<u32>,
-    /// The games' time control.
-    pub time_control: TimeControl,
-    /// The games' rules.
-    pub rules: Rules,
-    /// Rated.
-    pub rated: bool,
-    /// When it starts on its own.
-    pub starts_at: Option<i64>,
-    /// The most players.
-    pub max_players: Option<u32>,
-    /// The pace.
-    pub pace: Pace,
-    /// Seconds between scheduled rounds.
-    pub round_every: Option<i64>,
-    /// Now.
-    pub created_at: i64,
-}
-
-/// A player of a tournament.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Entrant {
-    /// The user.
-    pub user_id: u64,
-    /// The starting number, from the start.
-    pub number: Option<u32>,
-    /// The rating used for the seeding.
-    pub rating: f64,
-    /// When they joined.
-    pub joined_at: i64,
-    /// The first round they can be paired in.
-    pub first_round: u32,
-    /// Playing, or gone.
-    pub status: EntrantStatus,
-    /// The last round they were paired in, once gone.
-    pub left_after: Option<u32>,
-}
-
-/// One board of a round.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Board {
-    /// Its number.
-    pub id: PairingId,
-    /// Its tournament.
-    pub tournament_id: TournamentId,
-    /// The round (from 1).
-    pub round: u32,
-    /// The board (from 1; the bye last).
-    pub board: u32,
-    /// White, or the bye's player.
-    pub white_id: u64,
-    /// Black; `None` for the bye.
-    pub black_id: Option<u64>,
-    /// The game, once its thread has started.
-    pub game_id: Option<GameId>,
-    /// The result, once known.
-    pub result: Option<BoardResult>,
-    /// Set by the director.
-    pub adjudicated: bool,
-}
-
-/// One entry of a tournament's log.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct LogEntry {
-    /// When (unix seconds).
-    pub at: i64,
-    /// Who; `None`: the bot.
-    pub user_id: Option<u64>,
-    /// What (`create`, `join`, `start`, `adjudicate`, …).
-    pub action: String,
-    /// With what.
-    pub detail: String,
-}
-
-/// Why a tournament request is refused. Each has one sentence at the edge.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum TournamentError {
-    /// No tournament has this number.
-    #[error("no tournament {0}")]
-    NoSuchTournament(TournamentId),
-    /// The tournament belongs to another server.
-    #[error("tournament {0} is on another server")]
-    OtherServer(TournamentId),
-    /// Joined already.
-    #[error("already in tournament {0}")]
-    AlreadyJoined(TournamentId),
-    /// Not a player of it.
-    #[error("not in tournament {0}")]
-    NotJoined(TournamentId),
-    /// The player asking to leave is not in it and never was (told as "you", not "that
-    /// player").
-    #[error("you are not in tournament {0}")]
-    YouNeverJoined(TournamentId),
-    /// The player asking to leave has left it already (withdrawn, or removed).
-    #[error("you have left tournament {0} already")]
-    YouLeft(TournamentId),
-    /// As many players as it takes.
-    #[error("tournament {0} is full")]
-    Full(TournamentId),
-    /// No more joining: a round-robin that started, a Swiss past half its rounds, or over.
-    #[error("tournament {0} no longer takes players")]
-    JoinClosed(TournamentId),
-    /// Not open any more (started, finished or cancelled).
-    #[error("tournament {0} has already started")]
-    AlreadyStarted(TournamentId),
-    /// Finished or cancelled.
-    #[error("tournament {0} is over")]
-    Over(TournamentId),
-    /// Not running.
-    #[error("tournament {0} is not running")]
-    NotRunning(TournamentId),
-    /// Too few players to start.
-    #[error("tournament {id} needs at least {needed} players")]
-    TooFewPlayers {
-        /// The tournament.
-        id: TournamentId,
-        /// The least it needs.
-        needed: u32,
-    },
-    /// Too many players for a round-robin (Berger tables go to 20).
-    #[error("a round-robin takes at most {max} players")]
-    TooManyPlayers {
-        /// The most it takes.
-        max: u32,
-    },
-    /// A director's command from someone else.
-    #[error("only the director of tournament {0} may do that")]
-    NotDirector(TournamentId),
-    /// A game or board that is not in this tournament.
-    #[error("that game is not in tournament {0}")]
-    NotInTournament(TournamentId),
-    /// The round has unfinished games.
-    #[error("round {round} of tournament {id} is not over")]
-    RoundNotOver {
-        /// The tournament.
-        id: TournamentId,
-        /// The round.
-        round: u32,
-    },
-    /// That round is paired already.
-    #[error("round {round} of tournament {id} is paired already")]
-    RoundPaired {
-        /// The tournament.
-        id: TournamentId,
-        /// The round.
-        round: u32,
-    },
-    /// Every planned round has been paired.
-    #[error("tournament {0} has no more rounds")]
-    NoMoreRounds(TournamentId),
-    /// Paused already, or not paused.
-    #[error("tournament {0} is already so")]
-    Unchanged(TournamentId),
-}
+sql_text!(Format, Pace, TournamentStatus, EntrantStatus, BoardResult);
 
 /// The columns of `tournaments` in the order [`tournament_from_row`] reads them.
 const COLUMNS: &str = "id, guild_id, channel_id, director_id, name, format, rounds, \
@@ -442,83 +132,199 @@ fn get_board(conn: &rusqlite::Connection, id: PairingId) -> Result<Option<Board>
         .optional()?)
 }
 
-/// Why `user_id` cannot leave tournament `id` (asked by `by`): to themselves, that they have
-/// left already or never joined; to a director, that the player is not, or no longer, in it.
-fn not_in(
-    tx: &Transaction<'_>,
-    id: TournamentId,
-    user_id: u64,
-    by: u64,
-) -> Result<TournamentError> {
-    if by != user_id {
-        return Ok(TournamentError::NotJoined(id));
-    }
-    let left: bool = tx.query_row(
-        "SELECT EXISTS (SELECT 1 FROM tournament_log WHERE tournament_id = ?1 \
-         AND ((action = 'leave' AND user_id = ?2) \
-         OR (action IN ('withdrawn', 'removed', 'no-show') AND detail = ?3)))",
-        params![id, Snowflake(user_id), user_id.to_string()],
-        |row| row.get(0),
+/// The users who left tournament `id` once, as its log tells: left before the start, or
+/// withdrawn, removed or a no-show.
+fn get_left(conn: &rusqlite::Connection, id: TournamentId) -> Result<Vec<u64>> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT user_id, action, detail FROM tournament_log WHERE tournament_id = ?1 \
+         AND action IN ('leave', 'withdrawn', 'removed', 'no-show')",
     )?;
-    Ok(if left {
-        TournamentError::YouLeft(id)
-    } else {
-        TournamentError::YouNeverJoined(id)
+    let rows = stmt.query_map([id], |r| {
+        let user: Option<Snowflake> = r.get(0)?;
+        let action: String = r.get(1)?;
+        let detail: String = r.get(2)?;
+        Ok(match action.as_str() {
+            "leave" => user.map(|u| u.0),
+            _ => detail.parse().ok(),
+        })
+    })?;
+    let left: rusqlite::Result<Vec<Option<u64>>> = rows.collect();
+    Ok(left?.into_iter().flatten().collect())
+}
+
+/// Tournament `id` with its players, boards and leavers: what its lifecycle decides on.
+///
+/// # Errors
+/// [`TournamentError::NoSuchTournament`].
+pub(crate) fn get_event(tx: &Transaction<'_>, id: TournamentId) -> Result<Event> {
+    Ok(Event {
+        tournament: get_tournament(tx, id)?,
+        entrants: get_entrants(tx, id)?,
+        boards: get_boards(tx, id)?,
+        left: get_left(tx, id)?,
     })
 }
 
-fn log_in(
+/// Keeps what a decision of the lifecycle made of the event (`before` as loaded, `after` as
+/// decided): the changed columns of the tournament, its players and boards, the new boards;
+/// then queues its `effects` in order. Decides nothing.
+pub(crate) fn keep_event(
     tx: &Transaction<'_>,
-    id: TournamentId,
-    user: Option<u64>,
-    action: &str,
-    detail: &str,
+    before: &Event,
+    after: &Event,
+    effects: &[Effect],
     now: i64,
 ) -> Result<()> {
-    log_then_in(tx, id, user, action, detail, now, Redraw::Queue)
-}
-
-/// Who redraws the announcement after a change of its players.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Redraw {
-    /// The outbox (a command's answer is a message of its own).
-    Queue,
-    /// The caller's answer: a click on the announcement's button edits that very message, so
-    /// a queued redraw would edit it a second time.
-    ByCaller,
-}
-
-fn log_then_in(
-    tx: &Transaction<'_>,
-    id: TournamentId,
-    user: Option<u64>,
-    action: &str,
-    detail: &str,
-    now: i64,
-    redraw: Redraw,
-) -> Result<()> {
-    tx.prepare_cached(
-        "INSERT INTO tournament_log (tournament_id, at, user_id, action, detail) \
-         VALUES (?1, ?2, ?3, ?4, ?5)",
-    )?
-    .execute(params![id, now, user.map(Snowflake), action, detail])?;
-    // Every logged change but a result shows on the announcement (players, state, buttons).
-    if redraw == Redraw::Queue && !matches!(action, "create" | "adjudicate" | "extra-time") {
-        queue_announce_in(tx, id, now)?;
+    let id = after.tournament.id;
+    if before.tournament != after.tournament {
+        let t = &after.tournament;
+        tx.prepare_cached(
+            "UPDATE tournaments SET status = ?1, paused = ?2, current_round = ?3, rounds = ?4, \
+             initial_colour = ?5, started_at = ?6, finished_at = ?7 WHERE id = ?8",
+        )?
+        .execute(params![
+            t.status,
+            t.paused,
+            t.current_round,
+            t.rounds,
+            t.initial_colour,
+            t.started_at,
+            t.finished_at,
+            id
+        ])?;
+    }
+    for old in &before.entrants {
+        if !after.entrants.iter().any(|e| e.user_id == old.user_id) {
+            tx.prepare_cached(
+                "DELETE FROM tournament_players WHERE tournament_id = ?1 AND user_id = ?2",
+            )?
+            .execute(params![id, Snowflake(old.user_id)])?;
+        }
+    }
+    for e in &after.entrants {
+        match before.entrants.iter().find(|o| o.user_id == e.user_id) {
+            Some(old) if old == e => {}
+            Some(_) => {
+                tx.prepare_cached(
+                    "UPDATE tournament_players SET number = ?1, status = ?2, left_after = ?3 \
+                     WHERE tournament_id = ?4 AND user_id = ?5",
+                )?
+                .execute(params![
+                    e.number,
+                    e.status,
+                    e.left_after,
+                    id,
+                    Snowflake(e.user_id)
+                ])?;
+            }
+            None => {
+                tx.prepare_cached(
+                    "INSERT INTO tournament_players (tournament_id, user_id, number, rating, \
+                     joined_at, first_round) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+                )?
+                .execute(params![
+                    id,
+                    Snowflake(e.user_id),
+                    e.number,
+                    e.rating,
+                    e.joined_at,
+                    e.first_round
+                ])?;
+            }
+        }
+    }
+    let mut saved = Vec::new();
+    for b in &after.boards {
+        if b.id == UNSAVED {
+            tx.prepare_cached(
+                "INSERT INTO tournament_pairings (tournament_id, round, board, white_id, \
+                 black_id, result) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+            )?
+            .execute(params![
+                id,
+                b.round,
+                b.board,
+                Snowflake(b.white_id),
+                b.black_id.map(Snowflake),
+                b.result
+            ])?;
+            saved.push(((b.round, b.board), PairingId(tx.last_insert_rowid())));
+        } else if before.boards.iter().find(|o| o.id == b.id) != Some(b) {
+            tx.prepare_cached(
+                "UPDATE tournament_pairings SET result = ?1, adjudicated = ?2, game_id = ?3 \
+                 WHERE id = ?4",
+            )?
+            .execute(params![b.result, b.adjudicated, b.game_id, b.id])?;
+        }
+    }
+    for effect in effects {
+        match effect {
+            Effect::Log {
+                user,
+                action,
+                detail,
+            } => {
+                tx.prepare_cached(
+                    "INSERT INTO tournament_log (tournament_id, at, user_id, action, detail) \
+                     VALUES (?1, ?2, ?3, ?4, ?5)",
+                )?
+                .execute(params![id, now, user.map(Snowflake), action, detail])?;
+            }
+            Effect::Announce => queue_announce_in(tx, id, now)?,
+            Effect::Notice { notice, due } => {
+                queue_at(tx, notice, now, *due)?;
+            }
+            Effect::StartBoard { round, board } => {
+                let pairing = saved
+                    .iter()
+                    .find(|(at, _)| *at == (*round, *board))
+                    .map(|(_, p)| *p)
+                    .ok_or(rusqlite::Error::QueryReturnedNoRows)?;
+                let notice = NewNotice {
+                    kind: NoticeKind::TournamentGame,
+                    tournament_id: Some(id),
+                    pairing_id: Some(pairing),
+                    via: Via::Channel,
+                    ..NewNotice::default()
+                };
+                queue_in(tx, &notice, now)?;
+            }
+            Effect::RoundNow => {
+                tx.execute(
+                    "UPDATE notices SET next_attempt_at = ?1 WHERE tournament_id = ?2 \
+                     AND kind = 'tournament-round' AND status = 'pending'",
+                    params![now, id],
+                )?;
+                if tx.changes() == 0 {
+                    let notice = NewNotice {
+                        kind: NoticeKind::TournamentRound,
+                        tournament_id: Some(id),
+                        via: Via::Channel,
+                        ..NewNotice::default()
+                    };
+                    queue_in(tx, &notice, now)?;
+                }
+            }
+            Effect::DropRound => {
+                tx.execute(
+                    "UPDATE notices SET status = 'dropped', done_at = ?1 WHERE tournament_id = ?2 \
+                     AND kind = 'tournament-round' AND status = 'pending'",
+                    params![now, id],
+                )?;
+            }
+        }
     }
     Ok(())
 }
 
-/// Queues the notice that pairs round `current_round + 1` of `t`, due at `at`.
-fn queue_round_in(tx: &Transaction<'_>, t: TournamentId, at: i64, now: i64) -> Result<()> {
-    let notice = NewNotice {
-        kind: NoticeKind::TournamentRound,
-        tournament_id: Some(t),
-        via: Via::Channel,
-        ..NewNotice::default()
-    };
-    queue_at(tx, &notice, now, at.max(now))?;
-    Ok(())
+/// [`units::decide`] inside `tx`.
+fn decide_in<T>(
+    tx: &Transaction<'_>,
+    id: TournamentId,
+    now: i64,
+    decide: impl FnOnce(&mut Event) -> std::result::Result<(T, Vec<Effect>), TournamentError>,
+) -> Result<(T, Event)> {
+    units::decide(&mut SqliteRows(tx), id, now, decide)
 }
 
 /// Queues the redrawing of `t`'s announcement, unless one is already waiting (it draws the
@@ -542,189 +348,22 @@ fn queue_announce_in(tx: &Transaction<'_>, t: TournamentId, now: i64) -> Result<
     Ok(())
 }
 
-/// Queues the pairings of `round` of `t` for its channel.
-fn queue_pairings_in(tx: &Transaction<'_>, t: TournamentId, round: u32, now: i64) -> Result<()> {
-    let notice = NewNotice {
-        kind: NoticeKind::TournamentNews,
-        tournament_id: Some(t),
-        ply: Some(round),
-        via: Via::Channel,
-        ..NewNotice::default()
-    };
-    queue_in(tx, &notice, now)?;
+/// The log entry of a change the lifecycle does not decide (the event's creation, a game's
+/// extra time).
+fn log_in(
+    tx: &Transaction<'_>,
+    id: TournamentId,
+    user: Option<u64>,
+    action: &str,
+    detail: &str,
+    now: i64,
+) -> Result<()> {
+    tx.prepare_cached(
+        "INSERT INTO tournament_log (tournament_id, at, user_id, action, detail) \
+         VALUES (?1, ?2, ?3, ?4, ?5)",
+    )?
+    .execute(params![id, now, user.map(Snowflake), action, detail])?;
     Ok(())
-}
-
-/// Queues the standings of `t` after `round` (0: the final standings) for its channel.
-fn queue_news_in(tx: &Transaction<'_>, t: TournamentId, round: u32, now: i64) -> Result<()> {
-    let notice = NewNotice {
-        kind: NoticeKind::TournamentStandings,
-        tournament_id: Some(t),
-        ply: Some(round),
-        via: Via::Channel,
-        ..NewNotice::default()
-    };
-    queue_in(tx, &notice, now)?;
-    Ok(())
-}
-
-/// Whether every board of round `round` of `t` has its result.
-fn round_over(tx: &Transaction<'_>, t: TournamentId, round: u32) -> Result<bool> {
-    let open: i64 = tx
-        .prepare_cached(
-            "SELECT count(*) FROM tournament_pairings \
-             WHERE tournament_id = ?1 AND round = ?2 AND result IS NULL",
-        )?
-        .query_row(params![t, round], |r| r.get(0))?;
-    Ok(open == 0)
-}
-
-/// After a result in round `round` of `t`: when the round is over, the next round is queued
-/// (at once, or at its scheduled time), or the event ends after its last round. A round-robin
-/// played all at once ends with its last game, whichever round that game is in (its rounds
-/// are all paired from the start, so the last result may come from any of them). Only a
-/// running event moves on: a cancelled one stays cancelled while its games end.
-fn after_result_in(tx: &Transaction<'_>, t: &Tournament, round: u32, now: i64) -> Result<()> {
-    if t.status != TournamentStatus::Running {
-        return Ok(());
-    }
-    let all_at_once = t.pace == Pace::AllAtOnce;
-    if all_at_once {
-        let paired_all = t.rounds.is_none_or(|r| t.current_round >= r);
-        if paired_all && all_over(tx, t.id)? {
-            return finish_in(tx, t.id, now);
-        }
-        return Ok(());
-    }
-    if round != t.current_round || !round_over(tx, t.id, round)? {
-        return Ok(());
-    }
-    if t.rounds.is_some_and(|r| round >= r) || active_players(tx, t.id)? < 2 {
-        return finish_in(tx, t.id, now);
-    }
-    // Standings after the round go out now; the next round when due.
-    queue_news_in(tx, t.id, round, now)?;
-    if t.paused {
-        return Ok(());
-    }
-    let at = match (t.pace, t.round_every, t.started_at) {
-        (Pace::Schedule, Some(every), Some(start)) => start + every * i64::from(round),
-        _ => now,
-    };
-    queue_round_in(tx, t.id, at, now)
-}
-
-/// Whether `user` still plays in tournament `t` (not withdrawn, removed or a no-show).
-fn playing(tx: &Transaction<'_>, t: TournamentId, user: u64) -> Result<bool> {
-    let status: Option<EntrantStatus> = tx
-        .prepare_cached(
-            "SELECT status FROM tournament_players WHERE tournament_id = ?1 AND user_id = ?2",
-        )?
-        .query_row(params![t, Snowflake(user)], |r| r.get(0))
-        .optional()?;
-    Ok(status == Some(EntrantStatus::Playing))
-}
-
-/// Ends running tournament `t` after its rounds played: logged, with its final standings.
-fn finish_in(tx: &Transaction<'_>, t: TournamentId, now: i64) -> Result<()> {
-    tx.execute(
-        "UPDATE tournaments SET status = 'finished', finished_at = ?1 WHERE id = ?2",
-        params![now, t],
-    )?;
-    log_in(tx, t, None, "finish", "", now)?;
-    queue_news_in(tx, t, 0, now)
-}
-
-fn all_over(tx: &Transaction<'_>, t: TournamentId) -> Result<bool> {
-    let open: i64 = tx.query_row(
-        "SELECT count(*) FROM tournament_pairings WHERE tournament_id = ?1 AND result IS NULL",
-        [t],
-        |r| r.get(0),
-    )?;
-    Ok(open == 0)
-}
-
-fn active_players(tx: &Transaction<'_>, t: TournamentId) -> Result<u32> {
-    Ok(tx.query_row(
-        "SELECT count(*) FROM tournament_players WHERE tournament_id = ?1 AND status = 'playing'",
-        [t],
-        |r| r.get(0),
-    )?)
-}
-
-/// The board result of a game that ended: over the board once each side has moved, else a
-/// forfeit (the game counts as not played, C.04.1); an aborted game is a double forfeit.
-pub fn board_result_of(game: &Game) -> BoardResult {
-    let played = game.ply >= super::RESULT_MIN_PLY;
-    match (game.result, played) {
-        (Some(GameResult::White), true) => BoardResult::White,
-        (Some(GameResult::Black), true) => BoardResult::Black,
-        (Some(GameResult::Draw), _) => BoardResult::Draw,
-        (Some(GameResult::White), false) => BoardResult::WhiteForfeit,
-        (Some(GameResult::Black), false) => BoardResult::BlackForfeit,
-        (None, _) => BoardResult::DoubleForfeit,
-    }
-}
-
-/// Inside the transaction that ended `game` (of a tournament): records its board's result
-/// (unless the director set one), withdraws a player who lost on time without moving (a
-/// no-show), and moves the event on when the round is over.
-pub(crate) fn board_ended_in(tx: &Transaction<'_>, game: &Game, now: i64) -> Result<()> {
-    let Some(t) = game.tournament_id else {
-        return Ok(());
-    };
-    let board: Option<Board> = tx
-        .prepare_cached(&format!(
-            "SELECT {BOARD_COLUMNS} FROM tournament_pairings WHERE game_id = ?1"
-        ))?
-        .query_row([game.id], board_from_row)
-        .optional()?;
-    let Some(board) = board else { return Ok(()) };
-    if board.result.is_some() {
-        return Ok(());
-    }
-    let result = board_result_of(game);
-    tx.execute(
-        "UPDATE tournament_pairings SET result = ?1 WHERE id = ?2",
-        params![result, board.id],
-    )?;
-    let tournament = get_tournament(tx, t)?;
-    let winner = match game.result {
-        Some(GameResult::White) => Some(Color::White),
-        Some(GameResult::Black) => Some(Color::Black),
-        _ => None,
-    };
-    if game.reason == Some(super::EndReason::TimeOut)
-        && let Some(winner) = winner
-    {
-        let loser = !winner;
-        // The loser never moved: White moves at plies 0, 2, …, Black at 1, 3, ….
-        let moved = match loser {
-            Color::White => game.ply >= 1,
-            Color::Black => game.ply >= 2,
-        };
-        if !moved {
-            let user = game.player(loser);
-            let changed = tx.execute(
-                "UPDATE tournament_players SET status = 'no-show', left_after = ?1 \
-                 WHERE tournament_id = ?2 AND user_id = ?3 AND status = 'playing'",
-                params![board.round, t, Snowflake(user)],
-            )?;
-            if changed > 0 {
-                log_in(tx, t, None, "no-show", &user.to_string(), now)?;
-                let notice = NewNotice {
-                    kind: NoticeKind::TournamentNews,
-                    tournament_id: Some(t),
-                    user_id: Some(user),
-                    ply: Some(board.round),
-                    via: Via::Dm,
-                    ..NewNotice::default()
-                };
-                queue_in(tx, &notice, now)?;
-            }
-        }
-    }
-    after_result_in(tx, &tournament, board.round, now)
 }
 
 impl Store {
@@ -879,41 +518,14 @@ impl Store {
         redraw: Redraw,
     ) -> Result<Entrant> {
         self.write(|tx| {
-            let t = get_tournament(tx, id)?;
-            let entrants = get_entrants(tx, id)?;
-            if entrants.iter().any(|e| e.user_id == user_id) {
-                return Err(TournamentError::AlreadyJoined(id).into());
-            }
-            let (number, first_round) = match t.status {
-                TournamentStatus::Open => (None, 1),
-                TournamentStatus::Running
-                    if t.format == Format::Swiss
-                        && t.rounds.is_some_and(|r| 2 * t.current_round <= r) =>
-                {
-                    let next = entrants.iter().filter_map(|e| e.number).max().unwrap_or(0) + 1;
-                    (Some(next), t.current_round + 1)
-                }
-                _ => return Err(TournamentError::JoinClosed(id).into()),
-            };
-            let max = t.max_players.unwrap_or(MAX_PLAYERS).min(MAX_PLAYERS);
-            if entrants.len() as u32 >= max {
-                return Err(TournamentError::Full(id).into());
-            }
-            tx.execute(
-                "INSERT INTO tournament_players (tournament_id, user_id, number, rating, \
-                 joined_at, first_round) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-                params![id, Snowflake(user_id), number, rating, now, first_round],
-            )?;
-            log_then_in(tx, id, Some(user_id), "join", "", now, redraw)?;
-            Ok(Entrant {
-                user_id,
-                number,
-                rating,
-                joined_at: now,
-                first_round,
-                status: EntrantStatus::Playing,
-                left_after: None,
-            })
+            let (_, ev) = decide_in(tx, id, now, |ev| {
+                Ok(((), lifecycle::join(ev, user_id, rating, now, redraw)?))
+            })?;
+            Ok(ev
+                .entrants
+                .last()
+                .cloned()
+                .expect("the entrant just joined"))
         })
     }
 
@@ -924,18 +536,8 @@ impl Store {
     /// left with [`Store::withdraw`]).
     pub fn leave_tournament(&mut self, id: TournamentId, user_id: u64, now: i64) -> Result<()> {
         self.write(|tx| {
-            let t = get_tournament(tx, id)?;
-            if t.status != TournamentStatus::Open {
-                return Err(TournamentError::AlreadyStarted(id).into());
-            }
-            let gone = tx.execute(
-                "DELETE FROM tournament_players WHERE tournament_id = ?1 AND user_id = ?2",
-                params![id, Snowflake(user_id)],
-            )?;
-            if gone == 0 {
-                return Err(TournamentError::NotJoined(id).into());
-            }
-            log_in(tx, id, Some(user_id), "leave", "", now)
+            decide_in(tx, id, now, |ev| Ok(((), lifecycle::leave(ev, user_id)?)))?;
+            Ok(())
         })
     }
 
@@ -970,42 +572,9 @@ impl Store {
         redraw: Redraw,
     ) -> Result<()> {
         self.write(|tx| {
-            let t = get_tournament(tx, id)?;
-            match t.status {
-                TournamentStatus::Finished | TournamentStatus::Cancelled => {
-                    return Err(TournamentError::Over(id).into());
-                }
-                TournamentStatus::Open => {
-                    let gone = tx.execute(
-                        "DELETE FROM tournament_players WHERE tournament_id = ?1 AND user_id = ?2",
-                        params![id, Snowflake(user_id)],
-                    )?;
-                    if gone == 0 {
-                        return Err(not_in(tx, id, user_id, by)?.into());
-                    }
-                }
-                TournamentStatus::Running => {
-                    let changed = tx.execute(
-                        "UPDATE tournament_players SET status = ?1, left_after = ?2 \
-                         WHERE tournament_id = ?3 AND user_id = ?4 AND status = 'playing'",
-                        params![status, t.current_round, id, Snowflake(user_id)],
-                    )?;
-                    if changed == 0 {
-                        return Err(not_in(tx, id, user_id, by)?.into());
-                    }
-                }
-            }
-            log_then_in(
-                tx,
-                id,
-                Some(by),
-                status.as_str(),
-                &user_id.to_string(),
-                now,
-                redraw,
-            )?;
-            // The round may now be over for everyone still playing (an event left with one
-            // player ends after its round).
+            decide_in(tx, id, now, |ev| {
+                Ok(((), lifecycle::withdraw(ev, user_id, status, by, redraw)?))
+            })?;
             Ok(())
         })
     }
@@ -1022,48 +591,14 @@ impl Store {
         &mut self,
         id: TournamentId,
         by: Option<u64>,
-        rounds: impl FnOnce(Format, u32) -> u32,
         initial_colour: Color,
         now: i64,
     ) -> Result<Tournament> {
         self.write(|tx| {
-            let t = get_tournament(tx, id)?;
-            if t.status != TournamentStatus::Open {
-                return Err(TournamentError::AlreadyStarted(id).into());
-            }
-            let mut entrants = get_entrants(tx, id)?;
-            let players = entrants.len() as u32;
-            let needed = if t.format == Format::Swiss { 4 } else { 3 };
-            if players < needed {
-                return Err(TournamentError::TooFewPlayers { id, needed }.into());
-            }
-            if t.format != Format::Swiss && players > 20 {
-                return Err(TournamentError::TooManyPlayers { max: 20 }.into());
-            }
-            entrants.sort_by(|a, b| {
-                b.rating
-                    .total_cmp(&a.rating)
-                    .then(a.joined_at.cmp(&b.joined_at))
-            });
-            for (i, e) in entrants.iter().enumerate() {
-                tx.execute(
-                    "UPDATE tournament_players SET number = ?1 WHERE tournament_id = ?2 \
-                     AND user_id = ?3",
-                    params![i as u32 + 1, id, Snowflake(e.user_id)],
-                )?;
-            }
-            let planned = match (t.format, t.rounds) {
-                (Format::Swiss, Some(r)) => r,
-                (format, _) => rounds(format, players),
-            };
-            tx.execute(
-                "UPDATE tournaments SET status = 'running', started_at = ?1, rounds = ?2, \
-                 initial_colour = ?3 WHERE id = ?4",
-                params![now, planned, initial_colour, id],
-            )?;
-            log_in(tx, id, by, "start", &players.to_string(), now)?;
-            queue_round_in(tx, id, now, now)?;
-            get_tournament(tx, id)
+            let (_, ev) = decide_in(tx, id, now, |ev| {
+                Ok(((), lifecycle::start(ev, by, initial_colour, now)?))
+            })?;
+            Ok(ev.tournament)
         })
     }
 
@@ -1085,67 +620,12 @@ impl Store {
         now: i64,
     ) -> Result<Vec<Board>> {
         self.write(|tx| {
-            let t = get_tournament(tx, id)?;
-            if t.status != TournamentStatus::Running {
-                return Err(TournamentError::NotRunning(id).into());
-            }
-            if round != t.current_round + 1 {
-                return Err(TournamentError::RoundPaired { id, round }.into());
-            }
-            if t.rounds.is_some_and(|r| round > r) {
-                return Err(TournamentError::NoMoreRounds(id).into());
-            }
-            if !all_at_once && t.current_round > 0 && !round_over(tx, id, t.current_round)? {
-                return Err(TournamentError::RoundNotOver {
-                    id,
-                    round: t.current_round,
-                }
-                .into());
-            }
-            for (i, (white, black)) in boards.iter().enumerate() {
-                // A round-robin's table pairs a player who has left too: their opponent wins
-                // by forfeit, and no game is started (a Swiss pairs only players playing).
-                let result = match black {
-                    None => Some(BoardResult::Bye),
-                    Some(black) => match (playing(tx, id, *white)?, playing(tx, id, *black)?) {
-                        (true, true) => None,
-                        (true, false) => Some(BoardResult::WhiteForfeit),
-                        (false, true) => Some(BoardResult::BlackForfeit),
-                        (false, false) => Some(BoardResult::DoubleForfeit),
-                    },
-                };
-                tx.prepare_cached(
-                    "INSERT INTO tournament_pairings (tournament_id, round, board, white_id, \
-                     black_id, result) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-                )?
-                .execute(params![
-                    id,
-                    round,
-                    i as u32 + 1,
-                    Snowflake(*white),
-                    black.map(Snowflake),
-                    result
-                ])?;
-                if result.is_none() {
-                    let notice = NewNotice {
-                        kind: NoticeKind::TournamentGame,
-                        tournament_id: Some(id),
-                        pairing_id: Some(PairingId(tx.last_insert_rowid())),
-                        via: Via::Channel,
-                        ..NewNotice::default()
-                    };
-                    queue_in(tx, &notice, now)?;
-                }
-            }
-            tx.execute(
-                "UPDATE tournaments SET current_round = ?1 WHERE id = ?2",
-                params![round, id],
-            )?;
-            log_in(tx, id, None, "pair", &round.to_string(), now)?;
-            queue_pairings_in(tx, id, round, now)?;
-            // A round of byes and forfeits only is over at once.
-            let t = get_tournament(tx, id)?;
-            after_result_in(tx, &t, round, now)?;
+            decide_in(tx, id, now, |ev| {
+                Ok((
+                    (),
+                    lifecycle::pair_round(ev, round, boards, all_at_once, now)?,
+                ))
+            })?;
             let mut stmt = tx.prepare_cached(&format!(
                 "SELECT {BOARD_COLUMNS} FROM tournament_pairings WHERE tournament_id = ?1 \
                  AND round = ?2 ORDER BY board"
@@ -1245,52 +725,7 @@ impl Store {
         by: u64,
         now: i64,
     ) -> Result<Board> {
-        self.write(|tx| {
-            let t = get_tournament(tx, id)?;
-            let board = get_board(tx, pairing)?
-                .filter(|b| b.tournament_id == id && b.black_id.is_some())
-                .ok_or(TournamentError::NotInTournament(id))?;
-            if result == BoardResult::Bye {
-                return Err(TournamentError::NotInTournament(id).into());
-            }
-            if t.status != TournamentStatus::Running {
-                return Err(TournamentError::NotRunning(id).into());
-            }
-            tx.execute(
-                "UPDATE tournament_pairings SET result = ?1, adjudicated = 1 WHERE id = ?2",
-                params![result, pairing],
-            )?;
-            if let Some(game_id) = board.game_id {
-                let game = get_game(tx, game_id)?;
-                if game.status == GameStatus::Active || game.status == GameStatus::NeedsReview {
-                    let ending = match result {
-                        BoardResult::White | BoardResult::WhiteForfeit => super::Ending::Win {
-                            winner: Color::White,
-                            reason: super::EndReason::Adjudication,
-                        },
-                        BoardResult::Black | BoardResult::BlackForfeit => super::Ending::Win {
-                            winner: Color::Black,
-                            reason: super::EndReason::Adjudication,
-                        },
-                        BoardResult::Draw => super::Ending::Draw {
-                            reason: super::EndReason::Adjudication,
-                        },
-                        _ => super::Ending::Abort,
-                    };
-                    super::endings::finish_in(tx, game_id, ending, now)?;
-                }
-            }
-            log_in(
-                tx,
-                id,
-                Some(by),
-                "adjudicate",
-                &format!("round {} board {}: {result}", board.round, board.board),
-                now,
-            )?;
-            after_result_in(tx, &t, board.round, now)?;
-            Ok(get_board(tx, pairing)?.expect("the board was just read"))
-        })
+        self.write(|tx| units::adjudicate(&mut SqliteRows(tx), id, pairing, result, by, now))
     }
 
     /// Pauses (`paused`) or resumes tournament `id`. Resuming a round that is over queues the
@@ -1306,29 +741,10 @@ impl Store {
         now: i64,
     ) -> Result<Tournament> {
         self.write(|tx| {
-            let t = get_tournament(tx, id)?;
-            if t.status != TournamentStatus::Running {
-                return Err(TournamentError::NotRunning(id).into());
-            }
-            if t.paused == paused {
-                return Err(TournamentError::Unchanged(id).into());
-            }
-            tx.execute(
-                "UPDATE tournaments SET paused = ?1 WHERE id = ?2",
-                params![paused, id],
-            )?;
-            log_in(
-                tx,
-                id,
-                Some(by),
-                if paused { "pause" } else { "resume" },
-                "",
-                now,
-            )?;
-            if !paused && round_over(tx, id, t.current_round)? {
-                queue_round_in(tx, id, now, now)?;
-            }
-            get_tournament(tx, id)
+            let (_, ev) = decide_in(tx, id, now, |ev| {
+                Ok(((), lifecycle::pause(ev, paused, by, now)?))
+            })?;
+            Ok(ev.tournament)
         })
     }
 
@@ -1340,30 +756,10 @@ impl Store {
     /// [`TournamentError::NoMoreRounds`].
     pub fn next_round_now(&mut self, id: TournamentId, by: u64, now: i64) -> Result<()> {
         self.write(|tx| {
-            let t = get_tournament(tx, id)?;
-            if t.status != TournamentStatus::Running {
-                return Err(TournamentError::NotRunning(id).into());
-            }
-            if !round_over(tx, id, t.current_round)? {
-                return Err(TournamentError::RoundNotOver {
-                    id,
-                    round: t.current_round,
-                }
-                .into());
-            }
-            if t.rounds.is_some_and(|r| t.current_round >= r) {
-                return Err(TournamentError::NoMoreRounds(id).into());
-            }
-            // A round queued for later (a schedule) is due now instead.
-            tx.execute(
-                "UPDATE notices SET next_attempt_at = ?1 WHERE tournament_id = ?2 \
-                 AND kind = 'tournament-round' AND status = 'pending'",
-                params![now, id],
-            )?;
-            if tx.changes() == 0 {
-                queue_round_in(tx, id, now, now)?;
-            }
-            log_in(tx, id, Some(by), "next-round", "", now)
+            decide_in(tx, id, now, |ev| {
+                Ok(((), lifecycle::next_round_now(ev, by)?))
+            })?;
+            Ok(())
         })
     }
 
@@ -1374,24 +770,8 @@ impl Store {
     /// [`TournamentError::Over`].
     pub fn cancel_tournament(&mut self, id: TournamentId, by: u64, now: i64) -> Result<Tournament> {
         self.write(|tx| {
-            let t = get_tournament(tx, id)?;
-            if matches!(
-                t.status,
-                TournamentStatus::Finished | TournamentStatus::Cancelled
-            ) {
-                return Err(TournamentError::Over(id).into());
-            }
-            tx.execute(
-                "UPDATE tournaments SET status = 'cancelled', finished_at = ?1 WHERE id = ?2",
-                params![now, id],
-            )?;
-            tx.execute(
-                "UPDATE notices SET status = 'dropped', done_at = ?1 WHERE tournament_id = ?2 \
-                 AND kind = 'tournament-round' AND status = 'pending'",
-                params![now, id],
-            )?;
-            log_in(tx, id, Some(by), "cancel", "", now)?;
-            get_tournament(tx, id)
+            let (_, ev) = decide_in(tx, id, now, |ev| Ok(((), lifecycle::cancel(ev, by, now)?)))?;
+            Ok(ev.tournament)
         })
     }
 
@@ -1402,15 +782,9 @@ impl Store {
     /// [`StoreError::Sqlite`].
     pub fn finish_unpairable(&mut self, id: TournamentId, now: i64) -> Result<()> {
         self.write(|tx| {
-            let changed = tx.execute(
-                "UPDATE tournaments SET status = 'finished', finished_at = ?1, \
-                 rounds = current_round WHERE id = ?2 AND status = 'running'",
-                params![now, id],
-            )?;
-            if changed > 0 {
-                log_in(tx, id, None, "finish", "no legal pairing", now)?;
-                queue_news_in(tx, id, 0, now)?;
-            }
+            decide_in(tx, id, now, |ev| {
+                Ok(((), lifecycle::finish_unpairable(ev, now)))
+            })?;
             Ok(())
         })
     }
@@ -1426,17 +800,10 @@ impl Store {
         self.write(|tx| {
             let game = get_game(tx, id)?;
             game.ensure_active()?;
-            let (Some(deadline), Some(more)) = (game.deadline, game.time_control.more_time())
-            else {
-                return Err(StoreError::NoTimeLimit);
-            };
-            let extended = deadline.max(now) + more;
-            let remind_at = game
-                .remind_at
-                .and_then(|_| super::reminder_for(game.last_move_at, Some(extended), game.ply));
+            let extended = crate::domain::deadlines::extend(&game, now)?;
             tx.execute(
                 "UPDATE games SET deadline = ?1, remind_at = ?2 WHERE id = ?3",
-                params![extended, remind_at, id],
+                params![extended.deadline, extended.remind_at, id],
             )?;
             if let Some(t) = game.tournament_id {
                 log_in(tx, t, None, "extra-time", &id.0.to_string(), now)?;

@@ -7,47 +7,9 @@ use rusqlite::types::{FromSql, FromSqlError, FromSqlResult, ToSqlOutput, ValueRe
 
 use crate::rules::{Color, Rules};
 
-/// Declares an enumeration stored as one of a fixed set of texts: the enum, `as_str`,
-/// `from_text`, `Display` (the same text) and the SQL conversions.
-macro_rules! text_enum {
-    (
-        $(#[$doc:meta])*
-        pub enum $name:ident {
-            $( $(#[$vdoc:meta])* $variant:ident => $text:literal, )+
-        }
-    ) => {
-        $(#[$doc])*
-        #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-        pub enum $name {
-            $( $(#[$vdoc])* $variant, )+
-        }
-
-        impl $name {
-            /// Every value, in declaration order.
-            pub const ALL: &'static [$name] = &[$($name::$variant),+];
-
-            /// The text stored in the database (and shown by `Display`).
-            pub const fn as_str(self) -> &'static str {
-                match self {
-                    $( $name::$variant => $text, )+
-                }
-            }
-
-            /// The value whose text is `text` (exactly), if any.
-            pub fn from_text(text: &str) -> Option<$name> {
-                match text {
-                    $( $text => Some($name::$variant), )+
-                    _ => None,
-                }
-            }
-        }
-
-        impl std::fmt::Display for $name {
-            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-                f.write_str(self.as_str())
-            }
-        }
-
+/// The SQL conversions of an enumeration declared with the domain's `text_enum!`: its text.
+macro_rules! sql_text {
+    ($($name:ty),+ $(,)?) => {$(
         impl rusqlite::ToSql for $name {
             fn to_sql(&self) -> rusqlite::Result<rusqlite::types::ToSqlOutput<'_>> {
                 Ok(rusqlite::types::ToSqlOutput::from(self.as_str()))
@@ -59,14 +21,14 @@ macro_rules! text_enum {
                 value: rusqlite::types::ValueRef<'_>,
             ) -> rusqlite::types::FromSqlResult<Self> {
                 let text = value.as_str()?;
-                $name::from_text(text).ok_or_else(|| {
+                <$name>::from_text(text).ok_or_else(|| {
                     $crate::store::values::unknown_text(stringify!($name), text)
                 })
             }
         }
-    };
+    )+};
 }
-pub(crate) use text_enum;
+pub(crate) use sql_text;
 
 /// The error for a stored text that names no value of `what`.
 pub(crate) fn unknown_text(what: &str, text: &str) -> FromSqlError {

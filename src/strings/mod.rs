@@ -21,8 +21,8 @@ use crate::ratings::Rating;
 use crate::rules::{Color, Move, MoveEffect, Rules};
 use crate::service::{Board, ChallengeView, GameSummary, History, MoveReport, Stats};
 use crate::store::{
-    ABORT_MAX_PLY, Challenge, ChallengeStatus, ColorChoice, EndReason, Game, GameId, GameResult,
-    GameStatus, LadderEntry, LadderPage, Outcome, TimeControl, Venue,
+    Challenge, ChallengeStatus, ColorChoice, EndReason, Game, GameId, GameResult, GameStatus,
+    LadderEntry, LadderPage, Outcome, TimeControl, Venue,
 };
 use crate::text::{Piece, Text, TimeStyle};
 use crate::tr;
@@ -1186,11 +1186,7 @@ pub(crate) fn stats_marked(lang: Lang, s: &Stats) -> String {
     lines.join("\n")
 }
 
-/// Whether a game that runs out of time now is aborted rather than lost: never a
-/// tournament's, which always ends with a result (a forfeit when a player never moved).
-pub(crate) fn aborts_on_time_out(game: &Game) -> bool {
-    game.ply <= ABORT_MAX_PLY && game.tournament_id.is_none()
-}
+pub(crate) use crate::domain::deadlines::aborts_on_time_out;
 
 /// Why a command typed as text could not be read, in `lang`, naming the option's choices in
 /// `lang` (`белые, чёрные или случайно`).

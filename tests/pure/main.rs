@@ -9,6 +9,11 @@
 mod bin;
 
 mod analysis_thresholds;
+mod domain_deadlines;
+mod domain_endings;
+mod domain_lifecycle;
+mod domain_play;
+mod domain_support;
 mod dutch_colours;
 mod dutch_corpus;
 mod dutch_floats;

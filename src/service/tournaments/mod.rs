@@ -19,7 +19,8 @@ use crate::store::{
 };
 
 use super::{GameService, Named, Place, Result, ServiceError, User};
-pub use model::{Model, default_rounds};
+pub use crate::domain::lifecycle::default_rounds;
+pub use model::Model;
 
 /// The longest tournament name, in characters.
 pub const MAX_NAME: usize = 64;
@@ -509,7 +510,7 @@ impl GameService {
     async fn start_now(&self, id: TournamentId, by: Option<u64>) -> Result<TournamentView> {
         let (now, colour) = (self.now(), super::coin_toss());
         self.store
-            .call(move |s| s.start_tournament(id, by, default_rounds, colour, now))
+            .call(move |s| s.start_tournament(id, by, colour, now))
             .await?;
         self.reschedule();
         self.tournament_view(id).await

@@ -155,35 +155,3 @@ fn board_entries(result: BoardResult, w: u32, b: u32) -> (Entry, Entry) {
         BoardResult::DoubleForfeit | BoardResult::Bye => forfeit(false, false),
     }
 }
-
-/// The planned rounds of a tournament of `players` when none were asked for: a round-robin's
-/// from its Berger table; a Swiss gets ⌈log₂ n⌉ + 1, at most n − 1 (enough to find a clear
-/// winner, as lichess suggests).
-pub fn default_rounds(format: Format, players: u32) -> u32 {
-    use crate::pairing::berger::{Cycles, rounds};
-    match format {
-        Format::RoundRobin => rounds(players, Cycles::Single),
-        Format::DoubleRoundRobin => rounds(players, Cycles::Double),
-        Format::Swiss => {
-            let log = u32::BITS - players.saturating_sub(1).leading_zeros();
-            (log + 1).min(players.saturating_sub(1)).max(1)
-        }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_swiss_gets_log2_plus_one_rounds_and_a_round_robin_its_table() {
-        let swiss: Vec<u32> = [4, 5, 8, 9, 16, 17, 100, 1000]
-            .iter()
-            .map(|&n| default_rounds(Format::Swiss, n))
-            .collect();
-        assert_eq!(swiss, [3, 4, 4, 5, 5, 6, 8, 11]);
-        assert_eq!(default_rounds(Format::RoundRobin, 5), 5);
-        assert_eq!(default_rounds(Format::RoundRobin, 6), 5);
-        assert_eq!(default_rounds(Format::DoubleRoundRobin, 3), 6);
-    }
-}

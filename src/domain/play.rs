@@ -1,0 +1,243 @@
+//! A game between its moves, pure: playing a move, taking one back, draw offers, takeback
+//! requests and resigning. Each function takes the game as stored and the request, and gives
+//! the game's new row (or how it ends) for the store to keep; the rules of Focus themselves
+//! are [`crate::rules`]'.
+
+use super::deadlines::reminder_for;
+use super::{EndReason, Ending, Game, GameError, NewNotice, NoticeKind, Via, too_early_aborts};
+use crate::rules::{Color, Move, MoveEffect, Outcome, Position};
+
+type Result<T, E = GameError> = std::result::Result<T, E>;
+
+/// Refuses unless `game`'s ply is still the one the player saw.
+///
+/// # Errors
+/// [`GameError::PositionChanged`].
+pub fn ensure_ply(game: &Game, seen_ply: u32) -> Result<()> {
+    if game.ply == seen_ply {
+        Ok(())
+    } else {
+        Err(GameError::PositionChanged {
+            seen: seen_ply,
+            now: game.ply,
+        })
+    }
+}
+
+/// A move played, from [`play`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Played {
+    /// The game's row after the move: its FPN, ply, last move time, deadline and reminder; no
+    /// draw offer or takeback request left (an offer lapses when its offerer moves, and
+    /// playing on instead of accepting declines it). Still in play: an ending is in `ending`.
+    pub game: Game,
+    /// The position after the move.
+    pub position: Position,
+    /// What the move trimmed off (pieces to the reserve, pieces captured).
+    pub effect: MoveEffect,
+    /// The outcome under the rules after the move.
+    pub outcome: Outcome,
+    /// How the game ends, when the move ended it under the rules.
+    pub ending: Option<Ending>,
+    /// The bot's move, posted by the outbox (so that a crash between storing and posting it
+    /// loses nothing), pinging the person it plays.
+    pub bot_notice: Option<NewNotice>,
+}
+
+/// `player` plays `mv` in `game` (in play, its deadline not passed: the caller ends a game out
+/// of time first) at `now`, having seen the position at `seen_ply`. The move's deadline is the
+/// next player's: `now` plus the time per move (none for the bot); the reminder comes at 80 %
+/// of it once both have moved.
+///
+/// # Errors
+/// [`GameError::PositionChanged`], [`GameError::NotAPlayer`], [`GameError::NotYourTurn`],
+/// [`GameError::Illegal`] (the rules' reason), [`GameError::Mismatch`] for an unreadable
+/// stored position.
+pub fn play(game: &Game, player: u64, seen_ply: u32, mv: Move, now: i64) -> Result<Played> {
+    ensure_ply(game, seen_ply)?;
+    let you = game.color_of_player(player)?;
+    let mut position = game.current_position()?;
+    let to_move = position.side_to_move();
+    if you != to_move {
+        return Err(GameError::NotYourTurn { to_move, you });
+    }
+    let effect = position.play(mv)?;
+    let ply = seen_ply + 1;
+    let deadline = game.deadline_for(position.side_to_move(), now);
+    let after = Game {
+        fpn: position.to_string(),
+        ply,
+        last_move_at: now,
+        deadline,
+        remind_at: reminder_for(now, deadline, ply),
+        draw_offer_by: None,
+        takeback_by: None,
+        ..game.clone()
+    };
+    let outcome = position.outcome();
+    let ending = match outcome {
+        Outcome::Ongoing => None,
+        Outcome::Win { winner, reason } => Some(Ending::Win {
+            winner,
+            reason: reason.into(),
+        }),
+    };
+    let bot_notice = game.bot_plays(you).then(|| NewNotice {
+        kind: NoticeKind::BotMove,
+        game_id: Some(game.id),
+        user_id: Some(game.player(!you)),
+        ply: Some(ply),
+        via: Via::Channel,
+        ..NewNotice::default()
+    });
+    Ok(Played {
+        game: after,
+        position,
+        effect,
+        outcome,
+        ending,
+        bot_notice,
+    })
+}
+
+/// The DM that tells `to_move` it is their turn in `game`: none for the bot, nor where the bot
+/// posts in the channel and the player did not ask for DMs (`wants_dm`).
+pub fn turn_notice(game: &Game, to_move: Color, wants_dm: bool) -> Option<NewNotice> {
+    if game.bot_plays(to_move) || (game.venue.bot_posts() && !wants_dm) {
+        return None;
+    }
+    Some(NewNotice {
+        kind: NoticeKind::YourTurn,
+        game_id: Some(game.id),
+        user_id: Some(game.player(to_move)),
+        ply: Some(game.ply),
+        via: Via::Dm,
+        ..NewNotice::default()
+    })
+}
+
+/// `game`'s last move is taken back at `now` (`before`: the position before it, replayed from
+/// the moves before it): the ply and FPN go back, offers and requests are cleared, and the
+/// player to move gets a full move's time from `now`.
+///
+/// # Errors
+/// [`GameError::NotActive`]; [`GameError::PositionChanged`] when the game is no longer at
+/// `seen_ply`; [`GameError::NothingToTakeBack`] before the first move.
+pub fn take_back(game: &Game, seen_ply: u32, before: &Position, now: i64) -> Result<Game> {
+    game.ensure_active()?;
+    ensure_ply(game, seen_ply)?;
+    if game.ply == 0 {
+        return Err(GameError::NothingToTakeBack);
+    }
+    let ply = game.ply - 1;
+    let deadline = game.deadline_for(before.side_to_move(), now);
+    Ok(Game {
+        fpn: before.to_string(),
+        ply,
+        last_move_at: now,
+        deadline,
+        remind_at: reminder_for(now, deadline, ply),
+        draw_offer_by: None,
+        takeback_by: None,
+        ..game.clone()
+    })
+}
+
+/// Whether `game` can have a move taken back for `user` once their opponent agrees: the
+/// colour asking.
+///
+/// # Errors
+/// [`GameError::NotActive`]; [`GameError::NotAPlayer`]; [`GameError::NothingToTakeBack`].
+pub fn request_takeback(game: &Game, user: u64) -> Result<Color> {
+    game.ensure_active()?;
+    let you = game.color_of_player(user)?;
+    if game.ply == 0 {
+        return Err(GameError::NothingToTakeBack);
+    }
+    Ok(you)
+}
+
+/// `user` answers (grants or refuses) the opponent's takeback request.
+///
+/// # Errors
+/// [`GameError::NotActive`]; [`GameError::NotAPlayer`]; [`GameError::NoTakebackRequest`]
+/// when the opponent asked for none.
+pub fn answer_takeback(game: &Game, user: u64) -> Result<()> {
+    game.ensure_active()?;
+    let you = game.color_of_player(user)?;
+    if game.takeback_by != Some(!you) {
+        return Err(GameError::NoTakebackRequest);
+    }
+    Ok(())
+}
+
+/// `user` resigns `game`: the opponent wins; before each side has moved the game is aborted
+/// instead, unrated ([`super::RESULT_MIN_PLY`]).
+///
+/// # Errors
+/// [`GameError::NotActive`]; [`GameError::NotAPlayer`].
+pub fn resign(game: &Game, user: u64) -> Result<Ending> {
+    game.ensure_active()?;
+    let you = game.color_of_player(user)?;
+    let ending = Ending::Win {
+        winner: !you,
+        reason: EndReason::Resignation,
+    };
+    Ok(too_early_aborts(game, ending))
+}
+
+/// A draw by agreement in `game`, or an abort before each side has moved.
+fn agreed(game: &Game) -> Ending {
+    let ending = Ending::Draw {
+        reason: EndReason::Agreement,
+    };
+    too_early_aborts(game, ending)
+}
+
+/// What offering a draw decides.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum DrawOffered {
+    /// The offer of this colour stands until the opponent answers or moves.
+    Stands(Color),
+    /// The opponent had offered a draw already: the game ends so.
+    Agreed(Ending),
+}
+
+/// `user` offers a draw in `game`; when the opponent's offer stands, this accepts it.
+///
+/// # Errors
+/// [`GameError::NotActive`]; [`GameError::NotAPlayer`].
+pub fn offer_draw(game: &Game, user: u64) -> Result<DrawOffered> {
+    game.ensure_active()?;
+    let you = game.color_of_player(user)?;
+    Ok(if game.draw_offer_by == Some(!you) {
+        DrawOffered::Agreed(agreed(game))
+    } else {
+        DrawOffered::Stands(you)
+    })
+}
+
+/// `game` is drawn by agreement at once, without a standing offer (the bot accepts a draw
+/// offered to it, having judged the position at `seen_ply`).
+///
+/// # Errors
+/// [`GameError::NotActive`]; [`GameError::PositionChanged`].
+pub fn agree_draw(game: &Game, seen_ply: u32) -> Result<Ending> {
+    game.ensure_active()?;
+    ensure_ply(game, seen_ply)?;
+    Ok(agreed(game))
+}
+
+/// `user` answers the opponent's standing draw offer: accepted, this is how the game ends.
+///
+/// # Errors
+/// [`GameError::NotActive`]; [`GameError::NotAPlayer`]; [`GameError::NoDrawOffer`] when the
+/// opponent's offer does not stand.
+pub fn answer_draw(game: &Game, user: u64) -> Result<Ending> {
+    game.ensure_active()?;
+    let you = game.color_of_player(user)?;
+    if game.draw_offer_by != Some(!you) {
+        return Err(GameError::NoDrawOffer);
+    }
+    Ok(agreed(game))
+}
