@@ -2,8 +2,8 @@
 //! and who is told when it runs out.
 
 use super::values::text_enum;
-use super::{ChallengeId, NewNotice, NoticeKind, TimeControl, Via};
-use crate::rules::Rules;
+use super::{ChallengeId, GameError, NewNotice, NoticeKind, TimeControl, Via};
+use crate::rules::{Color, FpnError, Outcome, Position, Rules};
 
 /// How long a challenge stays open: 24 hours, in seconds.
 pub const CHALLENGE_LIFETIME: i64 = 24 * 3600;
@@ -122,4 +122,137 @@ pub fn close_notice(challenge: &Challenge, told: Option<u64>) -> Option<NewNotic
             ..notice
         })
     }
+}
+
+/// Why a challenge request is refused, as the domain sees it. The store keeps these refusals
+/// among its own errors (`StoreError`), each with its sentence at the edge.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ChallengeError {
+    /// A time per move not offered.
+    #[error(transparent)]
+    TimeControl(#[from] GameError),
+    /// The challenger challenges themselves.
+    #[error("you cannot challenge yourself")]
+    Own,
+    /// A rated game from a set-up position.
+    #[error("a game from a set-up position cannot be rated")]
+    RatedSetUp,
+    /// An unreadable set-up position.
+    #[error(transparent)]
+    BadStartFpn(#[from] FpnError),
+    /// A set-up position where the player to move cannot move.
+    #[error("the set-up position is over already")]
+    StartIsOver,
+    /// Accepted, declined, cancelled or expired already.
+    #[error("challenge {id} is {status}")]
+    Closed {
+        /// The challenge.
+        id: ChallengeId,
+        /// Where it stands.
+        status: ChallengeStatus,
+    },
+    /// It ran out (and is to be marked expired).
+    #[error("challenge {0} has expired")]
+    Expired(ChallengeId),
+    /// It names someone else.
+    #[error("challenge {0} is not yours")]
+    NotYours(ChallengeId),
+    /// Only its challenger may withdraw it.
+    #[error("only the challenger may cancel challenge {0}")]
+    NotChallenger(ChallengeId),
+}
+
+/// The set-up position of `new` as it is kept (its FPN normalised), after checking `new`: its
+/// time control is offered, the challenger does not challenge themselves, and a set-up
+/// position is unrated, readable and not over.
+///
+/// # Errors
+/// [`ChallengeError::TimeControl`], [`ChallengeError::Own`], [`ChallengeError::RatedSetUp`],
+/// [`ChallengeError::BadStartFpn`], [`ChallengeError::StartIsOver`].
+pub fn check_new(new: &NewChallenge) -> Result<Option<String>, ChallengeError> {
+    new.time_control.check()?;
+    if new.opponent_id == Some(new.challenger_id) {
+        return Err(ChallengeError::Own);
+    }
+    match &new.start_fpn {
+        None => Ok(None),
+        Some(_) if new.rated => Err(ChallengeError::RatedSetUp),
+        Some(text) => {
+            let position = Position::from_fpn(text, new.rules)?;
+            if position.outcome() != Outcome::Ongoing {
+                return Err(ChallengeError::StartIsOver);
+            }
+            Ok(Some(position.to_string()))
+        }
+    }
+}
+
+/// Whether `challenge` may be answered at `now`: it is open and has not run out.
+///
+/// # Errors
+/// [`ChallengeError::Closed`]; [`ChallengeError::Expired`] at or after its expiry (the caller
+/// marks it expired and queues its [`close_notice`], `told` the user who found it so).
+pub fn answerable(challenge: &Challenge, now: i64) -> Result<(), ChallengeError> {
+    if challenge.status != ChallengeStatus::Open {
+        return Err(ChallengeError::Closed {
+            id: challenge.id,
+            status: challenge.status,
+        });
+    }
+    if now >= challenge.expires_at {
+        return Err(ChallengeError::Expired(challenge.id));
+    }
+    Ok(())
+}
+
+/// `acceptor` accepts `challenge` (answerable): the players of its game, White's first.
+/// `toss` is the challenger's colour when the challenge leaves it to chance (the caller tosses
+/// the coin, so that tests can choose).
+///
+/// # Errors
+/// [`ChallengeError::Own`] for the challenger; [`ChallengeError::NotYours`] when it names
+/// someone else.
+pub fn accept(
+    challenge: &Challenge,
+    acceptor: u64,
+    toss: Color,
+) -> Result<[u64; 2], ChallengeError> {
+    if acceptor == challenge.challenger_id {
+        return Err(ChallengeError::Own);
+    }
+    if challenge.opponent_id.is_some_and(|o| o != acceptor) {
+        return Err(ChallengeError::NotYours(challenge.id));
+    }
+    let challenger = match challenge.color {
+        ColorChoice::White => Color::White,
+        ColorChoice::Black => Color::Black,
+        ColorChoice::Random => toss,
+    };
+    Ok(match challenger {
+        Color::White => [challenge.challenger_id, acceptor],
+        Color::Black => [acceptor, challenge.challenger_id],
+    })
+}
+
+/// `user` declines `challenge`: only the player it names may (one open to anyone expires or is
+/// cancelled).
+///
+/// # Errors
+/// [`ChallengeError::NotYours`].
+pub fn decline(challenge: &Challenge, user: u64) -> Result<(), ChallengeError> {
+    if challenge.opponent_id != Some(user) {
+        return Err(ChallengeError::NotYours(challenge.id));
+    }
+    Ok(())
+}
+
+/// `user` withdraws `challenge`: only its challenger may.
+///
+/// # Errors
+/// [`ChallengeError::NotChallenger`].
+pub fn cancel(challenge: &Challenge, user: u64) -> Result<(), ChallengeError> {
+    if challenge.challenger_id != user {
+        return Err(ChallengeError::NotChallenger(challenge.id));
+    }
+    Ok(())
 }

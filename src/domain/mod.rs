@@ -6,7 +6,7 @@
 //! Depends on [`crate::rules`], [`crate::ratings`] and [`crate::pairing`] only: no SQL, no
 //! clock, no Discord.
 
-mod challenges;
+pub mod challenges;
 pub mod deadlines;
 mod endings;
 mod error;
@@ -22,7 +22,8 @@ pub(crate) mod values;
 mod venue;
 
 pub use challenges::{
-    CHALLENGE_LIFETIME, Challenge, ChallengeStatus, ColorChoice, NewChallenge, close_notice,
+    CHALLENGE_LIFETIME, Challenge, ChallengeError, ChallengeStatus, ColorChoice, NewChallenge,
+    close_notice,
 };
 pub(crate) use endings::too_early_aborts;
 pub use endings::{DrawOffer, Ended, Ending, RESULT_MIN_PLY, end_game};

@@ -6,10 +6,12 @@ use super::games::{GAME_COLUMNS, Game, game_from_row};
 use super::ids::Snowflake;
 use super::values::sql_text;
 use super::{ChallengeId, GameId, GameStatus, Result, Store, StoreError, TimeControl};
+use crate::domain::ChallengeError;
+use crate::domain::challenges;
 pub use crate::domain::{
     CHALLENGE_LIFETIME, Challenge, ChallengeStatus, ColorChoice, NewChallenge,
 };
-use crate::rules::{Color, Outcome, Position};
+use crate::rules::{Color, Position};
 
 sql_text!(ChallengeStatus, ColorChoice);
 
@@ -48,21 +50,8 @@ pub(super) struct Checked {
 impl Checked {
     /// Checks `new` (see [`Store::create_challenge`] for the refusals).
     pub(super) fn of(new: &NewChallenge) -> Result<Checked> {
-        let (days, minutes) = new.time_control.check()?.columns();
-        if new.opponent_id == Some(new.challenger_id) {
-            return Err(StoreError::OwnChallenge);
-        }
-        let start_fpn = match &new.start_fpn {
-            None => None,
-            Some(_) if new.rated => return Err(StoreError::RatedSetUp),
-            Some(text) => {
-                let pos = Position::from_fpn(text, new.rules)?;
-                if pos.outcome() != Outcome::Ongoing {
-                    return Err(StoreError::StartIsOver);
-                }
-                Some(pos.to_string())
-            }
-        };
+        let start_fpn = challenges::check_new(new)?;
+        let (days, minutes) = new.time_control.columns();
         Ok(Checked {
             days,
             minutes,
@@ -120,18 +109,15 @@ fn open_challenge(
     now: i64,
 ) -> Result<Result<Challenge>> {
     let challenge = get_challenge(tx, id)?;
-    if challenge.status != ChallengeStatus::Open {
-        return Err(StoreError::ChallengeClosed {
-            id,
-            status: challenge.status,
-        });
+    match challenges::answerable(&challenge, now) {
+        Err(ChallengeError::Expired(_)) => {
+            set_status(tx, id, ChallengeStatus::Expired)?;
+            super::deadlines::queue_close_in(tx, &challenge, Some(actor), now)?;
+            Ok(Err(StoreError::ChallengeExpired(id)))
+        }
+        Err(refused) => Err(refused.into()),
+        Ok(()) => Ok(Ok(challenge)),
     }
-    if now >= challenge.expires_at {
-        set_status(tx, id, ChallengeStatus::Expired)?;
-        super::deadlines::queue_close_in(tx, &challenge, Some(actor), now)?;
-        return Ok(Err(StoreError::ChallengeExpired(id)));
-    }
-    Ok(Ok(challenge))
 }
 
 fn set_status(tx: &Transaction<'_>, id: ChallengeId, status: ChallengeStatus) -> Result<()> {
@@ -296,9 +282,7 @@ impl Store {
                 Ok(c) => c,
                 Err(expired) => return Ok(Err(expired)),
             };
-            if challenge.opponent_id != Some(user_id) {
-                return Err(StoreError::NotYourChallenge(id));
-            }
+            challenges::decline(&challenge, user_id)?;
             set_status(tx, id, ChallengeStatus::Declined)?;
             Ok(Ok(get_challenge(tx, id)?))
         })
@@ -320,9 +304,7 @@ impl Store {
                 Ok(c) => c,
                 Err(expired) => return Ok(Err(expired)),
             };
-            if challenge.challenger_id != user_id {
-                return Err(StoreError::NotChallenger(id));
-            }
+            challenges::cancel(&challenge, user_id)?;
             set_status(tx, id, ChallengeStatus::Cancelled)?;
             Ok(Ok(get_challenge(tx, id)?))
         })
@@ -352,21 +334,7 @@ pub(super) fn accept_in(
         Ok(c) => c,
         Err(expired) => return Ok(Err(expired)),
     };
-    if acceptor_id == challenge.challenger_id {
-        return Err(StoreError::OwnChallenge);
-    }
-    if challenge.opponent_id.is_some_and(|o| o != acceptor_id) {
-        return Err(StoreError::NotYourChallenge(id));
-    }
-    let challenger_color = match challenge.color {
-        ColorChoice::White => Color::White,
-        ColorChoice::Black => Color::Black,
-        ColorChoice::Random => toss,
-    };
-    let (white, black) = match challenger_color {
-        Color::White => (challenge.challenger_id, acceptor_id),
-        Color::Black => (acceptor_id, challenge.challenger_id),
-    };
+    let [white, black] = challenges::accept(&challenge, acceptor_id, toss)?;
     let fpn = match &challenge.start_fpn {
         Some(fpn) => fpn.clone(),
         None => Position::start().to_string(),

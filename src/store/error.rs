@@ -209,3 +209,20 @@ impl From<crate::domain::GameError> for StoreError {
         }
     }
 }
+
+impl From<crate::domain::ChallengeError> for StoreError {
+    fn from(error: crate::domain::ChallengeError) -> StoreError {
+        use crate::domain::ChallengeError as E;
+        match error {
+            E::TimeControl(error) => error.into(),
+            E::Own => StoreError::OwnChallenge,
+            E::RatedSetUp => StoreError::RatedSetUp,
+            E::BadStartFpn(error) => StoreError::BadStartFpn(error),
+            E::StartIsOver => StoreError::StartIsOver,
+            E::Closed { id, status } => StoreError::ChallengeClosed { id, status },
+            E::Expired(id) => StoreError::ChallengeExpired(id),
+            E::NotYours(id) => StoreError::NotYourChallenge(id),
+            E::NotChallenger(id) => StoreError::NotChallenger(id),
+        }
+    }
+}

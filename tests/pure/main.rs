@@ -9,6 +9,7 @@
 mod bin;
 
 mod analysis_thresholds;
+mod domain_challenges;
 mod domain_deadlines;
 mod domain_endings;
 mod domain_lifecycle;
