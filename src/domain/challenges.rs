@@ -36,7 +36,7 @@ text_enum! {
     }
 }
 
-/// A challenge to be created ([`Store::create_challenge`]).
+/// A challenge to be created (the store's `create_challenge`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NewChallenge {
     /// The Discord server.

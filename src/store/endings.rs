@@ -59,7 +59,7 @@ impl Store {
     /// the service's own endings and moderators: a game held for review can be ended too.
     ///
     /// # Errors
-    /// [`StoreError::GameNotActive`] for a game already over; [`StoreError::NoSuchGame`].
+    /// [`super::StoreError::GameNotActive`] for a game already over; [`super::StoreError::NoSuchGame`].
     pub fn finish_game(&mut self, id: GameId, ending: Ending, now: i64) -> Result<Game> {
         self.write(|tx| finish_in(tx, id, ending, now))
     }
@@ -73,10 +73,10 @@ impl Store {
     }
 
     /// `user_id` resigns game `id`: the opponent wins; before each side has made a move
-    /// ([`RESULT_MIN_PLY`]) the game is aborted instead, unrated.
+    /// ([`crate::domain::RESULT_MIN_PLY`]) the game is aborted instead, unrated.
     ///
     /// # Errors
-    /// [`StoreError::NotAPlayer`]; [`StoreError::GameNotActive`]; [`StoreError::NoSuchGame`].
+    /// [`super::StoreError::NotAPlayer`]; [`super::StoreError::GameNotActive`]; [`super::StoreError::NoSuchGame`].
     pub fn resign(&mut self, id: GameId, user_id: u64, now: i64) -> Result<Game> {
         self.write(|tx| {
             let ending = play::resign(&get_game(tx, id)?, user_id)?;
@@ -89,7 +89,7 @@ impl Store {
     /// opponent accepts or declines it, or plays a move (which declines it).
     ///
     /// # Errors
-    /// [`StoreError::NotAPlayer`]; [`StoreError::GameNotActive`]; [`StoreError::NoSuchGame`].
+    /// [`super::StoreError::NotAPlayer`]; [`super::StoreError::GameNotActive`]; [`super::StoreError::NoSuchGame`].
     pub fn offer_draw(&mut self, id: GameId, user_id: u64, now: i64) -> Result<DrawOffer> {
         self.write(|tx| match play::offer_draw(&get_game(tx, id)?, user_id)? {
             DrawOffered::Agreed(ending) => Ok(DrawOffer::Agreed(finish_in(tx, id, ending, now)?)),
@@ -104,12 +104,12 @@ impl Store {
     }
 
     /// Game `id` is drawn by agreement at once, without a standing offer: a player offered a
-    /// draw to the bot, which accepts it. Before each side has moved ([`RESULT_MIN_PLY`]) the
+    /// draw to the bot, which accepts it. Before each side has moved ([`crate::domain::RESULT_MIN_PLY`]) the
     /// game is aborted instead, as any agreed draw.
     ///
     /// # Errors
-    /// [`StoreError::PositionChanged`] when the game is no longer at `seen_ply` (the bot judged
-    /// another position); [`StoreError::GameNotActive`]; [`StoreError::NoSuchGame`].
+    /// [`super::StoreError::PositionChanged`] when the game is no longer at `seen_ply` (the bot judged
+    /// another position); [`super::StoreError::GameNotActive`]; [`super::StoreError::NoSuchGame`].
     pub fn agree_draw(&mut self, id: GameId, seen_ply: u32, now: i64) -> Result<Game> {
         self.write(|tx| {
             let ending = play::agree_draw(&get_game(tx, id)?, seen_ply)?;
@@ -120,8 +120,8 @@ impl Store {
     /// `user_id` accepts the opponent's draw offer: the game is drawn by agreement.
     ///
     /// # Errors
-    /// [`StoreError::NoDrawOffer`] when the opponent's offer does not stand;
-    /// [`StoreError::NotAPlayer`]; [`StoreError::GameNotActive`]; [`StoreError::NoSuchGame`].
+    /// [`super::StoreError::NoDrawOffer`] when the opponent's offer does not stand;
+    /// [`super::StoreError::NotAPlayer`]; [`super::StoreError::GameNotActive`]; [`super::StoreError::NoSuchGame`].
     pub fn accept_draw(&mut self, id: GameId, user_id: u64, now: i64) -> Result<Game> {
         self.write(|tx| {
             let ending = play::answer_draw(&get_game(tx, id)?, user_id)?;
@@ -132,8 +132,8 @@ impl Store {
     /// `user_id` declines the opponent's draw offer; it is withdrawn.
     ///
     /// # Errors
-    /// [`StoreError::NoDrawOffer`] when the opponent's offer does not stand;
-    /// [`StoreError::NotAPlayer`]; [`StoreError::GameNotActive`]; [`StoreError::NoSuchGame`].
+    /// [`super::StoreError::NoDrawOffer`] when the opponent's offer does not stand;
+    /// [`super::StoreError::NotAPlayer`]; [`super::StoreError::GameNotActive`]; [`super::StoreError::NoSuchGame`].
     pub fn decline_draw(&mut self, id: GameId, user_id: u64) -> Result<Game> {
         self.write(|tx| {
             play::answer_draw(&get_game(tx, id)?, user_id)?;

@@ -1,6 +1,6 @@
 //! The rows a unit of work reads and keeps: what a database must offer so that the domain's
 //! decisions are made once, in [`super::units`], whatever the database. SQLite implements it
-//! on a transaction ([`SqliteRows`]); a second database implements the same trait.
+//! on a transaction (`SqliteRows`); a second database implements the same trait.
 //!
 //! Every method reads or writes rows and decides nothing: no method here chooses what happens
 //! next.

@@ -14,6 +14,7 @@ mod domain_deadlines;
 mod domain_endings;
 mod domain_lifecycle;
 mod domain_play;
+mod domain_rounds;
 mod domain_support;
 mod dutch_colours;
 mod dutch_corpus;
