@@ -16,7 +16,7 @@ mod challenges;
 mod controls;
 mod games;
 mod info;
-pub mod pick;
+mod option_error;
 mod tournaments;
 pub use tournaments::{announcement_buttons, standings_picture};
 pub mod options;

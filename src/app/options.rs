@@ -25,7 +25,7 @@ pub struct Typed {
 }
 
 /// Why a typed command cannot be read. Its sentence, in the reader's language, is
-/// [`crate::strings::option_error`].
+/// [`OptionError::text`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum OptionError {
     /// No such command; the nearest one, if any is near.
@@ -756,7 +756,7 @@ mod tests {
 
     /// The sentence of `error` in `lang`, as plain words.
     fn said(lang: Lang, error: &OptionError) -> String {
-        crate::strings::option_error(lang, error).words()
+        error.text(lang).words()
     }
 
     /// Issue 32's class: every option given a value it cannot take is refused with that

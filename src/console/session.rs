@@ -4,7 +4,8 @@
 
 use super::{Console, Shown};
 use crate::app::{Action, Request};
-use crate::service::{Clock, Delivery, Letter, Members, Place, Postman, SystemClock, User};
+use crate::clock::{Clock, SystemClock};
+use crate::service::{Delivery, Letter, Members, Place, Postman, User};
 use crate::store::{ChallengeId, NoticeId};
 use crate::text::Text;
 use crate::tr;

@@ -41,9 +41,10 @@ use tokio::sync::Semaphore;
 pub use config::{Config, ConfigError, LogFormat};
 
 use crate::app::App;
+use crate::clock::{Clock, SystemClock};
 use crate::discord::markdown::markdown as md;
 use crate::i18n::Lang;
-use crate::service::{Board, Clock, GameService, ServiceError, SystemClock};
+use crate::service::{Board, GameService, ServiceError};
 use crate::store::{AsyncStore, StoreError};
 use crate::strings;
 use crate::telemetry::{Reconnect, SendError};
@@ -292,7 +293,7 @@ pub async fn run(
     run_with_clock(config, Arc::new(SystemClock), shutdown).await
 }
 
-/// [`run`], telling time by `clock` (tests move a [`crate::service::ManualClock`] to reach
+/// [`run`], telling time by `clock` (tests move a [`crate::clock::ManualClock`] to reach
 /// deadlines).
 ///
 /// Once connected, the [`sweeper`] handles deadlines at start-up, then at each due moment and
