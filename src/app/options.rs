@@ -1,3 +1,5 @@
+// Longer than 400 lines: one reader of typed commands, option by option for every command, and its
+// unit tests (300 lines).
 //! Reading a command typed as text (the console): its name and `name:value` options, in
 //! English or in the reader's language, into a [`Request`], checked as Discord checks its
 //! slash commands' options. Every value a reader may type is accepted in both: `color:белые`,

@@ -1,3 +1,5 @@
+// Longer than 400 lines: one value per request: a variant for each command, tournament subcommand
+// and button, each documented.
 //! The typed requests: one value per `/focus` subcommand and per button, with its options
 //! already read and checked, and who asks from where ([`Caller`]).
 

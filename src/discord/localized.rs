@@ -1,3 +1,5 @@
+// Longer than 400 lines: one Choices impl per slash-command option that has choices; 135 lines are
+// unit tests.
 //! The slash commands in every language the bot speaks: names and descriptions of commands
 //! and options from `locales/*/commands.ftl` ([`localize`]), and the choices of the options
 //! (rules, colour, days or minutes per move, language) made from the game's own values

@@ -1,3 +1,5 @@
+// Longer than 400 lines: the bot's start: the framework, its event handler and the sweeper's task,
+// wired in one place.
 //! The Discord adapter: poise slash commands and buttons on serenity, over the command layer
 //! ([`crate::app`]).
 //!

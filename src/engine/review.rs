@@ -1,3 +1,5 @@
+// Longer than 400 lines: a review's scores, classes and their text format share one scale; 130
+// lines are unit tests.
 //! Reviewing a finished game: the engine's score of every position, and each move judged by
 //! how much it lost against the engine's best move.
 //!

@@ -1,3 +1,5 @@
+// Longer than 400 lines: the match tool's players, openings, one game and many games on threads
+// with their statistics, one flow.
 //! Games between players, as the match tool and the tuner play them: players, openings,
 //! one game, and many games on several threads with their statistics.
 

@@ -1,3 +1,5 @@
+// Longer than 400 lines: TRF-16's fixed columns are read field by field, each error named with its
+// line and column.
 //! The FIDE Tournament Report File, TRF-16: read a tournament from it, write one to it.
 //!
 //! Only what pairing needs is kept: the player lines (`001`), the number of rounds (`XXR`),

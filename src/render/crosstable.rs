@@ -1,3 +1,5 @@
+// Longer than 400 lines: the crosstable's layout and drawing are one picture, measured then drawn;
+// 330 lines are unit tests.
 //! A tournament's standings as a chess crosstable: one row per player (rank, name, score,
 //! tie-breaks) and one cell per round: the opponent's rank on a chip of the colour played
 //! (cream for White, charcoal for Black), the result's mark beside it, the cell tinted green,

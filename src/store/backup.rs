@@ -1,3 +1,5 @@
+// Longer than 400 lines: the backup and the restore share their checks (integrity, schema version,
+// journal mode), and the errors of both list their causes.
 //! Backups that are known to restore: a consistent copy of the database made while the bot
 //! runs, checked before it is called done, and the restore of such a copy.
 //!

@@ -1,3 +1,5 @@
+// Longer than 400 lines: the sentence of every error type a player can cause, one Localized impl
+// each.
 //! The sentences of the errors a player can cause, in the reader's language ([`Localized`]),
 //! for every error type of [`rules`](crate::rules), [`store`](crate::store) and
 //! [`service`](crate::service). Their `Display` is the English sentence (for logs and the

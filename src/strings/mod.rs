@@ -1,3 +1,5 @@
+// Longer than 400 lines: the words of the bot's messages about challenges and games, one function
+// per message (other subjects have their own modules).
 //! Every text a user reads is made here, from data, in the reader's language: the bot's
 //! messages, the letters it sends on its own ([`letters`]), the sentences of errors
 //! ([`errors`]) and the words drawn on the board picture ([`picture`]). The sentences

@@ -1,3 +1,4 @@
+// Longer than 400 lines: the tests of the analysis use case share the finished games they review.
 //! The analysis of a finished game (issue 15): the service refuses games in play, aborted,
 //! unknown or of another server; reviews a finished one on the search pool with progress,
 //! stores it and answers again at once; two at once store one; the text fits one Discord

@@ -1,3 +1,5 @@
+// Longer than 400 lines: the tests of correspondence play share their helpers (games on the test
+// clock, the outbox and its postman).
 //! Correspondence play (issue 6): deadlines, reminders, time-outs, the outbox of notices and its
 //! delivery, `/focus moretime`, `/focus notify` and the `/focus games` dashboard.
 //!

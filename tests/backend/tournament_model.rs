@@ -1,3 +1,5 @@
+// Longer than 400 lines: one model-based test: its event generator and its driver through the
+// service go together.
 //! The model-based test of tournament events (issue 32, part 2): random events, generated as
 //! property tests, driven through the game service on the test clock and checked after every
 //! step against a small model of their own ([`oracle`]).

@@ -1,3 +1,4 @@
+// Longer than 400 lines: the tests of the rules tools share their runs of the binary.
 //! The rules tools of the command line, run as a user runs them.
 
 use crate::bin;

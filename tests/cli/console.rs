@@ -1,3 +1,4 @@
+// Longer than 400 lines: the console's tests share their console, in process and as the binary.
 //! The offline console (issue 5): typed lines in, printed replies and board pictures out, both
 //! through `Console` in process and through the `focus-bot console` binary.
 

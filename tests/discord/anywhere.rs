@@ -1,3 +1,4 @@
+// Longer than 400 lines: whole games played through the stand-in's places share their setup.
 //! Play anywhere (issue 23) end to end: whole games where the app is reached only through a
 //! user's install of it (a group DM, a server that never added the bot), and in the bot's own
 //! DM, through the Discord stand-in's places (`tests/support/discord/places.rs`).

@@ -1,3 +1,5 @@
+// Longer than 400 lines: correspondence end to end: the tests share the bot, the stand-in and the
+// clock they move.
 //! Correspondence play (issue 6) end to end: the real bot (`focus_bot::discord::run_with_clock`)
 //! against the local Discord stand-in (`tests/support/discord.rs`), with a temporary database
 //! and a [`ManualClock`] the tests move forward to reach reminders, deadlines and expiries.

@@ -1,3 +1,5 @@
+// Longer than 400 lines: the bot in two languages end to end: the tests share the bot and the
+// locales they give.
 //! The bot in two languages, end to end: the real bot (`focus_bot::discord::run_with_clock`)
 //! against the local Discord stand-in (`tests/support/discord.rs`), whose interactions carry the
 //! `locale` and `guild_locale` each test gives them.

@@ -1,3 +1,4 @@
+// Longer than 400 lines: one soak test: its players, restarts and checks go together.
 //! The soak (issue 24), not part of `cargo test`: the real `focus-bot` binary against the
 //! Discord stand-in for 20 minutes, 50 games at once (people and the bot, correspondence and
 //! live), the bot restarted every 5 minutes (a clean stop, then a kill, in turn). Each minute

@@ -1,3 +1,5 @@
+// Longer than 400 lines: the stand-in checked against serenity and poise: the tests share their
+// small bot.
 //! The local Discord stand-in (`tests/support/discord.rs`) checked against the real serenity
 //! 0.12.5 and poise 0.7.1: what it sends deserialises as serenity's models, and a small poise bot
 //! started against it registers its commands, answers slash commands, autocomplete and buttons,

@@ -1,3 +1,5 @@
+// Longer than 400 lines: threads end to end: the tests share the bot and the server that allows
+// threads.
 //! A thread per game (issue 12) end to end: the real bot against the Discord stand-in, whose
 //! server lets the bot start public threads (as the current invite link grants). Challenges
 //! accepted in a channel get a thread each and are played there side by side; game commands in

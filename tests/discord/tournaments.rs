@@ -1,3 +1,4 @@
+// Longer than 400 lines: whole tournaments end to end through the stand-in, scripted step by step.
 //! Tournaments (issue 22) end to end: `/focus tournament …` against the Discord stand-in, whose
 //! server lets the bot start public threads. A Swiss of four is created, joined by command and
 //! by the announcement's Join button, and started; each board of a round gets its message in

@@ -1,3 +1,5 @@
+// Longer than 400 lines: pairing one bracket is one procedure of C.04.3 (D.1 to D.3), followed
+// article by article.
 //! Pairing one bracket: the best candidate by the quality criteria, and among the equally good
 //! ones the first in the order in which C.04.3 generates candidates (D.1–D.3).
 //!

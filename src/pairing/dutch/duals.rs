@@ -1,3 +1,5 @@
+// Longer than 400 lines: one algorithm (the blossom solver and its optimal duals) of which no part
+// stands alone; 120 lines are unit tests.
 //! Which edges a maximum-weight matching may use: the tight edges of an optimal dual solution.
 //!
 //! The order of generation (D.1–D.3) asks hundreds of times per bracket whether the best

@@ -1,3 +1,5 @@
+// Longer than 400 lines: one fixture: the guild's users, roles, channels and members, and their
+// JSON.
 //! The guild fixture: users, roles, channels and members, and the JSON Discord sends for them.
 
 use serde_json::{Value, json};

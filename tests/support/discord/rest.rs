@@ -1,3 +1,4 @@
+// Longer than 400 lines: the REST routes of the stand-in, one match of Discord's API.
 //! The REST routes under `/api/v10`, and the Message objects they answer with.
 
 use std::collections::HashSet;
