@@ -30,6 +30,9 @@ struct File {
 /// A use of one file by another: its line, and the path it names, made absolute.
 pub type Edge = (usize, String);
 
+/// Files that use each other in a loop: each (by module path) with its uses of the others.
+pub type Loop = BTreeMap<Vec<String>, BTreeMap<Vec<String>, Edge>>;
+
 /// `path` as written in module `here`, made absolute; `None` for a path of another crate or of
 /// a name in scope that is no module file (`std::fmt`, `Color::ALL`). `modules` are the modules
 /// that have a file.
@@ -175,9 +178,7 @@ fn defining(files: &BTreeMap<Vec<String>, File>, path: &[String], hops: usize) -
 /// The loops among `sources` (each a module path and its file's text): for each top-level
 /// module, its groups of files that use each other in a loop, each file with its uses of the
 /// others of its group.
-pub fn loops(
-    sources: &[(Vec<String>, String)],
-) -> BTreeMap<String, Vec<BTreeMap<Vec<String>, BTreeMap<Vec<String>, Edge>>>> {
+pub fn loops(sources: &[(Vec<String>, String)]) -> BTreeMap<String, Vec<Loop>> {
     let modules: BTreeSet<Vec<String>> = sources.iter().map(|(m, _)| m.clone()).collect();
     let files: BTreeMap<Vec<String>, File> = sources
         .iter()
@@ -209,7 +210,7 @@ pub fn loops(
     };
     let reaches: BTreeMap<&Vec<String>, BTreeSet<Vec<String>>> =
         files.keys().map(|m| (m, reach(m))).collect();
-    let mut out: BTreeMap<String, Vec<_>> = BTreeMap::new();
+    let mut out: BTreeMap<String, Vec<Loop>> = BTreeMap::new();
     let mut placed = BTreeSet::new();
     for module in files.keys() {
         if placed.contains(module) || !reaches[module].contains(module) {
