@@ -6,7 +6,9 @@
 //! of data.` A file of [`MAX_LINES`] lines or fewer needs none.
 
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::Path;
+
+use crate::layers::rust_files;
 
 /// The most lines a file may have without a reason.
 const MAX_LINES: usize = 400;
@@ -19,27 +21,6 @@ const REASON_WITHIN: usize = 10;
 
 /// The folders whose Rust files the rule covers.
 const FOLDERS: [&str; 3] = ["src", "tests", "benches"];
-
-/// Every `.rs` file under `dir`, sorted; none when `dir` does not exist.
-fn rust_files(dir: &Path) -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    let mut dirs = vec![dir.to_path_buf()];
-    while let Some(d) = dirs.pop() {
-        let Ok(entries) = fs::read_dir(&d) else {
-            continue;
-        };
-        for entry in entries {
-            let path = entry.expect("directory entry").path();
-            if path.is_dir() {
-                dirs.push(path);
-            } else if path.extension().is_some_and(|e| e == "rs") {
-                out.push(path);
-            }
-        }
-    }
-    out.sort();
-    out
-}
 
 /// Why `source` breaks the rule, if it does: its length, when it is over [`MAX_LINES`] lines
 /// and none of its first [`REASON_WITHIN`] lines is a comment with the [`MARKER`].

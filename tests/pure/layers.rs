@@ -158,7 +158,7 @@ fn declared(lib: &str) -> Vec<String> {
 }
 
 /// Every `.rs` file under `dir`, sorted.
-fn rust_files(dir: &Path) -> Vec<PathBuf> {
+pub fn rust_files(dir: &Path) -> Vec<PathBuf> {
     let mut out = Vec::new();
     let mut dirs = vec![dir.to_path_buf()];
     while let Some(d) = dirs.pop() {
