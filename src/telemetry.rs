@@ -1,8 +1,8 @@
-// Longer than 400 lines: every metric the bot exports is described in one table and recorded by one
-// Metrics; 130 lines are unit tests.
 //! The bot's metrics (issue 24), for Prometheus: what the bot counts as it runs, and what it
 //! reads from the database at each scrape, rendered in the Prometheus text format by
 //! `metrics-exporter-prometheus`.
+// Longer than 400 lines: every metric the bot exports is described in one table and recorded by one
+// Metrics; 130 lines are unit tests.
 //!
 //! Each [`crate::service::GameService`] keeps a [`Metrics`] of its own (a recorder of its own,
 //! not the process's global one), so two bots in one process (the end-to-end tests) count

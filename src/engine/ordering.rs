@@ -1,7 +1,7 @@
-// Longer than 400 lines: the move order's keys and its picker, one procedure; the last 160 lines
-// are unit tests, among them the check of the capture generator of `lines` against `captures`.
 //! Move ordering: the table's move first, then captures (most pieces first), then the killer
 //! moves of the ply, then the rest by history. Good ordering is most of alpha-beta's speed.
+// Longer than 400 lines: the move order's keys and its picker, one procedure; the last 160 lines
+// are unit tests, among them the check of the capture generator of `lines` against `captures`.
 
 use arrayvec::ArrayVec;
 

@@ -1,11 +1,11 @@
-// Longer than 400 lines: the crosstable's layout and drawing are one picture, measured then drawn;
-// 330 lines are unit tests.
 //! A tournament's standings as a chess crosstable: one row per player (rank, name, score,
 //! tie-breaks) and one cell per round: the opponent's rank on a chip of the colour played
 //! (cream for White, charcoal for Black), the result's mark beside it, the cell tinted green,
 //! grey or red for a win, a draw or a loss. A pure function from the data, every word already
 //! in the reader's language, to PNG bytes; [`crosstable_text`] gives the same table as plain
 //! text for screen readers.
+// Longer than 400 lines: the crosstable's layout and drawing are one picture, measured then drawn;
+// 330 lines are unit tests.
 //!
 //! The picture is laid out for Discord's chat preview (at most about 550 px wide): text of 18
 //! to 24 px (a header or number too wide for its column is drawn smaller), compact columns, and

@@ -1,9 +1,9 @@
-// Longer than 400 lines: the sentence of every error type a player can cause, one Localized impl
-// each.
 //! The sentences of the errors a player can cause, in the reader's language ([`Localized`]),
 //! for every error type of [`rules`](crate::rules), [`store`](crate::store) and
 //! [`service`](crate::service). Their `Display` is the English sentence (for logs and the
 //! command line).
+// Longer than 400 lines: the sentence of every error type a player can cause, one Localized impl
+// each.
 //!
 //! Each is one sentence a player can act on. A variant that wraps another error shows that
 //! error's sentence. Failures of the bot itself (SQLite, a stopped store thread) are never shown

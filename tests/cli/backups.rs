@@ -1,9 +1,9 @@
-// Longer than 400 lines: the tests of `db backup` and `db restore` share their databases and their
-// runs of the binary.
 //! `focus-bot db backup` and `db restore` (issue 24), as a user runs them: a checked copy; a
 //! restore that keeps the current file (and its log) aside and says what it restored; refusals
 //! in one line that change nothing (a damaged or too new backup, a running bot or console);
 //! and a running bot whose backup directory fails goes on.
+// Longer than 400 lines: the tests of `db backup` and `db restore` share their databases and their
+// runs of the binary.
 
 use std::fs;
 use std::path::{Path, PathBuf};

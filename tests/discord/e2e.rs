@@ -1,9 +1,9 @@
-// Longer than 400 lines: whole games end to end, scripted move by move.
 //! The bot end to end: the real serenity and poise code of `focus_bot::discord::run`, against
 //! the local Discord stand-in on 127.0.0.1 (`tests/support/discord.rs`), with a temporary
 //! database. A full game from challenge to a win (the worked example of the rules note, started
 //! with `position`), autocomplete, every bad input of issue 5, and a restart mid-game after
 //! which the game and a challenge's buttons still work.
+// Longer than 400 lines: whole games end to end, scripted move by move.
 
 use crate::support;
 

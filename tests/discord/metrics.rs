@@ -1,9 +1,9 @@
-// Longer than 400 lines: the tests of health and metrics share the bot they scrape.
 //! Health and metrics (issue 24) end to end: the bot run with `METRICS_ADDR` against the
 //! Discord stand-in, `/metrics` scraped during a game (and checked by `promtool check metrics`
 //! where Debian's `prometheus` package is installed), `/healthz` through an outage of the
 //! gateway and a closed database; and the real binary, logging at trace level in both formats,
 //! never writing its token.
+// Longer than 400 lines: the tests of health and metrics share the bot they scrape.
 
 use crate::support;
 

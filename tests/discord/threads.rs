@@ -1,11 +1,11 @@
-// Longer than 400 lines: threads end to end: the tests share the bot and the server that allows
-// threads.
 //! A thread per game (issue 12) end to end: the real bot against the Discord stand-in, whose
 //! server lets the bot start public threads (as the current invite link grants). Challenges
 //! accepted in a channel get a thread each and are played there side by side; game commands in
 //! the parent channel find the caller's game; archived, locked and deleted threads, a missing
 //! permission, threads turned off and a restart do not lose a game; `/focus watch` pages
 //! through the server's games, also after a restart.
+// Longer than 400 lines: threads end to end: the tests share the bot and the server that allows
+// threads.
 
 use crate::support;
 

@@ -1,4 +1,3 @@
-// Longer than 400 lines: whole tournaments end to end through the stand-in, scripted step by step.
 //! Tournaments (issue 22) end to end: `/focus tournament …` against the Discord stand-in, whose
 //! server lets the bot start public threads. A Swiss of four is created, joined by command and
 //! by the announcement's Join button, and started; each board of a round gets its message in
@@ -7,6 +6,7 @@
 //! next one is paired. Also: a start time wakes the sweeper, which starts the event on its own;
 //! the server's tournament role lets a member create one; a channel where the bot may not
 //! start threads is refused.
+// Longer than 400 lines: whole tournaments end to end through the stand-in, scripted step by step.
 //!
 //! And a Swiss of nine in four rounds played by scripted players (moves, resignations, draws,
 //! two time-outs, one of them a no-show), with a withdrawal, a late joiner, the bot killed in

@@ -1,6 +1,6 @@
+//! Reading a TRF-16 text into a [`Tournament`], every field checked where it stands.
 // Longer than 400 lines: TRF-16's fixed columns are read field by field, each error named with its
 // line and column, and the two sides of every game checked against each other.
-//! Reading a TRF-16 text into a [`Tournament`], every field checked where it stands.
 
 use std::collections::{BTreeMap, HashMap};
 

@@ -1,10 +1,10 @@
-// Longer than 400 lines: one model of a tournament's events, whose predictions depend on each
-// other.
 //! The small model the random events are checked against. It knows nothing of how the service
 //! pairs, scores or words an event: it keeps what the test did (who joined, who left, how each
 //! game ended), predicts what each board's result must be and what each player must score, and
 //! checks the service's pairings, standings, letters and exports against that and against the
 //! rules' invariants.
+// Longer than 400 lines: one model of a tournament's events, whose predictions depend on each
+// other.
 
 use std::collections::{HashMap, HashSet};
 

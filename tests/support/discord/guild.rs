@@ -1,6 +1,6 @@
+//! The guild fixture: users, roles, channels and members, and the JSON Discord sends for them.
 // Longer than 400 lines: one fixture: the guild's users, roles, channels and members, and their
 // JSON.
-//! The guild fixture: users, roles, channels and members, and the JSON Discord sends for them.
 
 use serde_json::{Value, json};
 use serenity::all::Permissions;
