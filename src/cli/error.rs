@@ -82,7 +82,7 @@ pub enum CliError {
     #[error("{0}")]
     Chart(#[from] crate::render::chart::ChartError),
     /// Standard output cannot be written (a full disk). A closed pipe is no failure:
-    /// [`main`] ends quietly with exit status 0 (see `output_closed`).
+    /// [`super::main`] ends quietly with exit status 0 (see `output_closed`).
     #[error("cannot write the output: {0}")]
     Stdout(std::io::Error),
     /// `db backup` failed; no copy was left.
