@@ -1,6 +1,6 @@
-//! The command layer: every `/focus` subcommand and every button, written once.
 // Longer than 400 lines: the command layer's one door (App::handle), the steps every handler shares
 // (answer, click, picture) and the buttons they all attach.
+//! The command layer: every `/focus` subcommand and every button, written once.
 //!
 //! An adapter (Discord, the console) turns its input into one [`Request`] and who asks into a
 //! [`Caller`], and calls [`App::handle`] once. The app calls the game service, puts its answer

@@ -1,9 +1,9 @@
+// Longer than 400 lines: one reader of typed commands, option by option for every command, and its
+// unit tests (300 lines).
 //! Reading a command typed as text (the console): its name and `name:value` options, in
 //! English or in the reader's language, into a [`Request`], checked as Discord checks its
 //! slash commands' options. Every value a reader may type is accepted in both: `color:белые`,
 //! `rated:да`, `правила:обмен`.
-// Longer than 400 lines: one reader of typed commands, option by option for every command, and its
-// unit tests (300 lines).
 //!
 //! An unknown option is refused with the nearest known one; a value that is not one of an
 //! option's choices is refused with the choices, in the reader's language.

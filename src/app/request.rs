@@ -1,7 +1,7 @@
-//! The typed requests: one value per `/focus` subcommand and per button, with its options
-//! already read and checked, and who asks from where ([`Caller`]).
 // Longer than 400 lines: one value per request: a variant for each command, tournament subcommand
 // and button, each documented.
+//! The typed requests: one value per `/focus` subcommand and per button, with its options
+//! already read and checked, and who asks from where ([`Caller`]).
 
 use crate::clock::Timestamp;
 use crate::i18n::Lang;

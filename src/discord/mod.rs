@@ -1,7 +1,7 @@
-//! The Discord adapter: poise slash commands and buttons on serenity, over the command layer
-//! ([`crate::app`]).
 // Longer than 400 lines: the bot's start: the framework, its event handler and the sweeper's task,
 // wired in one place.
+//! The Discord adapter: poise slash commands and buttons on serenity, over the command layer
+//! ([`crate::app`]).
 //!
 //! - [`commands`]: `/focus` and its subcommands, their names and descriptions in every
 //!   language ([`localized`]), each turning its options into one request; [`components`]: the

@@ -1,7 +1,7 @@
-//! Games against the bot (issue 15): starting one, the bot's moves, hints, and the results of
-//! a player against each level.
 // Longer than 400 lines: games against the bot (start, moves, hints, results by level) on one
 // GameService impl.
+//! Games against the bot (issue 15): starting one, the bot's moves, hints, and the results of
+//! a player against each level.
 //!
 //! The bot's move is searched on the search pool ([`GameService::think`]) once the adapter has
 //! shown the position it answers ([`GameService::bot_to_move`]), and stored like anyone's

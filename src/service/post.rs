@@ -1,8 +1,8 @@
+// Longer than 400 lines: the outbox's delivery: each kind of notice made into its letter, beside
+// the rules of retries and refused DMs.
 //! Delivering the outbox: the service turns each due notice into a [`Letter`] and hands it
 //! to the adapter's [`Postman`], which only knows how to send; what to send, when to retry and
 //! where a refused DM goes instead are decided here.
-// Longer than 400 lines: the outbox's delivery: each kind of notice made into its letter, beside
-// the rules of retries and refused DMs.
 
 use std::future::Future;
 

@@ -1,5 +1,5 @@
-//! Tournaments (issue 22): the event, its players, each round's boards and the director's log.
 // Longer than 400 lines: an event, its entrants, boards and log, and every transaction on them.
+//! Tournaments (issue 22): the event, its players, each round's boards and the director's log.
 //!
 //! The store keeps what happened; what to pair is decided by the pure pairing module, called by
 //! the service. Every transition is one transaction, so a kill at any moment leaves the event

@@ -1,10 +1,10 @@
+// Longer than 400 lines: the words of the bot's messages about challenges and games, one function
+// per message (other subjects have their own modules).
 //! Every text a user reads is made here, from data, in the reader's language: the bot's
 //! messages, the letters it sends on its own ([`letters`]), the sentences of errors
 //! ([`errors`]) and the words drawn on the board picture ([`picture`]). The sentences
 //! themselves live in the Fluent files of `locales/` ([`crate::i18n`]); this module chooses the
 //! message and gives it its values.
-// Longer than 400 lines: the words of the bot's messages about challenges and games, one function
-// per message (other subjects have their own modules).
 //!
 //! Mentions are written `<@id>`; Discord shows them as names, the console as `@name`. Discord
 //! timestamps (`<t:unix:R>`) are shown by each client in its own language.

@@ -1,7 +1,7 @@
-//! Tournaments (issue 22): creating and joining events, pairing their rounds with the pure
-//! pairing module, the director's tools, standings and the TRF export.
 // Longer than 400 lines: every use case of a tournament (create, join, leave, start, rounds, the
 // director's tools, standings, export) on one GameService impl.
+//! Tournaments (issue 22): creating and joining events, pairing their rounds with the pure
+//! pairing module, the director's tools, standings and the TRF export.
 //!
 //! The flow of a round is carried by the outbox, so that it survives a kill at any moment:
 //! a `tournament-round` notice pairs the next round (`GameService::pair_next_round`), which
