@@ -1,24 +1,31 @@
 //! focus-bot: play Sid Sackson's board game *Focus* on Discord.
 //!
-//! Layers, each depending only on those before it:
+//! Layers, lowest first, each depending only on those before it (`tests/pure/layers.rs` reads
+//! this list and holds the code to it):
 //! - [`locale`]: a reader's language as a value (`ru`, `en-US`), stored and passed on.
+//! - [`i18n`]: the languages the bot speaks: Fluent files of `locales/`, built in.
+//! - [`text`]: structured text (words, bold, users, times), as data each adapter renders.
+//! - [`clock`]: time, injectable, so tests can move it.
 //! - [`rules`]: the game itself, pure.
+//! - [`pick`]: choosing a move from menus (what can move, where it goes), pure, on [`rules`].
 //! - [`engine`]: the Focus engine (search, evaluation, levels, self-play tuning), pure, on
 //!   [`rules`] only.
 //! - [`render`]: board pictures (PNG), pure.
 //! - [`ratings`]: Glicko-2 ratings, pure.
+//! - [`pairing`]: tournament pairings (Dutch system, round-robin), tie-breaks and TRF, pure.
+//! - [`domain`]: the pure decisions of the bot's use cases.
 //! - [`store`]: the SQLite store of challenges, games, moves, players and settings.
+//! - [`backups`]: the running bot's scheduled backups of the store.
 //! - [`telemetry`]: the bot's metrics for Prometheus (counted by the service and the
-//!   adapters, figures read from the store).
+//!   adapters, figures read from the store and the backups).
 //! - [`service`]: the use cases (challenge, move, resign, …), with no Discord types.
-//! - [`i18n`]: the languages the bot speaks: Fluent files of `locales/`, built in.
 //! - [`strings`]: every text a user reads, made from data in the reader's language: the bot's
 //!   messages, the letters it sends on its own, the sentences of errors, and the words given to
 //!   [`render`] for the picture.
-//! - [`backups`]: the running bot's scheduled backups of the store (on [`store`] and the
-//!   service's clock).
-//! - Adapters: [`discord`] (the bot), [`console`] (offline play in a terminal) and [`cli`]
-//!   (the command line).
+//! - [`app`]: the command layer: every command and button, written once for all adapters.
+//! - [`discord`]: the adapter of the bot on Discord.
+//! - [`console`]: the adapter of offline play in a terminal.
+//! - [`cli`]: the command line, which starts the others.
 
 // No unsafe code anywhere in the crate: nothing here needs it, and the compiler holds us to it.
 #![forbid(unsafe_code)]
@@ -26,6 +33,7 @@
 pub mod app;
 pub mod backups;
 pub mod cli;
+pub mod clock;
 pub mod console;
 pub mod discord;
 pub mod domain;
@@ -33,6 +41,7 @@ pub mod engine;
 pub mod i18n;
 pub mod locale;
 pub mod pairing;
+pub mod pick;
 pub mod ratings;
 pub mod render;
 pub mod rules;

@@ -5,9 +5,9 @@
 //! plays it; the service checks who clicks, and a board that the game has moved on from
 //! is refused.
 
-use super::pick::{self, Choice, Pick};
 use super::{Action, Asked, Button, Edit, Menu, MenuOption, Message, Modal, Reply, Style, To};
 use crate::i18n::Lang;
+use crate::pick::{self, Choice, Pick};
 use crate::rules::Move;
 use crate::service::{Board, MoveTerms, Result, ServiceError};
 use crate::store::{GameId, GameStatus};

@@ -1,3 +1,5 @@
+// Longer than 400 lines: the command layer's one door (App::handle), the steps every handler shares
+// (answer, click, picture) and the buttons they all attach.
 //! The command layer: every `/focus` subcommand and every button, written once.
 //!
 //! An adapter (Discord, the console) turns its input into one [`Request`] and who asks into a
@@ -18,7 +20,7 @@ mod controls;
 mod games;
 mod info;
 pub mod mail;
-pub mod pick;
+mod option_error;
 mod pictures;
 mod tournaments;
 pub use choices::TournamentChoices;

@@ -1,3 +1,5 @@
+// Longer than 400 lines: one reader of typed commands, option by option for every command, and its
+// unit tests (300 lines).
 //! Reading a command typed as text (the console): its name and `name:value` options, in
 //! English or in the reader's language, into a [`Request`], checked as Discord checks its
 //! slash commands' options. Every value a reader may type is accepted in both: `color:белые`,
@@ -25,7 +27,7 @@ pub struct Typed {
 }
 
 /// Why a typed command cannot be read. Its sentence, in the reader's language, is
-/// [`crate::strings::option_error`].
+/// [`OptionError::text`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum OptionError {
     /// No such command; the nearest one, if any is near.
@@ -755,7 +757,7 @@ mod tests {
 
     /// The sentence of `error` in `lang`, as plain words.
     fn said(lang: Lang, error: &OptionError) -> String {
-        crate::strings::option_error(lang, error).words()
+        error.text(lang).words()
     }
 
     /// Issue 32's class: every option given a value it cannot take is refused with that

@@ -75,7 +75,7 @@ pub struct Menu {
     pub action: Action,
     /// What it shows before a choice, in the reader's language.
     pub placeholder: String,
-    /// Its options, at most [`super::pick::MENU_LIMIT`].
+    /// Its options, at most [`crate::pick::MENU_LIMIT`].
     pub options: Vec<MenuOption>,
 }
 

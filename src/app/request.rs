@@ -1,11 +1,14 @@
+// Longer than 400 lines: one value per request: a variant for each command, tournament subcommand
+// and button, each documented.
 //! The typed requests: one value per `/focus` subcommand and per button, with its options
 //! already read and checked, and who asks from where ([`Caller`]).
 
+use crate::clock::Timestamp;
 use crate::i18n::Lang;
 use crate::rules::{Color, Move};
 use crate::service::ChallengeOptions;
 use crate::service::tournaments::TournamentOptions;
-use crate::service::{Place, Timestamp, User};
+use crate::service::{Place, User};
 use crate::store::{BoardResult, ChallengeId, GameId, TournamentId, Venue};
 
 /// What a button does. Each adapter names buttons its own way (Discord's `custom_id`s, the
@@ -41,7 +44,7 @@ pub enum Action {
     Standings(TournamentId, u32),
     /// A step of choosing a move by menus in a game at a ply (the chosen option's value
     /// comes with it: [`Request::Choose`]).
-    Pick(GameId, u32, super::pick::Pick),
+    Pick(GameId, u32, crate::pick::Pick),
     /// Open the form to type a move in a game at a ply.
     TypeMove(GameId, u32),
     /// The typed move of that form (its text comes with it: [`Request::Choose`]).

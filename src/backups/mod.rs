@@ -33,7 +33,7 @@ pub use settings::{
     parse_duration,
 };
 
-use crate::service::Clock;
+use crate::clock::Clock;
 use crate::store::{BackupError, Made, backup};
 
 /// The time format of a backup's name: UTC, `-` for `:` (file systems that refuse colons).

@@ -5,7 +5,8 @@
 use std::io::Write;
 use std::path::PathBuf;
 
-use super::{CliError, StartArgs};
+use super::error::CliError;
+use super::input::StartArgs;
 use crate::engine::review::{REVIEW_NODES, review_in_pairs};
 use crate::i18n::Lang;
 use crate::render::chart::chart;
@@ -21,7 +22,7 @@ pub(crate) struct AnalysisArgs {
     start: StartArgs,
     /// The language of the text and the chart: en or ru.
     // `--lang`, its old name, still works, unlisted: one name in the help, as elsewhere.
-    #[arg(long, alias = "lang", value_name = "LANG", default_value = "en", value_parser = super::language)]
+    #[arg(long, alias = "lang", value_name = "LANG", default_value = "en", value_parser = super::input::language)]
     locale: Lang,
     /// Write the chart of the evaluation to this PNG file.
     #[arg(long, value_name = "FILE")]
@@ -32,7 +33,7 @@ pub(crate) struct AnalysisArgs {
 }
 
 pub(crate) fn run(args: &AnalysisArgs) -> Result<(), CliError> {
-    let (text, header, start) = super::stdin_record(&args.start)?;
+    let (text, header, start) = super::input::stdin_record(&args.start)?;
     let (_, moves) = replay_moves(start, &text)?;
     let review = review_in_pairs(start, &moves, args.nodes)?;
     let lang = args.locale;

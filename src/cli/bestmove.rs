@@ -3,7 +3,8 @@
 use std::io::Write;
 use std::time::Duration;
 
-use super::{CliError, StartArgs};
+use super::error::CliError;
+use super::input::StartArgs;
 use crate::engine::{Engine, Level, Limits};
 
 #[derive(Debug, clap::Args)]

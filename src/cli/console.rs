@@ -3,7 +3,7 @@
 use std::io::IsTerminal;
 use std::path::PathBuf;
 
-use super::CliError;
+use super::error::CliError;
 use crate::console::{Console, help};
 use crate::i18n::Lang;
 use crate::store::{AsyncStore, DatabaseLock, database_path_from_env};
@@ -23,7 +23,7 @@ pub(crate) struct ConsoleArgs {
     #[arg(long)]
     colour: bool,
     /// The language of the console: en or ru.
-    #[arg(long, value_name = "LANG", default_value = "en", value_parser = super::language)]
+    #[arg(long, value_name = "LANG", default_value = "en", value_parser = super::input::language)]
     locale: Lang,
 }
 

@@ -9,7 +9,7 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 
-use super::CliError;
+use super::error::CliError;
 use crate::store::{BackupPace, SCHEMA_VERSION, Store, backup, database_path_from_env, restore};
 
 #[derive(Debug, clap::Args)]

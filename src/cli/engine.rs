@@ -19,7 +19,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
-use super::CliError;
+use super::error::CliError;
 use crate::engine::{Engine, Info, Level, Limits};
 use crate::rules::{Move, Position, Rules};
 

@@ -3,7 +3,7 @@
 use std::io::Write;
 use std::time::Duration;
 
-use super::CliError;
+use super::error::CliError;
 use crate::engine::selfplay::{AgentStats, MatchConfig, Player, Variant, play_match};
 use crate::rules::{Color, Rules};
 

@@ -243,7 +243,7 @@ fn print(text: &str) -> Result<(), Failure> {
     use std::io::Write;
     let mut out = std::io::stdout().lock();
     match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
-        Err(e) if !super::output_closed(&e) => {
+        Err(e) if !super::error::output_closed(&e) => {
             Err(Failure::File(format!("cannot write the output: {e}")))
         }
         // Written, or nobody is reading any more (`| head`): the same for the exit status.

@@ -2,7 +2,8 @@
 
 use std::io::Write;
 
-use super::{CliError, StartArgs};
+use super::error::CliError;
+use super::input::StartArgs;
 use crate::rules::perft;
 
 /// The deepest perft the command counts: each ply takes about 65 times longer than the one

@@ -3,7 +3,8 @@
 
 use std::path::PathBuf;
 
-use super::{CliError, StartArgs};
+use super::error::CliError;
+use super::input::StartArgs;
 use crate::render::{RenderOptions, ReplayOptions, render, replay_gif};
 use crate::rules::record::replay_moves;
 use crate::rules::{Move, Position, Rules};
@@ -34,7 +35,7 @@ pub(crate) struct RenderArgs {
     #[arg(long)]
     flip: bool,
     /// The language of the picture's words: en or ru.
-    #[arg(long, value_name = "LANG", default_value = "en", value_parser = super::language)]
+    #[arg(long, value_name = "LANG", default_value = "en", value_parser = super::input::language)]
     locale: crate::i18n::Lang,
     /// Where to write the picture (PNG, or GIF with --gif).
     #[arg(long, value_name = "FILE")]
@@ -73,7 +74,7 @@ pub(crate) fn run(args: &RenderArgs) -> Result<(), CliError> {
 /// `replay` gives them), drawn and written whole.
 fn run_gif(args: &RenderArgs) -> Result<(), CliError> {
     // The start as `replay` finds it: the options, else the record's header.
-    let (text, header, start) = super::stdin_record(&StartArgs {
+    let (text, header, start) = super::input::stdin_record(&StartArgs {
         fpn: args.fpn.clone(),
         rules: args.rules,
     })?;

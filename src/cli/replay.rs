@@ -2,7 +2,8 @@
 
 use std::io::Write;
 
-use super::{CliError, StartArgs};
+use super::error::CliError;
+use super::input::StartArgs;
 use crate::rules::record::replay;
 
 #[derive(Debug, clap::Args)]
@@ -12,7 +13,7 @@ pub(crate) struct ReplayArgs {
 }
 
 pub(crate) fn run(args: &ReplayArgs) -> Result<(), CliError> {
-    let (text, _, start) = super::stdin_record(&args.start)?;
+    let (text, _, start) = super::input::stdin_record(&args.start)?;
     let end = replay(start, &text)?;
     let mut out = std::io::stdout().lock();
     writeln!(out, "{end}\nresult: {}", end.outcome()).map_err(CliError::Stdout)?;

@@ -4,8 +4,9 @@ use std::process::ExitCode;
 use std::sync::Arc;
 
 use crate::backups::{self, Schedule};
+use crate::clock::SystemClock;
 use crate::discord::{Config, LogFormat, RunError, run_with_service, signals};
-use crate::service::{GameService, SystemClock};
+use crate::service::GameService;
 use crate::store::{AsyncStore, DatabaseLock, LockError};
 
 /// Exit status when the configuration is missing or malformed.

@@ -2,7 +2,7 @@
 
 use std::io::Write;
 
-use super::CliError;
+use super::error::CliError;
 use crate::engine::eval::FEATURE_NAMES;
 use crate::engine::selfplay::{MatchConfig, Player, play_match};
 use crate::engine::tune::{samples, tune};

@@ -245,7 +245,7 @@ impl Console {
                 match options::request(lang, &typed, &mut person, &bot) {
                     Ok(request) => (request, None),
                     Err(error) => {
-                        let text = crate::strings::option_error(self.lang, &error);
+                        let text = error.text(self.lang);
                         return vec![self.private_line(user, &text)];
                     }
                 }

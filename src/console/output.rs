@@ -160,7 +160,7 @@ impl Console {
         render::Terminal {
             users: &self.names,
             channels: &self.channels,
-            now: crate::service::Clock::now(self.clock.as_ref()),
+            now: crate::clock::Clock::now(self.clock.as_ref()),
             lang: self.lang,
             colour: self.colour,
         }

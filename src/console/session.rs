@@ -5,7 +5,8 @@
 use super::{Console, Shown};
 use crate::app::mail::{Address, Carrier, Mail, Rounds};
 use crate::app::{Action, Request};
-use crate::service::{Clock, Delivery, Members, Place, SystemClock, User};
+use crate::clock::{Clock, SystemClock};
+use crate::service::{Delivery, Members, Place, User};
 use crate::store::{ChallengeId, NoticeId};
 use crate::text::Text;
 use crate::tr;

@@ -3,7 +3,7 @@
 //! (a snowflake) was made at ([`created_at`]).
 
 pub use crate::app::Action;
-use crate::service::Timestamp;
+use crate::clock::Timestamp;
 use crate::store::{ChallengeId, GameId, TournamentId};
 
 /// Discord's epoch, the first moment of 2015 (UTC), in unix milliseconds: a snowflake counts
@@ -118,7 +118,7 @@ mod tests {
             Action::PlayAnyway(GameId(i64::MAX), u32::MAX, "f5-e5".parse().unwrap()),
             Action::PlayAnyway(GameId(2), 1, "+e5".parse().unwrap()),
             Action::PlayAnyway(GameId(2), 0, "d4~d5".parse().unwrap()),
-            Action::Pick(GameId(i64::MAX), u32::MAX, crate::app::pick::Pick::Origin),
+            Action::Pick(GameId(i64::MAX), u32::MAX, crate::pick::Pick::Origin),
             Action::Pick(GameId(4), 9, "c4".parse().unwrap()),
             Action::Pick(GameId(4), 9, "r8".parse().unwrap()),
             Action::Pick(GameId(4), 9, "w1".parse().unwrap()),

@@ -1,3 +1,5 @@
+// Longer than 400 lines: one interaction's round trip with Discord: who asks, the reply as
+// response, follow-ups or edits, and the fallbacks of an expired token.
 //! One interaction, a slash command or a click, answered through the command layer: who asks
 //! ([`caller`]), then one [`App::handle`], then the [`Reply`] sent the way Discord wants it:
 //! the first answer as the interaction's response, later ones as follow-ups, edits of the

@@ -1,3 +1,5 @@
+// Longer than 400 lines: the bot's start: the framework, its event handler and the sweeper's task,
+// wired in one place.
 //! The Discord adapter: poise slash commands and buttons on serenity, over the command layer
 //! ([`crate::app`]).
 //!
@@ -41,9 +43,10 @@ use tokio::sync::Semaphore;
 pub use config::{Config, ConfigError, LogFormat};
 
 use crate::app::App;
+use crate::clock::{Clock, SystemClock};
 use crate::discord::markdown::markdown as md;
 use crate::i18n::Lang;
-use crate::service::{Clock, GameService, ServiceError, SystemClock};
+use crate::service::{GameService, ServiceError};
 use crate::store::{AsyncStore, StoreError};
 use crate::strings;
 use crate::telemetry::{Reconnect, SendError};
@@ -276,7 +279,7 @@ pub async fn run(
     run_with_clock(config, Arc::new(SystemClock), shutdown).await
 }
 
-/// [`run`], telling time by `clock` (tests move a [`crate::service::ManualClock`] to reach
+/// [`run`], telling time by `clock` (tests move a [`crate::clock::ManualClock`] to reach
 /// deadlines).
 ///
 /// Once connected, the [`sweeper`] handles deadlines at start-up, then at each due moment and

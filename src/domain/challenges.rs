@@ -2,7 +2,7 @@
 //! and who is told when it runs out.
 
 use super::values::text_enum;
-use super::{ChallengeId, GameError, NewNotice, NoticeKind, TimeControl, Via};
+use super::{ChallengeId, NewNotice, NoticeKind, TimeControl, TimeControlError, Via};
 use crate::rules::{Color, FpnError, Outcome, Position, Rules};
 
 /// How long a challenge stays open: 24 hours, in seconds.
@@ -130,7 +130,7 @@ pub fn close_notice(challenge: &Challenge, told: Option<u64>) -> Option<NewNotic
 pub enum ChallengeError {
     /// A time per move not offered.
     #[error(transparent)]
-    TimeControl(#[from] GameError),
+    TimeControl(#[from] TimeControlError),
     /// The challenger challenges themselves.
     #[error("you cannot challenge yourself")]
     Own,

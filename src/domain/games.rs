@@ -2,8 +2,8 @@
 //! it stands and how it ended.
 
 use super::values::text_enum;
-use super::{ChallengeId, GameError, GameId, TimeControl};
-use crate::rules::{Color, Position, Rules, WinReason};
+use super::{ChallengeId, GameId, TimeControl};
+use crate::rules::{Color, PlayError, Position, Rules, WinReason};
 
 text_enum! {
     /// Where a game stands.
@@ -265,4 +265,69 @@ pub struct StoredMove {
     /// When it was stored, in unix milliseconds; `None` for a move stored before schema
     /// version 10.
     pub stored_at_ms: Option<i64>,
+}
+
+/// A request about a game refused by the domain. The store keeps these refusals among its
+/// own errors (`StoreError`), each with its sentence at the edge.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum GameError {
+    /// The game is not in play.
+    #[error("game {id} is {status}")]
+    NotActive {
+        /// The game.
+        id: GameId,
+        /// Where it stands.
+        status: GameStatus,
+    },
+    /// The user does not play in the game.
+    #[error("you are not a player in game {0}")]
+    NotAPlayer(GameId),
+    /// A stored position is unreadable.
+    #[error("game {id}'s stored position is wrong: {detail}")]
+    Mismatch {
+        /// The game.
+        id: GameId,
+        /// What is wrong.
+        detail: String,
+    },
+    /// The game has no time limit.
+    #[error("this game has no time limit")]
+    NoTimeLimit,
+    /// More time asked for one's own move.
+    #[error("it is your own move")]
+    OwnMove,
+    /// The move would have more time left than allowed (`seconds`).
+    #[error("a move may have at most {seconds} seconds left")]
+    TooMuchTime {
+        /// The most time a move may have left.
+        seconds: i64,
+    },
+    /// The game moved on since the player saw it.
+    #[error("the position changed (ply {seen} seen, now {now})")]
+    PositionChanged {
+        /// The ply the player saw.
+        seen: u32,
+        /// The game's ply now.
+        now: u32,
+    },
+    /// It is the other player's turn.
+    #[error("it is {to_move}'s turn")]
+    NotYourTurn {
+        /// The colour to move.
+        to_move: Color,
+        /// The player's colour.
+        you: Color,
+    },
+    /// The rules refuse the move.
+    #[error(transparent)]
+    Illegal(#[from] PlayError),
+    /// No move to take back.
+    #[error("there is no move to take back")]
+    NothingToTakeBack,
+    /// The opponent asked for no takeback.
+    #[error("your opponent asked for no takeback")]
+    NoTakebackRequest,
+    /// The opponent offered no draw.
+    #[error("your opponent offered no draw")]
+    NoDrawOffer,
 }

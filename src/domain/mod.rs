@@ -9,7 +9,6 @@
 pub mod challenges;
 pub mod deadlines;
 mod endings;
-mod error;
 mod games;
 mod ids;
 pub mod lifecycle;
@@ -27,15 +26,16 @@ pub use challenges::{
 };
 pub(crate) use endings::too_early_aborts;
 pub use endings::{DrawOffer, Ended, Ending, RESULT_MIN_PLY, end_game};
-pub use error::GameError;
 pub use games::{
-    BotSeat, EndReason, Game, GameResult, GameStatus, LoadedGame, RatingChanges, StoredMove,
+    BotSeat, EndReason, Game, GameError, GameResult, GameStatus, LoadedGame, RatingChanges,
+    StoredMove,
 };
 pub use ids::{ChallengeId, GameId, NoticeId, PairingId, TournamentId};
 pub use notices::{NewNotice, NoticeKind, Via};
 pub use players::Player;
 pub use time_control::{
     DAYS_PER_MOVE, LIVE_MAX_MOVES_LEFT, MAX_TIME_LEFT, MINUTES_PER_MOVE, MORE_TIME, TimeControl,
+    TimeControlError,
 };
 pub use tournaments::{
     Board, BoardResult, Entrant, EntrantStatus, Format, LogEntry, MAX_PLAYERS, NewTournament, Pace,

@@ -11,7 +11,16 @@
 //! assert!(TimeControl::Minutes(7).check().is_err());
 //! ```
 
-use super::GameError;
+/// A time control that is not offered.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum TimeControlError {
+    /// Days per move not in [`DAYS_PER_MOVE`].
+    #[error("{0} days per move is not offered")]
+    BadDaysPerMove(u32),
+    /// Minutes per move not in [`MINUTES_PER_MOVE`].
+    #[error("{0} minutes per move is not offered")]
+    BadMinutesPerMove(u32),
+}
 
 /// The days per move a challenge may ask for; 0 means no time limit.
 pub const DAYS_PER_MOVE: [u32; 8] = [0, 1, 2, 3, 5, 7, 10, 14];
@@ -55,15 +64,15 @@ impl TimeControl {
     /// Itself when offered.
     ///
     /// # Errors
-    /// [`GameError::BadDaysPerMove`] for days not in [`DAYS_PER_MOVE`],
-    /// [`GameError::BadMinutesPerMove`] for minutes not in [`MINUTES_PER_MOVE`].
-    pub fn check(self) -> Result<TimeControl, GameError> {
+    /// [`TimeControlError::BadDaysPerMove`] for days not in [`DAYS_PER_MOVE`],
+    /// [`TimeControlError::BadMinutesPerMove`] for minutes not in [`MINUTES_PER_MOVE`].
+    pub fn check(self) -> Result<TimeControl, TimeControlError> {
         match self {
             TimeControl::Unlimited => Ok(self),
             TimeControl::Days(d) if d > 0 && DAYS_PER_MOVE.contains(&d) => Ok(self),
-            TimeControl::Days(d) => Err(GameError::BadDaysPerMove(d)),
+            TimeControl::Days(d) => Err(TimeControlError::BadDaysPerMove(d)),
             TimeControl::Minutes(m) if MINUTES_PER_MOVE.contains(&m) => Ok(self),
-            TimeControl::Minutes(m) => Err(GameError::BadMinutesPerMove(m)),
+            TimeControl::Minutes(m) => Err(TimeControlError::BadMinutesPerMove(m)),
         }
     }
 
@@ -145,15 +154,15 @@ mod tests {
         }
         assert!(matches!(
             TimeControl::Days(4).check(),
-            Err(GameError::BadDaysPerMove(4))
+            Err(TimeControlError::BadDaysPerMove(4))
         ));
         assert!(matches!(
             TimeControl::Days(0).check(),
-            Err(GameError::BadDaysPerMove(0))
+            Err(TimeControlError::BadDaysPerMove(0))
         ));
         assert!(matches!(
             TimeControl::Minutes(10).check(),
-            Err(GameError::BadMinutesPerMove(10))
+            Err(TimeControlError::BadMinutesPerMove(10))
         ));
     }
 

@@ -1,5 +1,7 @@
 //! Reviewing a finished game: the engine's score of every position, and each move judged by
 //! how much it lost against the engine's best move.
+// Longer than 400 lines: a review's scores, classes and their text format share one scale; 130
+// lines are unit tests.
 //!
 //! Pure: rules and engine only. Every position is searched by a fresh [`Engine`] with a fixed
 //! node budget ([`REVIEW_NODES`] by default), so a review is the same whatever ran before it

@@ -1,6 +1,8 @@
 //! The search: iterative deepening, principal-variation alpha-beta with a transposition table,
 //! null-move pruning, late-move reductions and a capture quiescence search; exact win/loss
 //! scores by distance.
+// Longer than 400 lines: one search: the alpha-beta with its pruning and reductions and the
+// quiescence search share the engine's state.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};

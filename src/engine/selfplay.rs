@@ -1,5 +1,7 @@
 //! Games between players, as the match tool and the tuner play them: players, openings,
 //! one game, and many games on several threads with their statistics.
+// Longer than 400 lines: the match tool's players, openings, one game and many games on threads
+// with their statistics, one flow.
 
 use std::fmt;
 use std::str::FromStr;

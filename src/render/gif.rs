@@ -1,4 +1,6 @@
 //! The animated replay: a GIF of a whole game, one frame per position.
+// Longer than 400 lines: one encoder: the frames, their changed rectangles and the palette of one
+// GIF; 60 lines are unit tests.
 //!
 //! Frame 0 is the start; frame *k* is the board picture after ply *k*, exactly as [`render`]
 //! draws it with that ply as the last move (tint, corner brackets, arrow), the players' names,

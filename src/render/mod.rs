@@ -31,6 +31,7 @@ mod panel;
 mod quantise;
 mod sprites;
 mod text;
+mod words;
 
 use std::sync::LazyLock;
 
@@ -44,6 +45,7 @@ use layout::{BOARD, BOARD_X, BOARD_Y, BOTTOM_PANEL_Y, SQUARE, TOP_PANEL_Y, View}
 pub use layout::{HEIGHT, WIDTH};
 use panel::{Panel, Status};
 use sprites::{Shade, Tiles};
+pub use words::Words;
 
 use crate::rules::{Color, Move, Outcome, Position, Square, Stack, WinReason};
 
@@ -56,26 +58,6 @@ pub struct GameEnd {
     /// What happened, in a few words about the loser (`cannot move`, `resigned`,
     /// `ran out of time`), or about the game when nobody won (`draw by agreement`, `aborted`).
     pub reason: String,
-}
-
-/// The words drawn on the picture, in the reader's language: the renderer has none of its own
-/// (they are made at the edge, by `strings::picture`).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Words {
-    /// Before the reserve count: `reserve`.
-    pub reserve: String,
-    /// Before the captured count: `captured`.
-    pub captured: String,
-    /// The badge of the player to move: `to move`.
-    pub to_move: String,
-    /// The winner's badge: `winner`.
-    pub winner: String,
-    /// The loser's note when the position shows they cannot move: `cannot move`.
-    pub cannot_move: String,
-    /// The loser's note when the position shows a mirror-rule loss: `mirrored: loses`.
-    pub mirrored: String,
-    /// The colours' names, `[White, Black]`, for a player whose name cannot be drawn.
-    pub colors: [String; 2],
 }
 
 /// What to show besides the position.

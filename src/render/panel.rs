@@ -4,10 +4,10 @@ use image::{Rgb, RgbImage};
 use imageproc::drawing::{draw_filled_circle_mut, draw_filled_rect_mut};
 use imageproc::rect::Rect;
 
-use super::Words;
 use super::layout::{BOARD, BOARD_X, PANEL_H};
 use super::palette::{self, BLACK_PIECE, WHITE_PIECE};
 use super::text::{self, BOLD, REGULAR};
+use super::words::Words;
 use crate::rules::Color;
 
 /// What a panel says on its right.

@@ -1,3 +1,5 @@
+// Longer than 400 lines: games against the bot (start, moves, hints, results by level) on one
+// GameService impl.
 //! Games against the bot (issue 15): starting one, the bot's moves, hints, and the results of
 //! a player against each level.
 //!

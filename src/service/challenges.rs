@@ -1,3 +1,5 @@
+// Longer than 400 lines: the use cases of challenges on one GameService impl; 50 lines are unit
+// tests.
 //! Challenges: made, accepted (the game starts), declined, cancelled.
 
 use super::deadlines::wakes_sweeper;

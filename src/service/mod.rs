@@ -9,7 +9,6 @@
 mod analysis;
 mod bots;
 mod challenges;
-mod clock;
 mod deadlines;
 mod endings;
 mod error;
@@ -34,7 +33,8 @@ pub use challenges::{
     ChallengeOptions, ChallengeRequest, DEFAULT_TIME_CONTROL, Opponent, Rematch, coin_toss,
     time_control,
 };
-pub use clock::{Clock, ManualClock, SystemClock, Timestamp, Wait};
+// The service is built on a clock and answers with its moments: its callers name them here.
+pub use crate::clock::{Clock, ManualClock, SystemClock, Timestamp, Wait};
 pub use error::{Result, ServiceError};
 pub use ladder::{
     MEMBER_RECHECK, Members, RECENT_GAMES, RECENT_TOURNAMENTS, Stats, TournamentPlace,

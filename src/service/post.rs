@@ -1,3 +1,5 @@
+// Longer than 400 lines: the outbox's delivery: each kind of notice made into its letter, beside
+// the rules of retries and refused DMs.
 //! Delivering the outbox: the service turns each due notice into a [`Letter`] and hands it
 //! to a [`Postman`], which only knows how to send (the command layer's, which finishes the
 //! letter into words and pictures for an adapter's carrier, or a test's); what to send, when to

@@ -1,5 +1,7 @@
 //! Backups that are known to restore: a consistent copy of the database made while the bot
 //! runs, checked before it is called done, and the restore of such a copy.
+// Longer than 400 lines: the backup and the restore share their checks (integrity, schema version,
+// journal mode), and the errors of both list their causes.
 //!
 //! # Backing up ([`backup`])
 //! - SQLite's Online Backup API copies the database page by page from a connection of its own,

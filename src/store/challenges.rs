@@ -1,3 +1,4 @@
+// Longer than 400 lines: a challenge's rows and each change of its status, one transaction each.
 //! Challenges: created, then accepted (which starts the game), declined, cancelled or expired.
 
 use rusqlite::{OptionalExtension, Row, Transaction, params};

@@ -195,8 +195,6 @@ impl From<crate::domain::GameError> for StoreError {
             E::NotActive { id, status } => StoreError::GameNotActive { id, status },
             E::NotAPlayer(id) => StoreError::NotAPlayer(id),
             E::Mismatch { id, detail } => StoreError::Mismatch { id, detail },
-            E::BadDaysPerMove(days) => StoreError::BadDaysPerMove(days),
-            E::BadMinutesPerMove(minutes) => StoreError::BadMinutesPerMove(minutes),
             E::NoTimeLimit => StoreError::NoTimeLimit,
             E::OwnMove => StoreError::OwnMove,
             E::TooMuchTime { seconds } => StoreError::TooMuchTime { seconds },
@@ -223,6 +221,16 @@ impl From<crate::domain::ChallengeError> for StoreError {
             E::Expired(id) => StoreError::ChallengeExpired(id),
             E::NotYours(id) => StoreError::NotYourChallenge(id),
             E::NotChallenger(id) => StoreError::NotChallenger(id),
+        }
+    }
+}
+
+impl From<crate::domain::TimeControlError> for StoreError {
+    fn from(error: crate::domain::TimeControlError) -> StoreError {
+        use crate::domain::TimeControlError as E;
+        match error {
+            E::BadDaysPerMove(days) => StoreError::BadDaysPerMove(days),
+            E::BadMinutesPerMove(minutes) => StoreError::BadMinutesPerMove(minutes),
         }
     }
 }

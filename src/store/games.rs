@@ -1,3 +1,5 @@
+// Longer than 400 lines: a game's row types and every query of games, with the replay check of a
+// loaded game.
 //! Games: their rows, finding them, and loading one with its position checked against the
 //! replay of its moves.
 

@@ -1,3 +1,4 @@
+// Longer than 400 lines: an event, its entrants, boards and log, and every transaction on them.
 //! Tournaments (issue 22): the event, its players, each round's boards and the director's log.
 //!
 //! The store keeps what happened and decides nothing: what to pair is decided by the pure

@@ -2,6 +2,8 @@
 //! for every error type of [`rules`](crate::rules), [`store`](crate::store) and
 //! [`service`](crate::service). Their `Display` is the English sentence (for logs and the
 //! command line).
+// Longer than 400 lines: the sentence of every error type a player can cause, one Localized impl
+// each.
 //!
 //! Each is one sentence a player can act on. A variant that wraps another error shows that
 //! error's sentence. Failures of the bot itself (SQLite, a stopped store thread) are never shown

@@ -1,3 +1,5 @@
+// Longer than 400 lines: the words of the bot's messages about challenges and games, one function
+// per message (other subjects have their own modules).
 //! Every text a user reads is made here, from data, in the reader's language: the bot's
 //! messages, the letters it sends on its own ([`letters`]), the sentences of errors
 //! ([`errors`]) and the words drawn on the board picture ([`picture`]). The sentences
@@ -1187,91 +1189,3 @@ pub(crate) fn stats_marked(lang: Lang, s: &Stats) -> String {
 }
 
 pub(crate) use crate::domain::deadlines::aborts_on_time_out;
-
-/// Why a command typed as text could not be read, in `lang`, naming the option's choices in
-/// `lang` (`белые, чёрные или случайно`).
-pub fn option_error(lang: Lang, error: &crate::app::options::OptionError) -> Text {
-    use crate::app::options::OptionError as E;
-    let said = match error {
-        E::UnknownCommand {
-            name,
-            nearest: None,
-        } => {
-            tr!(lang, "option-unknown-command", name = name.as_str())
-        }
-        E::UnknownCommand {
-            name,
-            nearest: Some(nearest),
-        } => tr!(
-            lang,
-            "option-unknown-command-near",
-            name = name.as_str(),
-            nearest = nearest.as_str()
-        ),
-        E::UnknownOption {
-            command,
-            name,
-            nearest: None,
-        } => tr!(
-            lang,
-            "option-unknown",
-            command = command.as_str(),
-            name = name.as_str()
-        ),
-        E::UnknownOption {
-            command,
-            name,
-            nearest: Some(nearest),
-        } => tr!(
-            lang,
-            "option-unknown-near",
-            command = command.as_str(),
-            name = name.as_str(),
-            nearest = nearest.as_str()
-        ),
-        E::Repeated(name) => tr!(lang, "option-repeated", name = name.as_str()),
-        E::Missing(option) => tr!(
-            lang,
-            "option-missing",
-            option = *option,
-            choices = option_choices(lang, option)
-        ),
-        E::Together { first, second } => tr!(
-            lang,
-            "option-together",
-            first = first.as_str(),
-            second = second.as_str()
-        ),
-        E::BadValue { option, value } => tr!(
-            lang,
-            "option-bad-value",
-            option = *option,
-            value = value.as_str(),
-            choices = option_choices(lang, option)
-        ),
-    };
-    Text::from_marked(&said)
-}
-
-/// The choices of `option` in `lang`, as a list: `white, black or random`.
-fn option_choices(lang: Lang, option: &str) -> String {
-    let said = |id: String| crate::i18n::tr(lang, &id, &[]);
-    let choices: Vec<String> = match option {
-        "color" => ColorChoice::ALL
-            .iter()
-            .map(|c| said(format!("choice-color-{}", c.as_str())))
-            .collect(),
-        "side" => ["white", "black"]
-            .iter()
-            .map(|s| said(format!("choice-side-{s}")))
-            .collect(),
-        "rules" => Rules::ALL.iter().map(|r| rules_name(lang, *r)).collect(),
-        "language" => Lang::all().map(language_name).collect(),
-        "subcommand" => crate::app::options::TOURNAMENT_COMMANDS
-            .iter()
-            .map(|c| crate::app::options::command_name(lang, &format!("tournament-{c}")))
-            .collect(),
-        _ => Vec::new(),
-    };
-    errors::or_list(lang, &choices)
-}

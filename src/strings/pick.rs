@@ -2,8 +2,8 @@
 //! choose a move, the form that types one, and the question before resigning. Each label
 //! fits Discord's 100 characters, each form title its 45.
 
-use crate::app::pick::{Choice, Pick};
 use crate::i18n::Lang;
+use crate::pick::{Choice, Pick};
 use crate::rules::{Move, Position};
 use crate::store::GameId;
 use crate::text::Text;
@@ -91,7 +91,7 @@ pub fn resign_sure(lang: Lang, game: GameId) -> Text {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::app::pick::{self, MENU_LIMIT};
+    use crate::pick::{self, MENU_LIMIT};
 
     #[test]
     fn labels_fit_discord_and_russian_counts_pieces() {

@@ -1,3 +1,5 @@
+// Longer than 400 lines: the words of every tournament message, one function each; 145 lines are
+// unit tests.
 //! The words of tournaments (issue 22): the announcement, joining and leaving, each round's
 //! pairings and threads, the director's tools, the standings (as text, and the words of their
 //! picture) and the list of a server's events.

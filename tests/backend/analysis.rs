@@ -2,6 +2,7 @@
 //! unknown or of another server; reviews a finished one on the search pool with progress,
 //! stores it and answers again at once; two at once store one; the text fits one Discord
 //! message in every language; the chart decodes to a picture with its colours; the console.
+// Longer than 400 lines: the tests of the analysis use case share the finished games they review.
 
 use focus_bot::discord::markdown::markdown as md;
 use std::collections::HashSet;

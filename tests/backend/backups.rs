@@ -1,6 +1,8 @@
 //! Backups (issue 24), in process: a copy made under concurrent writes is the database as it
 //! was when the backup started, and checked; the scheduler names its copies by UTC time,
 //! prunes only after a copy is checked, keeps `keep`, and counts a failure and goes on.
+// Longer than 400 lines: the tests of backups in process share their database under concurrent
+// writes.
 
 use std::fs;
 use std::path::{Path, PathBuf};

@@ -1,5 +1,7 @@
 //! Correspondence play (issue 6): deadlines, reminders, time-outs, the outbox of notices and its
 //! delivery, `/focus moretime`, `/focus notify` and the `/focus games` dashboard.
+// Longer than 400 lines: the tests of correspondence play share their helpers (games on the test
+// clock, the outbox and its postman).
 //!
 //! Service tests run the game service on a database file in a temporary directory (so a test
 //! can restart the bot, or read the outbox with SQL) and a manual clock; a recording

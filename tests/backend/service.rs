@@ -1,5 +1,7 @@
 //! The game service (issue 5), use case by use case: on an in-memory store on its own thread and
 //! a manual clock, with the exact sentences users read and checks that refusals change nothing.
+// Longer than 400 lines: the service's tests, use case by use case, share their store, clock and
+// players.
 
 use focus_bot::discord::markdown::markdown as md;
 use std::sync::Arc;

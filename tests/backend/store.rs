@@ -1,4 +1,6 @@
 //! The SQLite store's use cases (issue 4), on real database files in temporary directories.
+// Longer than 400 lines: the store's tests, use case by use case, share their database files and
+// rows.
 
 use std::path::{Path, PathBuf};
 

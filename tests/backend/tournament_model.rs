@@ -1,6 +1,8 @@
 //! The model-based test of tournament events (issue 32, part 2): random events, generated as
 //! property tests, driven through the game service on the test clock and checked after every
 //! step against a small model of their own ([`oracle`]).
+// Longer than 400 lines: one model-based test: its event generator and its driver through the
+// service go together.
 //!
 //! An event is a Swiss, a round-robin or a double round-robin of 3 to 12 players (a Swiss from
 //! 4), at every pace and time control, started by its director or on its own; then a random

@@ -1,6 +1,8 @@
 //! Tournaments through the game service (issue 22): a Swiss and round-robins played to the
 //! end with a postman that starts threads, every round checked against the pairing module's
 //! own re-pairing of the exported TRF, and the refusals.
+// Longer than 400 lines: whole tournaments played through the service share their postman and
+// re-pairing checks.
 
 use std::future::Future;
 use std::sync::{Arc, Mutex};

@@ -2,6 +2,8 @@
 //! restore that keeps the current file (and its log) aside and says what it restored; refusals
 //! in one line that change nothing (a damaged or too new backup, a running bot or console);
 //! and a running bot whose backup directory fails goes on.
+// Longer than 400 lines: the tests of `db backup` and `db restore` share their databases and their
+// runs of the binary.
 
 use std::fs;
 use std::path::{Path, PathBuf};

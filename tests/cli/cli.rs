@@ -1,4 +1,5 @@
 //! The rules tools of the command line, run as a user runs them.
+// Longer than 400 lines: the tests of the rules tools share their runs of the binary.
 
 use crate::bin;
 

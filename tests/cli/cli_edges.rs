@@ -2,6 +2,7 @@
 //! engine's `stop` and `quit` and its limits, records with a byte-order mark or without
 //! moves, a console output folder that cannot be made, the README's `db` example and the one
 //! name of the language option.
+// Longer than 400 lines: the tests of the command line's edges share their runs of the binary.
 
 use std::io::{BufRead, BufReader, Write};
 use std::path::Path;

@@ -1,5 +1,6 @@
 //! The offline console (issue 5): typed lines in, printed replies and board pictures out, both
 //! through `Console` in process and through the `focus-bot console` binary.
+// Longer than 400 lines: the console's tests share their console, in process and as the binary.
 
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};

@@ -1,6 +1,7 @@
 //! The console as an adapter of the command layer (issue 20): options checked as on Discord,
 //! in English and Russian; every button clicked by typing its label; a line that is not UTF-8;
 //! a move with a draw offer against the bot.
+// Longer than 400 lines: the tests of the console's commands share their typed sessions.
 
 use std::path::Path;
 

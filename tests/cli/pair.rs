@@ -1,6 +1,8 @@
 //! `focus-bot pair` (issue 21): the next round's pairings from a TRF-16 file, in the answer
 //! format of bbpPairings and JaVaFo, `--check`, and every refusal with its sentence and exit
 //! status, run as a user runs it.
+// Longer than 400 lines: the tests of `focus-bot pair` share their TRF files and runs of the
+// binary.
 
 use std::path::Path;
 use std::process::{Command, Output};

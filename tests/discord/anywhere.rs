@@ -1,6 +1,7 @@
 //! Play anywhere (issue 23) end to end: whole games where the app is reached only through a
 //! user's install of it (a group DM, a server that never added the bot), and in the bot's own
 //! DM, through the Discord stand-in's places (`tests/support/discord/places.rs`).
+// Longer than 400 lines: whole games played through the stand-in's places share their setup.
 //!
 //! Where the bot is not there itself, it answers interactions and never posts on its own (the
 //! stand-in refuses that with 50001, and every test checks the request log for it), and the

@@ -1,6 +1,7 @@
 //! Games against the bot (issue 15) end to end through the Discord stand-in: a whole game
 //! against level 1 played by a script, the bot moving after a restart, a resignation while it
 //! thinks, and hints.
+// Longer than 400 lines: games against the bot through the stand-in share their setup.
 
 use crate::support;
 

@@ -1,6 +1,8 @@
 //! Correspondence play (issue 6) end to end: the real bot (`focus_bot::discord::run_with_clock`)
 //! against the local Discord stand-in (`tests/support/discord.rs`), with a temporary database
 //! and a [`ManualClock`] the tests move forward to reach reminders, deadlines and expiries.
+// Longer than 400 lines: correspondence end to end: the tests share the bot, the stand-in and the
+// clock they move.
 //!
 //! What the bot sends on its own (reminders, time-outs, expired challenges) goes through the
 //! outbox in the database; a test that asserts "exactly once" first waits until the outbox has

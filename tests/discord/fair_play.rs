@@ -1,5 +1,6 @@
 //! Around the game (issue 13) end to end through the Discord stand-in: who may be challenged,
 //! and the moves autocomplete offers.
+// Longer than 400 lines: the tests around the game share the bot and the stand-in they start.
 
 use crate::support;
 

@@ -1,6 +1,8 @@
 //! The bot in two languages, end to end: the real bot (`focus_bot::discord::run_with_clock`)
 //! against the local Discord stand-in (`tests/support/discord.rs`), whose interactions carry the
 //! `locale` and `guild_locale` each test gives them.
+// Longer than 400 lines: the bot in two languages end to end: the tests share the bot and the
+// locales they give.
 //!
 //! - What the channel sees is in the server's language: the one set with `/focus settings`,
 //!   else Discord's `guild_locale`, else English; the board picture's words too.

@@ -3,6 +3,7 @@
 //! where Debian's `prometheus` package is installed), `/healthz` through an outage of the
 //! gateway and a closed database; and the real binary, logging at trace level in both formats,
 //! never writing its token.
+// Longer than 400 lines: the tests of health and metrics share the bot they scrape.
 
 use crate::support;
 

@@ -1,6 +1,8 @@
 //! Ratings, the leaderboard and player stats (issue 7) end to end: the real bot
 //! (`focus_bot::discord::run_with_clock`) against the local Discord stand-in
 //! (`tests/support/discord.rs`), with a temporary database and a [`ManualClock`].
+// Longer than 400 lines: ratings end to end: the tests share the bot, the stand-in and the games
+// they play.
 //!
 //! Rated games are played through slash commands and buttons, and the rating changes in their
 //! end messages are checked against values computed independently by

@@ -3,6 +3,7 @@
 //! live), the bot restarted every 5 minutes (a clean stop, then a kill, in turn). Each minute
 //! it prints the bot's resident memory, its open file descriptors, the database's size and the
 //! 99th percentile of the reply time; at the end it checks the targets:
+// Longer than 400 lines: one soak test: its players, restarts and checks go together.
 //!
 //! - memory and descriptors flat after the warm-up: no growth over 10 % in the last half;
 //! - no `ERROR` line in the bot's log;

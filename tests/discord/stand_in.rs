@@ -2,6 +2,8 @@
 //! 0.12.5 and poise 0.7.1: what it sends deserialises as serenity's models, and a small poise bot
 //! started against it registers its commands, answers slash commands, autocomplete and buttons,
 //! meets the simulated failures, survives a dropped gateway and shuts down.
+// Longer than 400 lines: the stand-in checked against serenity and poise: the tests share their
+// small bot.
 //!
 //! Everything stays on 127.0.0.1; the token is a fake one. Every wait is bounded, so a broken
 //! stand-in fails the test instead of hanging it.

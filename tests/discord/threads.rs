@@ -4,6 +4,8 @@
 //! the parent channel find the caller's game; archived, locked and deleted threads, a missing
 //! permission, threads turned off and a restart do not lose a game; `/focus watch` pages
 //! through the server's games, also after a restart.
+// Longer than 400 lines: threads end to end: the tests share the bot and the server that allows
+// threads.
 
 use crate::support;
 

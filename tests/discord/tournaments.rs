@@ -6,6 +6,7 @@
 //! next one is paired. Also: a start time wakes the sweeper, which starts the event on its own;
 //! the server's tournament role lets a member create one; a channel where the bot may not
 //! start threads is refused.
+// Longer than 400 lines: whole tournaments end to end through the stand-in, scripted step by step.
 //!
 //! And a Swiss of nine in four rounds played by scripted players (moves, resignations, draws,
 //! two time-outs, one of them a no-show), with a withdrawal, a late joiner, the bot killed in

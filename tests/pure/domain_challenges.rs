@@ -3,8 +3,8 @@
 
 use focus_bot::domain::challenges::{self, ChallengeError};
 use focus_bot::domain::{
-    CHALLENGE_LIFETIME, Challenge, ChallengeId, ChallengeStatus, ColorChoice, GameError,
-    NewChallenge, NoticeKind, TimeControl, Venue, Via, close_notice,
+    CHALLENGE_LIFETIME, Challenge, ChallengeId, ChallengeStatus, ColorChoice, NewChallenge,
+    NoticeKind, TimeControl, TimeControlError, Venue, Via, close_notice,
 };
 use focus_bot::rules::{Color, Position, Rules};
 
@@ -56,7 +56,9 @@ fn a_new_challenge_is_checked_and_its_set_up_kept_normalised() {
     slow.time_control = TimeControl::Days(4);
     assert_eq!(
         challenges::check_new(&slow),
-        Err(ChallengeError::TimeControl(GameError::BadDaysPerMove(4)))
+        Err(ChallengeError::TimeControl(
+            TimeControlError::BadDaysPerMove(4)
+        ))
     );
     let mut set_up = new();
     set_up.start_fpn = Some(Position::start().to_string());

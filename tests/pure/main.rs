@@ -21,6 +21,8 @@ mod dutch_corpus;
 mod dutch_floats;
 mod dutch_properties;
 mod engine;
+mod file_lengths;
+mod layers;
 mod locales;
 mod pairing;
 mod ratings;

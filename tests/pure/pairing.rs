@@ -1,6 +1,7 @@
 //! Tournament pairing (issue 21): the TRF-16 reader and writer, the Berger tables against the
 //! reference's, the C.07 tie-breaks on crosstables computed by hand, and the round-by-round
 //! check.
+// Longer than 400 lines: the pairing module's tests share their tournaments and crosstables.
 
 use focus_bot::pairing::berger::{self, BergerError, Cycles};
 use focus_bot::pairing::check::{RepairError, System};

@@ -2,6 +2,7 @@
 //! independently — the published example of Glickman's paper, and a Glicko-2 written from the
 //! paper in Python (`tests/support/glicko2_reference.py`, which prints every expected value
 //! below) — and the ladder built on them.
+// Longer than 400 lines: the tests of ratings share their players and expected values.
 
 use focus_bot::discord::markdown::markdown as md;
 use focus_bot::i18n::Lang;

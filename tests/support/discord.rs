@@ -1,4 +1,6 @@
 //! A local stand-in for Discord, for end-to-end tests that run the real serenity and poise code.
+// Longer than 400 lines: the stand-in's server: one state behind every route of its HTTP and
+// gateway sides.
 //!
 //! No machine here reaches Discord, so [`FakeDiscord`] serves, on 127.0.0.1 and an ephemeral
 //! port, the part of Discord a bot touches: the REST routes under `/api/v10` and the gateway

@@ -1,5 +1,7 @@
 //! Pairing one bracket: the best candidate by the quality criteria, and among the equally good
 //! ones the first in the order in which C.04.3 generates candidates (D.1–D.3).
+// Longer than 400 lines: pairing one bracket is one procedure of C.04.3 (D.1 to D.3), followed
+// article by article.
 //!
 //! The criteria give the best weight a matching of the bracket can reach. The order of
 //! generation is then followed by fixing one choice at a time and keeping it only if the best

@@ -1,4 +1,6 @@
 //! Which edges a maximum-weight matching may use: the tight edges of an optimal dual solution.
+// Longer than 400 lines: one algorithm (the blossom solver and its optimal duals) of which no part
+// stands alone; 120 lines are unit tests.
 //!
 //! The order of generation (D.1–D.3) asks hundreds of times per bracket whether the best
 //! weight can still be reached once some edges are forbidden, and most answers are "no", each

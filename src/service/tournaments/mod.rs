@@ -1,3 +1,5 @@
+// Longer than 400 lines: every use case of a tournament (create, join, leave, start, rounds, the
+// director's tools, standings, export) on one GameService impl.
 //! Tournaments (issue 22): creating and joining events, pairing their rounds with the pure
 //! pairing module, the director's tools, standings and the TRF export.
 //!

@@ -3,6 +3,8 @@
 //! game ended), predicts what each board's result must be and what each player must score, and
 //! checks the service's pairings, standings, letters and exports against that and against the
 //! rules' invariants.
+// Longer than 400 lines: one model of a tournament's events, whose predictions depend on each
+// other.
 
 use std::collections::{HashMap, HashSet};
 

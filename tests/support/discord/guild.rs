@@ -1,4 +1,6 @@
 //! The guild fixture: users, roles, channels and members, and the JSON Discord sends for them.
+// Longer than 400 lines: one fixture: the guild's users, roles, channels and members, and their
+// JSON.
 
 use serde_json::{Value, json};
 use serenity::all::Permissions;

@@ -1,4 +1,5 @@
-//! Time, injectable: the service never reads the system clock directly, so tests can move it.
+//! Time, injectable: nothing reads the system clock directly (the service, the sweeper, the
+//! scheduled backups), so tests can move it. Below every layer that tells time, so each can.
 //!
 //! Waiting for a moment is the clock's business too ([`Clock::sleep_until`]): the sweeper
 //! sleeps until the next due moment *on the service's clock*. With the system clock that is
