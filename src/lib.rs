@@ -13,8 +13,11 @@
 //! - [`render`]: board pictures (PNG), pure.
 //! - [`ratings`]: Glicko-2 ratings, pure.
 //! - [`pairing`]: tournament pairings (Dutch system, round-robin), tie-breaks and TRF, pure.
-//! - [`domain`]: the pure decisions of the bot's use cases.
-//! - [`store`]: the SQLite store of challenges, games, moves, players and settings.
+//! - [`domain`]: the data of games, challenges and tournaments, and the pure decisions on
+//!   them: a game between its moves and its end with the rating change, deadlines, challenges,
+//!   the tournament lifecycle (state and event in, state and effects out).
+//! - [`store`]: keeps the state and answers queries (SQLite); its units of work, written once
+//!   over the row-level port `store::port::Rows`, read, let [`domain`] decide, and keep.
 //! - [`backups`]: the running bot's scheduled backups of the store.
 //! - [`telemetry`]: the bot's metrics for Prometheus (counted by the service and the
 //!   adapters, figures read from the store and the backups).

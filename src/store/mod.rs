@@ -6,6 +6,10 @@
 //! - [`Store`] owns one SQLite connection and offers the use cases as methods; each method that
 //!   writes is **one transaction**, so a move, its position and a game's end with both players'
 //!   records are stored together or not at all.
+//! - The store decides nothing. A use case that changes a game or a tournament is a unit of
+//!   work ([`units`]): it reads rows through the port [`port::Rows`], lets the pure
+//!   [`crate::domain`] decide, and keeps what was decided, in the caller's transaction. The
+//!   units are written once for every database; SQLite implements the port on a transaction.
 //! - [`AsyncStore`] runs a [`Store`] on a dedicated thread for the async bot, which must never
 //!   block its runtime on SQLite.
 //! - The schema is the numbered SQL files of `migrations/`, embedded in the binary and applied
