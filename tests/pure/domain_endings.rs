@@ -125,6 +125,10 @@ fn an_abort_a_bot_game_and_an_unplayed_tournament_game_leave_the_records_alone()
         (ended.game.status, ended.records),
         (GameStatus::Finished, None)
     );
+    // Once each side has moved, a tournament game counts.
+    forfeit.ply = 2;
+    let ended = end_game(&forfeit, WHITE_WINS, [None, None], NOW).unwrap();
+    assert_eq!(ended.records.map(|[w, b]| (w.wins, b.losses)), Some((1, 1)));
 }
 
 #[test]

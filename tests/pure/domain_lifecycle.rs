@@ -105,6 +105,11 @@ fn a_running_swiss_takes_late_joiners_until_half_its_rounds_have_begun() {
     let late = ev.entrants.last().unwrap();
     assert_eq!((late.number, late.first_round), (Some(5), 3));
 
+    // Exactly half of four rounds begun: still open.
+    let mut half = running(2, [None, None]);
+    half.tournament.rounds = Some(4);
+    assert_eq!(lifecycle::joins_from(&half.tournament), Some(3));
+
     // Round 3 of 5 has begun: more than half.
     let mut ev = running(3, [None, None]);
     assert_eq!(lifecycle::joins_from(&ev.tournament), None);
