@@ -79,14 +79,22 @@ pub struct Ended {
     pub records: Option<[Player; 2]>,
 }
 
+/// Whether ending `game` with `ending` changes the players' records (and so whether
+/// [`end_game`] needs them): a result, unless the bot plays (results against the bot are
+/// counted by level from the games themselves) or it is a tournament game that ended before
+/// each side moved ([`RESULT_MIN_PLY`]: a forfeit, not played, C.04.1).
+pub fn records_change(game: &Game, ending: Ending) -> bool {
+    let played = game.tournament_id.is_none() || game.ply >= RESULT_MIN_PLY;
+    ending.result().is_some() && played && game.bot.is_none()
+}
+
 /// Ends `game` with `ending` at `now` (unix seconds), given both players' records before it
 /// (`records`, White's first; `None` for a player without one in the game's community).
 ///
 /// - The status becomes [`GameStatus::Aborted`] for [`Ending::Abort`], else
 ///   [`GameStatus::Finished`].
-/// - A result counts in the players' records, unless the bot plays (results against the bot
-///   are counted by level from the games themselves) or it is a tournament game that ended
-///   before each side moved ([`RESULT_MIN_PLY`]: a forfeit, not played, C.04.1).
+/// - A result counts in the players' records when [`records_change`] says so; `records` are
+///   read only then.
 /// - A rated game that counts is rated as one rating period (Glicko-2,
 ///   [`ratings::rate_game`]), each player's deviation first grown for their idle periods
 ///   ([`Player::rating_at`]).
@@ -119,8 +127,7 @@ pub fn end_game(
         takeback_by: None,
         ..game.clone()
     };
-    let played = game.tournament_id.is_none() || game.ply >= RESULT_MIN_PLY;
-    let counted = ending.result().filter(|_| played && game.bot.is_none());
+    let counted = ending.result().filter(|_| records_change(game, ending));
     let Some(result) = counted else {
         return Ok(Ended {
             game: ended,

@@ -25,7 +25,7 @@ pub use challenges::{
     close_notice,
 };
 pub(crate) use endings::too_early_aborts;
-pub use endings::{DrawOffer, Ended, Ending, RESULT_MIN_PLY, end_game};
+pub use endings::{DrawOffer, Ended, Ending, RESULT_MIN_PLY, end_game, records_change};
 pub use games::{
     BotSeat, EndReason, Game, GameError, GameResult, GameStatus, LoadedGame, RatingChanges,
     StoredMove,

@@ -100,38 +100,63 @@ pub fn play(game: &Game, player: u64, seen_ply: u32, mv: Move, now: i64) -> Resu
     })
 }
 
-/// The DM that tells `to_move` it is their turn in `game`: none for the bot, nor where the bot
-/// posts in the channel and the player did not ask for DMs (`wants_dm`).
-pub fn turn_notice(game: &Game, to_move: Color, wants_dm: bool) -> Option<NewNotice> {
-    if game.bot_plays(to_move) || (game.venue.bot_posts() && !wants_dm) {
-        return None;
+/// Whether the player to move is told by DM that it is their turn.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum TurnDm {
+    /// Never: the bot is to move.
+    Never,
+    /// Always: the bot cannot post where the game is, so a DM is the only way to tell.
+    Always,
+    /// If they asked for DMs: the channel shows the move already.
+    IfAsked,
+}
+
+/// Whether `to_move` is told by DM that it is their turn in `game` ([`turn_notice`]); the
+/// player's setting is read only for [`TurnDm::IfAsked`].
+pub fn turn_dm(game: &Game, to_move: Color) -> TurnDm {
+    if game.bot_plays(to_move) {
+        TurnDm::Never
+    } else if game.venue.bot_posts() {
+        TurnDm::IfAsked
+    } else {
+        TurnDm::Always
     }
-    Some(NewNotice {
+}
+
+/// The DM that tells `to_move` it is their turn in `game`, when [`turn_dm`] sends one.
+pub fn turn_notice(game: &Game, to_move: Color) -> NewNotice {
+    NewNotice {
         kind: NoticeKind::YourTurn,
         game_id: Some(game.id),
         user_id: Some(game.player(to_move)),
         ply: Some(game.ply),
         via: Via::Dm,
         ..NewNotice::default()
-    })
+    }
 }
 
-/// `game`'s last move is taken back at `now` (`before`: the position before it, replayed from
-/// the moves before it): the ply and FPN go back, offers and requests are cleared, and the
-/// player to move gets a full move's time from `now`.
+/// Whether `game`'s last move may be taken back by a request made at `seen_ply`: checked
+/// before the position before that move is replayed, which needs a move to take back.
 ///
 /// # Errors
 /// [`GameError::NotActive`]; [`GameError::PositionChanged`] when the game is no longer at
 /// `seen_ply`; [`GameError::NothingToTakeBack`] before the first move.
-pub fn take_back(game: &Game, seen_ply: u32, before: &Position, now: i64) -> Result<Game> {
+pub fn check_take_back(game: &Game, seen_ply: u32) -> Result<()> {
     game.ensure_active()?;
     ensure_ply(game, seen_ply)?;
     if game.ply == 0 {
         return Err(GameError::NothingToTakeBack);
     }
-    let ply = game.ply - 1;
+    Ok(())
+}
+
+/// `game`'s last move taken back at `now` ([`check_take_back`] first; `before`: the position
+/// before it, replayed from the moves before it): the ply and FPN go back, offers and requests
+/// are cleared, and the player to move gets a full move's time from `now`.
+pub fn take_back(game: &Game, before: &Position, now: i64) -> Game {
+    let ply = game.ply.saturating_sub(1);
     let deadline = game.deadline_for(before.side_to_move(), now);
-    Ok(Game {
+    Game {
         fpn: before.to_string(),
         ply,
         last_move_at: now,
@@ -140,7 +165,7 @@ pub fn take_back(game: &Game, seen_ply: u32, before: &Position, now: i64) -> Res
         draw_offer_by: None,
         takeback_by: None,
         ..game.clone()
-    })
+    }
 }
 
 /// Whether `game` can have a move taken back for `user` once their opponent agrees: the

@@ -151,16 +151,11 @@ impl Store {
 /// [`Store::take_back`] inside a transaction, as [`play::take_back`] decides.
 fn take_back_in(tx: &Transaction<'_>, id: GameId, seen_ply: u32, now: i64) -> Result<LoadedGame> {
     let game = get_game(tx, id)?;
-    // Checked before the replay, which needs a move to take back.
-    game.ensure_active()?;
-    play::ensure_ply(&game, seen_ply)?;
-    if game.ply == 0 {
-        return Err(StoreError::NothingToTakeBack);
-    }
+    play::check_take_back(&game, seen_ply)?;
     let mut moves = get_moves(tx, id)?;
     moves.truncate(game.ply as usize - 1);
     let position = replay(&game, &moves).map_err(|detail| StoreError::Mismatch { id, detail })?;
-    let back = play::take_back(&game, seen_ply, &position, now)?;
+    let back = play::take_back(&game, &position, now);
     tx.execute(
         "DELETE FROM moves WHERE game_id = ?1 AND ply = ?2",
         params![id, game.ply],

@@ -92,11 +92,18 @@ pub trait Rows {
     /// The database's.
     fn keep_player(&mut self, player: &Player) -> Result<()>;
 
-    /// Tournament `id` with its players, boards and leavers.
+    /// Tournament `id` with its players and boards.
     ///
     /// # Errors
     /// [`crate::domain::TournamentError::NoSuchTournament`]; the database's.
     fn event(&mut self, id: TournamentId) -> Result<Event>;
+
+    /// The users who left tournament `id` once, as its log tells: left before the start, or
+    /// withdrawn, removed or a no-show.
+    ///
+    /// # Errors
+    /// The database's.
+    fn leavers(&mut self, id: TournamentId) -> Result<Vec<u64>>;
 
     /// Keeps what a decision made of an event (`before` as loaded, `after` as decided) and
     /// queues its `effects` in order, at `now`.
@@ -186,6 +193,10 @@ impl Rows for SqliteRows<'_, '_> {
 
     fn event(&mut self, id: TournamentId) -> Result<Event> {
         super::tournaments::get_event(self.0, id)
+    }
+
+    fn leavers(&mut self, id: TournamentId) -> Result<Vec<u64>> {
+        super::tournaments::get_left(self.0, id)
     }
 
     fn keep_event(

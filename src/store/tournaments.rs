@@ -135,7 +135,7 @@ fn get_board(conn: &rusqlite::Connection, id: PairingId) -> Result<Option<Board>
 
 /// The users who left tournament `id` once, as its log tells: left before the start, or
 /// withdrawn, removed or a no-show.
-fn get_left(conn: &rusqlite::Connection, id: TournamentId) -> Result<Vec<u64>> {
+pub(crate) fn get_left(conn: &rusqlite::Connection, id: TournamentId) -> Result<Vec<u64>> {
     let mut stmt = conn.prepare_cached(
         "SELECT user_id, action, detail FROM tournament_log WHERE tournament_id = ?1 \
          AND action IN ('leave', 'withdrawn', 'removed', 'no-show')",
@@ -153,7 +153,7 @@ fn get_left(conn: &rusqlite::Connection, id: TournamentId) -> Result<Vec<u64>> {
     Ok(left?.into_iter().flatten().collect())
 }
 
-/// Tournament `id` with its players, boards and leavers: what its lifecycle decides on.
+/// Tournament `id` with its players and boards: what its lifecycle decides on.
 ///
 /// # Errors
 /// [`TournamentError::NoSuchTournament`].
@@ -162,7 +162,6 @@ pub(crate) fn get_event(tx: &Transaction<'_>, id: TournamentId) -> Result<Event>
         tournament: get_tournament(tx, id)?,
         entrants: get_entrants(tx, id)?,
         boards: get_boards(tx, id)?,
-        left: get_left(tx, id)?,
     })
 }
 
@@ -264,13 +263,7 @@ pub(crate) fn keep_event(
                 user,
                 action,
                 detail,
-            } => {
-                tx.prepare_cached(
-                    "INSERT INTO tournament_log (tournament_id, at, user_id, action, detail) \
-                     VALUES (?1, ?2, ?3, ?4, ?5)",
-                )?
-                .execute(params![id, now, user.map(Snowflake), action, detail])?;
-            }
+            } => log_in(tx, id, *user, action, detail, now)?,
             Effect::Announce => queue_announce_in(tx, id, now)?,
             Effect::Notice { notice, due } => {
                 queue_at(tx, notice, now, *due)?;
@@ -349,8 +342,8 @@ fn queue_announce_in(tx: &Transaction<'_>, t: TournamentId, now: i64) -> Result<
     Ok(())
 }
 
-/// The log entry of a change the lifecycle does not decide (the event's creation, a game's
-/// extra time).
+/// Writes an entry of tournament `id`'s log: a change the lifecycle decided ([`Effect::Log`]),
+/// or one it does not (the event's creation, a game's extra time).
 fn log_in(
     tx: &Transaction<'_>,
     id: TournamentId,
@@ -572,12 +565,7 @@ impl Store {
         now: i64,
         redraw: Redraw,
     ) -> Result<()> {
-        self.write(|tx| {
-            decide_in(tx, id, now, |ev| {
-                Ok(((), lifecycle::withdraw(ev, user_id, status, by, redraw)?))
-            })?;
-            Ok(())
-        })
+        self.write(|tx| units::withdraw(&mut SqliteRows(tx), id, user_id, status, by, redraw, now))
     }
 
     /// Starts tournament `id`: starting numbers by rating (highest first), then by joining

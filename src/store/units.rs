@@ -7,7 +7,7 @@ use super::moves::PlayedMove;
 use super::port::Rows;
 use super::{Ending, Game, GameId, Result, StoreError, TournamentId};
 use crate::domain::lifecycle::{self, Effect, Event};
-use crate::domain::{TournamentError, deadlines, end_game, play};
+use crate::domain::{TournamentError, deadlines, end_game, play, records_change};
 use crate::rules::{Color, Move};
 
 /// Ends game `id` with `ending` at `now`: the game's row, both players' records and ratings
@@ -18,10 +18,15 @@ use crate::rules::{Color, Move};
 /// [`super::StoreError::GameNotActive`] for a game over already; the database's.
 pub fn finish(rows: &mut impl Rows, id: GameId, ending: Ending, now: i64) -> Result<Game> {
     let game = rows.game(id)?;
-    let records = [
-        rows.player(game.guild_id, game.white_id)?,
-        rows.player(game.guild_id, game.black_id)?,
-    ];
+    // The records are read only when the ending changes them.
+    let records = if records_change(&game, ending) {
+        [
+            rows.player(game.guild_id, game.white_id)?,
+            rows.player(game.guild_id, game.black_id)?,
+        ]
+    } else {
+        [None, None]
+    };
     let ended = end_game(&game, ending, records, now)?;
     rows.keep_ending(&ended.game)?;
     for record in ended.records.iter().flatten() {
@@ -65,6 +70,31 @@ pub fn decide<T>(
     let (value, effects) = decision(&mut after)?;
     rows.keep_event(&before, &after, &effects, now)?;
     Ok((value, after))
+}
+
+/// `user` withdraws from tournament `id` at `now`, or its director `by` removes them
+/// ([`lifecycle::withdraw`]). Its log's leavers are read for this request only: its refusal
+/// tells one who left from one who never joined.
+///
+/// # Errors
+/// What [`lifecycle::withdraw`] refuses; the database's.
+pub fn withdraw(
+    rows: &mut impl Rows,
+    id: TournamentId,
+    user: u64,
+    status: crate::domain::EntrantStatus,
+    by: u64,
+    redraw: lifecycle::Redraw,
+    now: i64,
+) -> Result<()> {
+    let left = rows.leavers(id)?;
+    decide(rows, id, now, |ev| {
+        Ok((
+            (),
+            lifecycle::withdraw(ev, user, status, by, &left, redraw)?,
+        ))
+    })?;
+    Ok(())
 }
 
 /// The director `by` sets (or corrects) the result of board `pairing` of tournament `id` at
@@ -117,19 +147,21 @@ pub fn time_up(rows: &mut impl Rows, game: &Game, now: i64) -> Result<Option<Sto
 }
 
 /// Queues the DM telling `to_move` it is their turn in `game`, when it goes
-/// ([`play::turn_notice`]); whether it was queued.
+/// ([`play::turn_dm`]: the player's setting is read only when it decides); whether it was
+/// queued.
 ///
 /// # Errors
 /// The database's.
 pub fn tell_turn(rows: &mut impl Rows, game: &Game, to_move: Color, now: i64) -> Result<bool> {
-    let wants_dm = rows.settings(game.player(to_move))?.dm_notifications;
-    match play::turn_notice(game, to_move, wants_dm) {
-        Some(notice) => {
-            rows.queue(&notice, now, now)?;
-            Ok(true)
-        }
-        None => Ok(false),
+    let sends = match play::turn_dm(game, to_move) {
+        play::TurnDm::Never => false,
+        play::TurnDm::Always => true,
+        play::TurnDm::IfAsked => rows.settings(game.player(to_move))?.dm_notifications,
+    };
+    if sends {
+        rows.queue(&play::turn_notice(game, to_move), now, now)?;
     }
+    Ok(sends)
 }
 
 /// `player_id` plays `mv` in game `id` at `now_ms` (unix milliseconds), having seen it at

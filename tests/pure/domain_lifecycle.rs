@@ -191,21 +191,35 @@ fn too_few_or_too_many_players_do_not_start() {
 #[test]
 fn who_is_told_they_left_and_who_that_they_never_joined() {
     let mut ev = running(2, [None, None]);
-    ev.left = vec![8];
+    let left = [8];
     assert_eq!(
-        lifecycle::withdraw(&mut ev, 8, EntrantStatus::Withdrawn, 8, Redraw::Queue),
+        lifecycle::withdraw(
+            &mut ev,
+            8,
+            EntrantStatus::Withdrawn,
+            8,
+            &left,
+            Redraw::Queue
+        ),
         Err(TournamentError::YouLeft(ID))
     );
     assert_eq!(
-        lifecycle::withdraw(&mut ev, 9, EntrantStatus::Withdrawn, 9, Redraw::Queue),
+        lifecycle::withdraw(
+            &mut ev,
+            9,
+            EntrantStatus::Withdrawn,
+            9,
+            &left,
+            Redraw::Queue
+        ),
         Err(TournamentError::YouNeverJoined(ID))
     );
     assert_eq!(
-        lifecycle::withdraw(&mut ev, 9, EntrantStatus::Removed, 99, Redraw::Queue),
+        lifecycle::withdraw(&mut ev, 9, EntrantStatus::Removed, 99, &left, Redraw::Queue),
         Err(TournamentError::NotJoined(ID))
     );
     let effects =
-        lifecycle::withdraw(&mut ev, 2, EntrantStatus::Removed, 99, Redraw::Queue).unwrap();
+        lifecycle::withdraw(&mut ev, 2, EntrantStatus::Removed, 99, &left, Redraw::Queue).unwrap();
     assert_eq!(effects, [log(Some(99), "removed", "2"), Effect::Announce]);
     let two = ev.entrants.iter().find(|e| e.user_id == 2).unwrap();
     assert_eq!(

@@ -82,15 +82,28 @@ fn the_bots_move_has_no_deadline_and_is_posted_by_the_outbox() {
 #[test]
 fn the_turns_dm_goes_to_those_who_asked_and_where_the_bot_cannot_post() {
     let g = game(4);
-    assert_eq!(play::turn_notice(&g, Color::White, false), None);
-    let dm = play::turn_notice(&g, Color::White, true).unwrap();
+    assert_eq!(play::turn_dm(&g, Color::White), play::TurnDm::IfAsked);
+    let dm = play::turn_notice(&g, Color::White);
     assert_eq!(
         (dm.kind, dm.user_id, dm.via, dm.ply),
         (NoticeKind::YourTurn, Some(10), Via::Dm, Some(4))
     );
     let mut private = game(4);
     private.venue = Venue::Dm;
-    assert!(play::turn_notice(&private, Color::Black, false).is_some());
+    assert_eq!(play::turn_dm(&private, Color::Black), play::TurnDm::Always);
+    let mut against_bot = game(4);
+    against_bot.bot = Some(BotSeat {
+        level: 1,
+        color: Color::Black,
+    });
+    assert_eq!(
+        play::turn_dm(&against_bot, Color::Black),
+        play::TurnDm::Never
+    );
+    assert_eq!(
+        play::turn_dm(&against_bot, Color::White),
+        play::TurnDm::IfAsked
+    );
 }
 
 #[test]
@@ -100,19 +113,29 @@ fn a_take_back_restores_the_position_and_gives_a_full_moves_time() {
     let mut after = before;
     after.play("c4-d4".parse().unwrap()).unwrap();
     g.fpn = after.to_string();
-    let back = play::take_back(&g, 1, &before, NOW).unwrap();
+    assert_eq!(play::check_take_back(&g, 1), Ok(()));
+    let back = play::take_back(&g, &before, NOW);
     assert_eq!((back.ply, back.fpn.clone()), (0, before.to_string()));
     assert_eq!(
         (back.deadline, back.last_move_at),
         (Some(NOW + 2 * DAY), NOW)
     );
     assert_eq!(
-        play::take_back(&game(0), 0, &before, NOW),
+        play::check_take_back(&game(0), 0),
         Err(GameError::NothingToTakeBack)
     );
     assert_eq!(
-        play::take_back(&g, 0, &before, NOW),
+        play::check_take_back(&g, 0),
         Err(GameError::PositionChanged { seen: 0, now: 1 })
+    );
+    let mut over = g.clone();
+    over.status = focus_bot::domain::GameStatus::Aborted;
+    assert_eq!(
+        play::check_take_back(&over, 1),
+        Err(GameError::NotActive {
+            id: g.id,
+            status: focus_bot::domain::GameStatus::Aborted
+        })
     );
 }
 

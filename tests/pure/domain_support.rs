@@ -91,7 +91,6 @@ pub fn event(t: Tournament, players: &[u64]) -> Event {
         tournament: t,
         entrants: players.iter().map(|&u| entrant(u, 1500.0)).collect(),
         boards: vec![],
-        left: vec![],
     }
 }
 

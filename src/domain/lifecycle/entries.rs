@@ -76,7 +76,9 @@ pub fn leave(ev: &mut Event, user: u64) -> Result<Vec<Effect>> {
 
 /// `user` leaves the running event (`status` [`EntrantStatus::Withdrawn`]), or the director
 /// `by` removes them ([`EntrantStatus::Removed`]): their games count, they are paired no more.
-/// Removed before the start, they are simply gone.
+/// Removed before the start, they are simply gone. `left`: the users who left the event once
+/// (left before the start, withdrew, were removed or were a no-show), as its log tells, so
+/// that a request of theirs is answered "you left", not "you never joined".
 ///
 /// # Errors
 /// [`TournamentError::Over`]; [`TournamentError::NotJoined`] (asked by the director),
@@ -86,6 +88,7 @@ pub fn withdraw(
     user: u64,
     status: EntrantStatus,
     by: u64,
+    left: &[u64],
     redraw: Redraw,
 ) -> Result<Vec<Effect>> {
     let t = &ev.tournament;
@@ -95,7 +98,7 @@ pub fn withdraw(
         }
         TournamentStatus::Open => {
             let Some(i) = ev.entrants.iter().position(|e| e.user_id == user) else {
-                return Err(ev.not_in(user, by));
+                return Err(ev.not_in(user, by, left));
             };
             ev.entrants.remove(i);
         }
@@ -106,7 +109,7 @@ pub fn withdraw(
                 .iter_mut()
                 .find(|e| e.user_id == user && e.status == EntrantStatus::Playing)
             else {
-                return Err(ev.not_in(user, by));
+                return Err(ev.not_in(user, by, left));
             };
             e.status = status;
             e.left_after = Some(round);

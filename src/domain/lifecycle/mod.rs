@@ -43,10 +43,6 @@ pub struct Event {
     /// Its boards, by round and board. A board made by [`pair_round`] has the id
     /// [`UNSAVED`] until the store gives it one.
     pub boards: Vec<Board>,
-    /// The users who left it once (left before the start, withdrew, were removed or were a
-    /// no-show), as its log tells: a request of theirs is answered "you left", not "you never
-    /// joined".
-    pub left: Vec<u64>,
 }
 
 /// The id of a board not stored yet: the store's ids start at 1.
@@ -152,12 +148,13 @@ impl Event {
             .count()
     }
 
-    /// The refusal for `user`, asked for by `by`, who is not (or no longer) playing.
-    pub(super) fn not_in(&self, user: u64, by: u64) -> TournamentError {
+    /// The refusal for `user`, asked for by `by`, who is not (or no longer) playing; `left`:
+    /// the users who left once.
+    pub(super) fn not_in(&self, user: u64, by: u64, left: &[u64]) -> TournamentError {
         let id = self.tournament.id;
         if by != user {
             TournamentError::NotJoined(id)
-        } else if self.left.contains(&user) {
+        } else if left.contains(&user) {
             TournamentError::YouLeft(id)
         } else {
             TournamentError::YouNeverJoined(id)
