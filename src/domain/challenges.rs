@@ -2,7 +2,10 @@
 //! and who is told when it runs out.
 
 use super::values::text_enum;
-use super::{ChallengeId, NewNotice, NoticeKind, TimeControl, TimeControlError, Via};
+use super::{
+    ChallengeId, Game, GameId, GameStatus, NewNotice, NoticeKind, TimeControl, TimeControlError,
+    Via,
+};
 use crate::rules::{Color, FpnError, Outcome, Position, Rules};
 
 /// How long a challenge stays open: 24 hours, in seconds.
@@ -160,6 +163,28 @@ pub enum ChallengeError {
     /// Only its challenger may withdraw it.
     #[error("only the challenger may cancel challenge {0}")]
     NotChallenger(ChallengeId),
+    /// A rematch of a game still in play (or aborted, or cancelled).
+    #[error("game {0} has not finished")]
+    NotFinished(GameId),
+    /// A second rematch of one game.
+    #[error("the rematch of game {0} was offered already")]
+    RematchOffered(GameId),
+}
+
+/// Whether finished game `game` may get its rematch (a challenge, or a new game against the
+/// bot): only a game that finished with a result, and only once (`offered`: its rematch was
+/// made before).
+///
+/// # Errors
+/// [`ChallengeError::NotFinished`]; [`ChallengeError::RematchOffered`].
+pub fn rematch(game: &Game, offered: bool) -> Result<(), ChallengeError> {
+    if game.status != GameStatus::Finished {
+        return Err(ChallengeError::NotFinished(game.id));
+    }
+    if offered {
+        return Err(ChallengeError::RematchOffered(game.id));
+    }
+    Ok(())
 }
 
 /// The set-up position of `new` as it is kept (its FPN normalised), after checking `new`: its

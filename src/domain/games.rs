@@ -321,6 +321,9 @@ pub enum GameError {
     /// The rules refuse the move.
     #[error(transparent)]
     Illegal(#[from] PlayError),
+    /// A game against the bot had all its hints ([`super::hints::HINTS_PER_GAME`]).
+    #[error("game {0} has had all its hints")]
+    NoHintsLeft(GameId),
     /// No move to take back.
     #[error("there is no move to take back")]
     NothingToTakeBack,

@@ -10,6 +10,7 @@ pub mod challenges;
 pub mod deadlines;
 mod endings;
 mod games;
+pub mod hints;
 mod ids;
 pub mod lifecycle;
 mod notices;

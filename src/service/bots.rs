@@ -337,11 +337,8 @@ impl GameService {
         let (id, ply) = (game.id, game.ply);
         // Refused before searching when no hint is left (the store decides again, atomically).
         let given = self.store.call(move |s| s.hints(id)).await?;
-        if let Some(hint) = given.iter().find(|h| h.ply == ply) {
+        if let Some(hint) = crate::domain::hints::next(id, &given, ply)? {
             return self.hint_view(id, &hint.notation, given.len() as u32);
-        }
-        if given.len() as u32 >= crate::store::HINTS_PER_GAME {
-            return Err(StoreError::NoHintsLeft(id).into());
         }
         let mv = self
             .think(move || {

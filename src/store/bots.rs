@@ -1,16 +1,14 @@
 //! Games against the bot (issue 15): starting one, finding where the bot is to move, its
 //! hints, and a player's results against each level.
 
-use rusqlite::{OptionalExtension, params};
+use rusqlite::params;
 
-use super::challenges::{Checked, accept_in, insert_challenge};
+use super::challenges::{Checked, accept_in, insert_challenge, mark_rematch_in, rematch_in};
 use super::games::{GAME_COLUMNS, game_from_row, get_game};
 use super::ids::Snowflake;
-use super::{GameId, GameResult, NewChallenge, Result, Store, StoreError};
+use super::{GameId, GameResult, NewChallenge, Result, Store};
+use crate::domain::hints::Hint;
 use crate::rules::Color;
-
-/// How many hints a player gets in one game against the bot.
-pub const HINTS_PER_GAME: u32 = 3;
 
 /// A player's results against one level of the bot.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
@@ -23,15 +21,6 @@ pub struct LevelResults {
     pub losses: u32,
     /// Games drawn.
     pub draws: u32,
-}
-
-/// A hint, as stored: the engine's move for the position at `ply`.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Hint {
-    /// The plies played before it was asked for (the position it is for).
-    pub ply: u32,
-    /// The suggested move, in notation.
-    pub notation: String,
 }
 
 impl Store {
@@ -73,21 +62,10 @@ impl Store {
     ) -> Result<super::Game> {
         let checked = Checked::of(new)?;
         self.write(|tx| {
-            let old = get_game(tx, id)?;
-            if old.status != super::GameStatus::Finished {
-                return Err(StoreError::NotFinished(id));
-            }
+            rematch_in(tx, id)?;
             // The colour is the challenge's own (swapped from the old game), never tossed.
             let game = start_bot_in(tx, new, &checked, bot_id, level, Color::White, thread_id)?;
-            let marked = tx.execute(
-                "UPDATE games SET rematch_challenge_id = ?2 \
-                 WHERE id = ?1 AND rematch_challenge_id IS NULL",
-                params![id, game.challenge_id],
-            )?;
-            // Dropping the transaction undoes the game just started.
-            if marked == 0 {
-                return Err(StoreError::RematchOffered(id));
-            }
+            mark_rematch_in(tx, id, game.challenge_id)?;
             Ok(game)
         })
     }
@@ -124,36 +102,15 @@ impl Store {
     /// plies; [`StoreError::Sqlite`] if SQLite fails.
     pub fn record_hint(&mut self, id: GameId, hint: &Hint, now: i64) -> Result<(Hint, u32)> {
         self.write(|tx| {
-            let count = |tx: &rusqlite::Transaction<'_>| -> Result<u32> {
-                Ok(tx.query_row(
-                    "SELECT COUNT(*) FROM hints WHERE game_id = ?1",
-                    [id],
-                    |row| row.get(0),
-                )?)
-            };
-            let stored: Option<String> = tx
-                .query_row(
-                    "SELECT notation FROM hints WHERE game_id = ?1 AND ply = ?2",
-                    params![id, hint.ply],
-                    |row| row.get(0),
-                )
-                .optional()?;
-            if let Some(notation) = stored {
-                let given = Hint {
-                    ply: hint.ply,
-                    notation,
-                };
-                return Ok((given, count(tx)?));
-            }
-            let used = count(tx)?;
-            if used >= HINTS_PER_GAME {
-                return Err(StoreError::NoHintsLeft(id));
+            let given = hints_in(tx, id)?;
+            if let Some(stored) = crate::domain::hints::next(id, &given, hint.ply)? {
+                return Ok((stored.clone(), given.len() as u32));
             }
             tx.execute(
                 "INSERT INTO hints (game_id, ply, notation, created_at) VALUES (?1, ?2, ?3, ?4)",
                 params![id, hint.ply, hint.notation, now],
             )?;
-            Ok((hint.clone(), used + 1))
+            Ok((hint.clone(), given.len() as u32 + 1))
         })
     }
 
@@ -162,16 +119,7 @@ impl Store {
     /// # Errors
     /// [`StoreError::Sqlite`] if SQLite fails.
     pub fn hints(&self, id: GameId) -> Result<Vec<Hint>> {
-        let mut stmt = self
-            .conn
-            .prepare_cached("SELECT ply, notation FROM hints WHERE game_id = ?1 ORDER BY ply")?;
-        let rows = stmt.query_map([id], |row| {
-            Ok(Hint {
-                ply: row.get(0)?,
-                notation: row.get(1)?,
-            })
-        })?;
-        Ok(rows.collect::<rusqlite::Result<_>>()?)
+        hints_in(&self.conn, id)
     }
 
     /// `user_id`'s results against each level of the bot on server `guild_id`, by level
@@ -370,4 +318,17 @@ mod tests {
         assert!(s.player(9, ALICE).unwrap().is_none());
         assert!(s.player(9, BOT).unwrap().is_none());
     }
+}
+
+/// The hints given in game `id`, by ply, read on `conn` (a transaction derefs to one).
+fn hints_in(conn: &rusqlite::Connection, id: GameId) -> Result<Vec<Hint>> {
+    let mut stmt =
+        conn.prepare_cached("SELECT ply, notation FROM hints WHERE game_id = ?1 ORDER BY ply")?;
+    let rows = stmt.query_map([id], |row| {
+        Ok(Hint {
+            ply: row.get(0)?,
+            notation: row.get(1)?,
+        })
+    })?;
+    Ok(rows.collect::<rusqlite::Result<_>>()?)
 }

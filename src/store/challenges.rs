@@ -3,10 +3,10 @@
 
 use rusqlite::{OptionalExtension, Row, Transaction, params};
 
-use super::games::{GAME_COLUMNS, Game, game_from_row};
+use super::games::{GAME_COLUMNS, Game, game_from_row, get_game};
 use super::ids::Snowflake;
 use super::values::sql_text;
-use super::{ChallengeId, GameId, GameStatus, Result, Store, StoreError, TimeControl};
+use super::{ChallengeId, GameId, Result, Store, StoreError, TimeControl};
 use crate::domain::ChallengeError;
 use crate::domain::challenges;
 pub use crate::domain::{
@@ -164,27 +164,9 @@ impl Store {
     pub fn create_rematch(&mut self, game: GameId, new: &NewChallenge) -> Result<Challenge> {
         let checked = Checked::of(new)?;
         self.write(|tx| {
-            let status: GameStatus = tx
-                .query_row(
-                    "SELECT status FROM games WHERE id = ?1",
-                    params![game.0],
-                    |row| row.get(0),
-                )
-                .optional()?
-                .ok_or(StoreError::NoSuchGame(game))?;
-            if status != GameStatus::Finished {
-                return Err(StoreError::NotFinished(game));
-            }
+            rematch_in(tx, game)?;
             let challenge = insert_challenge(tx, new, &checked)?;
-            let marked = tx.execute(
-                "UPDATE games SET rematch_challenge_id = ?2 \
-                 WHERE id = ?1 AND rematch_challenge_id IS NULL",
-                params![game.0, challenge.id.0],
-            )?;
-            // Dropping the transaction undoes the challenge just made.
-            if marked == 0 {
-                return Err(StoreError::RematchOffered(game));
-            }
+            mark_rematch_in(tx, game, Some(challenge.id))?;
             Ok(challenge)
         })
     }
@@ -375,4 +357,42 @@ pub(super) fn accept_in(
     let to_move = game.current_position()?.side_to_move();
     super::notices::queue_turn_in(tx, &game, to_move, now)?;
     Ok(Ok(game))
+}
+
+/// Reads game `id` in `tx` and asks the domain whether it may get its rematch
+/// ([`crate::domain::challenges::rematch`]).
+///
+/// # Errors
+/// [`StoreError::NoSuchGame`], [`StoreError::NotFinished`], [`StoreError::RematchOffered`].
+pub(super) fn rematch_in(tx: &Transaction<'_>, id: GameId) -> Result<()> {
+    let game = get_game(tx, id)?;
+    let offered: bool = tx.query_row(
+        "SELECT rematch_challenge_id IS NOT NULL FROM games WHERE id = ?1",
+        params![id.0],
+        |row| row.get(0),
+    )?;
+    Ok(crate::domain::challenges::rematch(&game, offered)?)
+}
+
+/// Marks game `id`'s rematch as made (by `challenge`, the new challenge; a game against the
+/// bot is made from one too). The mark is conditional: a second
+/// process that made the same rematch between the read and this write finds it taken, and
+/// its transaction (the new challenge or game with it) rolls back.
+///
+/// # Errors
+/// [`StoreError::RematchOffered`] when the mark was taken meanwhile.
+pub(super) fn mark_rematch_in(
+    tx: &Transaction<'_>,
+    id: GameId,
+    challenge: Option<ChallengeId>,
+) -> Result<()> {
+    let marked = tx.execute(
+        "UPDATE games SET rematch_challenge_id = ?2 \
+         WHERE id = ?1 AND rematch_challenge_id IS NULL",
+        params![id.0, challenge.map(|c| c.0)],
+    )?;
+    if marked == 0 {
+        return Err(StoreError::RematchOffered(id));
+    }
+    Ok(())
 }

@@ -204,6 +204,7 @@ impl From<crate::domain::GameError> for StoreError {
             E::NothingToTakeBack => StoreError::NothingToTakeBack,
             E::NoTakebackRequest => StoreError::NoTakebackRequest,
             E::NoDrawOffer => StoreError::NoDrawOffer,
+            E::NoHintsLeft(id) => StoreError::NoHintsLeft(id),
         }
     }
 }
@@ -221,6 +222,8 @@ impl From<crate::domain::ChallengeError> for StoreError {
             E::Expired(id) => StoreError::ChallengeExpired(id),
             E::NotYours(id) => StoreError::NotYourChallenge(id),
             E::NotChallenger(id) => StoreError::NotChallenger(id),
+            E::NotFinished(id) => StoreError::NotFinished(id),
+            E::RematchOffered(id) => StoreError::RematchOffered(id),
         }
     }
 }

@@ -81,13 +81,14 @@ use std::time::Duration;
 
 use rusqlite::{Connection, MAIN_DB, OpenFlags, Transaction, TransactionBehavior};
 
+pub use crate::domain::hints::{HINTS_PER_GAME, Hint};
 pub use analyses::StoredAnalysis;
 pub use async_store::AsyncStore;
 pub use backup::{
     BackupError, BackupPace, Made, Problem, RestoreError, Restored, Verified, WriteError, backup,
     restore, verify,
 };
-pub use bots::{HINTS_PER_GAME, Hint, LevelResults};
+pub use bots::LevelResults;
 pub use challenges::{CHALLENGE_LIFETIME, Challenge, ChallengeStatus, ColorChoice, NewChallenge};
 pub use deadlines::{ABORT_MAX_PLY, Swept};
 pub use error::{Result, StoreError};

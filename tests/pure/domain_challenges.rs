@@ -152,3 +152,27 @@ fn a_challenge_run_out_closes_its_message_or_tells_its_challenger() {
     // The challenger found it run out themselves: they were told already.
     assert_eq!(close_notice(&guest, Some(10)), None);
 }
+
+#[test]
+fn a_rematch_is_made_once_and_only_of_a_finished_game() {
+    use focus_bot::domain::{GameId, GameStatus};
+    let mut game = super::domain_support::game(30);
+    assert_eq!(
+        challenges::rematch(&game, false),
+        Err(ChallengeError::NotFinished(GameId(7)))
+    );
+    for status in [GameStatus::Aborted, GameStatus::NeedsReview] {
+        game.status = status;
+        assert_eq!(
+            challenges::rematch(&game, false),
+            Err(ChallengeError::NotFinished(GameId(7))),
+            "{status}"
+        );
+    }
+    game.status = GameStatus::Finished;
+    assert_eq!(challenges::rematch(&game, false), Ok(()));
+    assert_eq!(
+        challenges::rematch(&game, true),
+        Err(ChallengeError::RematchOffered(GameId(7)))
+    );
+}

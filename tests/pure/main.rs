@@ -12,6 +12,7 @@ mod analysis_thresholds;
 mod domain_challenges;
 mod domain_deadlines;
 mod domain_endings;
+mod domain_hints;
 mod domain_lifecycle;
 mod domain_play;
 mod domain_rounds;
