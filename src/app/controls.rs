@@ -5,56 +5,13 @@
 //! plays it; the service checks who clicks, and a board that the game has moved on from
 //! is refused.
 
-use super::{Action, Asked, Button, Edit, Menu, MenuOption, Message, Modal, Reply, Style, To};
-use crate::i18n::Lang;
+use super::board_controls;
+use super::{Action, Asked, Button, Edit, Message, Modal, Reply, Style, To};
 use crate::pick::{self, Choice, Pick};
 use crate::rules::Move;
-use crate::service::{Board, MoveTerms, Result, ServiceError};
-use crate::store::{GameId, GameStatus};
+use crate::service::{MoveTerms, Result, ServiceError};
+use crate::store::GameId;
 use crate::strings;
-
-/// The controls of `board` in `lang`: its menu of what can move and its buttons; `None` for
-/// a game over, or one played where everybody has the slash commands.
-pub fn controls(lang: Lang, board: &Board) -> Option<(Menu, Vec<Button>)> {
-    let game = &board.game;
-    if !game.venue.components_only() || game.status != GameStatus::Active {
-        return None;
-    }
-    let menu = menu(lang, board, Pick::Origin);
-    let button = |action, which: &str, style| Button {
-        action,
-        label: strings::button(lang, which),
-        style,
-        disabled: false,
-    };
-    let buttons = vec![
-        button(
-            Action::TypeMove(game.id, game.ply),
-            "type-move",
-            Style::Primary,
-        ),
-        button(Action::OfferDraw(game.id), "offer-draw", Style::Neutral),
-        button(Action::Resign(game.id), "resign", Style::Danger),
-        button(Action::Show(game.id), "board", Style::Neutral),
-    ];
-    Some((menu, buttons))
-}
-
-/// The menu `pick` of `board` for the player to move, in `lang`.
-fn menu(lang: Lang, board: &Board, pick: Pick) -> Menu {
-    let options = pick::options(&board.position, pick)
-        .into_iter()
-        .map(|choice| MenuOption {
-            value: choice.to_string(),
-            label: strings::pick::label(lang, &board.position, choice),
-        })
-        .collect();
-    Menu {
-        action: Action::Pick(board.game.id, board.game.ply, pick),
-        placeholder: strings::pick::placeholder(lang, pick),
-        options,
-    }
-}
 
 impl Asked<'_> {
     /// A step of choosing a move: option `value` of menu `pick` of game `id` at `ply`. The
@@ -84,7 +41,7 @@ impl Asked<'_> {
                     To::Clicked(Edit::Replace)
                 };
                 let mut message = Message::new(to, strings::pick::asking(lang, id, next));
-                message.menu = Some(menu(lang, &board, next));
+                message.menu = Some(board_controls::menu(lang, &board, next));
                 Ok(Reply::one(message))
             }
             Choice::Play(mv) => self.play_from_controls(id, ply, mv.to_string(), true).await,

@@ -14,6 +14,7 @@
 //! - [`options`]: reading option values typed as text (the console), the same way for all.
 //! - `challenges`, `games`, `info`: the handlers, by subject.
 
+mod board_controls;
 mod challenges;
 mod choices;
 mod controls;
@@ -443,7 +444,7 @@ impl Asked<'_> {
             .buttons(finished_buttons(lang, &board.game, false))
             .ping(ping);
         // Where a player may have no slash commands, the board carries every action.
-        if let Some((menu, buttons)) = controls::controls(lang, board) {
+        if let Some((menu, buttons)) = board_controls::controls(lang, board) {
             message.menu = Some(menu);
             message.buttons = buttons;
         }

@@ -15,6 +15,7 @@ mod output;
 mod render;
 mod script;
 mod session;
+mod stand_ins;
 mod time;
 
 use std::collections::HashMap;
@@ -31,7 +32,7 @@ use crate::service::{GameService, Place, User};
 use crate::store::AsyncStore;
 use crate::tr;
 
-use session::{ConsoleClock, Everyone};
+use stand_ins::{ConsoleClock, Everyone};
 
 /// The console's one server; channels are named with `#name` (default `#general`).
 const GUILD: u64 = 1;

@@ -1,32 +1,14 @@
-//! The console's own side: its clock (`wait` skips time), the mailbox of what the bot sends on
-//! its own, everyone being a member, and answering a message by typing a button's label or the
+//! The console's own side: the mailbox of what the bot sends on its own, `wait` (which skips
+//! time on its clock), and answering a message by typing a button's label or the
 //! console's short forms (`accept 3`, `draw accept`, `takeback decline`).
 
 use super::{Console, Shown};
 use crate::app::mail::{Address, Carrier, Mail, Rounds};
 use crate::app::{Action, Request};
-use crate::clock::{Clock, SystemClock};
-use crate::service::{Delivery, Members, Place, User};
+use crate::service::{Delivery, Place, User};
 use crate::store::{ChallengeId, NoticeId};
 use crate::text::Text;
 use crate::tr;
-
-/// The console's time: the system clock plus the time skipped with `wait`.
-#[derive(Debug, Default)]
-pub(super) struct ConsoleClock {
-    skipped: std::sync::atomic::AtomicI64,
-}
-
-impl Clock for ConsoleClock {
-    fn now(&self) -> i64 {
-        SystemClock.now() + self.skipped.load(std::sync::atomic::Ordering::SeqCst)
-    }
-
-    fn now_ms(&self) -> i64 {
-        let skipped = self.skipped.load(std::sync::atomic::Ordering::SeqCst);
-        SystemClock.now_ms() + skipped.saturating_mul(1_000)
-    }
-}
 
 /// Collects the bot's finished letters, for the console to print.
 #[derive(Default)]
@@ -46,15 +28,6 @@ impl Carrier for Mailbox {
             }
             Err(_) => Delivery::Failed("the console's mailbox is poisoned".to_owned()),
         }
-    }
-}
-
-/// In the console everyone who ever played is still on the server.
-pub(super) struct Everyone;
-
-impl Members for Everyone {
-    async fn is_member(&self, _: u64, _: u64) -> Option<bool> {
-        Some(true)
     }
 }
 

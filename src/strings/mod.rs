@@ -17,60 +17,25 @@ pub mod picture;
 pub mod record;
 pub mod threads;
 pub mod tournaments;
+mod words;
 
 use crate::i18n::Lang;
 use crate::ratings::Rating;
 use crate::rules::{Color, Move, MoveEffect, Rules};
 use crate::service::{Board, ChallengeView, GameSummary, History, MoveReport, Stats};
 use crate::store::{
-    Challenge, ChallengeStatus, ColorChoice, EndReason, Game, GameId, GameResult, GameStatus,
-    LadderEntry, LadderPage, Outcome, TimeControl, Venue,
+    Challenge, ChallengeStatus, ColorChoice, Game, GameId, GameResult, GameStatus, LadderEntry,
+    LadderPage, Outcome, TimeControl, Venue,
 };
-use crate::text::{Piece, Text, TimeStyle};
+use crate::text::{Piece, Text};
 use crate::tr;
 
 pub use errors::{Localized, internal_error, refusal};
+pub use words::{channel, color_key, mention, someone, time_control};
+pub(crate) use words::{permission_name, reason_key, timestamp, with_due};
 
 /// Discord's limit on a message's content, in characters (UTF-16 code units).
 pub const MESSAGE_LIMIT: usize = 2_000;
-
-/// A user in a sentence (a placeholder that [`Text`] reads as [`crate::text::Piece::User`]).
-pub fn mention(id: u64) -> String {
-    crate::text::user(id)
-}
-
-/// `sentence` followed by the game's deadline (` Time runs out <t:…:R> (<t:…:f>).`), when it
-/// has one: every sentence that tells whose move it is says when it must be played.
-pub(crate) fn with_due(lang: Lang, sentence: String, game: &Game) -> String {
-    match game.deadline {
-        Some(t) => {
-            let due = tr!(
-                lang,
-                "time-runs-out",
-                relative = timestamp(t, 'R'),
-                time = timestamp(t, 'f')
-            );
-            format!("{sentence} {due}")
-        }
-        None => sentence,
-    }
-}
-
-/// A moment in a sentence: `'f'` a date and time, `'R'` relative to now (each adapter shows it
-/// in its reader's language and time zone).
-fn timestamp(unix: i64, style: char) -> String {
-    let style = if style == 'R' {
-        TimeStyle::Relative
-    } else {
-        TimeStyle::DateTime
-    };
-    crate::text::time(unix, style)
-}
-
-/// A channel or thread in a sentence.
-pub fn channel(id: u64) -> String {
-    crate::text::channel(id)
-}
 
 /// The length of `text` in a Discord message (UTF-16 code units of its markdown), which must
 /// stay within [`MESSAGE_LIMIT`].
@@ -99,15 +64,6 @@ pub fn message_len(text: &Text) -> usize {
 /// [`message_len`] of a marked string.
 fn marked_len(marked: &str) -> usize {
     message_len(&Text::from_marked(marked))
-}
-
-/// A colour as messages select on it: `white`, `black` (each language puts it in the case its
-/// sentence needs: `Ходит @a (белые)`, `вы играете белыми`).
-pub fn color_key(color: Color) -> &'static str {
-    match color {
-        Color::White => "white",
-        Color::Black => "black",
-    }
 }
 
 /// `White`/`Black` in `lang`, standing alone (a player without a name on the picture).
@@ -142,11 +98,6 @@ pub fn rules_choice_id(rules: Rules) -> String {
 /// plural form: `1 move`, `21 ход`, `22 хода`, `25 ходов`.
 pub fn count(lang: Lang, what: &str, n: u64) -> String {
     crate::i18n::tr(lang, &format!("count-{what}"), &[("count", n.into())])
-}
-
-/// A user whose name the bot never saw.
-pub fn someone(lang: Lang) -> String {
-    tr!(lang, "someone")
 }
 
 /// Commands used outside a server.
@@ -191,14 +142,6 @@ pub(crate) fn missing_permissions_marked(lang: Lang, missing: &[&str]) -> String
         .map(|name| permission_name(lang, name))
         .collect();
     tr!(lang, "missing-permissions", permissions = names.join(", "))
-}
-
-/// A permission by Discord's name (`Send Messages`), in `lang` when it is one the bot asks
-/// for, else as Discord names it.
-fn permission_name(lang: Lang, name: &str) -> String {
-    let id = format!("permission-{}", name.to_lowercase().replace(' ', "-"));
-    let said = crate::i18n::tr(lang, &id, &[]);
-    if said == id { name.to_owned() } else { said }
 }
 
 /// An option Discord delivered that could not be read.
@@ -262,16 +205,6 @@ pub fn terms(lang: Lang, rules: Rules, time: TimeControl, rated: bool) -> String
         time = time_control(lang, time),
         rated = if rated { "yes" } else { "no" }
     )
-}
-
-/// A time control in words: `3 days per move`, `5 minutes per move`, `no time limit`.
-pub fn time_control(lang: Lang, time: TimeControl) -> String {
-    let (kind, count) = match time {
-        TimeControl::Unlimited => ("none", 0),
-        TimeControl::Days(d) => ("days", d),
-        TimeControl::Minutes(m) => ("minutes", m),
-    };
-    tr!(lang, "time-control", kind = kind, count = count)
 }
 
 /// A span of `seconds` in the largest whole unit: `30 days`, `10 minutes`, `90 seconds`.
@@ -536,20 +469,6 @@ pub fn signed(change: f64) -> String {
         0 => "±0".to_owned(),
         n if n > 0 => format!("+{n}"),
         n => n.to_string(),
-    }
-}
-
-/// How a game ended, as the messages select on it.
-pub(crate) fn reason_key(reason: Option<EndReason>, result: Option<GameResult>) -> &'static str {
-    match (reason, result) {
-        (Some(EndReason::NoLegalMove), _) => "no-legal-move",
-        (Some(EndReason::MirrorRule), _) => "mirror-rule",
-        (Some(EndReason::Resignation), _) => "resignation",
-        (Some(EndReason::TimeOut), _) => "time-out",
-        (Some(EndReason::Agreement), _) => "agreement",
-        (Some(EndReason::Adjudication), _) => "adjudication",
-        (Some(EndReason::Abort), _) | (None, None) => "aborted",
-        (None, Some(_)) => "over",
     }
 }
 
@@ -1088,7 +1007,7 @@ pub(crate) fn stats_marked(lang: Lang, s: &Stats) -> String {
                     name = p.tournament.name.as_str(),
                     rank = p.rank,
                     players = p.players,
-                    points = tournaments::points(p.half_points),
+                    points = words::points(p.half_points),
                     over = if p.tournament.status == crate::store::TournamentStatus::Running {
                         "no"
                     } else {

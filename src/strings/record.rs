@@ -5,7 +5,7 @@
 
 use chrono::DateTime;
 
-use super::reason_key;
+use super::words::reason_key;
 use crate::rules::record::quote_tag;
 use crate::service::History;
 use crate::store::{GameResult, GameStatus, TimeControl};

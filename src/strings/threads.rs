@@ -1,7 +1,7 @@
 //! The words of a thread per game (issue 12): the thread's name, where a game is played, the
 //! thread setting, and `/focus watch`.
 
-use super::{color_key, mention, someone};
+use super::words::{self, color_key, mention, permission_name, someone};
 use crate::i18n::Lang;
 use crate::service::{Board, Watch};
 use crate::store::GameId;
@@ -39,7 +39,7 @@ pub(crate) fn game_in_thread_marked(lang: Lang, game: GameId, thread: u64) -> St
         lang,
         "game-in-thread",
         game = game.0.to_string(),
-        thread = super::channel(thread)
+        thread = words::channel(thread)
     )
 }
 
@@ -56,7 +56,7 @@ pub(crate) fn no_thread_marked(lang: Lang, missing: &[&str]) -> String {
     }
     let names: Vec<String> = missing
         .iter()
-        .map(|name| super::permission_name(lang, name))
+        .map(|name| permission_name(lang, name))
         .collect();
     tr!(
         lang,
@@ -71,7 +71,7 @@ pub fn posted_in(lang: Lang, channel: u64) -> Text {
 }
 
 pub(crate) fn posted_in_marked(lang: Lang, channel: u64) -> String {
-    tr!(lang, "posted-in", channel = super::channel(channel))
+    tr!(lang, "posted-in", channel = words::channel(channel))
 }
 
 /// `/focus settings`: whether accepted challenges get threads, `changed` or as it is.
@@ -115,7 +115,7 @@ pub(crate) fn watch_marked(lang: Lang, shown: &Watch) -> String {
             black = mention(g.black_id),
             number = u64::from(g.ply / 2 + 1),
             color = color_key(watched.to_move),
-            channel = super::channel(g.channel_id)
+            channel = words::channel(g.channel_id)
         ));
     }
     text

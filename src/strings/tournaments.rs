@@ -4,7 +4,8 @@
 //! pairings and threads, the director's tools, the standings (as text, and the words of their
 //! picture) and the list of a server's events.
 
-use super::{mention, timestamp};
+pub use super::words::points;
+use super::words::{self, mention, someone, time_control, timestamp};
 use crate::i18n::Lang;
 use crate::service::Named;
 use crate::service::tournaments::{
@@ -66,7 +67,7 @@ pub(crate) fn announcement_marked(lang: Lang, view: &TournamentView) -> String {
             "tournament-facts",
             format = format(lang, t.format),
             rounds = rounds(lang, t.rounds),
-            time = super::time_control(lang, t.time_control),
+            time = time_control(lang, t.time_control),
             rated = rated(lang, t.rated)
         ),
     ];
@@ -251,7 +252,7 @@ pub(crate) fn board_message_marked(lang: Lang, t: &Tournament, board: &BoardView
 }
 
 fn shown_name(lang: Lang, named: &Named) -> String {
-    named.name.clone().unwrap_or_else(|| super::someone(lang))
+    named.name.clone().unwrap_or_else(|| someone(lang))
 }
 
 /// The name of a board's thread: `Spring Swiss · R3 · alice vs bob`, at most
@@ -288,7 +289,7 @@ pub(crate) fn game_started_marked(
         white = mention(game.white_id),
         black = mention(game.black_id)
     );
-    super::with_due(lang, line, game)
+    words::with_due(lang, line, game)
 }
 
 /// The DM to a player who lost on time without moving: withdrawn from the rounds still to
@@ -338,7 +339,7 @@ fn pairings_marked(lang: Lang, round: &RoundView) -> Vec<String> {
                     board = b.board.board,
                     white = mention(b.white.id),
                     black = mention(black.id),
-                    thread = super::channel(thread)
+                    thread = words::channel(thread)
                 ),
                 // A round-robin's board of a player who left: a forfeit, never started.
                 None if let Some(result) = b.board.result => tr!(
@@ -374,15 +375,6 @@ fn pairings_marked(lang: Lang, round: &RoundView) -> Vec<String> {
         messages.push(head);
     }
     messages
-}
-
-/// Points as a chess table writes them: `3`, `2½`, `½`.
-pub fn points(half_points: u32) -> String {
-    match (half_points / 2, half_points % 2) {
-        (0, 1) => "½".to_owned(),
-        (whole, 1) => format!("{whole}½"),
-        (whole, _) => whole.to_string(),
-    }
 }
 
 /// A tie-break value as a chess table writes it: whole points and fractions of quarters
@@ -668,11 +660,7 @@ pub fn crosstable(
             rank: row.rank,
             // Every rank is its own row's: an opponent's number names one row.
             rank_shown: true,
-            name: row
-                .user
-                .name
-                .clone()
-                .unwrap_or_else(|| super::someone(lang)),
+            name: row.user.name.clone().unwrap_or_else(|| someone(lang)),
             score: points(row.half_points),
             tie_breaks: row.tie_breaks.iter().map(|v| tie_break_value(*v)).collect(),
             cells: row
