@@ -4,8 +4,7 @@
 //! pairings and threads, the director's tools, the standings (as text, and the words of their
 //! picture) and the list of a server's events.
 
-pub use super::words::points;
-use super::words::{self, mention, someone, time_control, timestamp};
+use super::words::{self, mention, points, someone, time_control, timestamp};
 use crate::i18n::Lang;
 use crate::service::Named;
 use crate::service::tournaments::{
