@@ -3,7 +3,7 @@
 
 use poise::serenity_prelude as serenity;
 
-use super::interaction::{self, Source, user_of};
+use super::interaction::{ask, user_of};
 use super::localized::{
     ColorOption, DaysChoice, LanguageChoice, MinutesChoice, RulesChoice, SideChoice, ThreadsChoice,
     localize,
@@ -16,29 +16,10 @@ use crate::service::{ChallengeOptions, Opponent};
 use crate::store::GameId;
 use crate::strings;
 
-/// Answers `request` of the slash command of `ctx`.
-pub(super) async fn ask(ctx: Context<'_>, request: Request) -> Result<(), Error> {
-    let poise::Context::Application(app) = ctx else {
-        return Ok(());
-    };
-    let command = app.interaction;
-    let caller = interaction::caller(ctx, command).await;
-    let data = ctx.data();
-    interaction::answer(
-        ctx.serenity_context(),
-        &data.app,
-        Source::Command(command),
-        &caller,
-        request,
-    )
-    .await?;
-    Ok(())
-}
-
 /// Every command of the bot, in one place, named and described in every language.
 ///
 /// The bot's permissions are checked by each command's `check`
-/// ([`interaction::bot_may_answer`]) where the bot is a member of the server, not by poise
+/// ([`super::interaction::bot_may_answer`]) where the bot is a member of the server, not by poise
 /// everywhere: in a server reached through a user's install, Discord's `app_permissions` hold
 /// only what an answer may use (no View Channel, no Send Messages), and poise would refuse
 /// every command there.
@@ -339,6 +320,77 @@ pub async fn watch(ctx: Context<'_>, #[min = 1] page: Option<u32>) -> Result<(),
 #[cfg(test)]
 mod tests {
     use crate::app::options::{COMMANDS, TOURNAMENT_COMMANDS};
+    use crate::i18n::{Lang, try_tr};
+
+    /// Every command and option has its name and description in every language, and the
+    /// English names are the code's (which Discord uses as the default).
+    /// Discord's rules: a name is 1 to 32 lower-case letters, digits, `-` or `_`; a
+    /// description 1 to 100 characters.
+    fn check(name: &str, description: &str) {
+        let count = name.chars().count();
+        assert!((1..=32).contains(&count), "{name}");
+        assert!(
+            name.chars()
+                .all(|c| c == '-' || c == '_' || c.is_numeric() || c.is_lowercase()),
+            "{name}"
+        );
+        let count = description.chars().count();
+        assert!(
+            (1..=100).contains(&count),
+            "{count} characters: {description}"
+        );
+    }
+
+    #[test]
+    fn every_command_and_option_is_named_in_every_language() {
+        fn walk(
+            commands: &[poise::Command<crate::discord::Data, crate::discord::Error>],
+            depth: usize,
+            group: Option<&str>,
+            seen: &mut usize,
+        ) {
+            for command in commands {
+                let (id, options) = crate::discord::localized::message_ids(group, &command.name);
+                for lang in Lang::all() {
+                    let name = try_tr(lang, &id, &[]).unwrap();
+                    let description = try_tr(lang, &format!("{id}.description"), &[]).unwrap();
+                    check(&name, &description);
+                    if lang == Lang::ENGLISH {
+                        assert_eq!(name, command.name);
+                    }
+                    for param in &command.parameters {
+                        let name = try_tr(lang, &format!("{options}.{}", param.name), &[]).unwrap();
+                        let description =
+                            try_tr(lang, &format!("{options}.{}-description", param.name), &[])
+                                .unwrap();
+                        check(&name, &description);
+                        if lang == Lang::ENGLISH {
+                            assert_eq!(name, param.name);
+                        }
+                        for choice in param.choices.iter() {
+                            let names = std::iter::once(&choice.name)
+                                .chain(choice.localizations.iter().map(|(_, n)| n));
+                            for n in names {
+                                assert!((1..=100).contains(&n.chars().count()), "{n}");
+                            }
+                        }
+                        *seen += 1;
+                    }
+                }
+                assert_eq!(
+                    command.name_localizations.len(),
+                    Lang::all().count() - 1,
+                    "{id}"
+                );
+                *seen += 1;
+                let inner = (depth >= 1).then_some(&*command.name);
+                walk(&command.subcommands, depth + 1, inner, seen);
+            }
+        }
+        let mut seen = 0;
+        walk(&super::all(), 0, None, &mut seen);
+        assert!(seen >= 40, "{seen}");
+    }
 
     /// The console reads commands by the table of `app::options`: it must name every
     /// subcommand and option Discord registers, so that both adapters take the same ones.

@@ -16,7 +16,7 @@ use poise::serenity_prelude as serenity;
 
 use super::markdown::markdown;
 use super::members::DiscordMembers;
-use super::{error_code, mentions};
+use super::{Context, Error, error_code, mentions};
 use crate::app::{
     Ack, App, Button, Caller, Edit, Hooks, Languages, Message, Reply, Request, Style, ThreadRoom,
     To,
@@ -153,27 +153,6 @@ pub fn user_of(user: &serenity::User, member: Option<&serenity::Member>) -> User
     }
 }
 
-/// What the place allows for a game's thread: a text or announcement channel (not already a
-/// thread or a forum post) where the bot's permissions (as the interaction carries them) let
-/// it start threads and post in them.
-pub fn thread_room(
-    channel: Option<&serenity::PartialChannel>,
-    app_permissions: Option<serenity::Permissions>,
-) -> ThreadRoom {
-    use serenity::ChannelType as T;
-    if !channel.is_some_and(|c| matches!(c.kind, T::Text | T::News)) {
-        return ThreadRoom::NotHere;
-    }
-    let missing = app_permissions.map_or(serenity::Permissions::empty(), |p| {
-        super::threads::THREAD_PERMISSIONS.difference(p)
-    });
-    if missing.is_empty() {
-        ThreadRoom::Able
-    } else {
-        ThreadRoom::Missing(missing.get_permission_names())
-    }
-}
-
 /// Where an interaction happens, from what Discord says of it: its server (if any), its
 /// context, who authorised the app for it, and its channel's kind. A server that installed
 /// the app is [`Venue::Server`] (an interaction without owners, from before user installs,
@@ -302,7 +281,7 @@ impl Asking<'_> {
             sent_at: Some(super::ids::created_at(self.id.get())),
             // Only a server the bot is on has its threads.
             threads: match self.venue {
-                Venue::Server => thread_room(self.channel, self.app_permissions),
+                Venue::Server => super::threads::thread_room(self.channel, self.app_permissions),
                 _ => ThreadRoom::NotHere,
             },
             attachment_limit: u64::from(self.attachment_limit),
@@ -928,6 +907,25 @@ pub(crate) fn rows(buttons: &[Button]) -> Vec<serenity::CreateActionRow> {
         })
         .collect();
     vec![serenity::CreateActionRow::Buttons(buttons)]
+}
+
+/// Answers `request` of the slash command of `ctx`.
+pub(super) async fn ask(ctx: Context<'_>, request: Request) -> Result<(), Error> {
+    let poise::Context::Application(app) = ctx else {
+        return Ok(());
+    };
+    let command = app.interaction;
+    let caller = caller(ctx, command).await;
+    let data = ctx.data();
+    answer(
+        ctx.serenity_context(),
+        &data.app,
+        Source::Command(command),
+        &caller,
+        request,
+    )
+    .await?;
+    Ok(())
 }
 
 #[cfg(test)]

@@ -1,5 +1,5 @@
 //! A thread per game (issue 12): starting it, and editing messages in threads that Discord has
-//! archived. Whether a place allows threads is [`super::interaction::thread_room`]; where an
+//! archived. Whether a place allows threads is [`thread_room`]; where an
 //! accepted game goes is the command layer's.
 //!
 //! A thread started from a message has the message's id, so the game is stored with its
@@ -20,6 +20,7 @@ use std::time::Duration;
 use poise::serenity_prelude as serenity;
 
 use super::error_code;
+use crate::app::ThreadRoom;
 use crate::telemetry::{Metrics, WaitSource};
 
 /// What the bot needs in a channel to play a game in a thread of its own: to start it, and to
@@ -198,11 +199,30 @@ pub async fn edit_message(
     }
 }
 
+/// What the place allows for a game's thread: a text or announcement channel (not already a
+/// thread or a forum post) where the bot's permissions (as the interaction carries them) let
+/// it start threads and post in them.
+pub fn thread_room(
+    channel: Option<&serenity::PartialChannel>,
+    app_permissions: Option<serenity::Permissions>,
+) -> ThreadRoom {
+    use serenity::ChannelType as T;
+    if !channel.is_some_and(|c| matches!(c.kind, T::Text | T::News)) {
+        return ThreadRoom::NotHere;
+    }
+    let missing = app_permissions.map_or(serenity::Permissions::empty(), |p| {
+        THREAD_PERMISSIONS.difference(p)
+    });
+    if missing.is_empty() {
+        ThreadRoom::Able
+    } else {
+        ThreadRoom::Missing(missing.get_permission_names())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::app::ThreadRoom;
-    use crate::discord::interaction::thread_room;
 
     #[test]
     fn a_429_is_waited_out_for_its_bodys_retry_after_else_its_header() {

@@ -8,7 +8,7 @@
 
 use poise::serenity_prelude as serenity;
 
-use super::commands::ask;
+use super::interaction::ask;
 use super::interaction::user_of;
 use super::localized::{
     DaysChoice, FormatChoice, MinutesChoice, PaceChoice, ResultChoice, RulesChoice,

@@ -267,7 +267,7 @@ mod tests {
         assert_eq!(s.record_hint(game.id, &hint(4, "d4-e4"), T0).unwrap().1, 3);
         assert!(matches!(
             s.record_hint(game.id, &hint(6, "e4-f4"), T0),
-            Err(StoreError::NoHintsLeft(id)) if id == game.id
+            Err(crate::store::StoreError::NoHintsLeft(id)) if id == game.id
         ));
         assert_eq!(s.hints(game.id).unwrap().len(), 3);
     }

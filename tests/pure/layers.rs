@@ -25,12 +25,13 @@ const LIST_OPENS: &str = "//! Layers";
 
 /// The top-level modules whose files use each other in no loop; the others still have loops
 /// (issue 33 found them in `app`, `console`, `discord`, `service`, `store` and `strings`).
-const LOOP_FREE: [&str; 17] = [
+const LOOP_FREE: [&str; 18] = [
     "app",
     "backups",
     "cli",
     "clock",
     "console",
+    "discord",
     "domain",
     "engine",
     "i18n",
