@@ -225,7 +225,7 @@ pub async fn run(
                 ticks.reset();
             }
         }
-        let wake_at = match service.next_due().await {
+        let wake_at = match service.deadlines.next_due().await {
             Ok(due) => due.map(|t| t.max(swept_at.saturating_add(1))),
             Err(e) => {
                 tracing::error!(error = %e, "cannot read the next due moment; sweeping on the interval");
@@ -235,7 +235,7 @@ pub async fn run(
         tracing::debug!(?wake_at, "sweeper sleeping");
         let due = async {
             match wake_at {
-                Some(t) => service.clock_reaches(t).await,
+                Some(t) => service.deadlines.clock_reaches(t).await,
                 None => std::future::pending().await,
             }
         };
@@ -243,7 +243,7 @@ pub async fn run(
         sweep = tokio::select! {
             () = due => true,
             _ = ticks.tick() => true,
-            () = service.mail_queued() => false,
+            () = service.deadlines.mail_queued() => false,
             _ = stop.changed() => false,
         };
     }

@@ -8,7 +8,9 @@
 
 use std::sync::Arc;
 
-use super::{GameService, History, Place, Result, ServiceError, start_of};
+use super::context::{Context, start_of};
+use super::queries::Records;
+use super::{History, Place, Result, ServiceError};
 use crate::engine::review::{Assessment, Review, assess, positions};
 use crate::rules::Position;
 use crate::rules::record::replay_moves;
@@ -49,13 +51,44 @@ pub struct Progress {
 /// keep it quick: hand the value on, e.g. to a `watch` channel).
 pub type OnProgress = Arc<dyn Fn(Progress) + Send + Sync>;
 
-impl GameService {
-    /// The same service reviewing each position of an analysis with about `nodes` nodes
+/// The engine's review of finished games, and the pictures of its charts.
+#[derive(Clone)]
+pub struct Analyses {
+    pub(super) context: Arc<Context>,
+    /// The records, whose game histories are analysed.
+    pub(super) records: Records,
+    /// The node budget of each position of an analysis.
+    pub(super) analysis_nodes: u64,
+}
+
+impl Analyses {
+    /// The part on `context`, with [`Records`].
+    pub(super) fn new(context: Arc<Context>, records: Records) -> Analyses {
+        Analyses {
+            context,
+            records,
+            analysis_nodes: crate::engine::review::REVIEW_NODES,
+        }
+    }
+}
+
+// The use cases read the shared context as their own (`self.store`, `self.now()`): written
+// once, whichever part they belong to.
+impl std::ops::Deref for Analyses {
+    type Target = Context;
+
+    fn deref(&self) -> &Context {
+        &self.context
+    }
+}
+
+impl Analyses {
+    /// The same part reviewing each position of an analysis with about `nodes` nodes
     /// (default [`REVIEW_NODES`]); tests use a small budget, since the test build's engine is
     /// unoptimised.
     ///
     /// [`REVIEW_NODES`]: crate::engine::review::REVIEW_NODES
-    pub fn with_analysis_nodes(mut self, nodes: u64) -> GameService {
+    pub fn with_analysis_nodes(mut self, nodes: u64) -> Analyses {
         self.analysis_nodes = nodes.max(1);
         self
     }
@@ -92,7 +125,7 @@ impl GameService {
         user_id: u64,
         id: Option<GameId>,
     ) -> Result<History> {
-        let history = self.history(place, user_id, id).await?;
+        let history = self.records.history(place, user_id, id).await?;
         finished(&history)?;
         Ok(history)
     }
@@ -198,7 +231,7 @@ fn finished(history: &History) -> Result<()> {
     }
 }
 
-impl GameService {
+impl Analyses {
     /// The picture of `chart` (PNG bytes; see [`crate::render::chart::chart`]), drawn off the
     /// async runtime, one drawing per core at a time.
     ///

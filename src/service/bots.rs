@@ -1,5 +1,5 @@
 // Longer than 400 lines: games against the bot (start, moves, hints, results by level) on one
-// GameService impl.
+// impl of one part.
 //! Games against the bot (issue 15): starting one, the bot's moves, hints, and the results of
 //! a player against each level.
 //!
@@ -13,21 +13,12 @@
 
 use std::sync::{Arc, Mutex};
 
-use super::challenges::coin_toss;
-use super::deadlines::wakes_sweeper;
-use super::{Board, ChallengeRequest, GameService, Place, Result, ServiceError, User};
+use super::context::{Context, wakes_sweeper};
+use super::terms::{ChallengeRequest, coin_toss};
+use super::{Board, Place, Result, ServiceError, User};
 use crate::engine::{Engine, Level, Limits, review};
 use crate::rules::{Color, Move, Position};
 use crate::store::{Game, GameId, GameStatus, Hint, LevelResults, NewChallenge, StoreError};
-
-/// The level of the bot when the challenger names none.
-pub const DEFAULT_BOT_LEVEL: u8 = 3;
-
-/// The bot's level in a game against it: the one `chosen`, else [`DEFAULT_BOT_LEVEL`] (what
-/// is out of range is refused later, by the engine's levels).
-pub fn bot_level(chosen: Option<i64>) -> i64 {
-    chosen.unwrap_or(i64::from(DEFAULT_BOT_LEVEL))
-}
 
 /// The effort of a hint: the full engine with a node budget, so that the same position gets
 /// the same hint on any machine (about a fifth of a second at 2 M nodes/s).
@@ -121,7 +112,41 @@ fn seed_of(id: GameId, ply: u32) -> u64 {
     (id.0 as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ u64::from(ply)
 }
 
-impl GameService {
+/// Games against the bot: starting one, its moves, hints, its draw answers, its results by
+/// level, and the search pool every search of the engine runs on.
+#[derive(Clone)]
+pub struct Bots {
+    context: Arc<Context>,
+    /// Games whose bot move is being searched.
+    thinking: Thinking,
+    /// Games against the bot whose latest position the adapter has not shown yet: the bot
+    /// answers only once it is shown ([`Bots::bot_to_move`]), so that its move never comes
+    /// before the message it answers, or before the game's thread exists.
+    unshown: Unshown,
+}
+
+impl Bots {
+    /// The part on `context`.
+    pub(super) fn new(context: Arc<Context>) -> Bots {
+        Bots {
+            context,
+            thinking: Thinking::default(),
+            unshown: Unshown::default(),
+        }
+    }
+}
+
+// The use cases read the shared context as their own (`self.store`, `self.now()`): written
+// once, whichever part they belong to.
+impl std::ops::Deref for Bots {
+    type Target = Context;
+
+    fn deref(&self) -> &Context {
+        &self.context
+    }
+}
+
+impl Bots {
     /// `challenger` starts a game in `place` against `bot`, the bot's own user, playing at
     /// `level` (1 to 8): no acceptance needed. The rules, colour and start are as `request`
     /// asks; its time control binds the challenger only; the game is never rated. It is played
@@ -212,6 +237,19 @@ impl GameService {
             }
         }
         Ok(queued)
+    }
+
+    /// Runs the search `job` on the search pool once a core is free (waiting searches start in
+    /// the order they arrived), and returns its result.
+    ///
+    /// # Errors
+    /// [`ServiceError::Engine`] if the search task panics (a bug: searches have no user input
+    /// to fail on).
+    pub async fn think<T: Send + 'static>(
+        &self,
+        job: impl FnOnce() -> T + Send + 'static,
+    ) -> Result<T> {
+        self.context.think(job).await
     }
 
     /// Whether a search of the bot's move in game `id` is queued or running.

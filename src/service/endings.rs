@@ -1,11 +1,12 @@
 //! Ending a game early and undoing: resign, draw, takeback, abort.
 
-use super::deadlines::wakes_sweeper;
-use super::{Board, DrawReport, GameService, Place, Result, ServiceError, User};
+use super::context::wakes_sweeper;
+use super::games::Games;
+use super::{Board, DrawReport, Place, Result, ServiceError, User};
 use crate::rules::Color;
 use crate::store::{ABORT_MAX_PLY, DrawOffer, GameId, StoreError};
 
-impl GameService {
+impl Games {
     /// `user` resigns the game of `place`.
     ///
     /// # Errors
@@ -33,7 +34,7 @@ impl GameService {
             // An offer made with a move (`/focus move … draw:true`) is judged before the bot
             // answers that move: it answers only once the move is shown
             // (`GameService::not_shown_yet`), after this call.
-            if !self.bot_accepts_draw(&game).await? {
+            if !self.bots.bot_accepts_draw(&game).await? {
                 return Err(ServiceError::BotDeclinesDraw);
             }
             // Agreed at the ply the bot judged: a move stored meanwhile refuses it.

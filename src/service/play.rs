@@ -1,9 +1,9 @@
 //! Playing: moves, their autocomplete, and the board.
 
-use super::deadlines::wakes_sweeper;
+use super::context::wakes_sweeper;
+use super::games::Games;
 use super::{
-    Board, GameService, MoveReport, MoveTerms, Place, Result, ServiceError, Suggestion, Timestamp,
-    User,
+    Board, MoveReport, MoveTerms, Place, Result, ServiceError, Suggestion, Timestamp, User,
 };
 use crate::rules::{Color, Move, MoveError};
 use crate::store::{Game, GameId, GameStatus, StoreError};
@@ -11,7 +11,7 @@ use crate::store::{Game, GameId, GameStatus, StoreError};
 /// Discord shows at most this many autocomplete choices.
 pub const MAX_SUGGESTIONS: usize = 25;
 
-impl GameService {
+impl Games {
     /// `user` plays `text` (move notation) in the game of `place`, with nothing known of when
     /// they saw the position and nothing confirmed: [`GameService::play_with`] with
     /// [`MoveTerms::default`].
@@ -174,7 +174,7 @@ impl GameService {
         self.seen(user).await?;
         if game.bot.is_some() {
             // The bot answers once the move is shown (`bot_to_move`), never before.
-            self.not_shown_yet(game.id, game.ply + 1);
+            self.bots.not_shown_yet(game.id, game.ply + 1);
         }
         let (id, uid, seen_ply, now_ms) = (game.id, user.id, game.ply, self.now_ms().unix_ms());
         let (played, wake) = self
@@ -188,7 +188,7 @@ impl GameService {
             .inspect_err(|e| {
                 self.mail_if(matches!(e, StoreError::TimeRanOut(_)));
                 // Nothing new to show: the bot answers as it would have.
-                self.shown(id, seen_ply + 1);
+                self.bots.shown(id, seen_ply + 1);
             })?;
         self.metrics.move_played(crate::telemetry::Mover::Person);
         // A new deadline and reminder, or a turn DM queued.

@@ -197,3 +197,12 @@ pub struct Watch {
     /// The page's games.
     pub games: Vec<WatchedGame>,
 }
+
+/// A user, with the name the bot last saw (`None` if it never saw one).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Named {
+    /// The user id.
+    pub id: u64,
+    /// The stored display name.
+    pub name: Option<String>,
+}
