@@ -24,8 +24,9 @@ use rust_source::{paths, strip, tokens};
 const LIST_OPENS: &str = "//! Layers";
 
 /// The top-level modules whose files use each other in no loop; the others still have loops
-/// (issue 33 found them in `app`, `console`, `discord`, `service`, `store` and `strings`).
-const LOOP_FREE: [&str; 14] = [
+/// (issue 33 found them in `app`, `console`, `discord`, `service`, `store` and `strings`;
+/// `service` lost its own when it was split by use case).
+const LOOP_FREE: [&str; 15] = [
     "backups",
     "cli",
     "clock",
@@ -38,6 +39,7 @@ const LOOP_FREE: [&str; 14] = [
     "ratings",
     "render",
     "rules",
+    "service",
     "telemetry",
     "text",
 ];
