@@ -9,12 +9,12 @@
 //! What is real: every game is played through the service as the Discord adapter plays it
 //! (the readers' locales noted, a challenge in one of 20 channels, its message, the acceptance
 //! in a thread started from it, 60 legal moves each played with `/focus move`'s
-//! `GameService::play`, a resignation), 200 games at a time with their moves interleaved, as
+//! `Games::play`, a resignation), 200 games at a time with their moves interleaved, as
 //! on a busy server. All 400 players asked for DMs, so every move queues a turn notice in the
-//! outbox, which the sweeper's `GameService::deliver` sends (the notices stay as rows: the most
+//! outbox, which the sweeper's `Post::deliver` sends (the notices stay as rows: the most
 //! a game writes). Ratings are updated by every result.
 //!
-//! What is simulated: the engine analyses 8 of the games for real (`GameService::analysis`,
+//! What is simulated: the engine analyses 8 of the games for real (`Analyses::analysis`,
 //! 200,000 nodes a position); the other analyses would take some 10 core-hours, so each is
 //! stored with the store's `save_analysis`, as the service stores one, made from a real one:
 //! line for line the scores and depths of one of the 8, the best move replaced by the game's
@@ -24,7 +24,7 @@
 //!
 //! A replay (`/focus replay`) is drawn from the stored moves and sent to Discord; the bot
 //! stores nothing of it. The replays of every 50th game are drawn through the service
-//! (`GameService::history`, then `GameService::replay`), and the benchmark checks, with
+//! (`Records::history`, then `Records::replay`), and the benchmark checks, with
 //! SQLite's `PRAGMA data_version` on a connection of its own, that no write was committed
 //! meanwhile.
 

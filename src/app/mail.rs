@@ -202,10 +202,10 @@ impl<C: Carrier> Postman for Writer<'_, C> {
 }
 
 /// Delivers every notice due now, finished ([`write()`]) in its reader's language (or `fixed`),
-/// through `carrier`: [`GameService::deliver`] with the adapter's carrier.
+/// through `carrier`: [`crate::service::Post::deliver`] with the adapter's carrier.
 ///
 /// # Errors
-/// The store's, as [`GameService::deliver`].
+/// The store's, as [`crate::service::Post::deliver`].
 pub async fn deliver<C: Carrier>(
     service: &GameService,
     carrier: &C,

@@ -185,13 +185,14 @@ impl DiscordPostman {
 ///
 /// # Waking at the due moment
 /// After every round the sweeper asks the store for the next due moment (index lookups,
-/// [`GameService::next_due`], a tournament's start time included) and sleeps until then *on
-/// the service's clock* ([`GameService::clock_reaches`]): real time in production, the moment
-/// a test moves its manual clock there. A five-minute move is thus ended within moments of its
-/// deadline, and an idle bot (nothing due) wakes only every `interval`: no polling. The interval stays as a cap
-/// against what the schedule cannot see (a database changed by another process, the system
-/// clock stepped). Changes made through the service that set an earlier moment (a new game, a
-/// move) wake the sweeper to read the schedule again ([`GameService::mail_queued`]).
+/// [`crate::service::Deadlines::next_due`], a tournament's start time included) and sleeps
+/// until then *on the service's clock* ([`crate::service::Deadlines::clock_reaches`]): real
+/// time in production, the moment a test moves its manual clock there. A five-minute move is
+/// thus ended within moments of its deadline, and an idle bot (nothing due) wakes only every
+/// `interval`: no polling. The interval stays as a cap against what the schedule cannot see (a
+/// database changed by another process, the system clock stepped). Changes made through the
+/// service that set an earlier moment (a new game, a move) wake the sweeper to read the
+/// schedule again ([`crate::service::Deadlines::mail_queued`]).
 pub async fn run(
     service: GameService,
     postman: DiscordPostman,

@@ -94,8 +94,8 @@ impl Analyses {
     }
 
     /// The engine's analysis of game `id` (or, when `None`, of the game `user_id`'s commands
-    /// in `place` act on, else the game that finished last there): [`GameService::analysable`]
-    /// then [`GameService::analyse`].
+    /// in `place` act on, else the game that finished last there): [`Analyses::analysable`]
+    /// then [`Analyses::analyse`].
     ///
     /// # Errors
     /// Theirs.
@@ -112,13 +112,13 @@ impl Analyses {
 
     /// The game an analysis of game `id` would review (or, when `None`, the game `user_id`'s
     /// commands in `place` act on, else the game that finished last there; see
-    /// [`GameService::history`]), checked to be finished: quick, so that an adapter can refuse
+    /// [`Records::history`]), checked to be finished: quick, so that an adapter can refuse
     /// before it acknowledges a long piece of work.
     ///
     /// # Errors
     /// [`ServiceError::AnalysisInPlay`] for a game in play or held for a moderator;
     /// [`ServiceError::AnalysisAborted`] for an aborted game; those of
-    /// [`GameService::history`] (no such game, a game of another server).
+    /// [`Records::history`] (no such game, a game of another server).
     pub async fn analysable(
         &self,
         place: Place,
@@ -136,7 +136,7 @@ impl Analyses {
     ///
     /// # Errors
     /// [`ServiceError::AnalysisInPlay`], [`ServiceError::AnalysisAborted`] as
-    /// [`GameService::analysable`]; [`ServiceError::Engine`] if a search fails (a bug); the
+    /// [`Analyses::analysable`]; [`ServiceError::Engine`] if a search fails (a bug); the
     /// store's.
     pub async fn analyse(&self, history: History, on_progress: OnProgress) -> Result<Analysis> {
         finished(&history)?;

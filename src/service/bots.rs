@@ -3,13 +3,13 @@
 //! Games against the bot (issue 15): starting one, the bot's moves, hints, and the results of
 //! a player against each level.
 //!
-//! The bot's move is searched on the search pool ([`GameService::think`]) once the adapter has
-//! shown the position it answers ([`GameService::bot_to_move`]), and stored like anyone's
+//! The bot's move is searched on the search pool ([`Bots::think`]) once the adapter has
+//! shown the position it answers ([`Bots::bot_to_move`]), and stored like anyone's
 //! move, at the ply it searched: a game that ended or changed meanwhile (a resignation, an
 //! abort, a time-out) refuses it, and it is dropped. The store queues the bot's move as an
 //! outbox notice in the same transaction, so the sweeper posts it with its board, and a crash
 //! between the two loses nothing. At start-up the sweep finds every game where the bot was to
-//! move and lets it move ([`GameService::wake_bots`]).
+//! move and lets it move ([`Bots::wake_bots`]).
 
 use std::sync::{Arc, Mutex};
 
@@ -72,10 +72,10 @@ pub fn accepts_draw(positions: &[Position], bot: Color) -> bool {
 pub(super) type Thinking = Arc<Mutex<std::collections::HashSet<(GameId, u32)>>>;
 
 /// Games against the bot whose latest position is not shown yet, with the ply of that
-/// position (see `GameService::unshown`).
+/// position (see `Bots::unshown`).
 pub(super) type Unshown = Arc<Mutex<std::collections::HashMap<GameId, u32>>>;
 
-/// A hint given ([`GameService::hint`]).
+/// A hint given ([`Bots::hint`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct HintView {
     /// The game.
@@ -150,8 +150,8 @@ impl Bots {
     /// `challenger` starts a game in `place` against `bot`, the bot's own user, playing at
     /// `level` (1 to 8): no acceptance needed. The rules, colour and start are as `request`
     /// asks; its time control binds the challenger only; the game is never rated. It is played
-    /// in `thread_id` when given (as [`GameService::accept_in`]). When the bot is to move first,
-    /// the adapter calls [`GameService::bot_to_move`] once the start is shown.
+    /// in `thread_id` when given (as [`crate::service::Challenges::accept_in`]). When the bot
+    /// is to move first, the adapter calls [`Bots::bot_to_move`] once the start is shown.
     ///
     /// # Errors
     /// [`ServiceError::BotLevel`] for a level outside 1 to 8, [`ServiceError::ChallengeBot`]
@@ -272,7 +272,7 @@ impl Bots {
 
     /// Marks `game` as thinking when the bot is to move in it and no search of it is under
     /// way, and returns its position and the bot's level; `None` otherwise. Marked at once,
-    /// before any task runs, so that [`GameService::bots_idle`] sees it.
+    /// before any task runs, so that [`Bots::bots_idle`] sees it.
     fn claim(&self, game: &Game) -> Option<(Position, Level)> {
         let level = Level::new(game.bot?.level)?;
         if self.unshown.lock().is_ok_and(|u| u.contains_key(&game.id)) {
@@ -290,7 +290,7 @@ impl Bots {
     }
 
     /// Keeps the bot from answering in game `id` (a game against the bot) until the adapter
-    /// has shown its position after `ply` plies and called [`GameService::bot_to_move`] with
+    /// has shown its position after `ply` plies and called [`Bots::bot_to_move`] with
     /// it (a later call with an earlier position, from an answer still on its way, does not
     /// count).
     pub(super) fn not_shown_yet(&self, id: GameId, ply: u32) {
@@ -300,7 +300,7 @@ impl Bots {
     }
 
     /// The position of game `id` after `ply` plies is shown: the bot may answer it (see
-    /// [`GameService::not_shown_yet`]).
+    /// [`Bots::not_shown_yet`]).
     pub(super) fn shown(&self, id: GameId, ply: u32) {
         if let Ok(mut unshown) = self.unshown.lock()
             && unshown.get(&id).is_some_and(|waiting| *waiting <= ply)
@@ -309,7 +309,7 @@ impl Bots {
         }
     }
 
-    /// Searches and stores the bot's move in `game` (claimed by [`GameService::claim`]), then
+    /// Searches and stores the bot's move in `game` (claimed by [`Bots::claim`]), then
     /// releases the claim.
     async fn think_for(&self, game: Game, position: Position, level: Level) {
         let (id, ply) = (game.id, game.ply);

@@ -10,13 +10,13 @@ use super::{Board, ChallengeView, Place, Result, ServiceError, User};
 use crate::rules::Color;
 use crate::store::{ChallengeId, ColorChoice, Game, GameId, GameStatus, NewChallenge, StoreError};
 
-/// What a Rematch click made ([`GameService::rematch`]).
+/// What a Rematch click made ([`Challenges::rematch`]).
 #[derive(Clone, Debug)]
 pub enum Rematch {
     /// A challenge to the other player, to accept or decline.
     Challenge(ChallengeView),
     /// A game against the bot, started at once; the adapter shows it, then calls
-    /// [`GameService::bot_to_move`] (the bot may have White).
+    /// [`Bots::bot_to_move`] (the bot may have White).
     Started(Box<Board>),
 }
 
@@ -224,12 +224,12 @@ impl Challenges {
         self.accept_in(id, user, toss, None).await
     }
 
-    /// As [`GameService::accept`], the game played in `thread_id` when given: the thread the
+    /// As [`Challenges::accept`], the game played in `thread_id` when given: the thread the
     /// adapter is about to start from the challenge's message (a thread started from a message
     /// has the message's id), with the challenge's channel as its parent.
     ///
     /// # Errors
-    /// As [`GameService::accept`] (a thread is never busy).
+    /// As [`Challenges::accept`] (a thread is never busy).
     pub async fn accept_in(
         &self,
         id: ChallengeId,

@@ -73,7 +73,7 @@ impl Deadlines {
         Ok(swept)
     }
 
-    /// How many sweeps ([`GameService::sweep`]) this service ran: for the log, and for tests
+    /// How many sweeps ([`Deadlines::sweep`]) this service ran: for the log, and for tests
     /// that check an idle bot does not poll.
     pub fn sweeps(&self) -> u64 {
         self.sweeps.load(Ordering::Relaxed)
@@ -81,13 +81,13 @@ impl Deadlines {
 
     /// Resolves when, since the last call, a notice was queued or a new due moment was set (a
     /// game started, a move, more time, a challenge made): the sweeper then delivers at once
-    /// and reads [`GameService::next_due`] again instead of sleeping on an old answer.
+    /// and reads [`Deadlines::next_due`] again instead of sleeping on an old answer.
     pub async fn mail_queued(&self) {
         self.mail.notified().await;
     }
 
     /// When something next falls due (unix seconds; see [`crate::store::Store::next_due`]),
-    /// or an open tournament's start time comes ([`Store::next_tournament_start`]),
+    /// or an open tournament's start time comes ([`crate::store::Store::next_tournament_start`]),
     /// whichever is first: the sweeper sleeps until then.
     ///
     /// # Errors

@@ -41,7 +41,7 @@ impl Games {
     /// from it), whether or not they play it.
     ///
     /// # Errors
-    /// [`ServiceError::NoGameHere`] when there is none; [`ServiceError::InThreads`] when
+    /// [`super::ServiceError::NoGameHere`] when there is none; [`super::ServiceError::InThreads`] when
     /// several games of theirs started here; the store's.
     pub async fn game_in(&self, place: Place, user_id: u64) -> Result<Game> {
         self.game_of(place, user_id).await
@@ -51,7 +51,7 @@ impl Games {
     /// language, made at the edge), off the async runtime and one render per core at a time.
     ///
     /// # Errors
-    /// [`ServiceError::Render`] if the drawing task fails (a bug).
+    /// [`super::ServiceError::Render`] if the drawing task fails (a bug).
     pub async fn picture(&self, board: &Board, options: RenderOptions) -> Result<Vec<u8>> {
         let position = board.position;
         self.drawn(move || crate::render::render(&position, &options))

@@ -23,7 +23,7 @@ pub trait Members: Send + Sync {
     fn is_member(&self, guild_id: u64, user_id: u64) -> impl Future<Output = Option<bool>> + Send;
 }
 
-/// A player's stats in a guild, from [`GameService::stats`].
+/// A player's stats in a guild, from [`Ladder::stats`].
 #[derive(Clone, Debug, PartialEq)]
 pub struct Stats {
     /// The player.

@@ -16,7 +16,7 @@ use super::{Board, Named, Result};
 use crate::locale::Locale;
 use crate::store::{Challenge, Game, GameStatus, Notice, NoticeId, NoticeKind, Via};
 
-/// Notices handled per store read; [`GameService::deliver`] reads again until none is due.
+/// Notices handled per store read; [`Post::deliver`] reads again until none is due.
 const BATCH: u32 = 50;
 
 /// What a letter tells: data, put into words above the service, in the letter's language.
@@ -192,7 +192,7 @@ pub trait Postman: Send + Sync {
     fn deliver(&self, notice: NoticeId, letter: &Letter) -> impl Future<Output = Delivery> + Send;
 }
 
-/// What one [`GameService::deliver`] did.
+/// What one [`Post::deliver`] did.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Delivered {
     /// Letters sent.
@@ -204,7 +204,7 @@ pub struct Delivered {
     /// Deliveries that failed and will be retried.
     pub failed: u32,
     /// Refused DMs held for the player's next interaction (a game where the bot cannot
-    /// post: [`GameService::take_held`]).
+    /// post: [`Post::take_held`]).
     pub held: u32,
 }
 

@@ -4,7 +4,7 @@
 //! pairing module, the director's tools, standings and the TRF export.
 //!
 //! The flow of a round is carried by the outbox, so that it survives a kill at any moment:
-//! a `tournament-round` notice pairs the next round (`GameService::pair_next_round`), which
+//! a `tournament-round` notice pairs the next round (`Tournaments::pair_next_round`), which
 //! queues a `tournament-game` notice per board; delivering one posts the board's message in the
 //! event's channel and starts a thread from it, and the game is created in that thread. Each
 //! game's end records its board's result in the game's own transaction (the store), and the
@@ -168,7 +168,7 @@ pub struct StandingRow {
     pub status: EntrantStatus,
 }
 
-/// A tournament as a TRF-16 file ([`GameService::export_trf_file`]).
+/// A tournament as a TRF-16 file ([`Tournaments::export_trf_file`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TrfExport {
     /// The file's text.
@@ -456,7 +456,7 @@ impl Tournaments {
     /// (once), so none is queued.
     ///
     /// # Errors
-    /// As [`GameService::join_tournament`].
+    /// As [`Tournaments::join_tournament`].
     pub async fn join_by_click(
         &self,
         place: Place,
@@ -509,7 +509,7 @@ impl Tournaments {
     /// announcement (once), so none is queued.
     ///
     /// # Errors
-    /// As [`GameService::leave_tournament`].
+    /// As [`Tournaments::leave_tournament`].
     pub async fn leave_by_click(
         &self,
         place: Place,
@@ -812,7 +812,7 @@ impl Tournaments {
     }
 
     /// The tournament as a TRF-16 file (the text), readable by chess tournament software:
-    /// [`GameService::export_trf_file`]'s text.
+    /// [`Tournaments::export_trf_file`]'s text.
     ///
     /// # Errors
     /// The store's.
