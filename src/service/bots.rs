@@ -1,5 +1,3 @@
-// Longer than 400 lines: games against the bot (start, moves, hints, results by level) on one
-// impl of one part.
 //! Games against the bot (issue 15): starting one, the bot's moves, hints, and the results of
 //! a player against each level.
 //!
@@ -9,61 +7,22 @@
 //! abort, a time-out) refuses it, and it is dropped. The store queues the bot's move as an
 //! outbox notice in the same transaction, so the sweeper posts it with its board, and a crash
 //! between the two loses nothing. At start-up the sweep finds every game where the bot was to
-//! move and lets it move ([`Bots::wake_bots`]).
+//! move and lets it move ([`Bots::wake_bots`]). What the bot judges (its search at a level,
+//! its answer to a draw offer) is pure, in `judgement.rs`.
 
 use std::sync::{Arc, Mutex};
 
 use super::context::{Context, wakes_sweeper};
+use super::judgement::{accepts_draw, bot_search, seed_of};
 use super::terms::{ChallengeRequest, coin_toss};
 use super::{Board, Place, Result, ServiceError, User};
 use crate::engine::{Engine, Level, Limits, review};
-use crate::rules::{Color, Move, Position};
+use crate::rules::{Move, Position};
 use crate::store::{Game, GameId, GameStatus, Hint, LevelResults, NewChallenge, StoreError};
 
 /// The effort of a hint: the full engine with a node budget, so that the same position gets
 /// the same hint on any machine (about a fifth of a second at 2 M nodes/s).
 pub const HINT_NODES: u64 = 400_000;
-
-/// How often the same position, with the same side to move, must have occurred in a game for
-/// the bot to accept a draw offer there (Focus has no repetition rule: without this, a player
-/// who cannot win could only resign).
-pub const DRAW_REPETITIONS: usize = 3;
-
-/// The effort of the bot's judgement of a draw offer: the full engine with a node budget, so
-/// that the same position gets the same answer on any machine (about a twentieth of a second
-/// at 2 M nodes/s).
-pub const DRAW_NODES: u64 = 100_000;
-
-/// How often the last of `positions` (a game's positions, the start first) occurred among
-/// them: the same stacks, reserves, captures and side to move, whatever the ply.
-pub fn occurrences(positions: &[Position]) -> usize {
-    let Some(last) = positions.last().map(|p| p.with_ply(0)) else {
-        return 0;
-    };
-    positions.iter().filter(|p| p.with_ply(0) == last).count()
-}
-
-/// The bot's draw policy: playing `bot` in the game whose positions so far are `positions`
-/// (the start first, the current one last), it accepts a draw when the current position has
-/// occurred [`DRAW_REPETITIONS`] times, or when the engine's score of it for the bot, searched
-/// for [`DRAW_NODES`] nodes, is zero or less (it does not think it stands better). The
-/// score is the mean of the two deepest iterations, which damps the swing of Focus
-/// evaluations from one depth to the next (see [`crate::engine::review`]).
-pub fn accepts_draw(positions: &[Position], bot: Color) -> bool {
-    let Some(current) = positions.last() else {
-        return false;
-    };
-    if occurrences(positions) >= DRAW_REPETITIONS {
-        return true;
-    }
-    let score = review::value(review::assess(current, DRAW_NODES).shown());
-    let for_bot = if current.side_to_move() == bot {
-        score
-    } else {
-        -score
-    };
-    for_bot <= 0
-}
 
 /// The bot moves being searched now, by game and ply: one is in it from the moment its search
 /// is queued until its move is stored or dropped, so a position never has two. Keyed by ply
@@ -86,30 +45,6 @@ pub struct HintView {
     pub used: u32,
     /// Hints left in the game.
     pub left: u32,
-}
-
-/// The transposition table of a bot search, by level: the node-limited levels search at most
-/// 120,000 nodes (levels 1 to 3 far fewer), level 8 about two million in its second.
-fn table_mib(level: Level) -> usize {
-    match level.number() {
-        1..=3 => 1,
-        4..=7 => 8,
-        _ => 32,
-    }
-}
-
-/// The engine's move at `level` in `position`, reproducible for a given game and ply (the
-/// seed of the weaker levels' noise).
-fn bot_search(position: &Position, level: Level, seed: u64) -> Option<Move> {
-    let mut engine = Engine::with_table_mib(table_mib(level));
-    engine
-        .search(position, &level.limits(seed, None), |_| {})
-        .best
-}
-
-/// The noise seed of the bot's move at `ply` of game `id`: different for every move.
-fn seed_of(id: GameId, ply: u32) -> u64 {
-    (id.0 as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ u64::from(ply)
 }
 
 /// Games against the bot: starting one, its moves, hints, its draw answers, its results by
@@ -412,7 +347,7 @@ impl Bots {
     }
 
     /// Whether the bot accepts a draw offered now in `game`, a game against it in play, by
-    /// its policy ([`accepts_draw`]): the position occurred [`DRAW_REPETITIONS`] times, or
+    /// its policy ([`accepts_draw`]): the position occurred [`super::DRAW_REPETITIONS`] times, or
     /// the bot does not think it stands better. The search runs on the search pool.
     ///
     /// # Errors

@@ -17,7 +17,9 @@ use crate::store::{AsyncStore, Game, GameStatus, Store};
 /// What every part of the service shares; one per service, behind an `Arc` (the parts reach it
 /// through `Deref`). Its steps are for the parts only.
 pub struct Context {
+    /// The store, on its own thread.
     pub(crate) store: AsyncStore,
+    /// The service's time.
     pub(crate) clock: Arc<dyn Clock>,
     /// One permit per core for drawing pictures. Without it a burst of moves starts as many
     /// renders as there are moves, which then share the cores and all finish late (and each

@@ -39,6 +39,7 @@ mod deadlines;
 mod endings;
 mod error;
 mod games;
+mod judgement;
 mod ladder;
 mod languages;
 mod play;
@@ -54,9 +55,7 @@ mod views;
 use std::sync::Arc;
 
 pub use analysis::{Analyses, Analysis, OnProgress, Progress};
-pub use bots::{
-    Bots, DRAW_NODES, DRAW_REPETITIONS, HINT_NODES, HintView, accepts_draw, occurrences,
-};
+pub use bots::{Bots, HINT_NODES, HintView};
 pub use challenges::{Challenges, Rematch};
 // The service is built on a clock and answers with its moments: its callers name them here.
 pub use crate::clock::{Clock, ManualClock, SystemClock, Timestamp, Wait};
@@ -64,6 +63,7 @@ pub use context::Context;
 pub use deadlines::Deadlines;
 pub use error::{Result, ServiceError};
 pub use games::Games;
+pub use judgement::{DRAW_NODES, DRAW_REPETITIONS, accepts_draw, occurrences};
 pub use ladder::{
     Ladder, MEMBER_RECHECK, Members, RECENT_GAMES, RECENT_TOURNAMENTS, Stats, TournamentPlace,
 };
