@@ -18,30 +18,30 @@ use crate::store::{AsyncStore, Game, GameStatus, Store};
 /// through `Deref`). Its steps are for the parts only.
 pub struct Context {
     /// The store, on its own thread.
-    pub(crate) store: AsyncStore,
+    pub(super) store: AsyncStore,
     /// The service's time.
-    pub(crate) clock: Arc<dyn Clock>,
+    pub(super) clock: Arc<dyn Clock>,
     /// One permit per core for drawing pictures. Without it a burst of moves starts as many
     /// renders as there are moves, which then share the cores and all finish late (and each
     /// blocking thread keeps its own allocator arena, growing resident memory); with it they
     /// run first come, first served.
-    pub(crate) render_gate: Arc<tokio::sync::Semaphore>,
+    pub(super) render_gate: Arc<tokio::sync::Semaphore>,
     /// Names already stored, so a move does not pay a write transaction to store the same
     /// name again (the store stays the source of truth; this only skips repeats).
-    pub(crate) names_seen: std::sync::Mutex<std::collections::HashMap<u64, String>>,
+    pub(super) names_seen: std::sync::Mutex<std::collections::HashMap<u64, String>>,
     /// Woken when a notice is queued or a due moment is set, so the sweeper delivers now and
     /// sleeps until the right moment rather than until its next tick.
-    pub(crate) mail: tokio::sync::Notify,
+    pub(super) mail: tokio::sync::Notify,
     /// The search pool of the engine ([`Context::think`]).
-    pub(crate) thinkers: Thinkers,
+    pub(super) thinkers: Thinkers,
     /// What the service counts for the operator.
-    pub(crate) metrics: Arc<crate::telemetry::Metrics>,
+    pub(super) metrics: Arc<crate::telemetry::Metrics>,
 }
 
 impl Context {
     /// The context of a service over `store`, telling time by `clock`, on a machine of `cores`
     /// cores (one drawing and one search per core at a time).
-    pub(crate) fn new(store: AsyncStore, clock: Arc<dyn Clock>, cores: usize) -> Arc<Context> {
+    pub(super) fn new(store: AsyncStore, clock: Arc<dyn Clock>, cores: usize) -> Arc<Context> {
         let metrics: Arc<crate::telemetry::Metrics> = Arc::default();
         Arc::new(Context {
             store,
@@ -55,17 +55,17 @@ impl Context {
     }
 
     /// The time on the service's clock (unix seconds).
-    pub(crate) fn now(&self) -> i64 {
+    pub(super) fn now(&self) -> i64 {
         self.clock.now()
     }
 
     /// The time on the service's clock, to the millisecond.
-    pub(crate) fn now_ms(&self) -> Timestamp {
+    pub(super) fn now_ms(&self) -> Timestamp {
         Timestamp(self.clock.now_ms())
     }
 
     /// Remembers the display name of everyone who acts, so pictures can name them later.
-    pub(crate) async fn seen(&self, user: &User) -> Result<()> {
+    pub(super) async fn seen(&self, user: &User) -> Result<()> {
         let known = |names: &std::collections::HashMap<u64, String>| {
             names.get(&user.id) == Some(&user.name)
         };
@@ -83,7 +83,7 @@ impl Context {
     }
 
     /// The channel's game (active, or held for review), or [`ServiceError::NoGameHere`].
-    pub(crate) async fn game_here(&self, place: Place) -> Result<Game> {
+    pub(super) async fn game_here(&self, place: Place) -> Result<Game> {
         let channel = place.channel_id;
         self.store
             .call(move |s| s.game_in_channel(channel))
@@ -99,7 +99,7 @@ impl Context {
     /// [`ServiceError::NoGameHere`] when there is none; [`ServiceError::InThreads`] when
     /// several games of theirs started here (which one is meant is for them to say, by using
     /// the command in its thread); the store's.
-    pub(crate) async fn game_of(&self, place: Place, user_id: u64) -> Result<Game> {
+    pub(super) async fn game_of(&self, place: Place, user_id: u64) -> Result<Game> {
         let here = match self.game_here(place).await {
             Ok(game) if game.color_of(user_id).is_some() => return Ok(game),
             Ok(game) => Some(game),
@@ -128,7 +128,7 @@ impl Context {
     }
 
     /// The board of `game`: its position, last move and names.
-    pub(crate) async fn board_of(&self, game: Game) -> Result<Board> {
+    pub(super) async fn board_of(&self, game: Game) -> Result<Board> {
         let id = game.id;
         let (white, black) = (game.white_id, game.black_id);
         let (moves, names) = self
@@ -153,7 +153,7 @@ impl Context {
     ///
     /// # Errors
     /// [`ServiceError::Render`] if the drawing task panics.
-    pub(crate) async fn drawn<T: Send + 'static>(
+    pub(super) async fn drawn<T: Send + 'static>(
         &self,
         draw: impl FnOnce() -> T + Send + 'static,
     ) -> Result<T> {
@@ -166,7 +166,7 @@ impl Context {
     ///
     /// # Errors
     /// [`ServiceError::Engine`] if the search task panics.
-    pub(crate) async fn think<T: Send + 'static>(
+    pub(super) async fn think<T: Send + 'static>(
         &self,
         job: impl FnOnce() -> T + Send + 'static,
     ) -> Result<T> {
@@ -174,7 +174,7 @@ impl Context {
     }
 
     /// Wakes the sweeper's delivery when `queued`.
-    pub(crate) fn mail_if(&self, queued: bool) {
+    pub(super) fn mail_if(&self, queued: bool) {
         if queued {
             self.mail.notify_one();
         }
@@ -183,7 +183,7 @@ impl Context {
     /// Wakes the sweeper after a change that set a due moment: it delivers and reads the next
     /// due moment again. Simpler than deciding whether the new moment is earlier than the one
     /// it sleeps for, and cheap (a round is a few index lookups).
-    pub(crate) fn reschedule(&self) {
+    pub(super) fn reschedule(&self) {
         self.mail.notify_one();
     }
 }
@@ -205,7 +205,7 @@ pub(super) fn wakes_sweeper(store: &Store, game: &Game) -> crate::store::Result<
 
 /// Runs `job` on tokio's blocking pool once `gate` gives a permit (first come, first served),
 /// holding it until the job is done; `None` if the job panicked or the gate is closed.
-pub(crate) async fn gated<T: Send + 'static>(
+pub(super) async fn gated<T: Send + 'static>(
     gate: &tokio::sync::Semaphore,
     job: impl FnOnce() -> T + Send + 'static,
 ) -> Option<T> {
@@ -214,6 +214,6 @@ pub(crate) async fn gated<T: Send + 'static>(
 }
 
 /// The position a game starts from (its set-up FPN or the standard start).
-pub(crate) fn start_of(game: &Game) -> Result<Position> {
+pub(super) fn start_of(game: &Game) -> Result<Position> {
     Ok(game.start_position()?)
 }

@@ -17,14 +17,14 @@ use crate::telemetry::Metrics;
 
 /// The search pool: one permit per core, and the metrics that count its searches.
 #[derive(Clone)]
-pub(crate) struct Thinkers {
+pub(super) struct Thinkers {
     gate: Arc<Semaphore>,
     metrics: Arc<Metrics>,
 }
 
 impl Thinkers {
     /// A pool of `cores` searches at once (at least one), counted in `metrics`.
-    pub(crate) fn new(cores: usize, metrics: Arc<Metrics>) -> Thinkers {
+    pub(super) fn new(cores: usize, metrics: Arc<Metrics>) -> Thinkers {
         Thinkers {
             gate: Arc::new(Semaphore::new(cores.max(1))),
             metrics,
@@ -37,7 +37,7 @@ impl Thinkers {
     /// # Errors
     /// [`ServiceError::Engine`] if the search task panics (a bug: searches have no user input
     /// to fail on).
-    pub(crate) async fn think<T: Send + 'static>(
+    pub(super) async fn think<T: Send + 'static>(
         &self,
         job: impl FnOnce() -> T + Send + 'static,
     ) -> Result<T> {

@@ -34,10 +34,9 @@ pub struct Place {
     pub channel_id: u64,
 }
 
-/// A game and the facts around it, for a caption and a picture
-/// ([`crate::service::Games::picture`]).
+/// A game and the facts around it, for a caption and a picture ([`Games::picture`]).
 ///
-/// [`crate::service::Games::picture`]: crate::service::Games::picture
+/// [`Games::picture`]: super::Games::picture
 #[derive(Clone, Debug)]
 pub struct Board {
     /// The game row after the use case.
@@ -92,9 +91,9 @@ pub struct MoveReport {
     pub draw_lapsed: Option<Color>,
 }
 
-/// What comes with a move besides its notation ([`crate::service::Games::play_with`]).
+/// What comes with a move besides its notation ([`Games::play_with`]).
 ///
-/// [`crate::service::Games::play_with`]: crate::service::Games::play_with
+/// [`Games::play_with`]: super::Games::play_with
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct MoveTerms {
     /// When the player was last shown the position: for Discord, when their interaction was
@@ -105,9 +104,9 @@ pub struct MoveTerms {
     pub mirror_loss_confirmed: bool,
 }
 
-/// A legal move suggested while the player types ([`crate::service::Games::suggestions`]).
+/// A legal move suggested while the player types ([`Games::suggestions`]).
 ///
-/// [`crate::service::Games::suggestions`]: crate::service::Games::suggestions
+/// [`Games::suggestions`]: super::Games::suggestions
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Suggestion {
     /// The move.
