@@ -37,6 +37,7 @@ async fn bot_game(service: &GameService, n: u64, level: i64, color: ColorChoice)
         ..ChallengeRequest::default()
     };
     service
+        .bots
         .challenge_bot(place(n), &human, &bot(), level, request, None)
         .await
         .unwrap()
@@ -64,8 +65,13 @@ async fn people_game(service: &GameService, n: u64) -> (User, User, Board) {
         color: ColorChoice::White,
         ..ChallengeRequest::default()
     };
-    let view = service.challenge(place(n), &white, request).await.unwrap();
+    let view = service
+        .challenges
+        .challenge(place(n), &white, request)
+        .await
+        .unwrap();
     let board = service
+        .challenges
         .accept(view.challenge.id, &black, Color::White)
         .await
         .unwrap();
@@ -103,11 +109,11 @@ fn main() {
             for _ in 0..5 {
                 let mv = board.position.legal_moves()[0].to_string();
                 let report = service
-                    .play(place(100 + level as u64), &human, &mv)
+                    .games.play(place(100 + level as u64), &human, &mv)
                     .await
                     .unwrap();
                 let t = Instant::now();
-                service.bot_to_move(&report.board.game);
+                service.bots.bot_to_move(&report.board.game);
                 moved_past(&service, report.board.game.id, report.board.game.ply).await;
                 times.push(t.elapsed());
                 let id = report.board.game.id;
@@ -131,7 +137,7 @@ fn main() {
         let mut thinking = Vec::new();
         for n in 0..50 {
             let board = bot_game(&service, 1_000 + n, 8, ColorChoice::Black).await;
-            service.bot_to_move(&board.game);
+            service.bots.bot_to_move(&board.game);
             thinking.push(board.game.id);
         }
         // Meanwhile five games between people, a move every 50 ms in each, for 15 s.
@@ -161,11 +167,11 @@ fn main() {
                         &black
                     };
                     let t = Instant::now();
-                    let report = service.play(place(2_000 + n), who, &mv).await.unwrap();
+                    let report = service.games.play(place(2_000 + n), who, &mv).await.unwrap();
                     let lang = focus_bot::i18n::Lang::ENGLISH;
                     let text = md(&strings::move_played(lang, &report));
                     let options = strings::picture::options(lang, &report.board);
-                    let png = service.picture(&report.board, options).await.unwrap();
+                    let png = service.games.picture(&report.board, options).await.unwrap();
                     std::hint::black_box((text, png));
                     times.push(t.elapsed());
                     board = report.board;
@@ -180,7 +186,7 @@ fn main() {
             all.extend(t.await.unwrap());
         }
         all.sort();
-        let thinking = thinking.iter().filter(|id| service.is_thinking(**id)).count();
+        let thinking = thinking.iter().filter(|id| service.bots.is_thinking(**id)).count();
         println!(
             "moves between people while 50 games against level 8 think: {} moves, median {:.2} ms, \
              p99 {:.2} ms, max {:.2} ms (target p99 100 ms); {thinking} bot games still thinking at the end",

@@ -105,14 +105,17 @@ fn cases(c: &mut Criterion, store: Store, path: &Path, what: &str) {
     for (name, guild) in [("in a server", Some(GUILD)), ("outside a server", None)] {
         c.bench_function(&format!("service /focus games {name}, {what}"), |b| {
             b.iter(|| {
-                runtime.block_on(async { black_box(service.games(guild, ME).await.unwrap()) })
+                runtime
+                    .block_on(async { black_box(service.records.games(guild, ME).await.unwrap()) })
             })
         });
     }
     for (name, page) in [("page 1", 1), ("last page", pages)] {
         c.bench_function(&format!("service /focus watch {name}, {what}"), |b| {
             b.iter(|| {
-                runtime.block_on(async { black_box(service.watch(GUILD, page).await.unwrap()) })
+                runtime.block_on(async {
+                    black_box(service.records.watch(GUILD, page).await.unwrap())
+                })
             })
         });
     }

@@ -9,12 +9,12 @@
 //! What is real: every game is played through the service as the Discord adapter plays it
 //! (the readers' locales noted, a challenge in one of 20 channels, its message, the acceptance
 //! in a thread started from it, 60 legal moves each played with `/focus move`'s
-//! `GameService::play`, a resignation), 200 games at a time with their moves interleaved, as
+//! `Games::play`, a resignation), 200 games at a time with their moves interleaved, as
 //! on a busy server. All 400 players asked for DMs, so every move queues a turn notice in the
-//! outbox, which the sweeper's `GameService::deliver` sends (the notices stay as rows: the most
+//! outbox, which the sweeper's `Post::deliver` sends (the notices stay as rows: the most
 //! a game writes). Ratings are updated by every result.
 //!
-//! What is simulated: the engine analyses 8 of the games for real (`GameService::analysis`,
+//! What is simulated: the engine analyses 8 of the games for real (`Analyses::analysis`,
 //! 200,000 nodes a position); the other analyses would take some 10 core-hours, so each is
 //! stored with the store's `save_analysis`, as the service stores one, made from a real one:
 //! line for line the scores and depths of one of the 8, the best move replaced by the game's
@@ -24,7 +24,7 @@
 //!
 //! A replay (`/focus replay`) is drawn from the stored moves and sent to Discord; the bot
 //! stores nothing of it. The replays of every 50th game are drawn through the service
-//! (`GameService::history`, then `GameService::replay`), and the benchmark checks, with
+//! (`Records::history`, then `Records::replay`), and the benchmark checks, with
 //! SQLite's `PRAGMA data_version` on a connection of its own, that no write was committed
 //! meanwhile.
 
@@ -96,6 +96,7 @@ struct Playing {
 async fn interaction(service: &GameService, user: &User) {
     let locale = Locale::new("en-US");
     service
+        .settings
         .note_locales(user.id, locale, Some(GUILD), locale)
         .await
         .unwrap();
@@ -119,19 +120,25 @@ async fn start(service: &GameService, clock: &ManualClock, i: u64) -> Playing {
         threads: true,
         ..ChallengeRequest::default()
     };
-    let view = service.challenge(channel, &white, request).await.unwrap();
+    let view = service
+        .challenges
+        .challenge(channel, &white, request)
+        .await
+        .unwrap();
     let message = MESSAGE + i * 1_000_003;
     service
+        .challenges
         .set_challenge_message(view.challenge.id, message)
         .await
         .unwrap();
     clock.advance(40);
     interaction(service, &black).await;
     let board = service
+        .challenges
         .accept_in(view.challenge.id, &black, Color::White, Some(message))
         .await
         .unwrap();
-    service.deliver(&Sent).await.unwrap();
+    service.post.deliver(&Sent).await.unwrap();
     let (_, moves) = game_of_60_plies(i * 1_000);
     Playing {
         id: board.game.id,
@@ -187,9 +194,9 @@ async fn play_all(
                 };
                 interaction(service, mover).await;
                 let mv = game.moves[ply].to_string();
-                let report = service.play(game.place, mover, &mv).await.unwrap();
+                let report = service.games.play(game.place, mover, &mv).await.unwrap();
                 assert_eq!(report.board.game.ply as usize, ply + 1);
-                service.deliver(&Sent).await.unwrap();
+                service.post.deliver(&Sent).await.unwrap();
             }
         }
         for (j, game) in playing.iter().enumerate() {
@@ -199,9 +206,9 @@ async fn play_all(
                 &game.black
             };
             interaction(service, loser).await;
-            let board = service.resign(game.place, loser).await.unwrap();
+            let board = service.games.resign(game.place, loser).await.unwrap();
             assert!(board.to_move().is_none());
-            service.deliver(&Sent).await.unwrap();
+            service.post.deliver(&Sent).await.unwrap();
         }
         for game in &playing {
             let id = game.id;
@@ -209,6 +216,7 @@ async fn play_all(
                 let t = Instant::now();
                 let quiet: focus_bot::service::OnProgress = Arc::new(|_| {});
                 let analysis = service
+                    .analysis
                     .analysis(game.place, game.white.id, Some(id), quiet)
                     .await
                     .unwrap();
@@ -249,11 +257,13 @@ async fn replays(service: &GameService, games: &[Playing]) -> (usize, usize) {
     for game in games.iter().step_by(REPLAY_EVERY) {
         interaction(service, &game.white).await;
         let history = service
+            .records
             .history(game.place, game.white.id, Some(game.id))
             .await
             .unwrap();
         let options = replay_options(Lang::ENGLISH, &history);
         let gif = service
+            .records
             .replay(&history, options, 25 * 1024 * 1024)
             .await
             .unwrap();
@@ -396,7 +406,11 @@ fn main() {
     let started = Instant::now();
     let (games, real) = runtime.block_on(async {
         for i in 0..PLAYERS {
-            service.notify(player(i).id, Some(true)).await.unwrap();
+            service
+                .settings
+                .notify(player(i).id, Some(true))
+                .await
+                .unwrap();
         }
         play_all(&service, &clock).await
     });

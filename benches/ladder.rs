@@ -135,7 +135,10 @@ fn cases(c: &mut Criterion, path: &std::path::Path, what: &str) {
         c.bench_function(&format!("service leaderboard {name}, {what}"), |b| {
             b.iter(|| {
                 runtime.block_on(async {
-                    let shown = service.leaderboard(GUILD as u64, page, &Checked).await;
+                    let shown = service
+                        .ladder
+                        .leaderboard(GUILD as u64, page, &Checked)
+                        .await;
                     black_box(shown.unwrap())
                 })
             })

@@ -37,8 +37,13 @@ async fn new_game(service: &GameService, n: u64) -> (Place, User, User, Board) {
         color: ColorChoice::White,
         ..ChallengeRequest::default()
     };
-    let view = service.challenge(place, &white, request).await.unwrap();
+    let view = service
+        .challenges
+        .challenge(place, &white, request)
+        .await
+        .unwrap();
     let board = service
+        .challenges
         .accept(view.challenge.id, &black, Color::White)
         .await
         .unwrap();
@@ -65,14 +70,15 @@ async fn one_move(
     // the interaction), the move, the reply's text and its picture in the server's language.
     let locale = Locale::new("ru");
     let server = service
+        .settings
         .note_locales(who.id, locale, Some(place.guild_id), locale)
         .await
         .unwrap();
     let lang = server.map_or(Lang::ENGLISH, Lang::of);
-    let report = service.play(place, who, &mv).await.unwrap();
+    let report = service.games.play(place, who, &mv).await.unwrap();
     let text = md(&strings::move_played(lang, &report));
     let options = strings::picture::options(lang, &report.board);
-    let png = service.picture(&report.board, options).await.unwrap();
+    let png = service.games.picture(&report.board, options).await.unwrap();
     std::hint::black_box((text, png));
     (t.elapsed(), report.board)
 }
@@ -126,6 +132,7 @@ fn service_bench(c: &mut Criterion) {
                             .unwrap();
                         *board = rt.block_on(async {
                             let view = service
+                                .challenges
                                 .challenge(
                                     place,
                                     &white,
@@ -138,6 +145,7 @@ fn service_bench(c: &mut Criterion) {
                                 .await
                                 .unwrap();
                             service
+                                .challenges
                                 .accept(view.challenge.id, &black, Color::White)
                                 .await
                                 .unwrap()
@@ -198,7 +206,7 @@ fn service_bench(c: &mut Criterion) {
                     .1;
             }
             if board.to_move().is_some() {
-                service.resign(place, &white).await.unwrap();
+                service.games.resign(place, &white).await.unwrap();
             }
         }
     });

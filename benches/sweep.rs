@@ -124,16 +124,18 @@ fn cases(c: &mut Criterion, mut store: Store, path: &std::path::Path, what: &str
         |b| {
             b.iter(|| {
                 runtime.block_on(async {
-                    let swept = service.sweep().await.unwrap();
+                    let swept = service.deadlines.sweep().await.unwrap();
                     assert!(swept.is_empty());
-                    let delivered = service.deliver(&Nobody).await.unwrap();
+                    let delivered = service.post.deliver(&Nobody).await.unwrap();
                     assert_eq!(delivered, Default::default());
                 })
             })
         },
     );
     c.bench_function(&format!("service next due moment, {what}"), |b| {
-        b.iter(|| runtime.block_on(async { black_box(service.next_due().await.unwrap()) }))
+        b.iter(|| {
+            runtime.block_on(async { black_box(service.deadlines.next_due().await.unwrap()) })
+        })
     });
     runtime.block_on(service.store().close());
 }

@@ -56,6 +56,7 @@ async fn six_rounds_played(dir: &std::path::Path) -> (GameService, TournamentId)
     };
     let rights = Rights { create: true };
     let t = service
+        .tournaments
         .create_tournament(PLACE, &director, rights, options)
         .await
         .unwrap()
@@ -63,15 +64,20 @@ async fn six_rounds_played(dir: &std::path::Path) -> (GameService, TournamentId)
         .id;
     for i in 0..PLAYERS {
         let user = User::new(10_000 + i, format!("p{i}"));
-        service.join_tournament(PLACE, &user, None).await.unwrap();
+        service
+            .tournaments
+            .join_tournament(PLACE, &user, None)
+            .await
+            .unwrap();
     }
     service
+        .director
         .start_tournament(PLACE, &director, None)
         .await
         .unwrap();
     let postman = Instant0::default();
     for round in 1..=6 {
-        service.deliver(&postman).await.unwrap();
+        service.post.deliver(&postman).await.unwrap();
         let (_, _, boards) = service
             .store()
             .call(move |s| s.tournament_whole(t))
@@ -119,10 +125,10 @@ fn round_of_200(c: &mut Criterion) {
                     let (service, t) = runtime.block_on(six_rounds_played(dir.path()));
                     let postman = Instant0::default();
                     let start = Instant::now();
-                    runtime.block_on(service.deliver(&postman)).unwrap();
+                    runtime.block_on(service.post.deliver(&postman)).unwrap();
                     total += start.elapsed();
                     let round = runtime
-                        .block_on(service.find_tournament(PLACE, Some(t)))
+                        .block_on(service.tournaments.find_tournament(PLACE, Some(t)))
                         .unwrap()
                         .current_round;
                     assert_eq!(round, 7);

@@ -21,7 +21,9 @@
 //! - [`backups`]: the running bot's scheduled backups of the store.
 //! - [`telemetry`]: the bot's metrics for Prometheus (counted by the service and the
 //!   adapters, figures read from the store and the backups).
-//! - [`service`]: the use cases (challenge, move, resign, …), with no Discord types.
+//! - [`service`]: the use cases (challenge, move, resign, …), with no Discord types, split by
+//!   use case into parts (games, bots, records, challenges, tournaments, analysis, settings,
+//!   ladder, deadlines, post) on one shared context.
 //! - [`strings`]: every text a user reads, made from data in the reader's language: the bot's
 //!   messages, the letters it sends on its own, the sentences of errors, and the words given to
 //!   [`render`] for the picture.

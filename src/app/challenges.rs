@@ -28,7 +28,13 @@ impl Asked<'_> {
             return Room::Here;
         }
         let guild = self.caller.place.guild_id;
-        if !self.service().threads_on(guild).await.unwrap_or(false) {
+        if !self
+            .service()
+            .settings
+            .threads_on(guild)
+            .await
+            .unwrap_or(false)
+        {
             return Room::Here;
         }
         match room {
@@ -61,6 +67,7 @@ impl Asked<'_> {
             }
             let board = self
                 .service()
+                .bots
                 .challenge_bot(place, me, bot, level, request, None)
                 .await?;
             let mut text = strings::game_started(lang, &board);
@@ -77,7 +84,11 @@ impl Asked<'_> {
                 ..Reply::default()
             });
         }
-        let view = self.service().challenge(place, me, request).await?;
+        let view = self
+            .service()
+            .challenges
+            .challenge(place, me, request)
+            .await?;
         let message = Message::new(To::Here, strings::challenge_posted(lang, &view))
             .buttons(challenge_buttons(lang, &view.challenge, false))
             .ping(view.challenge.opponent_id);
@@ -100,6 +111,7 @@ impl Asked<'_> {
         let (me, place, lang) = (&self.caller.user, self.caller.place, self.public());
         let board = self
             .service()
+            .bots
             .challenge_bot(place, me, bot, level, request, Some(announcement))
             .await?;
         let announced = strings::bot_game_announced(lang, me.id);
@@ -159,6 +171,7 @@ impl Asked<'_> {
         };
         let board = self
             .service()
+            .challenges
             .accept_in(id, me, coin_toss(), thread)
             .await?;
         let accepted = strings::accepted_by(lang, me.id);
@@ -232,13 +245,21 @@ impl Asked<'_> {
     }
 
     pub(super) async fn decline(&self, id: ChallengeId) -> Result<Reply> {
-        let view = self.service().decline(id, &self.caller.user).await?;
+        let view = self
+            .service()
+            .challenges
+            .decline(id, &self.caller.user)
+            .await?;
         let text = strings::challenge_closed(self.public(), &view);
         Ok(Reply::one(Message::new(To::Clicked(Edit::Replace), text)))
     }
 
     pub(super) async fn cancel(&self, id: ChallengeId) -> Result<Reply> {
-        let view = self.service().cancel(id, &self.caller.user).await?;
+        let view = self
+            .service()
+            .challenges
+            .cancel(id, &self.caller.user)
+            .await?;
         let text = strings::challenge_closed(self.public(), &view);
         Ok(Reply::one(Message::new(To::Clicked(Edit::Replace), text)))
     }
@@ -250,6 +271,7 @@ impl Asked<'_> {
         let lang = self.public();
         let (game, rematch) = self
             .service()
+            .challenges
             .rematch(self.caller.place, &self.caller.user, id, threads)
             .await?;
         let clicked = Message::new(To::Clicked(Edit::Append), Text::default())

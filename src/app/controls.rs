@@ -24,7 +24,7 @@ impl Asked<'_> {
         value: &str,
     ) -> Result<Reply> {
         let me = &self.caller.user;
-        let board = self.service().board_at(id, ply, me).await?;
+        let board = self.service().games.board_at(id, ply, me).await?;
         // A forged or stale value names no option of this menu.
         let choice = value
             .parse::<Choice>()
@@ -50,7 +50,10 @@ impl Asked<'_> {
 
     /// The form to type a move in game `id` at `ply`: opened for its player to move only.
     pub(super) async fn type_move(&self, id: GameId, ply: u32) -> Result<Reply> {
-        self.service().game_at(id, ply, &self.caller.user).await?;
+        self.service()
+            .games
+            .game_at(id, ply, &self.caller.user)
+            .await?;
         let lang = self.private();
         Ok(Reply {
             modal: Some(Modal {
@@ -80,6 +83,7 @@ impl Asked<'_> {
         };
         let report = self
             .service()
+            .games
             .play_at(id, ply, &self.caller.user, &text, terms)
             .await;
         let mut reply = self.move_reply(report, false).await?;
@@ -123,6 +127,7 @@ impl Asked<'_> {
     pub(super) async fn current_game(&self, id: GameId) -> Result<crate::store::Game> {
         match self
             .service()
+            .games
             .game_in(self.caller.place, self.caller.user.id)
             .await
         {

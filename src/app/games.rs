@@ -17,7 +17,11 @@ impl Asked<'_> {
             seen_at: self.caller.sent_at,
             mirror_loss_confirmed: confirmed,
         };
-        let report = self.service().play_with(place, me, notation, terms).await;
+        let report = self
+            .service()
+            .games
+            .play_with(place, me, notation, terms)
+            .await;
         self.move_reply(report, draw).await
     }
 
@@ -49,7 +53,7 @@ impl Asked<'_> {
         // `draw:true`: the move comes with a draw offer, in the same message. The move stands
         // whatever the answer: a refusal (the bot declines) is said in the same message.
         if draw && board.to_move().is_some() {
-            match self.service().draw(place, me).await {
+            match self.service().games.draw(place, me).await {
                 Ok(DrawReport::Offered { game, by }) => {
                     text = text.line(strings::draw_offered(lang, &game, by));
                     buttons = Some(answer_buttons(
@@ -92,6 +96,7 @@ impl Asked<'_> {
         let lang = self.public();
         let report = self
             .service()
+            .games
             .play_anyway(id, ply, &self.caller.user, mv)
             .await?;
         let game = &report.board.game;
@@ -124,6 +129,7 @@ impl Asked<'_> {
         let lang = self.private();
         let found = self
             .service()
+            .games
             .suggestions(self.caller.place, self.caller.user.id, typed)
             .await;
         Ok(Reply::private(strings::suggestions(lang, typed, &found)))
@@ -134,6 +140,7 @@ impl Asked<'_> {
     pub(super) async fn board(&self, side: Option<Color>) -> Result<Reply> {
         let (board, plays) = self
             .service()
+            .games
             .board_for(self.caller.place, &self.caller.user)
             .await?;
         if let Some(side) = side {
@@ -158,6 +165,7 @@ impl Asked<'_> {
         self.working();
         let hint = self
             .service()
+            .bots
             .hint(self.caller.place, &self.caller.user)
             .await?;
         Ok(Reply::private(strings::hint_given(self.private(), &hint)))
@@ -165,7 +173,7 @@ impl Asked<'_> {
 
     pub(super) async fn resign(&self) -> Result<Reply> {
         let me = &self.caller.user;
-        let board = self.service().resign(self.caller.place, me).await?;
+        let board = self.service().games.resign(self.caller.place, me).await?;
         let other = board.game.color_of(me.id).map(|c| board.game.player(!c));
         let lang = self.public();
         let text = strings::game_ended(lang, &board);
@@ -178,7 +186,7 @@ impl Asked<'_> {
     pub(super) async fn draw(&self) -> Result<Reply> {
         let me = &self.caller.user;
         let lang = self.public();
-        match self.service().draw(self.caller.place, me).await? {
+        match self.service().games.draw(self.caller.place, me).await? {
             DrawReport::Offered { game, by } => {
                 let message =
                     Message::new(self.to_game(&game), strings::draw_offered(lang, &game, by))
@@ -207,6 +215,7 @@ impl Asked<'_> {
         self.current_game(id).await?;
         let (board, plays) = self
             .service()
+            .games
             .board_for(self.caller.place, &self.caller.user)
             .await?;
         let lang = self.private();
@@ -226,7 +235,7 @@ impl Asked<'_> {
     pub(super) async fn answer_draw(&self, id: GameId, accept: bool) -> Result<Reply> {
         let me = &self.caller.user;
         let lang = self.public();
-        match self.service().answer_draw(id, me, accept).await? {
+        match self.service().games.answer_draw(id, me, accept).await? {
             DrawReport::Agreed(board) => {
                 let text = strings::game_ended(lang, &board);
                 let ended = self
@@ -251,6 +260,7 @@ impl Asked<'_> {
         let lang = self.public();
         let board = self
             .service()
+            .games
             .request_takeback(self.caller.place, me)
             .await?;
         let by = board.game.color_of(me.id).unwrap_or(Color::White);
@@ -278,6 +288,7 @@ impl Asked<'_> {
         let lang = self.public();
         let board = self
             .service()
+            .games
             .answer_takeback(id, ply, &self.caller.user, accept)
             .await?;
         if !accept {
@@ -303,6 +314,7 @@ impl Asked<'_> {
         let caller = self.caller;
         let board = self
             .service()
+            .games
             .abort(caller.place, &caller.user, caller.moderator)
             .await?;
         let lang = self.public();
@@ -315,7 +327,11 @@ impl Asked<'_> {
 
     pub(super) async fn more_time(&self) -> Result<Reply> {
         let me = &self.caller.user;
-        let game = self.service().more_time(self.caller.place, me).await?;
+        let game = self
+            .service()
+            .deadlines
+            .more_time(self.caller.place, me)
+            .await?;
         let text = strings::more_time_given(self.public(), &game, me.id);
         Ok(Reply::one(Message::new(self.to_game(&game), text)))
     }

@@ -14,7 +14,7 @@ impl Asked<'_> {
         // Outside a server with the bot, every game of the player, wherever it is.
         let everywhere = caller.venue != crate::store::Venue::Server;
         let guild = (!everywhere).then_some(caller.place.guild_id);
-        let games = self.service().games(guild, caller.user.id).await?;
+        let games = self.service().records.games(guild, caller.user.id).await?;
         Ok(Reply::private(strings::dashboard(
             self.private(),
             &games,
@@ -23,7 +23,11 @@ impl Asked<'_> {
     }
 
     pub(super) async fn notify(&self, dm: Option<bool>) -> Result<Reply> {
-        let settings = self.service().notify(self.caller.user.id, dm).await?;
+        let settings = self
+            .service()
+            .settings
+            .notify(self.caller.user.id, dm)
+            .await?;
         let text = strings::notify_setting(self.private(), settings.dm_notifications, dm.is_some());
         Ok(Reply::private(text))
     }
@@ -39,7 +43,11 @@ impl Asked<'_> {
         let guild = self.caller.place.guild_id;
         // Checking who is still a member may take a few Discord requests.
         self.working();
-        let shown = self.service().leaderboard(guild, page, members).await?;
+        let shown = self
+            .service()
+            .ladder
+            .leaderboard(guild, page, members)
+            .await?;
         let text = strings::leaderboard(lang, &shown, self.service().now());
         let pages = (shown.page, shown.pages);
         Ok(paged(lang, text, pages, Action::Ladder, clicked))
@@ -50,6 +58,7 @@ impl Asked<'_> {
         let whom = user.as_ref().map_or(caller.user.id, |u| u.id);
         let stats = self
             .service()
+            .ladder
             .stats(caller.place.guild_id, whom, caller.user.id)
             .await?;
         let text = strings::stats(self.public(), &stats);
@@ -62,6 +71,7 @@ impl Asked<'_> {
         let lang = self.private();
         let h = self
             .service()
+            .records
             .history(caller.place, caller.user.id, game)
             .await?;
         let server = caller.server_name.as_deref();
@@ -91,6 +101,7 @@ impl Asked<'_> {
         };
         let history = self
             .service()
+            .records
             .history(caller.place, caller.user.id, game)
             .await?;
         // Drawing a long game takes a moment.
@@ -98,6 +109,7 @@ impl Asked<'_> {
         let options = strings::picture::replay_options(lang, &history);
         let gif = self
             .service()
+            .records
             .replay(&history, options, caller.attachment_limit)
             .await?;
         let file = File {
@@ -117,15 +129,17 @@ impl Asked<'_> {
         // Refused (a game in play, aborted, unknown) before the acknowledgement.
         let history = self
             .service()
+            .analysis
             .analysable(caller.place, caller.user.id, game)
             .await?;
         self.working();
         let (shown, asker) = (self.hooks.progress.clone(), self.private());
         let progress: crate::service::OnProgress =
             std::sync::Arc::new(move |p| shown(strings::analysis::progress(asker, p)));
-        let analysis = self.service().analyse(history, progress).await?;
+        let analysis = self.service().analysis.analyse(history, progress).await?;
         let png = self
             .service()
+            .analysis
             .chart(strings::analysis::chart(lang, &analysis))
             .await?;
         let file = File {
@@ -163,6 +177,7 @@ impl Asked<'_> {
         match language {
             Some(new) => {
                 self.service()
+                    .settings
                     .set_server_language(guild, manager, new.locale())
                     .await?;
                 lines.push(strings::public_language(lang, conversation, new, true));
@@ -179,6 +194,7 @@ impl Asked<'_> {
         }
         if let Some(role) = tournament_role {
             self.service()
+                .tournaments
                 .set_tournament_role(guild, manager, role)
                 .await?;
             lines.push(Text::from_marked(&crate::tr!(
@@ -189,13 +205,14 @@ impl Asked<'_> {
         match threads {
             Some(on) => {
                 self.service()
+                    .settings
                     .set_server_threads(guild, manager, on)
                     .await?;
                 lines.push(strings::threads::server_threads(lang, on, true));
             }
             // Threads need the bot on the server ([`Request::refused_in`]).
             None if language.is_none() && tournament_role.is_none() && caller.venue.bot_posts() => {
-                let on = self.service().threads_on(guild).await?;
+                let on = self.service().settings.threads_on(guild).await?;
                 lines.push(strings::threads::server_threads(lang, on, false));
             }
             None => {}
@@ -208,6 +225,7 @@ impl Asked<'_> {
         let lang = self.public();
         let shown = self
             .service()
+            .records
             .watch(self.caller.place.guild_id, page)
             .await?;
         let text = strings::threads::watch(lang, &shown);

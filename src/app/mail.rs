@@ -202,10 +202,10 @@ impl<C: Carrier> Postman for Writer<'_, C> {
 }
 
 /// Delivers every notice due now, finished ([`write()`]) in its reader's language (or `fixed`),
-/// through `carrier`: [`GameService::deliver`] with the adapter's carrier.
+/// through `carrier`: [`crate::service::Post::deliver`] with the adapter's carrier.
 ///
 /// # Errors
-/// The store's, as [`GameService::deliver`].
+/// The store's, as [`crate::service::Post::deliver`].
 pub async fn deliver<C: Carrier>(
     service: &GameService,
     carrier: &C,
@@ -216,7 +216,7 @@ pub async fn deliver<C: Carrier>(
         carrier,
         fixed,
     };
-    service.deliver(&writer).await
+    service.post.deliver(&writer).await
 }
 
 /// How an adapter runs a [`round`].
@@ -251,13 +251,13 @@ pub async fn round<C: Carrier>(service: &GameService, carrier: &C, how: Rounds) 
     let mut done = Round::default();
     if how.sweep {
         if how.settle {
-            service.bots_idle().await;
+            service.bots.bots_idle().await;
         }
-        if let Err(e) = service.sweep().await {
+        if let Err(e) = service.deadlines.sweep().await {
             tracing::error!(error = %e, "the deadline sweep failed; trying again next round");
             done.failures.push(e);
         }
-        match service.start_due_tournaments().await {
+        match service.director.start_due_tournaments().await {
             Ok(0) => {}
             Ok(started) => {
                 tracing::info!(started, "tournaments started on time");
@@ -270,7 +270,7 @@ pub async fn round<C: Carrier>(service: &GameService, carrier: &C, how: Rounds) 
         }
     }
     if how.settle {
-        service.bots_idle().await;
+        service.bots.bots_idle().await;
     }
     match deliver(service, carrier, how.fixed).await {
         Ok(delivered) => {

@@ -150,6 +150,7 @@ impl App {
             let mut held = strings::letters::HeldMessage::new(readers.user);
             match self
                 .service
+                .post
                 .take_held(caller.user.id, |letter| held.take(letter))
                 .await
             {
@@ -193,6 +194,7 @@ impl App {
                 };
                 let noted = self
                     .service
+                    .settings
                     .note_locales(
                         caller.user.id,
                         Locale::new(user),
@@ -206,7 +208,7 @@ impl App {
                 let conversation = matches!(caller.venue, Venue::GroupDm | Venue::Dm);
                 let server_locale = match (noted, guild, Locale::new(user)) {
                     (Ok(None), Some(guild), Some(first)) if conversation => {
-                        match self.service.adopt_locale(guild, first).await {
+                        match self.service.settings.adopt_locale(guild, first).await {
                             Ok(locale) => Some(locale),
                             Err(e) => {
                                 tracing::warn!(error = %e, "could not store a conversation's locale");
@@ -237,14 +239,24 @@ impl App {
             match step {
                 After::ChallengeMessage(id) => {
                     let Some(message) = posted else { continue };
-                    if let Err(e) = self.service.set_challenge_message(*id, message).await {
+                    if let Err(e) = self
+                        .service
+                        .challenges
+                        .set_challenge_message(*id, message)
+                        .await
+                    {
                         tracing::warn!(error = %e, challenge = id.0, "cannot remember a challenge's message");
                     }
                 }
-                After::BotToMove(game) => self.service.bot_to_move(game),
+                After::BotToMove(game) => self.service.bots.bot_to_move(game),
                 After::TournamentMessage(id) => {
                     let Some(message) = posted else { continue };
-                    if let Err(e) = self.service.set_tournament_message(*id, message).await {
+                    if let Err(e) = self
+                        .service
+                        .tournaments
+                        .set_tournament_message(*id, message)
+                        .await
+                    {
                         tracing::warn!(error = %e, tournament = id.0, "cannot remember a tournament's announcement");
                     }
                 }
@@ -256,7 +268,7 @@ impl App {
     /// played in the channel of its challenge from now on, unless that channel has a game of
     /// its own.
     pub async fn play_without_thread(&self, id: crate::store::GameId) {
-        if let Err(e) = self.service.play_in_parent(id).await {
+        if let Err(e) = self.service.games.play_in_parent(id).await {
             tracing::warn!(error = %e, game = id.0, "the game cannot move to its channel");
         }
     }
@@ -290,7 +302,7 @@ impl App {
 
     /// The names the bot knows of `ids` (for an adapter that shows users by name).
     pub async fn names(&self, ids: Vec<u64>) -> Vec<(u64, String)> {
-        match self.service.names(ids).await {
+        match self.service.settings.names(ids).await {
             Ok(names) => names,
             Err(e) => {
                 tracing::warn!(error = %e, "cannot read names");

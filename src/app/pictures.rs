@@ -28,7 +28,7 @@ pub async fn board_file(
         },
         None => options,
     };
-    let bytes = service.picture(board, options).await?;
+    let bytes = service.games.picture(board, options).await?;
     Ok(File {
         name: format!("focus-game-{}.png", board.game.id.0),
         bytes,

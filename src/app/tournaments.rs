@@ -39,6 +39,7 @@ impl Asked<'_> {
                     create: self.caller.manager || self.has_tournament_role().await?,
                 };
                 let view = service
+                    .tournaments
                     .create_tournament(place, me, rights, options)
                     .await?;
                 let mut reply = self.announce(&view, To::Here);
@@ -48,17 +49,17 @@ impl Asked<'_> {
                 Ok(reply)
             }
             T::Join { id } => {
-                let view = service.join_tournament(place, me, id).await?;
+                let view = service.tournaments.join_tournament(place, me, id).await?;
                 Ok(self.joined(&view))
             }
             T::Leave { id } | T::Withdraw { id } => {
-                let t = service.find_tournament(place, id).await?;
+                let t = service.tournaments.find_tournament(place, id).await?;
                 let which = if t.status == TournamentStatus::Open {
                     "left"
                 } else {
                     "withdrawn"
                 };
-                let view = service.leave_tournament(place, me, id).await?;
+                let view = service.tournaments.leave_tournament(place, me, id).await?;
                 Ok(Reply::one(Message::new(
                     To::Here,
                     words::about_player(lang, which, &view.tournament, me.id),
@@ -66,7 +67,7 @@ impl Asked<'_> {
             }
             T::Start { id } => {
                 self.threads_here(false)?;
-                let view = service.start_tournament(place, me, id).await?;
+                let view = service.director.start_tournament(place, me, id).await?;
                 let count = view.players.len();
                 Ok(Reply::one(Message::new(
                     To::Here,
@@ -74,14 +75,14 @@ impl Asked<'_> {
                 )))
             }
             T::Cancel { id } => {
-                let view = service.cancel_tournament(place, me, id).await?;
+                let view = service.director.cancel_tournament(place, me, id).await?;
                 Ok(self.said(words::about(lang, "cancelled", &view.tournament)))
             }
             T::Standings { id, page } => self.standings(id, page, false).await,
             T::Export { id } => {
-                let t = service.find_tournament(place, id).await?;
+                let t = service.tournaments.find_tournament(place, id).await?;
                 self.working();
-                let trf = service.export_trf_file(t.id).await?;
+                let trf = service.tournaments.export_trf_file(t.id).await?;
                 Ok(Reply::one(
                     Message::new(To::Here, words::export(lang, &t, &trf.in_progress)).file(File {
                         name: format!("focus-tournament-{}.trf", t.id.0),
@@ -91,16 +92,19 @@ impl Asked<'_> {
                 ))
             }
             T::List => {
-                let list = service.tournaments(place).await?;
+                let list = service.tournaments.tournaments(place).await?;
                 let mut counted = Vec::with_capacity(list.len());
                 for t in list {
-                    let view = service.tournament_view(t.id).await?;
+                    let view = service.tournaments.tournament_view(t.id).await?;
                     counted.push((t, view.players.len()));
                 }
                 Ok(Reply::private(words::list(self.private(), &counted)))
             }
             T::Remove { id, user } => {
-                let view = service.remove_player(place, me, id, user.id).await?;
+                let view = service
+                    .director
+                    .remove_player(place, me, id, user.id)
+                    .await?;
                 Ok(self.said(words::about_player(
                     lang,
                     "removed",
@@ -109,21 +113,27 @@ impl Asked<'_> {
                 )))
             }
             T::Result { id, game, result } => {
-                let t = service.find_tournament(place, id).await?;
-                let board = service.adjudicate(place, me, id, game, result).await?;
+                let t = service.tournaments.find_tournament(place, id).await?;
+                let board = service
+                    .director
+                    .adjudicate(place, me, id, game, result)
+                    .await?;
                 Ok(self.said(words::adjudicated(lang, &t, &board)))
             }
             T::Pause { id, paused } => {
-                let t = service.pause_tournament(place, me, id, paused).await?;
+                let t = service
+                    .director
+                    .pause_tournament(place, me, id, paused)
+                    .await?;
                 let which = if paused { "paused" } else { "resumed" };
                 Ok(self.said(words::about(lang, which, &t)))
             }
             T::ExtraTime { id, game } => {
-                let game = service.extra_time(place, me, id, game).await?;
+                let game = service.director.extra_time(place, me, id, game).await?;
                 Ok(self.said(words::extra_time(lang, &game)))
             }
             T::NextRound { id } => {
-                let t = service.next_round_now(place, me, id).await?;
+                let t = service.director.next_round_now(place, me, id).await?;
                 Ok(self.said(words::about(lang, "next-round", &t)))
             }
         }
@@ -147,7 +157,7 @@ impl Asked<'_> {
     /// Whether the asker has the server's tournament role.
     async fn has_tournament_role(&self) -> Result<bool> {
         let guild = self.caller.place.guild_id;
-        let role = self.service().tournament_role(guild).await?;
+        let role = self.service().tournaments.tournament_role(guild).await?;
         Ok(role.is_some_and(|r| self.caller.roles.contains(&r)))
     }
 
@@ -182,6 +192,7 @@ impl Asked<'_> {
     pub(super) async fn join_click(&self, id: TournamentId) -> Result<Reply> {
         let view = self
             .service()
+            .tournaments
             .join_by_click(self.caller.place, &self.caller.user, id)
             .await?;
         Ok(self.announce(&view, To::Clicked(Edit::Replace)))
@@ -191,6 +202,7 @@ impl Asked<'_> {
     pub(super) async fn leave_click(&self, id: TournamentId) -> Result<Reply> {
         let view = self
             .service()
+            .tournaments
             .leave_by_click(self.caller.place, &self.caller.user, id)
             .await?;
         Ok(self.announce(&view, To::Clicked(Edit::Replace)))
@@ -206,10 +218,11 @@ impl Asked<'_> {
     ) -> Result<Reply> {
         let t = self
             .service()
+            .tournaments
             .find_tournament(self.caller.place, id)
             .await?;
         let lang = self.public();
-        let standings = self.service().standings(t.id).await?;
+        let standings = self.service().tournaments.standings(t.id).await?;
         let last = standings.is_final();
         let pages = standings.rows.len().div_ceil(STANDINGS_PAGE).max(1) as u32;
         let page = page.clamp(1, pages);

@@ -298,7 +298,7 @@ impl Console {
     async fn know_channel(&mut self) {
         let service = self.app.service().clone();
         if !self.channels_loaded {
-            match service.channel_names().await {
+            match service.settings.channel_names().await {
                 Ok(earlier) => {
                     for (id, name) in earlier {
                         self.channels.entry(id).or_insert(name);
@@ -312,7 +312,7 @@ impl Console {
         if self.channels.get(&id) != Some(&self.channel) {
             let name = self.channel.clone();
             self.channels.insert(id, name.clone());
-            if let Err(e) = service.remember_channel_name(id, name).await {
+            if let Err(e) = service.settings.remember_channel_name(id, name).await {
                 tracing::warn!(error = %e, "cannot remember a channel's name");
             }
         }
@@ -340,7 +340,13 @@ impl Console {
             return;
         }
         self.channels.insert(id, name.clone());
-        if let Err(e) = self.app.service().remember_channel_name(id, name).await {
+        if let Err(e) = self
+            .app
+            .service()
+            .settings
+            .remember_channel_name(id, name)
+            .await
+        {
             tracing::warn!(error = %e, "cannot remember a thread's name");
         }
     }
@@ -351,7 +357,7 @@ impl Console {
         if let Some(name) = self.names.get(&id) {
             return name.clone();
         }
-        let known = self.app.service().names(vec![id]).await;
+        let known = self.app.service().settings.names(vec![id]).await;
         match known.ok().and_then(|names| names.into_iter().next()) {
             Some((_, name)) => {
                 self.names.insert(id, name.clone());

@@ -133,6 +133,7 @@ impl Console {
         let board = self
             .app
             .service()
+            .games
             .board(place)
             .await
             .map_err(|e| crate::strings::refusal(lang, &e))?;
@@ -187,6 +188,7 @@ impl Console {
                 let own = self
                     .app
                     .service()
+                    .challenges
                     .own_challenges(place, user)
                     .await
                     .map_err(failed)?;
@@ -197,6 +199,7 @@ impl Console {
                 let open = self
                     .app
                     .service()
+                    .challenges
                     .open_challenges_for(place, user)
                     .await
                     .map_err(failed)?;

@@ -122,6 +122,7 @@ async fn autocomplete_move(
         .data()
         .app
         .service()
+        .games
         .suggestions(place, ctx.author().id.get(), partial)
         .await;
     // Only the typing user sees the choices: in their client's language. The value stays the

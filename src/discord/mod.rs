@@ -207,7 +207,7 @@ pub async fn run_with_clock(
 
 /// [`run`] over a `service` the caller built (its store and clock; `config.database` is not
 /// opened again), so that the caller can watch it, for instance count the sweeps
-/// ([`GameService::sweeps`]).
+/// ([`crate::service::Deadlines::sweeps`]).
 ///
 /// # Errors
 /// As [`run`], but for opening the database, which the caller did.

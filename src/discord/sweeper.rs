@@ -185,13 +185,14 @@ impl DiscordPostman {
 ///
 /// # Waking at the due moment
 /// After every round the sweeper asks the store for the next due moment (index lookups,
-/// [`GameService::next_due`], a tournament's start time included) and sleeps until then *on
-/// the service's clock* ([`GameService::clock_reaches`]): real time in production, the moment
-/// a test moves its manual clock there. A five-minute move is thus ended within moments of its
-/// deadline, and an idle bot (nothing due) wakes only every `interval`: no polling. The interval stays as a cap
-/// against what the schedule cannot see (a database changed by another process, the system
-/// clock stepped). Changes made through the service that set an earlier moment (a new game, a
-/// move) wake the sweeper to read the schedule again ([`GameService::mail_queued`]).
+/// [`crate::service::Deadlines::next_due`], a tournament's start time included) and sleeps
+/// until then *on the service's clock* ([`crate::service::Deadlines::clock_reaches`]): real
+/// time in production, the moment a test moves its manual clock there. A five-minute move is
+/// thus ended within moments of its deadline, and an idle bot (nothing due) wakes only every
+/// `interval`: no polling. The interval stays as a cap against what the schedule cannot see (a
+/// database changed by another process, the system clock stepped). Changes made through the
+/// service that set an earlier moment (a new game, a move) wake the sweeper to read the
+/// schedule again ([`crate::service::Deadlines::mail_queued`]).
 pub async fn run(
     service: GameService,
     postman: DiscordPostman,
@@ -225,7 +226,7 @@ pub async fn run(
                 ticks.reset();
             }
         }
-        let wake_at = match service.next_due().await {
+        let wake_at = match service.deadlines.next_due().await {
             Ok(due) => due.map(|t| t.max(swept_at.saturating_add(1))),
             Err(e) => {
                 tracing::error!(error = %e, "cannot read the next due moment; sweeping on the interval");
@@ -235,7 +236,7 @@ pub async fn run(
         tracing::debug!(?wake_at, "sweeper sleeping");
         let due = async {
             match wake_at {
-                Some(t) => service.clock_reaches(t).await,
+                Some(t) => service.deadlines.clock_reaches(t).await,
                 None => std::future::pending().await,
             }
         };
@@ -243,7 +244,7 @@ pub async fn run(
         sweep = tokio::select! {
             () = due => true,
             _ = ticks.tick() => true,
-            () = service.mail_queued() => false,
+            () = service.deadlines.mail_queued() => false,
             _ = stop.changed() => false,
         };
     }

@@ -43,6 +43,7 @@ async fn autocomplete_tournament(
         .data()
         .app
         .service()
+        .tournaments
         .tournaments(place)
         .await
         .unwrap_or_default();

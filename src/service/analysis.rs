@@ -8,7 +8,9 @@
 
 use std::sync::Arc;
 
-use super::{GameService, History, Place, Result, ServiceError, start_of};
+use super::context::{Context, start_of};
+use super::queries::Records;
+use super::{History, Place, Result, ServiceError};
 use crate::engine::review::{Assessment, Review, assess, positions};
 use crate::rules::Position;
 use crate::rules::record::replay_moves;
@@ -49,20 +51,51 @@ pub struct Progress {
 /// keep it quick: hand the value on, e.g. to a `watch` channel).
 pub type OnProgress = Arc<dyn Fn(Progress) + Send + Sync>;
 
-impl GameService {
-    /// The same service reviewing each position of an analysis with about `nodes` nodes
+/// The engine's review of finished games, and the pictures of its charts.
+#[derive(Clone)]
+pub struct Analyses {
+    pub(super) context: Arc<Context>,
+    /// The records, whose game histories are analysed.
+    pub(super) records: Records,
+    /// The node budget of each position of an analysis.
+    pub(super) analysis_nodes: u64,
+}
+
+impl Analyses {
+    /// The part on `context`, with [`Records`].
+    pub(super) fn new(context: Arc<Context>, records: Records) -> Analyses {
+        Analyses {
+            context,
+            records,
+            analysis_nodes: crate::engine::review::REVIEW_NODES,
+        }
+    }
+}
+
+// The use cases read the shared context as their own (`self.store`, `self.now()`): written
+// once, whichever part they belong to.
+impl std::ops::Deref for Analyses {
+    type Target = Context;
+
+    fn deref(&self) -> &Context {
+        &self.context
+    }
+}
+
+impl Analyses {
+    /// The same part reviewing each position of an analysis with about `nodes` nodes
     /// (default [`REVIEW_NODES`]); tests use a small budget, since the test build's engine is
     /// unoptimised.
     ///
     /// [`REVIEW_NODES`]: crate::engine::review::REVIEW_NODES
-    pub fn with_analysis_nodes(mut self, nodes: u64) -> GameService {
+    pub fn with_analysis_nodes(mut self, nodes: u64) -> Analyses {
         self.analysis_nodes = nodes.max(1);
         self
     }
 
     /// The engine's analysis of game `id` (or, when `None`, of the game `user_id`'s commands
-    /// in `place` act on, else the game that finished last there): [`GameService::analysable`]
-    /// then [`GameService::analyse`].
+    /// in `place` act on, else the game that finished last there): [`Analyses::analysable`]
+    /// then [`Analyses::analyse`].
     ///
     /// # Errors
     /// Theirs.
@@ -79,20 +112,20 @@ impl GameService {
 
     /// The game an analysis of game `id` would review (or, when `None`, the game `user_id`'s
     /// commands in `place` act on, else the game that finished last there; see
-    /// [`GameService::history`]), checked to be finished: quick, so that an adapter can refuse
+    /// [`Records::history`]), checked to be finished: quick, so that an adapter can refuse
     /// before it acknowledges a long piece of work.
     ///
     /// # Errors
     /// [`ServiceError::AnalysisInPlay`] for a game in play or held for a moderator;
     /// [`ServiceError::AnalysisAborted`] for an aborted game; those of
-    /// [`GameService::history`] (no such game, a game of another server).
+    /// [`Records::history`] (no such game, a game of another server).
     pub async fn analysable(
         &self,
         place: Place,
         user_id: u64,
         id: Option<GameId>,
     ) -> Result<History> {
-        let history = self.history(place, user_id, id).await?;
+        let history = self.records.history(place, user_id, id).await?;
         finished(&history)?;
         Ok(history)
     }
@@ -103,7 +136,7 @@ impl GameService {
     ///
     /// # Errors
     /// [`ServiceError::AnalysisInPlay`], [`ServiceError::AnalysisAborted`] as
-    /// [`GameService::analysable`]; [`ServiceError::Engine`] if a search fails (a bug); the
+    /// [`Analyses::analysable`]; [`ServiceError::Engine`] if a search fails (a bug); the
     /// store's.
     pub async fn analyse(&self, history: History, on_progress: OnProgress) -> Result<Analysis> {
         finished(&history)?;
@@ -198,7 +231,7 @@ fn finished(history: &History) -> Result<()> {
     }
 }
 
-impl GameService {
+impl Analyses {
     /// The picture of `chart` (PNG bytes; see [`crate::render::chart::chart`]), drawn off the
     /// async runtime, one drawing per core at a time.
     ///

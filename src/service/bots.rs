@@ -1,78 +1,28 @@
-// Longer than 400 lines: games against the bot (start, moves, hints, results by level) on one
-// GameService impl.
 //! Games against the bot (issue 15): starting one, the bot's moves, hints, and the results of
 //! a player against each level.
 //!
-//! The bot's move is searched on the search pool ([`GameService::think`]) once the adapter has
-//! shown the position it answers ([`GameService::bot_to_move`]), and stored like anyone's
+//! The bot's move is searched on the search pool ([`Bots::think`]) once the adapter has
+//! shown the position it answers ([`Bots::bot_to_move`]), and stored like anyone's
 //! move, at the ply it searched: a game that ended or changed meanwhile (a resignation, an
 //! abort, a time-out) refuses it, and it is dropped. The store queues the bot's move as an
 //! outbox notice in the same transaction, so the sweeper posts it with its board, and a crash
 //! between the two loses nothing. At start-up the sweep finds every game where the bot was to
-//! move and lets it move ([`GameService::wake_bots`]).
+//! move and lets it move ([`Bots::wake_bots`]). What the bot judges (its search at a level,
+//! its answer to a draw offer) is pure, in `judgement.rs`.
 
 use std::sync::{Arc, Mutex};
 
-use super::challenges::coin_toss;
-use super::deadlines::wakes_sweeper;
-use super::{Board, ChallengeRequest, GameService, Place, Result, ServiceError, User};
+use super::context::{Context, wakes_sweeper};
+use super::judgement::{accepts_draw, bot_search, seed_of};
+use super::terms::{ChallengeRequest, coin_toss};
+use super::{Board, Place, Result, ServiceError, User};
 use crate::engine::{Engine, Level, Limits, review};
-use crate::rules::{Color, Move, Position};
+use crate::rules::{Move, Position};
 use crate::store::{Game, GameId, GameStatus, Hint, LevelResults, NewChallenge, StoreError};
-
-/// The level of the bot when the challenger names none.
-pub const DEFAULT_BOT_LEVEL: u8 = 3;
-
-/// The bot's level in a game against it: the one `chosen`, else [`DEFAULT_BOT_LEVEL`] (what
-/// is out of range is refused later, by the engine's levels).
-pub fn bot_level(chosen: Option<i64>) -> i64 {
-    chosen.unwrap_or(i64::from(DEFAULT_BOT_LEVEL))
-}
 
 /// The effort of a hint: the full engine with a node budget, so that the same position gets
 /// the same hint on any machine (about a fifth of a second at 2 M nodes/s).
 pub const HINT_NODES: u64 = 400_000;
-
-/// How often the same position, with the same side to move, must have occurred in a game for
-/// the bot to accept a draw offer there (Focus has no repetition rule: without this, a player
-/// who cannot win could only resign).
-pub const DRAW_REPETITIONS: usize = 3;
-
-/// The effort of the bot's judgement of a draw offer: the full engine with a node budget, so
-/// that the same position gets the same answer on any machine (about a twentieth of a second
-/// at 2 M nodes/s).
-pub const DRAW_NODES: u64 = 100_000;
-
-/// How often the last of `positions` (a game's positions, the start first) occurred among
-/// them: the same stacks, reserves, captures and side to move, whatever the ply.
-pub fn occurrences(positions: &[Position]) -> usize {
-    let Some(last) = positions.last().map(|p| p.with_ply(0)) else {
-        return 0;
-    };
-    positions.iter().filter(|p| p.with_ply(0) == last).count()
-}
-
-/// The bot's draw policy: playing `bot` in the game whose positions so far are `positions`
-/// (the start first, the current one last), it accepts a draw when the current position has
-/// occurred [`DRAW_REPETITIONS`] times, or when the engine's score of it for the bot, searched
-/// for [`DRAW_NODES`] nodes, is zero or less (it does not think it stands better). The
-/// score is the mean of the two deepest iterations, which damps the swing of Focus
-/// evaluations from one depth to the next (see [`crate::engine::review`]).
-pub fn accepts_draw(positions: &[Position], bot: Color) -> bool {
-    let Some(current) = positions.last() else {
-        return false;
-    };
-    if occurrences(positions) >= DRAW_REPETITIONS {
-        return true;
-    }
-    let score = review::value(review::assess(current, DRAW_NODES).shown());
-    let for_bot = if current.side_to_move() == bot {
-        score
-    } else {
-        -score
-    };
-    for_bot <= 0
-}
 
 /// The bot moves being searched now, by game and ply: one is in it from the moment its search
 /// is queued until its move is stored or dropped, so a position never has two. Keyed by ply
@@ -81,10 +31,10 @@ pub fn accepts_draw(positions: &[Position], bot: Color) -> bool {
 pub(super) type Thinking = Arc<Mutex<std::collections::HashSet<(GameId, u32)>>>;
 
 /// Games against the bot whose latest position is not shown yet, with the ply of that
-/// position (see `GameService::unshown`).
+/// position (see `Bots::unshown`).
 pub(super) type Unshown = Arc<Mutex<std::collections::HashMap<GameId, u32>>>;
 
-/// A hint given ([`GameService::hint`]).
+/// A hint given ([`Bots::hint`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct HintView {
     /// The game.
@@ -97,36 +47,46 @@ pub struct HintView {
     pub left: u32,
 }
 
-/// The transposition table of a bot search, by level: the node-limited levels search at most
-/// 120,000 nodes (levels 1 to 3 far fewer), level 8 about two million in its second.
-fn table_mib(level: Level) -> usize {
-    match level.number() {
-        1..=3 => 1,
-        4..=7 => 8,
-        _ => 32,
+/// Games against the bot: starting one, its moves, hints, its draw answers, its results by
+/// level, and the search pool every search of the engine runs on.
+#[derive(Clone)]
+pub struct Bots {
+    context: Arc<Context>,
+    /// Games whose bot move is being searched.
+    thinking: Thinking,
+    /// Games against the bot whose latest position the adapter has not shown yet: the bot
+    /// answers only once it is shown ([`Bots::bot_to_move`]), so that its move never comes
+    /// before the message it answers, or before the game's thread exists.
+    unshown: Unshown,
+}
+
+impl Bots {
+    /// The part on `context`.
+    pub(super) fn new(context: Arc<Context>) -> Bots {
+        Bots {
+            context,
+            thinking: Thinking::default(),
+            unshown: Unshown::default(),
+        }
     }
 }
 
-/// The engine's move at `level` in `position`, reproducible for a given game and ply (the
-/// seed of the weaker levels' noise).
-fn bot_search(position: &Position, level: Level, seed: u64) -> Option<Move> {
-    let mut engine = Engine::with_table_mib(table_mib(level));
-    engine
-        .search(position, &level.limits(seed, None), |_| {})
-        .best
+// The use cases read the shared context as their own (`self.store`, `self.now()`): written
+// once, whichever part they belong to.
+impl std::ops::Deref for Bots {
+    type Target = Context;
+
+    fn deref(&self) -> &Context {
+        &self.context
+    }
 }
 
-/// The noise seed of the bot's move at `ply` of game `id`: different for every move.
-fn seed_of(id: GameId, ply: u32) -> u64 {
-    (id.0 as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ u64::from(ply)
-}
-
-impl GameService {
+impl Bots {
     /// `challenger` starts a game in `place` against `bot`, the bot's own user, playing at
     /// `level` (1 to 8): no acceptance needed. The rules, colour and start are as `request`
     /// asks; its time control binds the challenger only; the game is never rated. It is played
-    /// in `thread_id` when given (as [`GameService::accept_in`]). When the bot is to move first,
-    /// the adapter calls [`GameService::bot_to_move`] once the start is shown.
+    /// in `thread_id` when given (as [`crate::service::Challenges::accept_in`]). When the bot
+    /// is to move first, the adapter calls [`Bots::bot_to_move`] once the start is shown.
     ///
     /// # Errors
     /// [`ServiceError::BotLevel`] for a level outside 1 to 8, [`ServiceError::ChallengeBot`]
@@ -214,6 +174,19 @@ impl GameService {
         Ok(queued)
     }
 
+    /// Runs the search `job` on the search pool once a core is free (waiting searches start in
+    /// the order they arrived), and returns its result.
+    ///
+    /// # Errors
+    /// [`ServiceError::Engine`] if the search task panics (a bug: searches have no user input
+    /// to fail on).
+    pub async fn think<T: Send + 'static>(
+        &self,
+        job: impl FnOnce() -> T + Send + 'static,
+    ) -> Result<T> {
+        self.context.think(job).await
+    }
+
     /// Whether a search of the bot's move in game `id` is queued or running.
     pub fn is_thinking(&self, id: GameId) -> bool {
         self.thinking
@@ -234,7 +207,7 @@ impl GameService {
 
     /// Marks `game` as thinking when the bot is to move in it and no search of it is under
     /// way, and returns its position and the bot's level; `None` otherwise. Marked at once,
-    /// before any task runs, so that [`GameService::bots_idle`] sees it.
+    /// before any task runs, so that [`Bots::bots_idle`] sees it.
     fn claim(&self, game: &Game) -> Option<(Position, Level)> {
         let level = Level::new(game.bot?.level)?;
         if self.unshown.lock().is_ok_and(|u| u.contains_key(&game.id)) {
@@ -252,7 +225,7 @@ impl GameService {
     }
 
     /// Keeps the bot from answering in game `id` (a game against the bot) until the adapter
-    /// has shown its position after `ply` plies and called [`GameService::bot_to_move`] with
+    /// has shown its position after `ply` plies and called [`Bots::bot_to_move`] with
     /// it (a later call with an earlier position, from an answer still on its way, does not
     /// count).
     pub(super) fn not_shown_yet(&self, id: GameId, ply: u32) {
@@ -262,7 +235,7 @@ impl GameService {
     }
 
     /// The position of game `id` after `ply` plies is shown: the bot may answer it (see
-    /// [`GameService::not_shown_yet`]).
+    /// [`Bots::not_shown_yet`]).
     pub(super) fn shown(&self, id: GameId, ply: u32) {
         if let Ok(mut unshown) = self.unshown.lock()
             && unshown.get(&id).is_some_and(|waiting| *waiting <= ply)
@@ -271,7 +244,7 @@ impl GameService {
         }
     }
 
-    /// Searches and stores the bot's move in `game` (claimed by [`GameService::claim`]), then
+    /// Searches and stores the bot's move in `game` (claimed by [`Bots::claim`]), then
     /// releases the claim.
     async fn think_for(&self, game: Game, position: Position, level: Level) {
         let (id, ply) = (game.id, game.ply);
@@ -371,7 +344,7 @@ impl GameService {
     }
 
     /// Whether the bot accepts a draw offered now in `game`, a game against it in play, by
-    /// its policy ([`accepts_draw`]): the position occurred [`DRAW_REPETITIONS`] times, or
+    /// its policy ([`accepts_draw`]): the position occurred [`super::DRAW_REPETITIONS`] times, or
     /// the bot does not think it stands better. The search runs on the search pool.
     ///
     /// # Errors

@@ -1,193 +1,51 @@
-// Longer than 400 lines: the use cases of challenges on one GameService impl; 50 lines are unit
-// tests.
-//! Challenges: made, accepted (the game starts), declined, cancelled.
+//! Challenges: made, accepted (the game starts), declined, cancelled, rematches; what a
+//! challenge asks for is in `terms.rs`.
 
-use super::deadlines::wakes_sweeper;
-use super::{Board, ChallengeView, GameService, Place, Result, ServiceError, User};
-use crate::rules::{Color, Rules};
-use crate::store::Venue;
-use crate::store::{
-    ChallengeId, ColorChoice, Game, GameId, GameStatus, NewChallenge, StoreError, TimeControl,
-};
+use std::sync::Arc;
 
-/// What a challenger asks for (the `/focus challenge` options).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ChallengeRequest {
-    /// Who is challenged; `None` lets anyone in the channel accept.
-    pub opponent: Option<User>,
-    /// The rules.
-    pub rules: Rules,
-    /// Days per move (one of [`crate::store::DAYS_PER_MOVE`]; 0 for no limit), as asked for;
-    /// `None`: not asked for.
-    pub days: Option<u32>,
-    /// Minutes per move for a live game (one of [`crate::store::MINUTES_PER_MOVE`]), as asked
-    /// for; `None`: not asked for. Asking for both days and minutes is refused.
-    pub minutes: Option<u32>,
-    /// The challenger's colour.
-    pub color: ColorChoice,
-    /// Whether the result changes ratings (never for a set-up position).
-    pub rated: bool,
-    /// A set-up starting position (FPN) instead of the standard start.
-    pub position: Option<String>,
-    /// The game will get a thread of its own when accepted (threads on, and the bot may make
-    /// them here), so a game played in the channel itself does not stand in its way.
-    pub threads: bool,
-    /// Where it is made: a server with the bot, or a place reached through a user's install.
-    pub venue: Venue,
-}
+use super::bots::Bots;
+use super::context::{Context, wakes_sweeper};
+use super::terms::ChallengeRequest;
+use super::{Board, ChallengeView, Place, Result, ServiceError, User};
+use crate::rules::Color;
+use crate::store::{ChallengeId, ColorChoice, Game, GameId, GameStatus, NewChallenge, StoreError};
 
-impl Default for ChallengeRequest {
-    fn default() -> ChallengeRequest {
-        ChallengeRequest {
-            opponent: None,
-            rules: Rules::CLASSIC,
-            days: None,
-            minutes: None,
-            color: ColorChoice::Random,
-            rated: true,
-            position: None,
-            threads: false,
-            venue: Venue::Server,
-        }
-    }
-}
-
-/// The options of `/focus challenge`, as given (unset options are `None`).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct ChallengeOptions {
-    /// Whom: nobody (an open challenge), a person, or the bot itself.
-    pub opponent: Option<Opponent>,
-    /// The rule set (default classic).
-    pub rules: Option<Rules>,
-    /// Days per move (0: no limit).
-    pub days: Option<u32>,
-    /// Minutes per move (a live game).
-    pub minutes: Option<u32>,
-    /// The challenger's colour (default random).
-    pub color: Option<ColorChoice>,
-    /// Whether the game is rated (default: yes, but a set-up position is unrated unless asked).
-    pub rated: Option<bool>,
-    /// A set-up position (FPN).
-    pub position: Option<String>,
-    /// The bot's level (only against the bot; default [`crate::service::DEFAULT_BOT_LEVEL`]).
-    pub level: Option<i64>,
-}
-
-/// The one challenged.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Opponent {
-    /// Who.
-    pub user: User,
-    /// Whether they are on the server (a bot counts as on it).
-    pub member: bool,
-}
-
-impl ChallengeOptions {
-    /// The service's request for these options, and the bot's level when `bot` (the bot's own
-    /// user id) is challenged: a challenge's rules of use, in one place.
-    ///
-    /// - A level is only for a game against the bot; it defaults to [`super::DEFAULT_BOT_LEVEL`].
-    /// - A set-up position is unrated unless `rated` says otherwise (the store then refuses).
-    /// - A person who is not on the server cannot be challenged.
-    /// - In a DM between two people a game is unrated unless `rated` says otherwise; in the
-    ///   bot's own DM only the bot can be challenged; the bot plays only where it may post.
-    ///
-    /// # Errors
-    /// [`ServiceError::LevelWithoutBot`], [`ServiceError::ChallengeStranger`],
-    /// [`ServiceError::OnlyTheBotHere`], [`ServiceError::BotGameNotHere`].
-    pub fn request(
-        self,
-        bot: u64,
-        threads: bool,
-        venue: Venue,
-    ) -> Result<(ChallengeRequest, Option<i64>)> {
-        let against_bot = self.opponent.as_ref().is_some_and(|o| o.user.id == bot);
-        if self.level.is_some() && !against_bot {
-            return Err(ServiceError::LevelWithoutBot);
-        }
-        if let Some(o) = &self.opponent
-            && !o.member
-            && !o.user.is_bot
-        {
-            return Err(ServiceError::ChallengeStranger(o.user.id));
-        }
-        if venue == Venue::BotDm && !against_bot {
-            return Err(ServiceError::OnlyTheBotHere);
-        }
-        // The bot answers a move with a message of its own, which it cannot post where it
-        // only answers interactions.
-        if against_bot && !venue.bot_posts() {
-            return Err(ServiceError::BotGameNotHere);
-        }
-        let defaults = ChallengeRequest::default();
-        let level = against_bot.then(|| super::bot_level(self.level));
-        let request = ChallengeRequest {
-            opponent: self.opponent.map(|o| o.user),
-            rules: self.rules.unwrap_or(defaults.rules),
-            days: self.days,
-            minutes: self.minutes,
-            color: self.color.unwrap_or(defaults.color),
-            rated: self
-                .rated
-                .unwrap_or(self.position.is_none() && venue != Venue::Dm),
-            position: self.position,
-            threads,
-            venue,
-        };
-        Ok((request, level))
-    }
-}
-
-/// What a Rematch click made ([`GameService::rematch`]).
+/// What a Rematch click made ([`Challenges::rematch`]).
 #[derive(Clone, Debug)]
 pub enum Rematch {
     /// A challenge to the other player, to accept or decline.
     Challenge(ChallengeView),
     /// A game against the bot, started at once; the adapter shows it, then calls
-    /// [`GameService::bot_to_move`] (the bot may have White).
+    /// [`Bots::bot_to_move`] (the bot may have White).
     Started(Box<Board>),
 }
 
-/// The time per move when the challenger asks for none: three days.
-pub const DEFAULT_TIME_CONTROL: TimeControl = TimeControl::Days(3);
+/// Challenges between people, and rematches (a rematch against the bot starts its game).
+#[derive(Clone)]
+pub struct Challenges {
+    pub(super) context: Arc<Context>,
+    /// The bot, whose rematch waits until its board is shown.
+    pub(super) bots: Bots,
+}
 
-impl ChallengeRequest {
-    /// The time control asked for: the minutes, else the days, else
-    /// [`DEFAULT_TIME_CONTROL`]. Not yet checked against the offered values (the store does).
-    ///
-    /// # Errors
-    /// [`ServiceError::DaysAndMinutes`] when both are given: a game has one clock.
-    pub fn time_control(&self) -> Result<TimeControl> {
-        time_control(self.days, self.minutes)
+impl Challenges {
+    /// The part on `context`, with [`Bots`].
+    pub(super) fn new(context: Arc<Context>, bots: Bots) -> Challenges {
+        Challenges { context, bots }
     }
 }
 
-/// The time control of `days` or `minutes` per move, as a challenge or a tournament asks for
-/// it: the minutes, else the days (0: unlimited), else [`DEFAULT_TIME_CONTROL`].
-///
-/// # Errors
-/// [`ServiceError::DaysAndMinutes`] when both are given: a game has one clock.
-pub fn time_control(days: Option<u32>, minutes: Option<u32>) -> Result<TimeControl> {
-    match (days, minutes) {
-        (Some(_), Some(_)) => Err(ServiceError::DaysAndMinutes),
-        (None, Some(minutes)) => Ok(TimeControl::Minutes(minutes)),
-        (Some(days), None) => Ok(TimeControl::days(days)),
-        (None, None) => Ok(DEFAULT_TIME_CONTROL),
+// The use cases read the shared context as their own (`self.store`, `self.now()`): written
+// once, whichever part they belong to.
+impl std::ops::Deref for Challenges {
+    type Target = Context;
+
+    fn deref(&self) -> &Context {
+        &self.context
     }
 }
 
-/// A fair coin: the challenger's colour when they chose "random".
-pub fn coin_toss() -> Color {
-    use std::hash::{BuildHasher, RandomState};
-    // RandomState is seeded from the OS per process and per instance: enough for colours.
-    if RandomState::new().hash_one(0u8) & 1 == 1 {
-        Color::White
-    } else {
-        Color::Black
-    }
-}
-
-impl GameService {
+impl Challenges {
     /// `challenger` challenges in `place`.
     ///
     /// # Errors
@@ -340,7 +198,7 @@ impl GameService {
                 Ok((started, wake))
             })
             .await?;
-        self.not_shown_yet(started.id, started.ply);
+        self.bots.not_shown_yet(started.id, started.ply);
         self.mail_if(wake);
         let board = self.board_of(started).await?;
         Ok((game, Rematch::Started(Box::new(board))))
@@ -366,12 +224,12 @@ impl GameService {
         self.accept_in(id, user, toss, None).await
     }
 
-    /// As [`GameService::accept`], the game played in `thread_id` when given: the thread the
+    /// As [`Challenges::accept`], the game played in `thread_id` when given: the thread the
     /// adapter is about to start from the challenge's message (a thread started from a message
     /// has the message's id), with the challenge's channel as its parent.
     ///
     /// # Errors
-    /// As [`GameService::accept`] (a thread is never busy).
+    /// As [`Challenges::accept`] (a thread is never busy).
     pub async fn accept_in(
         &self,
         id: ChallengeId,
@@ -460,58 +318,19 @@ impl GameService {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::service::DEFAULT_BOT_LEVEL;
-
-    const BOT: u64 = 99;
-
-    fn options(opponent: u64, rated: Option<bool>) -> ChallengeOptions {
-        ChallengeOptions {
-            opponent: Some(Opponent {
-                user: User {
-                    id: opponent,
-                    name: "them".into(),
-                    is_bot: opponent == BOT,
-                },
-                member: true,
-            }),
-            rated,
-            ..ChallengeOptions::default()
-        }
-    }
-
-    #[test]
-    fn each_venue_has_its_own_rules_of_challenge() {
-        // A group DM and a guest server are rated by default, a DM between two people not.
-        for (venue, rated) in [
-            (Venue::Server, true),
-            (Venue::Guest, true),
-            (Venue::GroupDm, true),
-            (Venue::Dm, false),
-        ] {
-            let (request, level) = options(7, None).request(BOT, false, venue).unwrap();
-            assert_eq!((request.rated, request.venue, level), (rated, venue, None));
-        }
-        let (request, _) = options(7, Some(true))
-            .request(BOT, false, Venue::Dm)
-            .unwrap();
-        assert!(request.rated, "asked for");
-        // The bot plays where it posts its moves: a server with it, its own DM.
-        for venue in [Venue::Server, Venue::BotDm] {
-            let (_, level) = options(BOT, None).request(BOT, false, venue).unwrap();
-            assert_eq!(level, Some(i64::from(DEFAULT_BOT_LEVEL)));
-        }
-        for venue in [Venue::Guest, Venue::GroupDm, Venue::Dm] {
-            let refused = options(BOT, None).request(BOT, false, venue);
-            assert!(
-                matches!(refused, Err(ServiceError::BotGameNotHere)),
-                "{venue}"
-            );
-        }
-        // In the bot's DM, nobody else.
-        let refused = options(7, None).request(BOT, false, Venue::BotDm);
-        assert!(matches!(refused, Err(ServiceError::OnlyTheBotHere)));
+impl Challenges {
+    /// The open challenges `user` made in `place`, newest first.
+    ///
+    /// # Errors
+    /// The store's.
+    pub async fn own_challenges(&self, place: Place, user: &User) -> Result<Vec<ChallengeId>> {
+        let (channel, now, uid) = (place.channel_id, self.now(), user.id);
+        let mut open = self
+            .store
+            .call(move |s| s.open_challenges(channel, now))
+            .await?;
+        open.retain(|c| c.challenger_id == uid);
+        open.sort_by_key(|c| std::cmp::Reverse(c.created_at));
+        Ok(open.into_iter().map(|c| c.id).collect())
     }
 }

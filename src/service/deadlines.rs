@@ -1,13 +1,48 @@
-//! Correspondence play: the sweep of deadlines, extra time for the opponent, and how a user
-//! wants to be told it is their move.
+//! Correspondence play: the sweep of deadlines, and extra time for the opponent. (How a user
+//! wants to be told it is their move is a setting: `settings.rs`.)
 
 use std::future::Future;
-use std::sync::atomic::Ordering;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 
-use super::{GameService, Place, Result, ServiceError, User};
-use crate::store::{Game, GameStatus, Store, StoreError, Swept, UserSettings};
+use super::bots::Bots;
+use super::context::Context;
+use super::{Place, Result, ServiceError, User};
+use crate::store::{Game, StoreError, Swept};
 
-impl GameService {
+/// The background work of time: the sweep of what falls due (expired challenges, reminders,
+/// time-outs), when the next thing falls due, and more time for an opponent.
+#[derive(Clone)]
+pub struct Deadlines {
+    pub(super) context: Arc<Context>,
+    /// The bot, which moves after a sweep where it was to move.
+    pub(super) bots: Bots,
+    /// Sweeps run so far ([`Deadlines::sweeps`]).
+    pub(super) sweeps: Arc<AtomicU64>,
+}
+
+impl Deadlines {
+    /// The part on `context`, with [`Bots`].
+    pub(super) fn new(context: Arc<Context>, bots: Bots) -> Deadlines {
+        Deadlines {
+            context,
+            bots,
+            sweeps: Arc::default(),
+        }
+    }
+}
+
+// The use cases read the shared context as their own (`self.store`, `self.now()`): written
+// once, whichever part they belong to.
+impl std::ops::Deref for Deadlines {
+    type Target = Context;
+
+    fn deref(&self) -> &Context {
+        &self.context
+    }
+}
+
+impl Deadlines {
     /// Handles everything due now (expired challenges, reminders, time-outs; see
     /// [`crate::store::Store::sweep`]) and wakes the delivery of the notices it queued.
     /// Running it twice, or after a crash, changes nothing more.
@@ -31,14 +66,14 @@ impl GameService {
         }
         // Where the bot was to move and is not thinking (the process stopped while it was to
         // move, or a search failed), it moves now.
-        let woken = self.wake_bots().await?;
+        let woken = self.bots.wake_bots().await?;
         if woken > 0 {
             tracing::info!(games = woken, "the bot moves where it was to move");
         }
         Ok(swept)
     }
 
-    /// How many sweeps ([`GameService::sweep`]) this service ran: for the log, and for tests
+    /// How many sweeps ([`Deadlines::sweep`]) this service ran: for the log, and for tests
     /// that check an idle bot does not poll.
     pub fn sweeps(&self) -> u64 {
         self.sweeps.load(Ordering::Relaxed)
@@ -46,13 +81,13 @@ impl GameService {
 
     /// Resolves when, since the last call, a notice was queued or a new due moment was set (a
     /// game started, a move, more time, a challenge made): the sweeper then delivers at once
-    /// and reads [`GameService::next_due`] again instead of sleeping on an old answer.
+    /// and reads [`Deadlines::next_due`] again instead of sleeping on an old answer.
     pub async fn mail_queued(&self) {
         self.mail.notified().await;
     }
 
     /// When something next falls due (unix seconds; see [`crate::store::Store::next_due`]),
-    /// or an open tournament's start time comes ([`Store::next_tournament_start`]),
+    /// or an open tournament's start time comes ([`crate::store::Store::next_tournament_start`]),
     /// whichever is first: the sweeper sleeps until then.
     ///
     /// # Errors
@@ -95,60 +130,5 @@ impl GameService {
         // The deadline (and the reminder) moved.
         self.reschedule();
         Ok(game)
-    }
-
-    /// Sets whether `user_id`'s turn notices and reminders also come by DM (`Some`), or reads
-    /// the setting (`None`). Returns the setting in force.
-    ///
-    /// # Errors
-    /// The store's.
-    pub async fn notify(&self, user_id: u64, dm: Option<bool>) -> Result<UserSettings> {
-        let settings = self
-            .store
-            .call(move |s| {
-                if let Some(dm) = dm {
-                    s.set_settings(
-                        user_id,
-                        UserSettings {
-                            dm_notifications: dm,
-                            ..UserSettings::default()
-                        },
-                    )?;
-                }
-                s.settings(user_id)
-            })
-            .await?;
-        Ok(settings)
-    }
-}
-
-/// Whether the sweeper must hear of the change that left `game` as it is: the game is in play
-/// and has a deadline (a new due moment: the sweeper reads the schedule again), or its player
-/// to move asked for DMs (a turn DM was queued). Runs on the store's thread, in the same call
-/// as the change, so that a move in a game without a clock or mail wakes nobody.
-pub(super) fn wakes_sweeper(store: &Store, game: &Game) -> crate::store::Result<bool> {
-    if game.status != GameStatus::Active {
-        return Ok(false);
-    }
-    if game.deadline.is_some() {
-        return Ok(true);
-    }
-    let to_move = game.player(game.current_position()?.side_to_move());
-    Ok(store.settings(to_move)?.dm_notifications)
-}
-
-impl GameService {
-    /// Wakes the sweeper's delivery when `queued`.
-    pub(super) fn mail_if(&self, queued: bool) {
-        if queued {
-            self.mail.notify_one();
-        }
-    }
-
-    /// Wakes the sweeper after a change that set a due moment: it delivers and reads the next
-    /// due moment again. Simpler than deciding whether the new moment is earlier than the one
-    /// it sleeps for, and cheap (a round is a few index lookups).
-    pub(super) fn reschedule(&self) {
-        self.mail.notify_one();
     }
 }

@@ -1,11 +1,12 @@
 //! Ending a game early and undoing: resign, draw, takeback, abort.
 
-use super::deadlines::wakes_sweeper;
-use super::{Board, DrawReport, GameService, Place, Result, ServiceError, User};
+use super::context::wakes_sweeper;
+use super::games::Games;
+use super::{Board, DrawReport, Place, Result, ServiceError, User};
 use crate::rules::Color;
 use crate::store::{ABORT_MAX_PLY, DrawOffer, GameId, StoreError};
 
-impl GameService {
+impl Games {
     /// `user` resigns the game of `place`.
     ///
     /// # Errors
@@ -19,11 +20,12 @@ impl GameService {
     }
 
     /// `user` offers a draw in the game of `place`, or accepts the opponent's standing offer.
-    /// The bot answers an offer at once, by its policy ([`GameService::bot_accepts_draw`]):
-    /// it agrees (the game is drawn by agreement) or declines (nothing is stored).
+    /// The bot answers an offer at once, by its policy
+    /// ([`crate::service::Bots::bot_accepts_draw`]): it agrees (the game is drawn by
+    /// agreement) or declines (nothing is stored).
     ///
     /// # Errors
-    /// As [`GameService::resign`]; [`ServiceError::BotDeclinesDraw`] when the bot declines;
+    /// As [`Games::resign`]; [`ServiceError::BotDeclinesDraw`] when the bot declines;
     /// the store's [`StoreError::GameNotActive`] for a game over.
     pub async fn draw(&self, place: Place, user: &User) -> Result<DrawReport> {
         let game = self.game_of(place, user.id).await?;
@@ -32,8 +34,8 @@ impl GameService {
             game.ensure_active()?;
             // An offer made with a move (`/focus move … draw:true`) is judged before the bot
             // answers that move: it answers only once the move is shown
-            // (`GameService::not_shown_yet`), after this call.
-            if !self.bot_accepts_draw(&game).await? {
+            // (`crate::service::Bots::not_shown_yet`), after this call.
+            if !self.bots.bot_accepts_draw(&game).await? {
                 return Err(ServiceError::BotDeclinesDraw);
             }
             // Agreed at the ply the bot judged: a move stored meanwhile refuses it.
@@ -71,7 +73,7 @@ impl GameService {
     /// opponent's answer must match, so a later move voids the request.
     ///
     /// # Errors
-    /// As [`GameService::resign`], [`StoreError::NothingToTakeBack`], and
+    /// As [`Games::resign`], [`StoreError::NothingToTakeBack`], and
     /// [`ServiceError::TakebackNotYourMove`] when the opponent moved last.
     pub async fn request_takeback(&self, place: Place, user: &User) -> Result<Board> {
         let game = self.game_of(place, user.id).await?;

@@ -33,7 +33,7 @@ pub enum ServiceError {
     /// A takeback asked of the bot, which takes no move back.
     BotPlaysOn,
     /// A draw offered to the bot, which declines it by its policy
-    /// ([`super::GameService::bot_accepts_draw`]): the position has not occurred three times
+    /// ([`crate::service::Bots::bot_accepts_draw`]): the position has not occurred three times
     /// and the bot thinks it is better. The offer is not stored.
     BotDeclinesDraw,
     /// A challenge to this user, who is not a member of the server (Discord lets a user

@@ -2,7 +2,11 @@
 
 use std::future::Future;
 
-use super::{GameService, Result};
+use std::sync::Arc;
+
+use super::Result;
+use super::context::Context;
+use super::tournaments::Tournaments;
 use crate::ratings::Rating;
 use crate::store::{Game, HeadToHead, LadderPage, Outcome, PAGE_SIZE, Standing};
 
@@ -19,7 +23,7 @@ pub trait Members: Send + Sync {
     fn is_member(&self, guild_id: u64, user_id: u64) -> impl Future<Output = Option<bool>> + Send;
 }
 
-/// A player's stats in a guild, from [`GameService::stats`].
+/// A player's stats in a guild, from [`Ladder::stats`].
 #[derive(Clone, Debug, PartialEq)]
 pub struct Stats {
     /// The player.
@@ -58,7 +62,35 @@ pub struct TournamentPlace {
     pub half_points: u32,
 }
 
-impl GameService {
+/// Ratings as players see them: the leaderboard and a player's stats.
+#[derive(Clone)]
+pub struct Ladder {
+    pub(super) context: Arc<Context>,
+    /// The tournaments, whose standings give a player's places.
+    pub(super) tournaments: Tournaments,
+}
+
+impl Ladder {
+    /// The part on `context`, with [`Tournaments`].
+    pub(super) fn new(context: Arc<Context>, tournaments: Tournaments) -> Ladder {
+        Ladder {
+            context,
+            tournaments,
+        }
+    }
+}
+
+// The use cases read the shared context as their own (`self.store`, `self.now()`): written
+// once, whichever part they belong to.
+impl std::ops::Deref for Ladder {
+    type Target = Context;
+
+    fn deref(&self) -> &Context {
+        &self.context
+    }
+}
+
+impl Ladder {
     /// Page `page` (from 1) of `guild_id`'s leaderboard. Players on the page whose membership
     /// was not checked in the last day are checked with `members`; those who left are taken
     /// off (they keep their record and games) and the page is read again. Up to a page of
@@ -176,7 +208,7 @@ impl GameService {
             .await?;
         let mut stats = stats;
         for id in ids {
-            let standings = self.standings(id).await?;
+            let standings = self.tournaments.standings(id).await?;
             if let Some(row) = standings.rows.iter().find(|r| r.user.id == user_id) {
                 stats.tournaments.push(TournamentPlace {
                     rank: row.rank,

@@ -3,21 +3,12 @@
 //! locale Discord gives for the server, else English). Which language the words are then in is
 //! decided at the edge.
 
-use std::collections::HashMap;
-use std::sync::Mutex;
-
-use super::{GameService, Result, ServiceError};
+use super::settings::Settings;
+use super::{Result, ServiceError};
 use crate::locale::Locale;
 use crate::store::ServerSettings;
 
-/// What is already stored, so that an interaction pays no write for locales it repeats.
-#[derive(Default)]
-pub(super) struct Seen {
-    users: Mutex<HashMap<u64, Locale>>,
-    servers: Mutex<HashMap<u64, ServerSettings>>,
-}
-
-impl GameService {
+impl Settings {
     /// Records the locales an interaction carried: `user_locale` is the client's language of
     /// user `user_id`, `guild_locale` the server's (Discord sends it for Community servers).
     /// Returns the language of the server's public messages, if it has one: the one set with

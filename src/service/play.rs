@@ -1,9 +1,9 @@
 //! Playing: moves, their autocomplete, and the board.
 
-use super::deadlines::wakes_sweeper;
+use super::context::wakes_sweeper;
+use super::games::Games;
 use super::{
-    Board, GameService, MoveReport, MoveTerms, Place, Result, ServiceError, Suggestion, Timestamp,
-    User,
+    Board, MoveReport, MoveTerms, Place, Result, ServiceError, Suggestion, Timestamp, User,
 };
 use crate::rules::{Color, Move, MoveError};
 use crate::store::{Game, GameId, GameStatus, StoreError};
@@ -11,13 +11,13 @@ use crate::store::{Game, GameId, GameStatus, StoreError};
 /// Discord shows at most this many autocomplete choices.
 pub const MAX_SUGGESTIONS: usize = 25;
 
-impl GameService {
+impl Games {
     /// `user` plays `text` (move notation) in the game of `place`, with nothing known of when
-    /// they saw the position and nothing confirmed: [`GameService::play_with`] with
+    /// they saw the position and nothing confirmed: [`Games::play_with`] with
     /// [`MoveTerms::default`].
     ///
     /// # Errors
-    /// As [`GameService::play_with`].
+    /// As [`Games::play_with`].
     pub async fn play(&self, place: Place, user: &User, text: &str) -> Result<MoveReport> {
         self.play_with(place, user, text, MoveTerms::default())
             .await
@@ -29,7 +29,7 @@ impl GameService {
     /// Refused, changing nothing: a move chosen before the opponent's last move was stored
     /// (`terms.seen_at` earlier than it: the player has not seen the position), and, unless
     /// `terms.mirror_loss_confirmed`, a move that loses at once under the mirror rule (the
-    /// player is asked to confirm it: [`GameService::play_anyway`]).
+    /// player is asked to confirm it: [`Games::play_anyway`]).
     ///
     /// # Errors
     /// [`ServiceError::NoGameHere`], [`ServiceError::NotAPlayer`], [`ServiceError::Move`]
@@ -48,10 +48,10 @@ impl GameService {
     }
 
     /// `user` plays `text` in game `id` from one of its components (a menu or the typed-move
-    /// form of the board shown at `ply`), as [`GameService::play_with`] does in a channel.
+    /// form of the board shown at `ply`), as [`Games::play_with`] does in a channel.
     ///
     /// # Errors
-    /// As [`GameService::game_at`], then as [`GameService::play_with`].
+    /// As [`Games::game_at`], then as [`Games::play_with`].
     pub async fn play_at(
         &self,
         id: GameId,
@@ -68,7 +68,7 @@ impl GameService {
     /// game's components shown at `ply`.
     ///
     /// # Errors
-    /// As [`GameService::game_at`].
+    /// As [`Games::game_at`].
     pub async fn board_at(&self, id: GameId, ply: u32, user: &User) -> Result<Board> {
         let game = self.game_at(id, ply, user).await?;
         self.board_of(game).await
@@ -95,7 +95,7 @@ impl GameService {
         Ok(game)
     }
 
-    /// `user` plays `text` in `game`, as [`GameService::play_with`] says.
+    /// `user` plays `text` in `game`, as [`Games::play_with`] says.
     async fn play_in(
         &self,
         game: Game,
@@ -119,7 +119,7 @@ impl GameService {
     }
 
     /// `user` confirms `mv`, a move that loses at once under the mirror rule, which
-    /// [`GameService::play_with`] refused in game `id` at `ply`
+    /// [`Games::play_with`] refused in game `id` at `ply`
     /// ([`ServiceError::MirrorLoss`]): it is played if the position is still the one it was
     /// refused in.
     ///
@@ -127,7 +127,7 @@ impl GameService {
     /// The store's [`StoreError::GameNotActive`] once the game is over;
     /// [`ServiceError::StaleConfirmation`] when the game has moved on from `ply` (or the move
     /// no longer loses there); [`ServiceError::NotYourConfirmation`] for anyone but the player
-    /// to move; then as [`GameService::play_with`].
+    /// to move; then as [`Games::play_with`].
     pub async fn play_anyway(
         &self,
         id: GameId,
@@ -174,7 +174,7 @@ impl GameService {
         self.seen(user).await?;
         if game.bot.is_some() {
             // The bot answers once the move is shown (`bot_to_move`), never before.
-            self.not_shown_yet(game.id, game.ply + 1);
+            self.bots.not_shown_yet(game.id, game.ply + 1);
         }
         let (id, uid, seen_ply, now_ms) = (game.id, user.id, game.ply, self.now_ms().unix_ms());
         let (played, wake) = self
@@ -188,7 +188,7 @@ impl GameService {
             .inspect_err(|e| {
                 self.mail_if(matches!(e, StoreError::TimeRanOut(_)));
                 // Nothing new to show: the bot answers as it would have.
-                self.shown(id, seen_ply + 1);
+                self.bots.shown(id, seen_ply + 1);
             })?;
         self.metrics.move_played(crate::telemetry::Mover::Person);
         // A new deadline and reminder, or a turn DM queued.
@@ -218,7 +218,7 @@ impl GameService {
             .collect()
     }
 
-    /// [`GameService::suggest_moves`], each move with whether it loses at once under the
+    /// [`Games::suggest_moves`], each move with whether it loses at once under the
     /// mirror rule, for the suggestion to say so.
     pub async fn suggestions(&self, place: Place, user_id: u64, typed: &str) -> Vec<Suggestion> {
         let Ok(game) = self.game_of(place, user_id).await else {
@@ -278,7 +278,7 @@ impl GameService {
     /// find it, else the one played there), and whether they play in it.
     ///
     /// # Errors
-    /// As [`GameService::board`]; [`ServiceError::InThreads`].
+    /// As [`Games::board`]; [`ServiceError::InThreads`].
     pub async fn board_for(&self, place: Place, user: &User) -> Result<(Board, bool)> {
         let board = self.board_of(self.game_of(place, user.id).await?).await?;
         let plays = board.game.color_of(user.id).is_some();

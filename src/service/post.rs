@@ -6,12 +6,17 @@
 //! retry and where a refused DM goes instead are decided here.
 
 use std::future::Future;
+use std::sync::Arc;
 
-use super::{Board, GameService, Result};
+use super::context::Context;
+use super::games::Games;
+use super::settings::Settings;
+use super::tournaments::Tournaments;
+use super::{Board, Named, Result};
 use crate::locale::Locale;
 use crate::store::{Challenge, Game, GameStatus, Notice, NoticeId, NoticeKind, Via};
 
-/// Notices handled per store read; [`GameService::deliver`] reads again until none is due.
+/// Notices handled per store read; [`Post::deliver`] reads again until none is due.
 const BATCH: u32 = 50;
 
 /// What a letter tells: data, put into words above the service, in the letter's language.
@@ -92,15 +97,6 @@ impl News {
             _ => self.game().map(|g| g.venue),
         }
     }
-}
-
-/// A user, with the name the bot last saw (`None` if it never saw one).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Named {
-    /// The user id.
-    pub id: u64,
-    /// The stored display name.
-    pub name: Option<String>,
 }
 
 /// A message the bot sends on its own: to whom, what, and in which language.
@@ -196,7 +192,7 @@ pub trait Postman: Send + Sync {
     fn deliver(&self, notice: NoticeId, letter: &Letter) -> impl Future<Output = Delivery> + Send;
 }
 
-/// What one [`GameService::deliver`] did.
+/// What one [`Post::deliver`] did.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Delivered {
     /// Letters sent.
@@ -208,11 +204,51 @@ pub struct Delivered {
     /// Deliveries that failed and will be retried.
     pub failed: u32,
     /// Refused DMs held for the player's next interaction (a game where the bot cannot
-    /// post: [`GameService::take_held`]).
+    /// post: [`Post::take_held`]).
     pub held: u32,
 }
 
-impl GameService {
+/// The outbox's delivery: each due notice made into its letter and handed to a [`Postman`];
+/// refused DMs held for the player's next interaction.
+#[derive(Clone)]
+pub struct Post {
+    pub(super) context: Arc<Context>,
+    /// The readers' languages.
+    pub(super) settings: Settings,
+    /// The tournaments, whose rounds the outbox carries.
+    pub(super) tournaments: Tournaments,
+    /// The games, moved back to their channel when their thread cannot be made.
+    pub(super) games: Games,
+}
+
+impl Post {
+    /// The part on `context`, with [`Settings`], [`Tournaments`], [`Games`].
+    pub(super) fn new(
+        context: Arc<Context>,
+        settings: Settings,
+        tournaments: Tournaments,
+        games: Games,
+    ) -> Post {
+        Post {
+            context,
+            settings,
+            tournaments,
+            games,
+        }
+    }
+}
+
+// The use cases read the shared context as their own (`self.store`, `self.now()`): written
+// once, whichever part they belong to.
+impl std::ops::Deref for Post {
+    type Target = Context;
+
+    fn deref(&self) -> &Context {
+        &self.context
+    }
+}
+
+impl Post {
     /// Delivers every notice due now through `postman`, oldest first; a refused DM is
     /// delivered to the channel in the same call, a failure is retried in a later call after a
     /// growing delay ([`crate::store::retry_delay`]).
@@ -301,7 +337,7 @@ impl GameService {
         match delivery {
             Delivery::Thread(thread) => {
                 let started = match notice.pairing_id {
-                    Some(pairing) => self.start_board_game(pairing, thread).await,
+                    Some(pairing) => self.tournaments.start_board_game(pairing, thread).await,
                     None => Ok(()),
                 };
                 match started {
@@ -360,7 +396,7 @@ impl GameService {
                     && let Some(game) = news.game()
                     && game.parent_channel_id.is_some()
                 {
-                    match self.play_in_parent(game.id).await {
+                    match self.games.play_in_parent(game.id).await {
                         Ok(_) => tracing::info!(
                             game = game.id.0,
                             "thread gone; the game is played in its channel now"
@@ -397,7 +433,7 @@ impl GameService {
                 .await?;
             return Ok(());
         };
-        let paired = self.pair_next_round(tournament).await;
+        let paired = self.tournaments.pair_next_round(tournament).await;
         let now = self.now();
         match paired {
             Ok(paired) => {
@@ -428,14 +464,14 @@ impl GameService {
             return Ok(None);
         };
         let tournament = self.store.call(move |s| s.tournament(tid)).await?;
-        let locale = self.server_locale(tournament.guild_id).await?;
+        let locale = self.settings.server_locale(tournament.guild_id).await?;
         let round = notice.ply.unwrap_or(0);
         Ok(Some(match (notice.kind, notice.via) {
             (NoticeKind::TournamentGame, _) => {
                 let Some(pairing) = notice.pairing_id else {
                     return Ok(None);
                 };
-                let Some((tournament, board)) = self.board_view(pairing).await? else {
+                let Some((tournament, board)) = self.tournaments.board_view(pairing).await? else {
                     return Ok(None);
                 };
                 if board.board.game_id.is_some() || board.black.is_none() {
@@ -454,7 +490,7 @@ impl GameService {
                 };
                 Letter::Direct {
                     user_id,
-                    locale: self.user_locale(user_id).await?.unwrap_or(locale),
+                    locale: self.settings.user_locale(user_id).await?.unwrap_or(locale),
                     news: News::NoShow {
                         tournament: Box::new(tournament),
                         round,
@@ -464,7 +500,7 @@ impl GameService {
             (NoticeKind::TournamentNews, Via::Channel) => Letter::Tournament {
                 channel_id: tournament.channel_id,
                 news: Box::new(super::tournaments::TournamentNews::Paired(
-                    self.round_view(tid, round).await?,
+                    self.tournaments.round_view(tid, round).await?,
                 )),
                 locale,
             },
@@ -475,14 +511,14 @@ impl GameService {
                 Letter::Announce {
                     channel_id: tournament.channel_id,
                     message_id,
-                    view: Box::new(self.tournament_view(tid).await?),
+                    view: Box::new(self.tournaments.tournament_view(tid).await?),
                     locale,
                 }
             }
             (NoticeKind::TournamentStandings, _) => {
                 // After round N: rounds 1 to N, whatever was paired since the notice was queued.
                 let after = (round > 0).then_some(round);
-                let standings = self.standings_after(tid, after).await?;
+                let standings = self.tournaments.standings_after(tid, after).await?;
                 Letter::Tournament {
                     channel_id: tournament.channel_id,
                     news: Box::new(if round == 0 {
@@ -504,16 +540,16 @@ impl GameService {
         }
         if let Some(id) = notice.challenge_id {
             let challenge = self.store.call(move |s| s.challenge(id)).await?;
-            let locale = self.server_locale(challenge.guild_id).await?;
+            let locale = self.settings.server_locale(challenge.guild_id).await?;
             // Where the bot only answers interactions, its challenge message cannot be edited
             // later (an Accept click is told the challenge ran out): its challenger is told.
             if !challenge.venue.bot_posts() {
                 let user_id = challenge.challenger_id;
                 let ids = challenge.opponent_id.into_iter().collect();
-                let opponent = self.named(ids).await?.pop();
+                let opponent = self.tournaments.named(ids).await?.pop();
                 return Ok(Some(Letter::Direct {
                     user_id,
-                    locale: self.user_locale(user_id).await?.unwrap_or(locale),
+                    locale: self.settings.user_locale(user_id).await?.unwrap_or(locale),
                     news: News::ChallengeExpired {
                         challenge: Box::new(challenge),
                         opponent,
@@ -530,12 +566,12 @@ impl GameService {
         let game = self.store.call(move |s| s.game(id)).await?;
         let user = notice.user_id.unwrap_or(game.white_id);
         let still_to_move = game.status == GameStatus::Active && Some(game.ply) == notice.ply;
-        let server = self.server_locale(game.guild_id).await?;
+        let server = self.settings.server_locale(game.guild_id).await?;
         let letter = match (notice.kind, notice.via) {
             (NoticeKind::YourTurn | NoticeKind::Reminder, _) if !still_to_move => return Ok(None),
             (NoticeKind::YourTurn, Via::Dm) => Letter::Direct {
                 user_id: user,
-                locale: self.user_locale(user).await?.unwrap_or(server),
+                locale: self.settings.user_locale(user).await?.unwrap_or(server),
                 news: News::YourTurn {
                     opponent: self.opponent(&game, user).await?,
                     game,
@@ -545,7 +581,7 @@ impl GameService {
             (NoticeKind::YourTurn, Via::Channel) => return Ok(None),
             (NoticeKind::Reminder, Via::Dm) => Letter::Direct {
                 user_id: user,
-                locale: self.user_locale(user).await?.unwrap_or(server),
+                locale: self.settings.user_locale(user).await?.unwrap_or(server),
                 news: News::Reminder {
                     opponent: self.opponent(&game, user).await?,
                     player: user,
@@ -569,7 +605,7 @@ impl GameService {
                 let loser = game.player(game.current_position()?.side_to_move());
                 Letter::Direct {
                     user_id: user,
-                    locale: self.user_locale(user).await?.unwrap_or(server),
+                    locale: self.settings.user_locale(user).await?.unwrap_or(server),
                     news: News::TimedOut { game, loser },
                 }
             }

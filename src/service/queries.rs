@@ -1,10 +1,38 @@
-//! Looking things up: a user's games, a game's history.
+//! Looking things up: a user's games, a game's history and its replay, the server's games for
+//! spectators.
 
-use super::{GameService, GameSummary, History, Place, Result, ServiceError, User, start_of};
+use std::sync::Arc;
+
+use super::context::{Context, start_of};
+use super::{GameSummary, History, Place, Result, ServiceError, Watch, WatchedGame};
 use crate::rules::Color;
-use crate::store::{ChallengeId, GameId};
+use crate::store::GameId;
 
-impl GameService {
+/// Looking at games rather than playing them: a user's games, a game's record and its
+/// animated replay, and the server's games for spectators.
+#[derive(Clone)]
+pub struct Records {
+    pub(super) context: Arc<Context>,
+}
+
+impl Records {
+    /// The part on `context`.
+    pub(super) fn new(context: Arc<Context>) -> Records {
+        Records { context }
+    }
+}
+
+// The use cases read the shared context as their own (`self.store`, `self.now()`): written
+// once, whichever part they belong to.
+impl std::ops::Deref for Records {
+    type Target = Context;
+
+    fn deref(&self) -> &Context {
+        &self.context
+    }
+}
+
+impl Records {
     /// `user_id`'s active games in `guild_id` (`None`: everywhere): least time left first
     /// (games without a time limit last), then the ones where it is their move.
     ///
@@ -97,63 +125,62 @@ impl GameService {
             plies: moves.len(),
         })
     }
-}
 
-impl GameService {
-    /// The names the bot knows of `ids` (those it never saw named are left out).
+    /// The animated replay of `history`'s game (GIF bytes; see [`crate::render::replay_gif`]),
+    /// drawn with `options` off the async runtime, one drawing per core at a time.
     ///
     /// # Errors
-    /// The store's.
-    pub async fn names(&self, ids: Vec<u64>) -> Result<Vec<(u64, String)>> {
-        self.store
-            .call(move |s| {
-                let mut names = Vec::new();
-                for id in ids {
-                    if let Some(name) = s.name(id)? {
-                        names.push((id, name));
-                    }
-                }
-                Ok(names)
+    /// [`ServiceError::ReplayTooLarge`] when the GIF is larger than `limit` bytes (what Discord
+    /// lets the interaction attach); [`ServiceError::Render`] if a stored move cannot be
+    /// replayed or drawing fails (a bug: stored games are checked move by move).
+    pub async fn replay(
+        &self,
+        history: &History,
+        options: crate::render::ReplayOptions,
+        limit: u64,
+    ) -> Result<Vec<u8>> {
+        let start = start_of(&history.game)?;
+        let record = history.record.clone();
+        let gif = self
+            .drawn(move || {
+                let (_, moves) = crate::rules::record::replay_moves(start, &record).ok()?;
+                crate::render::replay_gif(&start, &moves, &options).ok()
             })
-            .await
-            .map_err(Into::into)
+            .await?
+            .ok_or(ServiceError::Render)?;
+        if gif.len() as u64 > limit {
+            return Err(ServiceError::ReplayTooLarge {
+                game: history.game.id,
+                plies: history.plies,
+                limit,
+            });
+        }
+        Ok(gif)
     }
 
-    /// Remembers that channel `id` is named `name` (for an adapter whose channel ids cannot be
-    /// read back as names, the console).
+    /// Page `page` (from 1) of server `guild_id`'s games in play, most recently moved first.
     ///
     /// # Errors
     /// The store's.
-    pub async fn remember_channel_name(&self, id: u64, name: String) -> Result<()> {
-        self.store
-            .call(move |s| s.remember_channel_name(id, &name))
-            .await
-            .map_err(Into::into)
-    }
-
-    /// Every channel name remembered, by id.
-    ///
-    /// # Errors
-    /// The store's.
-    pub async fn channel_names(&self) -> Result<Vec<(u64, String)>> {
-        self.store
-            .call(|s| s.channel_names())
-            .await
-            .map_err(Into::into)
-    }
-
-    /// The open challenges `user` made in `place`, newest first.
-    ///
-    /// # Errors
-    /// The store's.
-    pub async fn own_challenges(&self, place: Place, user: &User) -> Result<Vec<ChallengeId>> {
-        let (channel, now, uid) = (place.channel_id, self.now(), user.id);
-        let mut open = self
+    pub async fn watch(&self, guild_id: u64, page: u32) -> Result<Watch> {
+        let shown = self
             .store
-            .call(move |s| s.open_challenges(channel, now))
+            .call(move |s| s.watch_page(guild_id, page))
             .await?;
-        open.retain(|c| c.challenger_id == uid);
-        open.sort_by_key(|c| std::cmp::Reverse(c.created_at));
-        Ok(open.into_iter().map(|c| c.id).collect())
+        let games = shown
+            .games
+            .into_iter()
+            .filter_map(|game| {
+                // A game whose position cannot be read is held by the next sweep; skip it here.
+                let to_move = game.current_position().ok()?.side_to_move();
+                Some(WatchedGame { game, to_move })
+            })
+            .collect();
+        Ok(Watch {
+            page: shown.page,
+            pages: shown.pages,
+            total: shown.total,
+            games,
+        })
     }
 }

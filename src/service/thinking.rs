@@ -12,37 +12,37 @@ use std::sync::Arc;
 
 use tokio::sync::Semaphore;
 
-use super::{GameService, Result, ServiceError};
+use super::{Result, ServiceError};
+use crate::telemetry::Metrics;
 
-/// The permits of the search pool: one per core.
-#[derive(Clone, Debug)]
-pub(crate) struct Thinkers {
+/// The search pool: one permit per core, and the metrics that count its searches.
+#[derive(Clone)]
+pub(super) struct Thinkers {
     gate: Arc<Semaphore>,
+    metrics: Arc<Metrics>,
 }
 
 impl Thinkers {
-    /// A pool of `cores` searches at once (at least one).
-    pub(crate) fn new(cores: usize) -> Thinkers {
+    /// A pool of `cores` searches at once (at least one), counted in `metrics`.
+    pub(super) fn new(cores: usize, metrics: Arc<Metrics>) -> Thinkers {
         Thinkers {
             gate: Arc::new(Semaphore::new(cores.max(1))),
+            metrics,
         }
     }
-}
 
-impl GameService {
     /// Runs the search `job` on the search pool once a core is free (waiting searches start in
     /// the order they arrived), and returns its result.
     ///
     /// # Errors
     /// [`ServiceError::Engine`] if the search task panics (a bug: searches have no user input
     /// to fail on).
-    pub async fn think<T: Send + 'static>(
+    pub(super) async fn think<T: Send + 'static>(
         &self,
         job: impl FnOnce() -> T + Send + 'static,
     ) -> Result<T> {
         let queued = self.metrics.search_queued();
         let _permit = self
-            .thinkers
             .gate
             .acquire()
             .await

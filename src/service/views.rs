@@ -34,9 +34,9 @@ pub struct Place {
     pub channel_id: u64,
 }
 
-/// A game and the facts around it, for a caption and a picture ([`GameService::picture`]).
+/// A game and the facts around it, for a caption and a picture ([`Games::picture`]).
 ///
-/// [`GameService::picture`]: super::GameService::picture
+/// [`Games::picture`]: super::Games::picture
 #[derive(Clone, Debug)]
 pub struct Board {
     /// The game row after the use case.
@@ -91,9 +91,9 @@ pub struct MoveReport {
     pub draw_lapsed: Option<Color>,
 }
 
-/// What comes with a move besides its notation ([`GameService::play_with`]).
+/// What comes with a move besides its notation ([`Games::play_with`]).
 ///
-/// [`GameService::play_with`]: super::GameService::play_with
+/// [`Games::play_with`]: super::Games::play_with
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct MoveTerms {
     /// When the player was last shown the position: for Discord, when their interaction was
@@ -104,9 +104,9 @@ pub struct MoveTerms {
     pub mirror_loss_confirmed: bool,
 }
 
-/// A legal move suggested while the player types ([`GameService::suggestions`]).
+/// A legal move suggested while the player types ([`Games::suggestions`]).
 ///
-/// [`GameService::suggestions`]: super::GameService::suggestions
+/// [`Games::suggestions`]: super::Games::suggestions
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Suggestion {
     /// The move.
@@ -196,4 +196,13 @@ pub struct Watch {
     pub total: u32,
     /// The page's games.
     pub games: Vec<WatchedGame>,
+}
+
+/// A user, with the name the bot last saw (`None` if it never saw one).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Named {
+    /// The user id.
+    pub id: u64,
+    /// The stored display name.
+    pub name: Option<String>,
 }

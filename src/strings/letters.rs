@@ -163,7 +163,7 @@ fn in_channel(lang: Lang, news: &News) -> String {
     }
 }
 
-/// The held letters ([`crate::service::GameService::take_held`]) shown to their reader in one
+/// The held letters ([`crate::service::Post::take_held`]) shown to their reader in one
 /// private message at their next interaction: as many as fit within
 /// [`super::MESSAGE_LIMIT`], with room kept for the line that says how many wait.
 pub struct HeldMessage {

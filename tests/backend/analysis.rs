@@ -61,10 +61,12 @@ async fn chase(svc: &GameService, channel: u64) -> GameId {
         ..ChallengeRequest::default()
     };
     let view = svc
+        .challenges
         .challenge(place(channel), &alice(), request)
         .await
         .unwrap();
-    svc.accept(view.challenge.id, &bob(), Color::Black)
+    svc.challenges
+        .accept(view.challenge.id, &bob(), Color::Black)
         .await
         .unwrap()
         .game
@@ -87,11 +89,15 @@ async fn a_finished_game_is_reviewed_on_the_pool_stored_and_then_answered_at_onc
     let svc = service();
     let here = place(10);
     let id = chase(&svc, 10).await;
-    svc.play(here, &alice(), "d8-e8").await.unwrap();
+    svc.games.play(here, &alice(), "d8-e8").await.unwrap();
 
     // In play: refused, for fair play, in one sentence naming the game.
     let (on, seen) = recorder();
-    let err = svc.analysis(here, bob().id, None, on).await.unwrap_err();
+    let err = svc
+        .analysis
+        .analysis(here, bob().id, None, on)
+        .await
+        .unwrap_err();
     assert!(
         matches!(err, ServiceError::AnalysisInPlay(g) if g == id),
         "{err:?}"
@@ -103,9 +109,13 @@ async fn a_finished_game_is_reviewed_on_the_pool_stored_and_then_answered_at_onc
     );
     assert!(seen.lock().unwrap().is_empty(), "nothing searched");
 
-    svc.play(here, &bob(), "e7-e8").await.unwrap();
+    svc.games.play(here, &bob(), "e7-e8").await.unwrap();
     let (on, seen) = recorder();
-    let a = svc.analysis(here, alice().id, None, on).await.unwrap();
+    let a = svc
+        .analysis
+        .analysis(here, alice().id, None, on)
+        .await
+        .unwrap();
     assert!(a.searched);
     assert_eq!(a.nodes, NODES);
     assert_eq!(a.game(), id);
@@ -157,7 +167,11 @@ async fn a_finished_game_is_reviewed_on_the_pool_stored_and_then_answered_at_onc
 
     // Again, by number and by someone else: the stored review, no search, no progress.
     let (on, seen) = recorder();
-    let again = svc.analysis(here, 5_555, Some(id), on).await.unwrap();
+    let again = svc
+        .analysis
+        .analysis(here, 5_555, Some(id), on)
+        .await
+        .unwrap();
     assert!(!again.searched);
     assert_eq!(again.review, a.review);
     assert!(seen.lock().unwrap().is_empty());
@@ -176,14 +190,14 @@ async fn a_finished_game_is_reviewed_on_the_pool_stored_and_then_answered_at_onc
 async fn two_analyses_of_one_game_at_once_agree_and_store_one() {
     let svc = service();
     let id = chase(&svc, 11).await;
-    svc.play(place(11), &alice(), "e8-e7").await.unwrap();
-    svc.play(place(11), &bob(), "f3-f4").await.unwrap();
-    svc.resign(place(11), &alice()).await.unwrap();
+    svc.games.play(place(11), &alice(), "e8-e7").await.unwrap();
+    svc.games.play(place(11), &bob(), "f3-f4").await.unwrap();
+    svc.games.resign(place(11), &alice()).await.unwrap();
     let (one, _) = recorder();
     let (two, _) = recorder();
     let (a, b) = tokio::join!(
-        svc.analysis(place(11), alice().id, Some(id), one),
-        svc.analysis(place(11), bob().id, Some(id), two)
+        svc.analysis.analysis(place(11), alice().id, Some(id), one),
+        svc.analysis.analysis(place(11), bob().id, Some(id), two)
     );
     let (a, b) = (a.unwrap(), b.unwrap());
     assert_eq!(a.review, b.review, "the review is deterministic");
@@ -198,6 +212,7 @@ async fn two_analyses_of_one_game_at_once_agree_and_store_one() {
     // A third reads the one stored.
     let (three, _) = recorder();
     let c = svc
+        .analysis
         .analysis(place(11), alice().id, Some(id), three)
         .await
         .unwrap();
@@ -209,9 +224,10 @@ async fn two_analyses_of_one_game_at_once_agree_and_store_one() {
 async fn aborted_unknown_and_other_servers_games_are_refused() {
     let svc = service();
     let id = chase(&svc, 12).await;
-    svc.abort(place(12), &alice(), false).await.unwrap();
+    svc.games.abort(place(12), &alice(), false).await.unwrap();
     let (on, _) = recorder();
     let err = svc
+        .analysis
         .analysis(place(12), alice().id, Some(id), on.clone())
         .await
         .unwrap_err();
@@ -228,6 +244,7 @@ async fn aborted_unknown_and_other_servers_games_are_refused() {
         "партия 1 была отменена: разобрать можно только партию с результатом"
     );
     let err = svc
+        .analysis
         .analysis(place(12), alice().id, Some(GameId(99)), on.clone())
         .await
         .unwrap_err();
@@ -240,6 +257,7 @@ async fn aborted_unknown_and_other_servers_games_are_refused() {
         channel_id: 12,
     };
     let err = svc
+        .analysis
         .analysis(elsewhere, alice().id, Some(id), on)
         .await
         .unwrap_err();
@@ -281,10 +299,11 @@ fn all_blunders(plies: usize) -> Review {
 async fn the_text_fits_one_message_in_every_language_for_the_longest_games() {
     let svc = service();
     let id = chase(&svc, 13).await;
-    svc.play(place(13), &alice(), "d8-e8").await.unwrap();
-    svc.play(place(13), &bob(), "e7-e8").await.unwrap();
+    svc.games.play(place(13), &alice(), "d8-e8").await.unwrap();
+    svc.games.play(place(13), &bob(), "e7-e8").await.unwrap();
     let (on, _) = recorder();
     let mut a: Analysis = svc
+        .analysis
         .analysis(place(13), alice().id, Some(id), on)
         .await
         .unwrap();

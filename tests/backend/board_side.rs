@@ -40,6 +40,7 @@ async fn against_bot(service: &GameService, channel: u64, color: ColorChoice) ->
         ..ChallengeRequest::default()
     };
     service
+        .bots
         .challenge_bot(
             place(channel),
             &User::new(2, "alice"),
@@ -60,7 +61,7 @@ async fn against_the_bot_the_board_is_drawn_from_the_persons_side() {
     let drawn = options(Lang::ENGLISH, &black);
     assert!(drawn.flipped, "Alice has Black: turned around");
     // The picture is the one turned around, not White's.
-    let png = service.picture(&black, drawn.clone()).await.unwrap();
+    let png = service.games.picture(&black, drawn.clone()).await.unwrap();
     let turned = render(
         &black.position,
         &RenderOptions {
@@ -88,6 +89,7 @@ async fn between_people_the_board_is_drawn_from_whites_side() {
     let (service, _dir) = service().await;
     let (alice, bob) = (User::new(2, "alice"), User::new(3, "bob"));
     let view = service
+        .challenges
         .challenge(
             place(12),
             &alice,
@@ -100,6 +102,7 @@ async fn between_people_the_board_is_drawn_from_whites_side() {
         .await
         .unwrap();
     let board = service
+        .challenges
         .accept(view.challenge.id, &bob, Color::White)
         .await
         .unwrap();
@@ -114,10 +117,12 @@ async fn the_replay_of_a_game_against_the_bot_is_drawn_from_the_persons_side() {
     let alice = User::new(2, "alice");
     let board = against_bot(&service, 10, ColorChoice::Black).await;
     service
+        .games
         .resign(place(10), &alice)
         .await
         .expect("Alice resigns");
     let history = service
+        .records
         .history(place(10), alice.id, Some(board.game.id))
         .await
         .unwrap();

@@ -53,6 +53,7 @@ async fn game_from(fpn: &str) -> (GameService, tempfile::TempDir) {
         ..ChallengeRequest::default()
     };
     service
+        .bots
         .challenge_bot(place(), &alice(), &bot(), 3, request, None)
         .await
         .unwrap();
@@ -63,7 +64,7 @@ async fn game_from(fpn: &str) -> (GameService, tempfile::TempDir) {
 async fn play(service: &GameService, moves: &[&str]) {
     for (i, mv) in moves.iter().enumerate() {
         let who = if i % 2 == 0 { alice() } else { bot() };
-        service.play(place(), &who, mv).await.unwrap();
+        service.games.play(place(), &who, mv).await.unwrap();
     }
 }
 
@@ -74,18 +75,18 @@ const SHUFFLE: [&str; 4] = ["d8-d7", "d1-d2", "d7-d8", "d2-d1"];
 async fn the_bot_declines_while_ahead_and_the_refusal_changes_nothing() {
     let (service, _dir) = game_from(BOT_AHEAD).await;
     play(&service, &SHUFFLE).await;
-    let before = service.board(place()).await.unwrap().game;
+    let before = service.games.board(place()).await.unwrap().game;
     let moves_before = {
         let id = before.id;
         service.store().call(move |s| s.moves(id)).await.unwrap()
     };
     // The start position has occurred twice: not yet three times, and the bot is ahead.
-    let refused = service.draw(place(), &alice()).await;
+    let refused = service.games.draw(place(), &alice()).await;
     assert!(
         matches!(refused, Err(ServiceError::BotDeclinesDraw)),
         "{refused:?}"
     );
-    let after = service.board(place()).await.unwrap().game;
+    let after = service.games.board(place()).await.unwrap().game;
     assert_eq!(after, before, "the refusal changed the game");
     assert_eq!(after.status, GameStatus::Active);
     assert_eq!(after.draw_offer_by, None, "no offer stands");
@@ -101,7 +102,7 @@ async fn the_bot_accepts_once_the_position_occurred_three_times_even_when_ahead(
     let (service, _dir) = game_from(BOT_AHEAD).await;
     play(&service, &SHUFFLE).await;
     play(&service, &SHUFFLE).await;
-    let report = service.draw(place(), &alice()).await.unwrap();
+    let report = service.games.draw(place(), &alice()).await.unwrap();
     let DrawReport::Agreed(board) = report else {
         panic!("not agreed: {report:?}");
     };
@@ -110,7 +111,7 @@ async fn the_bot_accepts_once_the_position_occurred_three_times_even_when_ahead(
     assert_eq!(board.game.reason, Some(EndReason::Agreement));
     assert_eq!(board.game.ply, 8);
     // Over: the next offer finds no game in play.
-    let again = service.draw(place(), &alice()).await;
+    let again = service.games.draw(place(), &alice()).await;
     assert!(again.is_err(), "{again:?}");
 }
 
@@ -118,7 +119,7 @@ async fn the_bot_accepts_once_the_position_occurred_three_times_even_when_ahead(
 async fn the_bot_accepts_when_behind() {
     let (service, _dir) = game_from(BOT_BEHIND).await;
     play(&service, &SHUFFLE[..2]).await;
-    let report = service.draw(place(), &alice()).await.unwrap();
+    let report = service.games.draw(place(), &alice()).await.unwrap();
     let DrawReport::Agreed(board) = report else {
         panic!("not agreed: {report:?}");
     };

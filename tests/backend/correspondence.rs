@@ -180,10 +180,12 @@ impl Fixture {
         };
         let view = self
             .svc
+            .challenges
             .challenge(place(channel), &user(white), request)
             .await
             .unwrap();
         self.svc
+            .challenges
             .accept(view.challenge.id, &user(black), Color::Black)
             .await
             .unwrap()
@@ -213,6 +215,7 @@ impl Fixture {
                 .expect("a game in play");
             let mover = game.player(game.current_position().unwrap().side_to_move());
             self.svc
+                .games
                 .play(place(channel), &user(mover), text)
                 .await
                 .unwrap();
@@ -258,15 +261,15 @@ impl Fixture {
     }
 
     async fn sweep(&self) -> Swept {
-        self.svc.sweep().await.unwrap()
+        self.svc.deadlines.sweep().await.unwrap()
     }
 
     async fn deliver<P: Postman>(&self, postman: &P) -> Delivered {
-        self.svc.deliver(postman).await.unwrap()
+        self.svc.post.deliver(postman).await.unwrap()
     }
 
     async fn notify(&self, id: u64, dm: bool) {
-        let set = self.svc.notify(id, Some(dm)).await.unwrap();
+        let set = self.svc.settings.notify(id, Some(dm)).await.unwrap();
         assert_eq!(set.dm_notifications, dm);
     }
 
@@ -314,7 +317,7 @@ fn err_text<T>(result: Result<T, ServiceError>) -> String {
 /// Draws `board` as the adapters do, in English, and checks the picture.
 async fn assert_drawn(svc: &GameService, board: &Board) {
     let options = focus_bot::strings::picture::options(Lang::ENGLISH, board);
-    assert_png(&svc.picture(board, options).await.expect("a picture"));
+    assert_png(&svc.games.picture(board, options).await.expect("a picture"));
 }
 
 fn assert_png(png: &[u8]) {
@@ -694,11 +697,13 @@ async fn a_takeback_gives_a_full_move_time_and_its_reminder_follows_the_rule() {
     // Alice takes back her second move: ply 2, Alice to move, a full move's time from now.
     f.goto(T0 + DAY);
     f.svc
+        .games
         .request_takeback(place(1), &user(ALICE))
         .await
         .unwrap();
     let board = f
         .svc
+        .games
         .answer_takeback(game.id, 3, &user(BOB), true)
         .await
         .unwrap();
@@ -706,9 +711,14 @@ async fn a_takeback_gives_a_full_move_time_and_its_reminder_follows_the_rule() {
     assert_eq!(board.game.deadline, Some(T0 + 4 * DAY));
     assert_eq!(board.game.remind_at, Some(remind_time(T0 + DAY, 3)));
     // Bob takes back his first move: ply 1, so no reminder.
-    f.svc.request_takeback(place(1), &user(BOB)).await.unwrap();
+    f.svc
+        .games
+        .request_takeback(place(1), &user(BOB))
+        .await
+        .unwrap();
     let board = f
         .svc
+        .games
         .answer_takeback(game.id, 2, &user(ALICE), true)
         .await
         .unwrap();
@@ -723,7 +733,7 @@ async fn a_takeback_gives_a_full_move_time_and_its_reminder_follows_the_rule() {
 async fn a_game_that_ends_has_no_reminder_left() {
     let f = fixture().await;
     let (game, remind) = f.both_moved(1).await;
-    f.svc.resign(place(1), &user(BOB)).await.unwrap();
+    f.svc.games.resign(place(1), &user(BOB)).await.unwrap();
     let ended = f.game(game.id).await;
     assert_eq!(ended.status, GameStatus::Finished);
     assert_eq!((ended.deadline, ended.remind_at), (None, None));
@@ -832,7 +842,7 @@ async fn at_the_deadline_the_player_to_move_loses_on_time_with_records_and_the_f
     // Over: nothing more to sweep, no game in the channel, no claim.
     assert_eq!(f.sweep().await, Swept::default());
     assert_eq!(f.deliver(&mailman).await, Delivered::default());
-    assert_eq!(err_text(f.svc.board(place(1)).await), NO_GAME_HERE);
+    assert_eq!(err_text(f.svc.games.board(place(1)).await), NO_GAME_HERE);
     let id = game.id;
     let claim = f
         .svc
@@ -844,7 +854,7 @@ async fn at_the_deadline_the_player_to_move_loses_on_time_with_records_and_the_f
         claim.to_string(),
         format!("game {} is not in play: it is over", game.id)
     );
-    assert_eq!(f.svc.games(Some(GUILD), ALICE).await.unwrap(), []);
+    assert_eq!(f.svc.records.games(Some(GUILD), ALICE).await.unwrap(), []);
 }
 
 #[tokio::test]
@@ -1038,7 +1048,7 @@ async fn a_send_cut_short_by_a_restart_is_repeated_with_the_same_nonce() {
     let stuck = Stuck::default();
     let cut = tokio::time::timeout(WAIT, async {
         tokio::select! {
-            _ = f.svc.deliver(&stuck) => false,
+            _ = f.svc.post.deliver(&stuck) => false,
             () = stuck.called.notified() => true,
         }
     })
@@ -1313,8 +1323,22 @@ async fn a_reminder_for_a_move_played_while_it_was_failing_is_dropped() {
 async fn dms_are_opt_in() {
     assert!(!UserSettings::default().dm_notifications);
     let f = fixture().await;
-    assert!(!f.svc.notify(ALICE, None).await.unwrap().dm_notifications);
-    assert!(!f.svc.notify(BOB, None).await.unwrap().dm_notifications);
+    assert!(
+        !f.svc
+            .settings
+            .notify(ALICE, None)
+            .await
+            .unwrap()
+            .dm_notifications
+    );
+    assert!(
+        !f.svc
+            .settings
+            .notify(BOB, None)
+            .await
+            .unwrap()
+            .dm_notifications
+    );
     f.start(1, ALICE, BOB, 3).await;
     f.play(1, &OPENING, HOUR).await;
     assert_eq!(
@@ -1328,20 +1352,49 @@ async fn dms_are_opt_in() {
 #[tokio::test]
 async fn notify_turns_dms_on_and_off_and_is_kept_across_a_restart() {
     let f = fixture().await;
-    let on = f.svc.notify(ALICE, Some(true)).await.unwrap();
+    let on = f.svc.settings.notify(ALICE, Some(true)).await.unwrap();
     assert!(on.dm_notifications);
-    assert!(f.svc.notify(ALICE, None).await.unwrap().dm_notifications);
-    assert!(!f.svc.notify(BOB, None).await.unwrap().dm_notifications);
-    let f = f.restart().await;
-    assert!(f.svc.notify(ALICE, None).await.unwrap().dm_notifications);
+    assert!(
+        f.svc
+            .settings
+            .notify(ALICE, None)
+            .await
+            .unwrap()
+            .dm_notifications
+    );
     assert!(
         !f.svc
+            .settings
+            .notify(BOB, None)
+            .await
+            .unwrap()
+            .dm_notifications
+    );
+    let f = f.restart().await;
+    assert!(
+        f.svc
+            .settings
+            .notify(ALICE, None)
+            .await
+            .unwrap()
+            .dm_notifications
+    );
+    assert!(
+        !f.svc
+            .settings
             .notify(ALICE, Some(false))
             .await
             .unwrap()
             .dm_notifications
     );
-    assert!(!f.svc.notify(ALICE, None).await.unwrap().dm_notifications);
+    assert!(
+        !f.svc
+            .settings
+            .notify(ALICE, None)
+            .await
+            .unwrap()
+            .dm_notifications
+    );
 
     assert_eq!(
         md(&strings::notify_setting(Lang::ENGLISH, true, true)),
@@ -1436,19 +1489,23 @@ async fn an_accepted_takeback_queues_a_turn_dm_and_a_declined_one_does_not() {
     f.play(1, &OPENING[..1], HOUR).await;
     f.notify(ALICE, true).await;
     f.svc
+        .games
         .request_takeback(place(1), &user(ALICE))
         .await
         .unwrap();
     f.svc
+        .games
         .answer_takeback(game.id, 1, &user(BOB), false)
         .await
         .unwrap();
     assert_eq!(f.pending().await, [], "declined: still Bob's move");
     f.svc
+        .games
         .request_takeback(place(1), &user(ALICE))
         .await
         .unwrap();
     f.svc
+        .games
         .answer_takeback(game.id, 1, &user(BOB), true)
         .await
         .unwrap();
@@ -1488,14 +1545,14 @@ async fn queued_mail_and_new_deadlines_wake_the_sweeper() {
     // due moment).
     f.start(1, ALICE, BOB, 0).await;
     assert!(
-        tokio::time::timeout(wait, f.svc.mail_queued())
+        tokio::time::timeout(wait, f.svc.deadlines.mail_queued())
             .await
             .is_ok(),
         "a challenge's expiry wakes the sweeper"
     );
     f.play(1, &OPENING[..1], HOUR).await;
     assert!(
-        tokio::time::timeout(wait, f.svc.mail_queued())
+        tokio::time::timeout(wait, f.svc.deadlines.mail_queued())
             .await
             .is_err(),
         "nothing queued, no deadline: no wake-up"
@@ -1503,7 +1560,7 @@ async fn queued_mail_and_new_deadlines_wake_the_sweeper() {
     f.notify(ALICE, true).await;
     f.play(1, &OPENING[1..2], HOUR).await;
     assert!(
-        tokio::time::timeout(wait, f.svc.mail_queued())
+        tokio::time::timeout(wait, f.svc.deadlines.mail_queued())
             .await
             .is_ok(),
         "a turn notice wakes the sweeper"
@@ -1511,14 +1568,14 @@ async fn queued_mail_and_new_deadlines_wake_the_sweeper() {
     // A game with a clock: its start and each move set a new due moment.
     f.start(2, CAROL, BOB, 3).await;
     assert!(
-        tokio::time::timeout(wait, f.svc.mail_queued())
+        tokio::time::timeout(wait, f.svc.deadlines.mail_queued())
             .await
             .is_ok(),
         "the first deadline wakes the sweeper"
     );
     f.play(2, &OPENING[..2], HOUR).await;
     assert!(
-        tokio::time::timeout(wait, f.svc.mail_queued())
+        tokio::time::timeout(wait, f.svc.deadlines.mail_queued())
             .await
             .is_ok(),
         "a new deadline wakes the sweeper"
@@ -1527,14 +1584,14 @@ async fn queued_mail_and_new_deadlines_wake_the_sweeper() {
     f.goto(remind);
     assert_eq!(f.sweep().await.reminded.len(), 1);
     assert!(
-        tokio::time::timeout(wait, f.svc.mail_queued())
+        tokio::time::timeout(wait, f.svc.deadlines.mail_queued())
             .await
             .is_ok(),
         "a sweep that queued something wakes the sweeper"
     );
     assert_eq!(f.sweep().await, Swept::default());
     assert!(
-        tokio::time::timeout(wait, f.svc.mail_queued())
+        tokio::time::timeout(wait, f.svc.deadlines.mail_queued())
             .await
             .is_err(),
         "an empty sweep does not"
@@ -1553,7 +1610,12 @@ async fn moretime_adds_one_day_and_moves_the_unsent_reminder_with_it() {
     let last = game.last_move_at;
     let old_deadline = last + 3 * DAY;
     f.goto(last + HOUR);
-    let given = f.svc.more_time(place(1), &user(BOB)).await.unwrap();
+    let given = f
+        .svc
+        .deadlines
+        .more_time(place(1), &user(BOB))
+        .await
+        .unwrap();
     let deadline = old_deadline + DAY;
     // 80 % of the four days the move now has, from Bob's move.
     let remind = last + 4 * DAY - 4 * DAY / 5;
@@ -1588,7 +1650,12 @@ async fn moretime_after_the_reminder_does_not_remind_again() {
     let (game, remind) = f.both_moved(1).await;
     f.goto(remind);
     assert_eq!(f.sweep().await.reminded, [game.id]);
-    let given = f.svc.more_time(place(1), &user(BOB)).await.unwrap();
+    let given = f
+        .svc
+        .deadlines
+        .more_time(place(1), &user(BOB))
+        .await
+        .unwrap();
     assert_eq!(given.deadline, Some(game.deadline.unwrap() + DAY));
     assert_eq!(given.remind_at, None);
     f.goto(given.deadline.unwrap() - 1);
@@ -1601,13 +1668,23 @@ async fn moretime_before_both_moved_sets_no_reminder() {
     let f = fixture().await;
     let game = f.start(1, ALICE, BOB, 2).await;
     // Bob gives Alice a day on her first move, then Alice on Bob's.
-    let given = f.svc.more_time(place(1), &user(BOB)).await.unwrap();
+    let given = f
+        .svc
+        .deadlines
+        .more_time(place(1), &user(BOB))
+        .await
+        .unwrap();
     assert_eq!(
         (given.deadline, given.remind_at),
         (Some(T0 + 3 * DAY), None)
     );
     f.play(1, &OPENING[..1], HOUR).await;
-    let given = f.svc.more_time(place(1), &user(ALICE)).await.unwrap();
+    let given = f
+        .svc
+        .deadlines
+        .more_time(place(1), &user(ALICE))
+        .await
+        .unwrap();
     assert_eq!(
         (given.deadline, given.remind_at),
         (Some(T0 + HOUR + 3 * DAY), None)
@@ -1628,7 +1705,7 @@ async fn moretime_refusals_say_why_and_change_nothing() {
     ];
     for (channel, who, sentence) in cases {
         assert_eq!(
-            err_text(f.svc.more_time(place(channel), &user(who)).await),
+            err_text(f.svc.deadlines.more_time(place(channel), &user(who)).await),
             sentence,
             "channel {channel}, user {who}"
         );
@@ -1646,19 +1723,29 @@ async fn moretime_stops_at_30_days_left() {
     let last = f.now();
     // 14 days + 16 gifts = exactly 30 days left: allowed.
     for k in 1..=16 {
-        let given = f.svc.more_time(place(1), &user(BOB)).await.unwrap();
+        let given = f
+            .svc
+            .deadlines
+            .more_time(place(1), &user(BOB))
+            .await
+            .unwrap();
         assert_eq!(given.deadline, Some(last + (14 + k) * DAY));
     }
     let before = f.game(game.id).await;
     assert_eq!(before.remind_at, Some(remind_time(last, 30)));
     assert_eq!(
-        err_text(f.svc.more_time(place(1), &user(BOB)).await),
+        err_text(f.svc.deadlines.more_time(place(1), &user(BOB)).await),
         TOO_MUCH_TIME
     );
     assert_eq!(f.game(game.id).await, before);
     // A day later there is room for one more day again.
     f.goto(last + DAY);
-    let given = f.svc.more_time(place(1), &user(BOB)).await.unwrap();
+    let given = f
+        .svc
+        .deadlines
+        .more_time(place(1), &user(BOB))
+        .await
+        .unwrap();
     assert_eq!(given.deadline, Some(last + 31 * DAY));
 }
 
@@ -1676,13 +1763,19 @@ async fn an_expired_challenge_gets_its_message_closed_only_if_it_has_one() {
     };
     let shown = f
         .svc
+        .challenges
         .challenge(place(1), &user(ALICE), named)
         .await
         .unwrap()
         .challenge;
-    f.svc.set_challenge_message(shown.id, 555).await.unwrap();
+    f.svc
+        .challenges
+        .set_challenge_message(shown.id, 555)
+        .await
+        .unwrap();
     let unshown = f
         .svc
+        .challenges
         .challenge(place(2), &user(CAROL), ChallengeRequest::default())
         .await
         .unwrap()
@@ -1690,11 +1783,16 @@ async fn an_expired_challenge_gets_its_message_closed_only_if_it_has_one() {
     f.goto(T0 + HOUR);
     let later = f
         .svc
+        .challenges
         .challenge(place(3), &user(BOB), ChallengeRequest::default())
         .await
         .unwrap()
         .challenge;
-    f.svc.set_challenge_message(later.id, 777).await.unwrap();
+    f.svc
+        .challenges
+        .set_challenge_message(later.id, 777)
+        .await
+        .unwrap();
 
     f.goto(T0 + CHALLENGE_LIFETIME - 1);
     assert_eq!(f.sweep().await, Swept::default());
@@ -1792,17 +1890,24 @@ async fn a_challenge_found_expired_by_a_click_still_gets_its_buttons_disabled() 
     };
     let challenge = f
         .svc
+        .challenges
         .challenge(place(1), &user(ALICE), named)
         .await
         .unwrap()
         .challenge;
     f.svc
+        .challenges
         .set_challenge_message(challenge.id, 555)
         .await
         .unwrap();
     f.goto(T0 + CHALLENGE_LIFETIME);
     assert_eq!(
-        err_text(f.svc.accept(challenge.id, &user(BOB), Color::White).await),
+        err_text(
+            f.svc
+                .challenges
+                .accept(challenge.id, &user(BOB), Color::White)
+                .await
+        ),
         format!("challenge {} has expired: send a new one", challenge.id)
     );
     f.sweep().await;
@@ -1851,20 +1956,22 @@ async fn the_dashboard_lists_least_time_left_first_then_your_move() {
     };
     let view = f
         .svc
+        .challenges
         .challenge(elsewhere, &user(ALICE), request)
         .await
         .unwrap();
     f.svc
+        .challenges
         .accept(view.challenge.id, &user(BOB), Color::White)
         .await
         .unwrap();
     f.start(209, ALICE, BOB, 1).await;
-    f.svc.resign(place(209), &user(BOB)).await.unwrap();
+    f.svc.games.resign(place(209), &user(BOB)).await.unwrap();
     f.goto(T0 + HOUR);
     f.play(205, &OPENING[..1], 0).await; // due T0 + 1 h + 3 days, Bob's move
     f.play(206, &OPENING[..1], 0).await; // due T0 + 1 h + 2 days, Alice's move
 
-    let games = f.svc.games(Some(GUILD), ALICE).await.unwrap();
+    let games = f.svc.records.games(Some(GUILD), ALICE).await.unwrap();
     let order: Vec<_> = games
         .iter()
         .map(|g| (g.game.channel_id, g.your_turn, g.game.deadline))
@@ -1928,7 +2035,7 @@ async fn the_dashboard_lists_least_time_left_first_then_your_move() {
     );
 
     // Nobody's games: the no-games sentence.
-    assert_eq!(f.svc.games(Some(GUILD), 4_242).await.unwrap(), []);
+    assert_eq!(f.svc.records.games(Some(GUILD), 4_242).await.unwrap(), []);
     assert_eq!(
         md(&strings::dashboard(Lang::ENGLISH, &[], false)),
         md(&strings::no_games(Lang::ENGLISH))
@@ -2490,6 +2597,7 @@ async fn a_move_or_more_time_after_the_deadline_ends_the_game_on_time() {
     // Bob, to move, is too late by no time at all.
     let err = f
         .svc
+        .games
         .play(place(1), &user(BOB), OPENING[3])
         .await
         .unwrap_err();
@@ -2532,7 +2640,12 @@ async fn a_move_or_more_time_after_the_deadline_ends_the_game_on_time() {
     let late = f.start(2, ALICE, BOB, 1).await;
     f.play(2, &OPENING[..1], HOUR).await;
     f.goto(f.game(late.id).await.deadline.unwrap() + 60);
-    let err = f.svc.more_time(place(2), &user(ALICE)).await.unwrap_err();
+    let err = f
+        .svc
+        .deadlines
+        .more_time(place(2), &user(ALICE))
+        .await
+        .unwrap_err();
     assert!(err.to_string().starts_with("too late:"), "{err}");
     assert_eq!(f.game(late.id).await.status, GameStatus::Aborted);
     assert_eq!(f.pending().await.len(), 2);
@@ -2546,6 +2659,7 @@ async fn a_move_or_more_time_after_the_deadline_ends_the_game_on_time() {
 async fn take_held(svc: &GameService, user: u64) -> Vec<Letter> {
     let mut letters = Vec::new();
     let left = svc
+        .post
         .take_held(user, |letter| {
             letters.push(letter.clone());
             true
@@ -2570,8 +2684,14 @@ async fn held_letters_without_room_in_a_reply_wait_for_the_next_interaction() {
             venue: Venue::GroupDm,
             ..ChallengeRequest::default()
         };
-        let view = f.svc.challenge(place, &user(BOB), request).await.unwrap();
+        let view = f
+            .svc
+            .challenges
+            .challenge(place, &user(BOB), request)
+            .await
+            .unwrap();
         f.svc
+            .challenges
             .set_challenge_message(view.challenge.id, 40 + conversation)
             .await
             .unwrap();
@@ -2585,6 +2705,7 @@ async fn held_letters_without_room_in_a_reply_wait_for_the_next_interaction() {
     let mut shown = Vec::new();
     let left = f
         .svc
+        .post
         .take_held(BOB, |letter| {
             if shown.is_empty() {
                 shown.push(direct(letter).1);
@@ -2631,11 +2752,13 @@ async fn an_expired_challenge_found_by_its_challengers_own_click_is_not_told_twi
     };
     let mine = f
         .svc
+        .challenges
         .challenge(place, &user(ALICE), request())
         .await
         .unwrap();
     let theirs = f
         .svc
+        .challenges
         .challenge(
             Place {
                 guild_id: 22,
@@ -2657,11 +2780,14 @@ async fn an_expired_challenge_found_by_its_challengers_own_click_is_not_told_twi
     };
     // Alice cancels her own: the refusal says it expired, and no DM follows.
     let id = mine.challenge.id;
-    expired(f.svc.cancel(id, &user(ALICE)).await.map(|_| ()), id);
+    expired(
+        f.svc.challenges.cancel(id, &user(ALICE)).await.map(|_| ()),
+        id,
+    );
     assert_eq!(f.deliver(&mailman).await.sent, 0);
     // Bob finds the other expired: Alice is told by DM.
     let id = theirs.challenge.id;
-    let accepted = f.svc.accept(id, &user(BOB), Color::White).await;
+    let accepted = f.svc.challenges.accept(id, &user(BOB), Color::White).await;
     expired(accepted.map(|_| ()), id);
     assert_eq!(f.deliver(&mailman).await.sent, 1);
     let (to, text) = direct(&mailman.letters()[0].1);
@@ -2690,9 +2816,15 @@ async fn where_the_bot_cannot_post_players_are_told_by_dm_or_at_their_next_inter
         color: ColorChoice::White,
         ..request
     };
-    let view = f.svc.challenge(group, &user(ALICE), request).await.unwrap();
+    let view = f
+        .svc
+        .challenges
+        .challenge(group, &user(ALICE), request)
+        .await
+        .unwrap();
     let game = f
         .svc
+        .challenges
         .accept(view.challenge.id, &user(BOB), Color::Black)
         .await
         .unwrap()
@@ -2780,10 +2912,12 @@ async fn where_the_bot_cannot_post_players_are_told_by_dm_or_at_their_next_inter
     };
     let view = f
         .svc
+        .challenges
         .challenge(group_dm, &user(ALICE), request)
         .await
         .unwrap();
     f.svc
+        .challenges
         .set_challenge_message(view.challenge.id, 42)
         .await
         .unwrap();

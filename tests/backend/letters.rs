@@ -57,6 +57,7 @@ pub async fn service(dir: &TempDir) -> (GameService, ManualClock) {
     // The server reads Russian: every public letter is finished in Russian.
     let russian = Locale::new("ru").unwrap();
     service
+        .settings
         .set_server_language(GUILD, true, russian)
         .await
         .unwrap();
@@ -103,15 +104,21 @@ async fn a_time_out_is_one_post_with_its_final_board_and_buttons_in_the_servers_
         days: Some(1),
         ..ChallengeRequest::default()
     };
-    let view = service.challenge(here(), &alice, request).await.unwrap();
+    let view = service
+        .challenges
+        .challenge(here(), &alice, request)
+        .await
+        .unwrap();
     let game = service
+        .challenges
         .accept(view.challenge.id, &bob, Color::Black)
         .await
         .unwrap()
         .game;
     // Alice is told her turns by DM, in her language (English), Bob in the channel only.
-    service.notify(ALICE, Some(true)).await.unwrap();
+    service.settings.notify(ALICE, Some(true)).await.unwrap();
     service
+        .settings
         .note_locales(ALICE, Some(Locale::ENGLISH), None, None)
         .await
         .unwrap();
@@ -122,7 +129,7 @@ async fn a_time_out_is_one_post_with_its_final_board_and_buttons_in_the_servers_
         (&alice, "b4-c4"),
         (&bob, "c3-c4"),
     ] {
-        service.play(here(), who, text).await.unwrap();
+        service.games.play(here(), who, text).await.unwrap();
     }
     let carrier = Collect::default();
     mail::deliver(&service, &carrier, None).await.unwrap();
@@ -138,7 +145,7 @@ async fn a_time_out_is_one_post_with_its_final_board_and_buttons_in_the_servers_
         assert!(words.starts_with("Your move in Focus game"), "{words:?}");
     }
     clock.advance(2 * DAY);
-    service.sweep().await.unwrap();
+    service.deadlines.sweep().await.unwrap();
     mail::deliver(&service, &carrier, None).await.unwrap();
     let mails = carrier.take();
     let posts: Vec<&Mail> = mails
@@ -239,13 +246,18 @@ async fn an_expired_challenges_message_is_an_edit_with_its_buttons_disabled() {
         ..ChallengeRequest::default()
     };
     let view = service
+        .challenges
         .challenge(here(), &User::new(ALICE, "Alice"), request)
         .await
         .unwrap();
     let id = view.challenge.id;
-    service.set_challenge_message(id, 4_242).await.unwrap();
+    service
+        .challenges
+        .set_challenge_message(id, 4_242)
+        .await
+        .unwrap();
     clock.advance(CHALLENGE_LIFETIME + 60);
-    service.sweep().await.unwrap();
+    service.deadlines.sweep().await.unwrap();
     let carrier = Collect::default();
     mail::deliver(&service, &carrier, None).await.unwrap();
     let mails = carrier.take();

@@ -34,25 +34,32 @@ async fn a_tournaments_letters_carry_their_threads_names_and_the_standings_pictu
         round_every_days: None,
     };
     let view = service
+        .tournaments
         .create_tournament(here(), &director, Rights { create: true }, options)
         .await
         .unwrap();
     let tid = view.tournament.id;
-    service.set_tournament_message(tid, 7_777).await.unwrap();
+    service
+        .tournaments
+        .set_tournament_message(tid, 7_777)
+        .await
+        .unwrap();
     for (id, name) in [(ALICE, "Alice"), (BOB, "Bob"), (CAROL, "Carol")] {
         service
+            .tournaments
             .join_tournament(here(), &User::new(id, name), None)
             .await
             .unwrap();
     }
     service
+        .director
         .start_tournament(here(), &director, Some(tid))
         .await
         .unwrap();
     let carrier = Collect::default();
     // The round is paired, its board posted with its thread, the game started there.
     for _ in 0..3 {
-        service.sweep().await.unwrap();
+        service.deadlines.sweep().await.unwrap();
         mail::deliver(&service, &carrier, None).await.unwrap();
     }
     let mails = carrier.take();
@@ -137,7 +144,7 @@ async fn a_tournaments_letters_carry_their_threads_names_and_the_standings_pictu
         .unwrap();
     clock.advance(60);
     for _ in 0..3 {
-        service.sweep().await.unwrap();
+        service.deadlines.sweep().await.unwrap();
         mail::deliver(&service, &carrier, None).await.unwrap();
     }
     let mails = carrier.take();

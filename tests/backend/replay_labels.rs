@@ -27,8 +27,13 @@ async fn each_replay_frame_is_labelled_with_the_move_it_shows() {
         color: ColorChoice::White,
         ..ChallengeRequest::default()
     };
-    let view = service.challenge(here, &alice, request).await.unwrap();
+    let view = service
+        .challenges
+        .challenge(here, &alice, request)
+        .await
+        .unwrap();
     let board = service
+        .challenges
         .accept(view.challenge.id, &bob, Color::White)
         .await
         .unwrap();
@@ -40,10 +45,15 @@ async fn each_replay_frame_is_labelled_with_the_move_it_shows() {
             text => text.parse().unwrap(),
         };
         let user = if i % 2 == 0 { &alice } else { &bob };
-        service.play(here, user, &mv.to_string()).await.unwrap();
+        service
+            .games
+            .play(here, user, &mv.to_string())
+            .await
+            .unwrap();
         pos.play(mv).unwrap();
     }
     let history = service
+        .records
         .history(here, alice.id, Some(board.game.id))
         .await
         .unwrap();
@@ -83,8 +93,13 @@ async fn from_a_set_up_position_with_black_first_the_labels_count_as_the_record(
         position: Some(BLACK_FIRST.into()),
         ..ChallengeRequest::default()
     };
-    let view = service.challenge(here, &alice, request).await.unwrap();
+    let view = service
+        .challenges
+        .challenge(here, &alice, request)
+        .await
+        .unwrap();
     let board = service
+        .challenges
         .accept(view.challenge.id, &bob, Color::White)
         .await
         .unwrap();
@@ -97,10 +112,15 @@ async fn from_a_set_up_position_with_black_first_the_labels_count_as_the_record(
         } else {
             &bob
         };
-        service.play(here, user, &mv.to_string()).await.unwrap();
+        service
+            .games
+            .play(here, user, &mv.to_string())
+            .await
+            .unwrap();
         pos.play(mv).unwrap();
     }
     let history = service
+        .records
         .history(here, alice.id, Some(board.game.id))
         .await
         .unwrap();

@@ -111,8 +111,14 @@ impl Fixture {
             color: ColorChoice::White,
             ..request
         };
-        let view = self.svc.challenge(at, white, request).await.unwrap();
+        let view = self
+            .svc
+            .challenges
+            .challenge(at, white, request)
+            .await
+            .unwrap();
         self.svc
+            .challenges
             .accept(view.challenge.id, black, Color::Black)
             .await
             .unwrap()
@@ -180,10 +186,10 @@ impl Fixture {
     /// Plays `texts` in turn in the game of `at`, the right player each time.
     async fn play_all(&self, at: Place, texts: &[&str]) {
         for text in texts {
-            let board = self.svc.board(at).await.unwrap();
+            let board = self.svc.games.board(at).await.unwrap();
             let mover = board.to_move().expect("game in play");
             let user = User::new(mover, "x");
-            self.svc.play(at, &user, text).await.unwrap();
+            self.svc.games.play(at, &user, text).await.unwrap();
         }
     }
 }
@@ -204,7 +210,7 @@ async fn assert_drawn(svc: &GameService, board: &Board) {
             )
         ]
     );
-    assert_png(&svc.picture(board, options).await.expect("a picture"));
+    assert_png(&svc.games.picture(board, options).await.expect("a picture"));
 }
 
 fn assert_png(png: &[u8]) {
@@ -244,7 +250,12 @@ async fn a_named_challenge_keeps_every_option_and_its_game_starts_on_accept() {
         threads: false,
         venue: Venue::GroupDm,
     };
-    let view = f.svc.challenge(here, &alice(), request).await.unwrap();
+    let view = f
+        .svc
+        .challenges
+        .challenge(here, &alice(), request)
+        .await
+        .unwrap();
     let c = &view.challenge;
     assert_eq!(view.challenger.as_deref(), Some("Alice"));
     assert_eq!(view.opponent.as_deref(), Some("Bob"));
@@ -276,12 +287,21 @@ async fn a_named_challenge_keeps_every_option_and_its_game_starts_on_accept() {
     );
 
     // The message id is kept for the buttons.
-    f.svc.set_challenge_message(c.id, 42).await.unwrap();
+    f.svc
+        .challenges
+        .set_challenge_message(c.id, 42)
+        .await
+        .unwrap();
     assert_eq!(f.challenge_row(c.id).await.message_id, Some(42));
 
     f.clock.advance(3_600);
     // A toss of White is ignored: the challenger asked for Black.
-    let board = f.svc.accept(c.id, &bob(), Color::White).await.unwrap();
+    let board = f
+        .svc
+        .challenges
+        .accept(c.id, &bob(), Color::White)
+        .await
+        .unwrap();
     let g = &board.game;
     assert_eq!((g.white_id, g.black_id), (1_002, 1_001));
     assert_eq!(
@@ -327,7 +347,7 @@ async fn a_named_challenge_keeps_every_option_and_its_game_starts_on_accept() {
         )
     );
     // The channel's game is this one.
-    assert_eq!(f.svc.board(here).await.unwrap().game, *g);
+    assert_eq!(f.svc.games.board(here).await.unwrap().game, *g);
 }
 
 #[tokio::test]
@@ -340,11 +360,17 @@ async fn a_random_colour_follows_the_toss() {
         };
         let view = f
             .svc
+            .challenges
             .challenge(place(channel), &alice(), request)
             .await
             .unwrap();
         assert_eq!(view.challenge.color, ColorChoice::Random);
-        let board = f.svc.accept(view.challenge.id, &bob(), toss).await.unwrap();
+        let board = f
+            .svc
+            .challenges
+            .accept(view.challenge.id, &bob(), toss)
+            .await
+            .unwrap();
         assert_eq!(board.game.color_of(alice().id), Some(toss));
         assert_eq!(board.game.color_of(bob().id), Some(!toss));
         assert_eq!(board.name(toss), Some("Alice"));
@@ -366,7 +392,12 @@ async fn an_open_challenge_is_accepted_by_whoever_comes_first() {
         color: ColorChoice::White,
         ..ChallengeRequest::default()
     };
-    let view = f.svc.challenge(here, &alice(), request).await.unwrap();
+    let view = f
+        .svc
+        .challenges
+        .challenge(here, &alice(), request)
+        .await
+        .unwrap();
     assert_eq!(view.opponent, None);
     assert_eq!(view.challenge.opponent_id, None);
     assert!(
@@ -378,13 +409,19 @@ async fn an_open_challenge_is_accepted_by_whoever_comes_first() {
     let id = view.challenge.id;
     // Everyone but the challenger sees it.
     for user in [bob(), carol()] {
-        let open = f.svc.open_challenges_for(here, &user).await.unwrap();
+        let open = f
+            .svc
+            .challenges
+            .open_challenges_for(here, &user)
+            .await
+            .unwrap();
         assert_eq!(open.len(), 1);
         assert_eq!(open[0].challenge.id, id);
         assert_eq!(open[0].challenger.as_deref(), Some("Alice"));
     }
     assert!(
         f.svc
+            .challenges
             .open_challenges_for(here, &alice())
             .await
             .unwrap()
@@ -393,13 +430,19 @@ async fn an_open_challenge_is_accepted_by_whoever_comes_first() {
     // …and only in its channel.
     assert!(
         f.svc
+            .challenges
             .open_challenges_for(place(6), &bob())
             .await
             .unwrap()
             .is_empty()
     );
 
-    let board = f.svc.accept(id, &carol(), Color::Black).await.unwrap();
+    let board = f
+        .svc
+        .challenges
+        .accept(id, &carol(), Color::Black)
+        .await
+        .unwrap();
     assert_eq!((board.game.white_id, board.game.black_id), (1_001, 1_003));
     assert_eq!(board.game.deadline, None, "no time limit");
     assert_eq!(
@@ -410,13 +453,14 @@ async fn an_open_challenge_is_accepted_by_whoever_comes_first() {
     // Already taken: Bob is told so, and the game is untouched.
     let before = f.snapshot(board.game.id).await;
     assert_eq!(
-        err_text(f.svc.accept(id, &bob(), Color::White).await),
+        err_text(f.svc.challenges.accept(id, &bob(), Color::White).await),
         format!("challenge #{} is no longer open (it was accepted)", id.0)
     );
     assert_eq!(f.snapshot(board.game.id).await, before);
     assert_eq!(f.game_count().await, 1);
     assert!(
         f.svc
+            .challenges
             .open_challenges_for(here, &bob())
             .await
             .unwrap()
@@ -432,21 +476,29 @@ async fn open_challenges_for_lists_what_the_user_may_accept_newest_first() {
         opponent: Some(u),
         ..ChallengeRequest::default()
     };
-    let to_bob = f.svc.challenge(here, &alice(), named(bob())).await.unwrap();
+    let to_bob = f
+        .svc
+        .challenges
+        .challenge(here, &alice(), named(bob()))
+        .await
+        .unwrap();
     f.clock.advance(60);
     let open = f
         .svc
+        .challenges
         .challenge(here, &carol(), ChallengeRequest::default())
         .await
         .unwrap();
     let to_carol = f
         .svc
+        .challenges
         .challenge(here, &dave(), named(carol()))
         .await
         .unwrap();
     f.clock.advance(60);
     let mine = f
         .svc
+        .challenges
         .challenge(here, &bob(), ChallengeRequest::default())
         .await
         .unwrap();
@@ -456,32 +508,58 @@ async fn open_challenges_for_lists_what_the_user_may_accept_newest_first() {
     };
     // Bob: Carol's open one (newer) before Alice's to him; not Dave's to Carol, not his own.
     assert_eq!(
-        ids(f.svc.open_challenges_for(here, &bob()).await.unwrap()),
+        ids(f
+            .svc
+            .challenges
+            .open_challenges_for(here, &bob())
+            .await
+            .unwrap()),
         [open.challenge.id, to_bob.challenge.id]
     );
     // Carol: Bob's open one, then Dave's to her (made in the same second as her own open one).
     assert_eq!(
-        ids(f.svc.open_challenges_for(here, &carol()).await.unwrap()),
+        ids(f
+            .svc
+            .challenges
+            .open_challenges_for(here, &carol())
+            .await
+            .unwrap()),
         [mine.challenge.id, to_carol.challenge.id]
     );
     // Dave: Bob's and Carol's open ones, both open to anyone.
     assert_eq!(
-        ids(f.svc.open_challenges_for(here, &dave()).await.unwrap()),
+        ids(f
+            .svc
+            .challenges
+            .open_challenges_for(here, &dave())
+            .await
+            .unwrap()),
         [mine.challenge.id, open.challenge.id]
     );
-    let views = f.svc.open_challenges_for(here, &carol()).await.unwrap();
+    let views = f
+        .svc
+        .challenges
+        .open_challenges_for(here, &carol())
+        .await
+        .unwrap();
     assert_eq!(views[1].challenger.as_deref(), Some("Dave"));
     assert_eq!(views[1].opponent.as_deref(), Some("Carol"));
 
     // Past its 24 hours a challenge is no longer listed.
     f.clock.advance(CHALLENGE_LIFETIME - 60);
     assert_eq!(
-        ids(f.svc.open_challenges_for(here, &dave()).await.unwrap()),
+        ids(f
+            .svc
+            .challenges
+            .open_challenges_for(here, &dave())
+            .await
+            .unwrap()),
         [mine.challenge.id]
     );
     f.clock.advance(60);
     assert!(
         f.svc
+            .challenges
             .open_challenges_for(here, &dave())
             .await
             .unwrap()
@@ -495,16 +573,23 @@ async fn challenges_made_in_the_same_second_list_the_newest_first() {
     let here = place(8);
     let first = f
         .svc
+        .challenges
         .challenge(here, &alice(), ChallengeRequest::default())
         .await
         .unwrap();
     let second = f
         .svc
+        .challenges
         .challenge(here, &carol(), ChallengeRequest::default())
         .await
         .unwrap();
     assert_eq!(first.challenge.created_at, second.challenge.created_at);
-    let open = f.svc.open_challenges_for(here, &bob()).await.unwrap();
+    let open = f
+        .svc
+        .challenges
+        .open_challenges_for(here, &bob())
+        .await
+        .unwrap();
     let ids: Vec<ChallengeId> = open.iter().map(|v| v.challenge.id).collect();
     assert_eq!(ids, [second.challenge.id, first.challenge.id]);
 }
@@ -519,6 +604,7 @@ async fn decline_and_cancel_close_a_challenge_only_for_the_right_user() {
     };
     let c1 = f
         .svc
+        .challenges
         .challenge(here, &alice(), request.clone())
         .await
         .unwrap();
@@ -526,15 +612,15 @@ async fn decline_and_cancel_close_a_challenge_only_for_the_right_user() {
 
     // Someone else can neither decline nor accept it, nor cancel it.
     assert_eq!(
-        err_text(f.svc.decline(id1, &carol()).await),
+        err_text(f.svc.challenges.decline(id1, &carol()).await),
         format!("challenge #{} is addressed to someone else", id1.0)
     );
     assert_eq!(
-        err_text(f.svc.accept(id1, &carol(), Color::White).await),
+        err_text(f.svc.challenges.accept(id1, &carol(), Color::White).await),
         format!("challenge #{} is addressed to someone else", id1.0)
     );
     assert_eq!(
-        err_text(f.svc.cancel(id1, &bob()).await),
+        err_text(f.svc.challenges.cancel(id1, &bob()).await),
         format!(
             "only the player who sent challenge #{} can cancel it",
             id1.0
@@ -544,7 +630,7 @@ async fn decline_and_cancel_close_a_challenge_only_for_the_right_user() {
     assert_eq!(f.game_count().await, 0);
 
     f.clock.advance(10);
-    let declined = f.svc.decline(id1, &bob()).await.unwrap();
+    let declined = f.svc.challenges.decline(id1, &bob()).await.unwrap();
     assert_eq!(declined.challenge.status, ChallengeStatus::Declined);
     assert_eq!(declined.challenger.as_deref(), Some("Alice"));
     assert_eq!(declined.opponent.as_deref(), Some("Bob"));
@@ -553,35 +639,41 @@ async fn decline_and_cancel_close_a_challenge_only_for_the_right_user() {
         "The challenge of <@1001> is declined."
     );
     assert_eq!(
-        err_text(f.svc.accept(id1, &bob(), Color::White).await),
+        err_text(f.svc.challenges.accept(id1, &bob(), Color::White).await),
         format!("challenge #{} is no longer open (it was declined)", id1.0)
     );
 
-    let c2 = f.svc.challenge(here, &alice(), request).await.unwrap();
+    let c2 = f
+        .svc
+        .challenges
+        .challenge(here, &alice(), request)
+        .await
+        .unwrap();
     let id2 = c2.challenge.id;
-    let cancelled = f.svc.cancel(id2, &alice()).await.unwrap();
+    let cancelled = f.svc.challenges.cancel(id2, &alice()).await.unwrap();
     assert_eq!(cancelled.challenge.status, ChallengeStatus::Cancelled);
     assert_eq!(
         md(&strings::challenge_closed(Lang::ENGLISH, &cancelled)),
         "The challenge of <@1001> is cancelled."
     );
     assert_eq!(
-        err_text(f.svc.accept(id2, &bob(), Color::White).await),
+        err_text(f.svc.challenges.accept(id2, &bob(), Color::White).await),
         format!("challenge #{} is no longer open (it was cancelled)", id2.0)
     );
     assert_eq!(
-        err_text(f.svc.decline(id2, &bob()).await),
+        err_text(f.svc.challenges.decline(id2, &bob()).await),
         format!("challenge #{} is no longer open (it was cancelled)", id2.0)
     );
 
     // An open challenge has nobody to decline it; its challenger cancels it.
     let c3 = f
         .svc
+        .challenges
         .challenge(here, &alice(), ChallengeRequest::default())
         .await
         .unwrap();
     assert_eq!(
-        err_text(f.svc.decline(c3.challenge.id, &bob()).await),
+        err_text(f.svc.challenges.decline(c3.challenge.id, &bob()).await),
         format!(
             "challenge #{} is addressed to someone else",
             c3.challenge.id.0
@@ -589,6 +681,7 @@ async fn decline_and_cancel_close_a_challenge_only_for_the_right_user() {
     );
     assert_eq!(
         f.svc
+            .challenges
             .cancel(c3.challenge.id, &alice())
             .await
             .unwrap()
@@ -596,7 +689,12 @@ async fn decline_and_cancel_close_a_challenge_only_for_the_right_user() {
         None
     );
     assert_eq!(
-        err_text(f.svc.accept(ChallengeId(999), &bob(), Color::White).await),
+        err_text(
+            f.svc
+                .challenges
+                .accept(ChallengeId(999), &bob(), Color::White)
+                .await
+        ),
         "there is no challenge #999"
     );
     assert_eq!(f.game_count().await, 0);
@@ -698,7 +796,12 @@ async fn bad_challenges_are_refused_with_a_sentence_and_create_nothing() {
         ),
     ];
     for (challenger, request, sentence) in cases {
-        let got = err_text(f.svc.challenge(here, &challenger, request.clone()).await);
+        let got = err_text(
+            f.svc
+                .challenges
+                .challenge(here, &challenger, request.clone())
+                .await,
+        );
         assert_eq!(got, sentence, "{request:?}");
         assert_eq!(
             f.challenge_count().await,
@@ -708,6 +811,7 @@ async fn bad_challenges_are_refused_with_a_sentence_and_create_nothing() {
     }
     assert!(
         f.svc
+            .challenges
             .open_challenges_for(here, &bob())
             .await
             .unwrap()
@@ -717,11 +821,17 @@ async fn bad_challenges_are_refused_with_a_sentence_and_create_nothing() {
     // A bot cannot accept either.
     let c = f
         .svc
+        .challenges
         .challenge(here, &alice(), ChallengeRequest::default())
         .await
         .unwrap();
     assert_eq!(
-        err_text(f.svc.accept(c.challenge.id, &robot(), Color::White).await),
+        err_text(
+            f.svc
+                .challenges
+                .accept(c.challenge.id, &robot(), Color::White)
+                .await
+        ),
         "other bots cannot play Focus: challenge a person, or challenge me"
     );
     assert_eq!(
@@ -738,16 +848,19 @@ async fn a_channel_with_a_game_in_play_takes_no_new_challenge_or_second_game() {
     // Two challenges in one channel; the first accepted starts the channel's game.
     let first = f
         .svc
+        .challenges
         .challenge(here, &alice(), ChallengeRequest::default())
         .await
         .unwrap();
     let second = f
         .svc
+        .challenges
         .challenge(here, &carol(), ChallengeRequest::default())
         .await
         .unwrap();
     let board = f
         .svc
+        .challenges
         .accept(first.challenge.id, &bob(), Color::White)
         .await
         .unwrap();
@@ -756,6 +869,7 @@ async fn a_channel_with_a_game_in_play_takes_no_new_challenge_or_second_game() {
     assert_eq!(
         err_text(
             f.svc
+                .challenges
                 .accept(second.challenge.id, &dave(), Color::White)
                 .await
         ),
@@ -769,6 +883,7 @@ async fn a_channel_with_a_game_in_play_takes_no_new_challenge_or_second_game() {
     assert_eq!(
         err_text(
             f.svc
+                .challenges
                 .challenge(here, &dave(), ChallengeRequest::default())
                 .await
         ),
@@ -779,9 +894,10 @@ async fn a_channel_with_a_game_in_play_takes_no_new_challenge_or_second_game() {
     assert_eq!(f.snapshot(board.game.id).await, before);
 
     // Once the game is over, the waiting challenge can start the next one.
-    f.svc.resign(here, &bob()).await.unwrap();
+    f.svc.games.resign(here, &bob()).await.unwrap();
     let next = f
         .svc
+        .challenges
         .accept(second.challenge.id, &dave(), Color::Black)
         .await
         .unwrap();
@@ -794,6 +910,7 @@ async fn accepting_your_own_or_an_expired_challenge_is_refused() {
     let here = place(12);
     let c = f
         .svc
+        .challenges
         .challenge(
             here,
             &alice(),
@@ -806,7 +923,7 @@ async fn accepting_your_own_or_an_expired_challenge_is_refused() {
         .unwrap();
     let id = c.challenge.id;
     assert_eq!(
-        err_text(f.svc.accept(id, &alice(), Color::White).await),
+        err_text(f.svc.challenges.accept(id, &alice(), Color::White).await),
         "you cannot play against yourself: challenge someone else"
     );
     assert_eq!(f.challenge_row(id).await, c.challenge, "nothing changed");
@@ -814,25 +931,30 @@ async fn accepting_your_own_or_an_expired_challenge_is_refused() {
     // One second before the 24 hours it can still be seen; at 24 hours it has expired.
     f.clock.advance(CHALLENGE_LIFETIME - 1);
     assert_eq!(
-        f.svc.open_challenges_for(here, &bob()).await.unwrap().len(),
+        f.svc
+            .challenges
+            .open_challenges_for(here, &bob())
+            .await
+            .unwrap()
+            .len(),
         1
     );
     f.clock.advance(1);
     assert_eq!(
-        err_text(f.svc.accept(id, &bob(), Color::White).await),
+        err_text(f.svc.challenges.accept(id, &bob(), Color::White).await),
         format!("challenge #{} has expired: send a new one", id.0)
     );
     assert_eq!(f.game_count().await, 0);
-    assert_eq!(err_text(f.svc.board(here).await), NO_GAME_HERE);
+    assert_eq!(err_text(f.svc.games.board(here).await), NO_GAME_HERE);
     // It is now marked expired, and says so to the next click.
     assert_eq!(f.challenge_row(id).await.status, ChallengeStatus::Expired);
     f.clock.advance(DAY);
     assert_eq!(
-        err_text(f.svc.accept(id, &bob(), Color::White).await),
+        err_text(f.svc.challenges.accept(id, &bob(), Color::White).await),
         format!("challenge #{} is no longer open (it was expired)", id.0)
     );
     assert_eq!(
-        err_text(f.svc.cancel(id, &alice()).await),
+        err_text(f.svc.challenges.cancel(id, &alice()).await),
         format!("challenge #{} is no longer open (it was expired)", id.0)
     );
 }
@@ -851,7 +973,12 @@ async fn the_worked_example_is_played_to_blacks_win() {
         position: Some(WORKED.into()),
         ..ChallengeRequest::default()
     };
-    let view = f.svc.challenge(here, &alice(), request).await.unwrap();
+    let view = f
+        .svc
+        .challenges
+        .challenge(here, &alice(), request)
+        .await
+        .unwrap();
     assert_eq!(view.challenge.start_fpn.as_deref(), Some(WORKED));
     assert!(
         md(&strings::challenge_posted(Lang::ENGLISH, &view))
@@ -859,6 +986,7 @@ async fn the_worked_example_is_played_to_blacks_win() {
     );
     let board = f
         .svc
+        .challenges
         .accept(view.challenge.id, &bob(), Color::Black)
         .await
         .unwrap();
@@ -891,7 +1019,7 @@ async fn the_worked_example_is_played_to_blacks_win() {
             (bob(), Color::Black)
         };
         f.clock.advance(600);
-        let report = f.svc.play(here, &user, text).await.unwrap();
+        let report = f.svc.games.play(here, &user, text).await.unwrap();
         assert_eq!(report.mv.to_string(), *text);
         assert_eq!(report.mover, color);
         let (to_reserve, captured) = effects[i];
@@ -982,14 +1110,19 @@ async fn the_worked_example_is_played_to_blacks_win() {
         (1, 1, 0, 0)
     );
     assert_eq!(bob_rec.last_game_at, Some(T0 + 600 * 12));
-    assert_eq!(err_text(f.svc.board(here).await), NO_GAME_HERE);
+    assert_eq!(err_text(f.svc.games.board(here).await), NO_GAME_HERE);
     assert_eq!(
-        err_text(f.svc.play(here, &alice(), "+e5").await),
+        err_text(f.svc.games.play(here, &alice(), "+e5").await),
         NO_GAME_HERE
     );
 
     // The finished game's history replays to its final position.
-    let h = f.svc.history(here, alice().id, Some(g.id)).await.unwrap();
+    let h = f
+        .svc
+        .records
+        .history(here, alice().id, Some(g.id))
+        .await
+        .unwrap();
     assert_eq!(
         h.record,
         "1. c5-e5 f5-e5 2. +e5 e3-e5 3. +e5 +e5 4. +e5 +e5 5. +e5 +e5 6. c5-b5 +b5"
@@ -1074,7 +1207,7 @@ async fn bad_moves_get_the_rules_reason_and_change_nothing() {
         ),
     ];
     for (user, text, sentence) in cases {
-        let err = f.svc.play(here, &user, text).await.unwrap_err();
+        let err = f.svc.games.play(here, &user, text).await.unwrap_err();
         assert_eq!(err.to_string(), sentence, "{} plays {text:?}", user.name);
         assert!(err.for_users());
         assert_eq!(f.snapshot(id).await, before, "{text:?} changed the game");
@@ -1083,11 +1216,11 @@ async fn bad_moves_get_the_rules_reason_and_change_nothing() {
     for text in ["zz", "c4-d5", "c4-c7", "d4-d3", "+e5", "d4~d5"] {
         let mut pos = board.position;
         let rules_reason = pos.play_str(text).unwrap_err().to_string();
-        let err = f.svc.play(here, &alice(), text).await.unwrap_err();
+        let err = f.svc.games.play(here, &alice(), text).await.unwrap_err();
         assert_eq!(err.to_string(), rules_reason);
     }
     assert_eq!(
-        err_text(f.svc.play(place(31), &alice(), "c4-d4").await),
+        err_text(f.svc.games.play(place(31), &alice(), "c4-d4").await),
         NO_GAME_HERE
     );
     let elsewhere = Place {
@@ -1095,19 +1228,19 @@ async fn bad_moves_get_the_rules_reason_and_change_nothing() {
         channel_id: 30_000,
     };
     assert_eq!(
-        err_text(f.svc.play(elsewhere, &alice(), "c4-d4").await),
+        err_text(f.svc.games.play(elsewhere, &alice(), "c4-d4").await),
         NO_GAME_HERE
     );
     assert_eq!(f.snapshot(id).await, before);
 
     // The notations the README accepts are read, and stored in the canonical form.
-    let report = f.svc.play(here, &alice(), " C4 - D4 ").await.unwrap();
+    let report = f.svc.games.play(here, &alice(), " C4 - D4 ").await.unwrap();
     assert_eq!(report.mv.to_string(), "c4-d4");
     assert_eq!(f.moves(id).await[0].notation, "c4-d4");
     // White cannot move twice.
     let after = f.snapshot(id).await;
     assert_eq!(
-        err_text(f.svc.play(here, &alice(), "b4-c4").await),
+        err_text(f.svc.games.play(here, &alice(), "b4-c4").await),
         "it is not your turn: black is to move, and you play white"
     );
     assert_eq!(f.snapshot(id).await, after);
@@ -1151,11 +1284,11 @@ async fn two_moves_for_the_same_ply_arriving_together_play_exactly_one() {
         };
         let a = {
             let svc = f.svc.clone();
-            tokio::spawn(async move { svc.play(here, &alice(), first).await })
+            tokio::spawn(async move { svc.games.play(here, &alice(), first).await })
         };
         let b = {
             let svc = f.svc.clone();
-            tokio::spawn(async move { svc.play(here, &alice(), second).await })
+            tokio::spawn(async move { svc.games.play(here, &alice(), second).await })
         };
         for _ in 0..10 {
             tokio::task::yield_now().await;
@@ -1197,7 +1330,7 @@ async fn two_moves_racing_on_threads_play_exactly_one() {
             .into_iter()
             .map(|text| {
                 let svc = f.svc.clone();
-                tokio::spawn(async move { svc.play(here, &alice(), text).await })
+                tokio::spawn(async move { svc.games.play(here, &alice(), text).await })
             })
             .collect();
         let mut ok = 0;
@@ -1242,36 +1375,47 @@ async fn suggestions_are_legal_moves_matching_what_was_typed() {
         .collect();
     assert_eq!(legal.len(), 68);
 
-    let all = f.svc.suggest_moves(here, alice().id, "").await;
+    let all = f.svc.games.suggest_moves(here, alice().id, "").await;
     assert_eq!(all.len(), MAX_SUGGESTIONS);
     assert_eq!(all, legal[..MAX_SUGGESTIONS]);
 
-    let mut c4 = f.svc.suggest_moves(here, alice().id, "c4").await;
+    let mut c4 = f.svc.games.suggest_moves(here, alice().id, "c4").await;
     c4.sort();
     assert_eq!(c4, ["b4-c4", "c4-b4", "c4-c3", "c4-c5", "c4-d4"]);
     // Cyrillic look-alikes, as `/focus move` reads them: `с` is `c`.
-    let mut cyrillic = f.svc.suggest_moves(here, alice().id, "с4").await;
+    let mut cyrillic = f.svc.games.suggest_moves(here, alice().id, "с4").await;
     cyrillic.sort();
     assert_eq!(cyrillic, c4);
     assert_eq!(
-        f.svc.suggest_moves(here, alice().id, "С4–с5").await,
+        f.svc.games.suggest_moves(here, alice().id, "С4–с5").await,
         ["c4-c5"]
     );
     assert_eq!(
-        f.svc.suggest_moves(here, alice().id, " C4-D").await,
+        f.svc.games.suggest_moves(here, alice().id, " C4-D").await,
         ["c4-d4"]
     );
     assert_eq!(
-        f.svc.suggest_moves(here, alice().id, "c4 - c5").await,
+        f.svc.games.suggest_moves(here, alice().id, "c4 - c5").await,
         ["c4-c5"]
     );
-    assert!(f.svc.suggest_moves(here, alice().id, "zz").await.is_empty());
     assert!(
-        f.svc.suggest_moves(here, alice().id, "+").await.is_empty(),
+        f.svc
+            .games
+            .suggest_moves(here, alice().id, "zz")
+            .await
+            .is_empty()
+    );
+    assert!(
+        f.svc
+            .games
+            .suggest_moves(here, alice().id, "+")
+            .await
+            .is_empty(),
         "no reserve"
     );
     assert!(
         f.svc
+            .games
             .suggest_moves(here, alice().id, "d4-")
             .await
             .is_empty(),
@@ -1279,20 +1423,42 @@ async fn suggestions_are_legal_moves_matching_what_was_typed() {
     );
 
     // Nothing for the player not to move, non-players, or elsewhere.
-    assert!(f.svc.suggest_moves(here, bob().id, "").await.is_empty());
-    assert!(f.svc.suggest_moves(here, carol().id, "").await.is_empty());
     assert!(
         f.svc
+            .games
+            .suggest_moves(here, bob().id, "")
+            .await
+            .is_empty()
+    );
+    assert!(
+        f.svc
+            .games
+            .suggest_moves(here, carol().id, "")
+            .await
+            .is_empty()
+    );
+    assert!(
+        f.svc
+            .games
             .suggest_moves(place(41), alice().id, "")
             .await
             .is_empty()
     );
 
-    f.svc.play(here, &alice(), "c4-d4").await.unwrap();
-    assert!(f.svc.suggest_moves(here, alice().id, "").await.is_empty());
+    f.svc.games.play(here, &alice(), "c4-d4").await.unwrap();
+    assert!(
+        f.svc
+            .games
+            .suggest_moves(here, alice().id, "")
+            .await
+            .is_empty()
+    );
     // d4 is now White's (c4 landed on it): Black can only land there, from e4.
-    assert_eq!(f.svc.suggest_moves(here, bob().id, "d4").await, ["e4-d4"]);
-    let e4 = f.svc.suggest_moves(here, bob().id, "e4").await;
+    assert_eq!(
+        f.svc.games.suggest_moves(here, bob().id, "d4").await,
+        ["e4-d4"]
+    );
+    let e4 = f.svc.games.suggest_moves(here, bob().id, "e4").await;
     let mut pos = board.position;
     pos.play("c4-d4".parse().unwrap()).unwrap();
     assert!(!e4.is_empty());
@@ -1306,8 +1472,14 @@ async fn suggestions_are_legal_moves_matching_what_was_typed() {
     }
 
     // A finished game suggests nothing.
-    f.svc.resign(here, &alice()).await.unwrap();
-    assert!(f.svc.suggest_moves(here, bob().id, "").await.is_empty());
+    f.svc.games.resign(here, &alice()).await.unwrap();
+    assert!(
+        f.svc
+            .games
+            .suggest_moves(here, bob().id, "")
+            .await
+            .is_empty()
+    );
 }
 
 #[tokio::test]
@@ -1319,7 +1491,7 @@ async fn the_first_turn_of_a_swap_game_suggests_swaps() {
         ..ChallengeRequest::default()
     };
     let board = f.start(here, &alice(), &bob(), request).await;
-    let swaps = f.svc.suggest_moves(here, alice().id, "").await;
+    let swaps = f.svc.games.suggest_moves(here, alice().id, "").await;
     assert_eq!(swaps.len(), MAX_SUGGESTIONS);
     assert!(swaps.iter().all(|s| s.contains('~')), "{swaps:?}");
     let legal: Vec<Move> = board.position.legal_moves().iter().copied().collect();
@@ -1333,25 +1505,25 @@ async fn the_first_turn_of_a_swap_game_suggests_swaps() {
         .filter(|s| s.starts_with("d4~"))
         .collect();
     assert!(!d4.is_empty());
-    assert_eq!(f.svc.suggest_moves(here, alice().id, "d4~").await, d4);
+    assert_eq!(f.svc.games.suggest_moves(here, alice().id, "d4~").await, d4);
     // A step is refused on this turn, with the rules' reason.
     assert_eq!(
-        err_text(f.svc.play(here, &alice(), "c4-d4").await),
+        err_text(f.svc.games.play(here, &alice(), "c4-d4").await),
         "with the opening-swap rule White's first turn must be a swap of two adjacent single \
          pieces of different colours, like d4~d5"
     );
 
-    let report = f.svc.play(here, &alice(), &d4[0]).await.unwrap();
+    let report = f.svc.games.play(here, &alice(), &d4[0]).await.unwrap();
     assert!(matches!(report.mv, Move::Swap { .. }));
     assert!(
         md(&strings::move_played(Lang::ENGLISH, &report))
             .starts_with(&format!("<@1001> swapped **{}**.", d4[0]))
     );
-    let black = f.svc.suggest_moves(here, bob().id, "").await;
+    let black = f.svc.games.suggest_moves(here, bob().id, "").await;
     assert_eq!(black.len(), MAX_SUGGESTIONS);
     assert!(black.iter().all(|s| s.contains('-')), "{black:?}");
     assert_eq!(
-        err_text(f.svc.play(here, &bob(), "c5~d5").await),
+        err_text(f.svc.games.play(here, &bob(), "c5~d5").await),
         "a swap is allowed only as White's first turn, and only with the opening-swap rule"
     );
 }
@@ -1362,27 +1534,30 @@ async fn a_player_with_a_reserve_is_offered_drops() {
     let here = place(43);
     f.set_up(here, &alice(), &bob(), WORKED).await;
     f.play_all(here, &WORKED_MOVES[..2]).await;
-    let board = f.svc.board(here).await.unwrap();
+    let board = f.svc.games.board(here).await.unwrap();
     assert_eq!(board.position.reserve(Color::White), 1);
 
-    let drops = f.svc.suggest_moves(here, alice().id, "+").await;
+    let drops = f.svc.games.suggest_moves(here, alice().id, "+").await;
     assert_eq!(drops.len(), MAX_SUGGESTIONS);
     assert!(drops.iter().all(|d| d.starts_with('+')));
     assert_eq!(
-        f.svc.suggest_moves(here, alice().id, "+e").await,
+        f.svc.games.suggest_moves(here, alice().id, "+e").await,
         ["+e1", "+e2", "+e3", "+e4", "+e5", "+e6", "+e7", "+e8"]
     );
-    assert_eq!(f.svc.suggest_moves(here, alice().id, "+E5").await, ["+e5"]);
+    assert_eq!(
+        f.svc.games.suggest_moves(here, alice().id, "+E5").await,
+        ["+e5"]
+    );
     // The reserve as the original article writes it (Cyrillic `Р`, `е`), and `r:`, `*`.
     for typed in ["Ре5", "r:e5", "*e5", "R e5"] {
         assert_eq!(
-            f.svc.suggest_moves(here, alice().id, typed).await,
+            f.svc.games.suggest_moves(here, alice().id, typed).await,
             ["+e5"],
             "{typed}"
         );
     }
     // Typing a square offers the moves landing there, the drop included.
-    let e5 = f.svc.suggest_moves(here, alice().id, "e5").await;
+    let e5 = f.svc.games.suggest_moves(here, alice().id, "e5").await;
     assert!(e5.contains(&"+e5".to_owned()), "{e5:?}");
     for text in &e5 {
         let mv: Move = text.parse().unwrap();
@@ -1393,7 +1568,13 @@ async fn a_player_with_a_reserve_is_offered_drops() {
         );
     }
     // Black has no reserve and it is not their turn.
-    assert!(f.svc.suggest_moves(here, bob().id, "+").await.is_empty());
+    assert!(
+        f.svc
+            .games
+            .suggest_moves(here, bob().id, "+")
+            .await
+            .is_empty()
+    );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1403,14 +1584,14 @@ async fn a_player_with_a_reserve_is_offered_drops() {
 async fn board_shows_the_current_position_to_anyone() {
     let f = fixture();
     let here = place(50);
-    assert_eq!(err_text(f.svc.board(here).await), NO_GAME_HERE);
+    assert_eq!(err_text(f.svc.games.board(here).await), NO_GAME_HERE);
     assert_eq!(
-        err_text(f.svc.board_for(here, &alice()).await),
+        err_text(f.svc.games.board_for(here, &alice()).await),
         NO_GAME_HERE
     );
     f.classic(here, &alice(), &bob()).await;
     f.play_all(here, &["c4-d4", "e4-d4"]).await;
-    let (board, plays) = f.svc.board_for(here, &alice()).await.unwrap();
+    let (board, plays) = f.svc.games.board_for(here, &alice()).await.unwrap();
     assert!(plays);
     assert_eq!(board.game.ply, 2);
     assert_eq!(board.last_move, Some("e4-d4".parse().unwrap()));
@@ -1430,7 +1611,7 @@ async fn board_shows_the_current_position_to_anyone() {
             t = T0 + 3 * DAY
         )
     );
-    let (other, plays) = f.svc.board_for(here, &carol()).await.unwrap();
+    let (other, plays) = f.svc.games.board_for(here, &carol()).await.unwrap();
     assert!(!plays);
     assert_eq!(other.game, board.game);
 }
@@ -1440,19 +1621,22 @@ async fn resigning_ends_the_game_for_the_opponent_and_counts_in_the_records() {
     let f = fixture();
     let here = place(51);
     let board = f.classic(here, &alice(), &bob()).await;
-    assert_eq!(err_text(f.svc.resign(here, &carol()).await), NOT_A_PLAYER);
     assert_eq!(
-        err_text(f.svc.resign(place(52), &alice()).await),
+        err_text(f.svc.games.resign(here, &carol()).await),
+        NOT_A_PLAYER
+    );
+    assert_eq!(
+        err_text(f.svc.games.resign(place(52), &alice()).await),
         NO_GAME_HERE
     );
     assert_eq!(f.game(board.game.id).await, board.game);
 
     // Each side moves first: a game resigned before that is aborted (below).
-    f.svc.play(here, &alice(), "c4-d4").await.unwrap();
-    f.svc.play(here, &bob(), "e4-d4").await.unwrap();
+    f.svc.games.play(here, &alice(), "c4-d4").await.unwrap();
+    f.svc.games.play(here, &bob(), "e4-d4").await.unwrap();
     f.clock.advance(100);
     // Bob resigns on Alice's turn.
-    let end = f.svc.resign(here, &bob()).await.unwrap();
+    let end = f.svc.games.resign(here, &bob()).await.unwrap();
     let g = &end.game;
     assert_eq!(
         (g.status, g.result, g.reason, g.finished_at),
@@ -1476,14 +1660,20 @@ async fn resigning_ends_the_game_for_the_opponent_and_counts_in_the_records() {
     assert_eq!((b.games, b.wins, b.losses), (1, 0, 1));
     assert_eq!(f.player(&carol()).await, None);
     // The game is over: nothing more in this channel.
-    assert_eq!(err_text(f.svc.resign(here, &alice()).await), NO_GAME_HERE);
-    assert_eq!(err_text(f.svc.draw(here, &alice()).await), NO_GAME_HERE);
     assert_eq!(
-        err_text(f.svc.request_takeback(here, &alice()).await),
+        err_text(f.svc.games.resign(here, &alice()).await),
         NO_GAME_HERE
     );
     assert_eq!(
-        err_text(f.svc.abort(here, &alice(), true).await),
+        err_text(f.svc.games.draw(here, &alice()).await),
+        NO_GAME_HERE
+    );
+    assert_eq!(
+        err_text(f.svc.games.request_takeback(here, &alice()).await),
+        NO_GAME_HERE
+    );
+    assert_eq!(
+        err_text(f.svc.games.abort(here, &alice(), true).await),
         NO_GAME_HERE
     );
 }
@@ -1494,7 +1684,7 @@ async fn a_game_ended_before_each_side_moved_is_aborted_unrated() {
     // White resigns before their first move.
     let here = place(58);
     f.classic(here, &alice(), &bob()).await;
-    let end = f.svc.resign(here, &alice()).await.unwrap();
+    let end = f.svc.games.resign(here, &alice()).await.unwrap();
     assert_eq!(
         (
             end.game.status,
@@ -1511,15 +1701,15 @@ async fn a_game_ended_before_each_side_moved_is_aborted_unrated() {
     // Black resigns before theirs, White having moved.
     let here = place(59);
     f.classic(here, &alice(), &bob()).await;
-    f.svc.play(here, &alice(), "c4-d4").await.unwrap();
-    let end = f.svc.resign(here, &bob()).await.unwrap();
+    f.svc.games.play(here, &alice(), "c4-d4").await.unwrap();
+    let end = f.svc.games.resign(here, &bob()).await.unwrap();
     assert_eq!(end.game.status, GameStatus::Aborted);
     // A draw agreed after one move.
     let here = place(60);
     f.classic(here, &alice(), &bob()).await;
-    f.svc.play(here, &alice(), "c4-d4").await.unwrap();
-    f.svc.draw(here, &alice()).await.unwrap();
-    let report = f.svc.draw(here, &bob()).await.unwrap();
+    f.svc.games.play(here, &alice(), "c4-d4").await.unwrap();
+    f.svc.games.draw(here, &alice()).await.unwrap();
+    let report = f.svc.games.draw(here, &bob()).await.unwrap();
     let DrawReport::Agreed(end) = report else {
         panic!("agreed: {report:?}");
     };
@@ -1537,14 +1727,17 @@ async fn a_draw_offer_is_accepted_by_button_or_by_a_counter_offer() {
     let here = place(53);
     let board = f.classic(here, &alice(), &bob()).await;
     let id = board.game.id;
-    f.svc.play(here, &alice(), "c4-d4").await.unwrap();
-    f.svc.play(here, &bob(), "e4-d4").await.unwrap();
-    assert_eq!(err_text(f.svc.draw(here, &carol()).await), NOT_A_PLAYER);
+    f.svc.games.play(here, &alice(), "c4-d4").await.unwrap();
+    f.svc.games.play(here, &bob(), "e4-d4").await.unwrap();
     assert_eq!(
-        err_text(f.svc.answer_draw(id, &bob(), true).await),
+        err_text(f.svc.games.draw(here, &carol()).await),
+        NOT_A_PLAYER
+    );
+    assert_eq!(
+        err_text(f.svc.games.answer_draw(id, &bob(), true).await),
         "your opponent has not offered a draw"
     );
-    match f.svc.draw(here, &alice()).await.unwrap() {
+    match f.svc.games.draw(here, &alice()).await.unwrap() {
         DrawReport::Offered { game, by } => {
             assert_eq!(by, Color::White);
             assert_eq!(game.draw_offer_by, Some(Color::White));
@@ -1559,16 +1752,16 @@ async fn a_draw_offer_is_accepted_by_button_or_by_a_counter_offer() {
     // The offerer cannot accept their own offer; a non-player cannot either.
     let before = f.snapshot(id).await;
     assert_eq!(
-        err_text(f.svc.answer_draw(id, &alice(), true).await),
+        err_text(f.svc.games.answer_draw(id, &alice(), true).await),
         "your opponent has not offered a draw"
     );
     assert_eq!(
-        err_text(f.svc.answer_draw(id, &carol(), true).await),
+        err_text(f.svc.games.answer_draw(id, &carol(), true).await),
         format!("you are not playing in game #{}", id.0)
     );
     assert_eq!(f.snapshot(id).await, before);
     f.clock.advance(50);
-    let DrawReport::Agreed(end) = f.svc.answer_draw(id, &bob(), true).await.unwrap() else {
+    let DrawReport::Agreed(end) = f.svc.games.answer_draw(id, &bob(), true).await.unwrap() else {
         panic!("agreed");
     };
     assert_eq!(
@@ -1593,10 +1786,10 @@ async fn a_draw_offer_is_accepted_by_button_or_by_a_counter_offer() {
     // By a counter offer: Bob offers, Alice's own /focus draw accepts.
     let here = place(54);
     f.classic(here, &alice(), &bob()).await;
-    f.svc.play(here, &alice(), "c4-d4").await.unwrap();
-    f.svc.play(here, &bob(), "e4-d4").await.unwrap();
+    f.svc.games.play(here, &alice(), "c4-d4").await.unwrap();
+    f.svc.games.play(here, &bob(), "e4-d4").await.unwrap();
     assert!(matches!(
-        f.svc.draw(here, &bob()).await.unwrap(),
+        f.svc.games.draw(here, &bob()).await.unwrap(),
         DrawReport::Offered {
             by: Color::Black,
             ..
@@ -1604,13 +1797,13 @@ async fn a_draw_offer_is_accepted_by_button_or_by_a_counter_offer() {
     ));
     // Offering again changes nothing.
     assert!(matches!(
-        f.svc.draw(here, &bob()).await.unwrap(),
+        f.svc.games.draw(here, &bob()).await.unwrap(),
         DrawReport::Offered {
             by: Color::Black,
             ..
         }
     ));
-    let DrawReport::Agreed(end) = f.svc.draw(here, &alice()).await.unwrap() else {
+    let DrawReport::Agreed(end) = f.svc.games.draw(here, &alice()).await.unwrap() else {
         panic!("agreed");
     };
     assert_eq!(end.game.result, Some(GameResult::Draw));
@@ -1623,8 +1816,8 @@ async fn a_draw_offer_can_be_declined_and_lapses_when_the_offerer_moves() {
     let here = place(55);
     let board = f.classic(here, &alice(), &bob()).await;
     let id = board.game.id;
-    f.svc.draw(here, &alice()).await.unwrap();
-    match f.svc.answer_draw(id, &bob(), false).await.unwrap() {
+    f.svc.games.draw(here, &alice()).await.unwrap();
+    match f.svc.games.answer_draw(id, &bob(), false).await.unwrap() {
         DrawReport::Offered { game, by } => {
             assert_eq!(game.draw_offer_by, None);
             assert_eq!(by, Color::White, "the offer declined was White's");
@@ -1636,24 +1829,24 @@ async fn a_draw_offer_can_be_declined_and_lapses_when_the_offerer_moves() {
         other => panic!("{other:?}"),
     }
     assert_eq!(
-        err_text(f.svc.answer_draw(id, &bob(), true).await),
+        err_text(f.svc.games.answer_draw(id, &bob(), true).await),
         "your opponent has not offered a draw"
     );
 
     // Offer, then move: the offer is gone.
-    f.svc.draw(here, &alice()).await.unwrap();
+    f.svc.games.draw(here, &alice()).await.unwrap();
     assert_eq!(f.game(id).await.draw_offer_by, Some(Color::White));
-    f.svc.play(here, &alice(), "c4-d4").await.unwrap();
+    f.svc.games.play(here, &alice(), "c4-d4").await.unwrap();
     assert_eq!(f.game(id).await.draw_offer_by, None);
     let before = f.snapshot(id).await;
     assert_eq!(
-        err_text(f.svc.answer_draw(id, &bob(), true).await),
+        err_text(f.svc.games.answer_draw(id, &bob(), true).await),
         "your opponent has not offered a draw"
     );
     // Bob's /focus draw is now a fresh offer, not an agreement.
     assert_eq!(f.snapshot(id).await, before);
     assert!(matches!(
-        f.svc.draw(here, &bob()).await.unwrap(),
+        f.svc.games.draw(here, &bob()).await.unwrap(),
         DrawReport::Offered {
             by: Color::Black,
             ..
@@ -1670,19 +1863,19 @@ async fn a_takeback_accepted_restores_the_position_and_a_declined_one_does_not()
     let board = f.classic(here, &alice(), &bob()).await;
     let id = board.game.id;
     assert_eq!(
-        err_text(f.svc.request_takeback(here, &alice()).await),
+        err_text(f.svc.games.request_takeback(here, &alice()).await),
         "there is no move to take back"
     );
     assert_eq!(
-        err_text(f.svc.request_takeback(here, &carol()).await),
+        err_text(f.svc.games.request_takeback(here, &carol()).await),
         NOT_A_PLAYER
     );
 
     f.play_all(here, &["c4-d4", "e4-d4"]).await;
     let (after_two, _) = f.snapshot(id).await;
     f.clock.advance(1_000);
-    f.svc.play(here, &alice(), "b4-c4").await.unwrap();
-    let asked = f.svc.request_takeback(here, &alice()).await.unwrap();
+    f.svc.games.play(here, &alice(), "b4-c4").await.unwrap();
+    let asked = f.svc.games.request_takeback(here, &alice()).await.unwrap();
     assert_eq!(asked.game.takeback_by, Some(Color::White));
     assert_eq!(
         md(&strings::takeback_requested(
@@ -1695,21 +1888,26 @@ async fn a_takeback_accepted_restores_the_position_and_a_declined_one_does_not()
     let before = f.snapshot(id).await;
     // Only the opponent can grant it, and only for the position they saw.
     assert_eq!(
-        err_text(f.svc.answer_takeback(id, 3, &alice(), true).await),
+        err_text(f.svc.games.answer_takeback(id, 3, &alice(), true).await),
         "your opponent has not asked to take a move back"
     );
     assert_eq!(
-        err_text(f.svc.answer_takeback(id, 2, &bob(), true).await),
+        err_text(f.svc.games.answer_takeback(id, 2, &bob(), true).await),
         POSITION_CHANGED
     );
     assert_eq!(
-        err_text(f.svc.answer_takeback(id, 3, &carol(), true).await),
+        err_text(f.svc.games.answer_takeback(id, 3, &carol(), true).await),
         format!("you are not playing in game #{}", id.0)
     );
     assert_eq!(f.snapshot(id).await, before);
 
     f.clock.advance(1_000);
-    let back = f.svc.answer_takeback(id, 3, &bob(), true).await.unwrap();
+    let back = f
+        .svc
+        .games
+        .answer_takeback(id, 3, &bob(), true)
+        .await
+        .unwrap();
     assert_eq!(back.game.ply, 2);
     assert_eq!(back.game.fpn, after_two.fpn);
     assert_eq!(back.position.to_string(), after_two.fpn);
@@ -1734,11 +1932,16 @@ async fn a_takeback_accepted_restores_the_position_and_a_declined_one_does_not()
         )
     );
     // Alice plays again from there.
-    f.svc.play(here, &alice(), "f4-e4").await.unwrap();
+    f.svc.games.play(here, &alice(), "f4-e4").await.unwrap();
 
     // Declined: the move stays.
-    f.svc.request_takeback(here, &alice()).await.unwrap();
-    let kept = f.svc.answer_takeback(id, 3, &bob(), false).await.unwrap();
+    f.svc.games.request_takeback(here, &alice()).await.unwrap();
+    let kept = f
+        .svc
+        .games
+        .answer_takeback(id, 3, &bob(), false)
+        .await
+        .unwrap();
     assert_eq!(kept.game.takeback_by, None);
     assert_eq!(kept.game.ply, 3);
     assert_eq!(kept.last_move, Some("f4-e4".parse().unwrap()));
@@ -1747,14 +1950,14 @@ async fn a_takeback_accepted_restores_the_position_and_a_declined_one_does_not()
         format!("The takeback was declined; game {} goes on.", id.0)
     );
     assert_eq!(
-        err_text(f.svc.answer_takeback(id, 3, &bob(), true).await),
+        err_text(f.svc.games.answer_takeback(id, 3, &bob(), true).await),
         "your opponent has not asked to take a move back"
     );
     // A request lapses when the opponent moves on.
-    f.svc.request_takeback(here, &alice()).await.unwrap();
-    f.svc.play(here, &bob(), "c3-c4").await.unwrap();
+    f.svc.games.request_takeback(here, &alice()).await.unwrap();
+    f.svc.games.play(here, &bob(), "c3-c4").await.unwrap();
     assert_eq!(
-        err_text(f.svc.answer_takeback(id, 4, &bob(), true).await),
+        err_text(f.svc.games.answer_takeback(id, 4, &bob(), true).await),
         "your opponent has not asked to take a move back"
     );
     assert_eq!(f.game(id).await.ply, 4);
@@ -1767,10 +1970,10 @@ async fn a_takeback_is_only_of_your_own_last_move() {
     let board = f.classic(here, &alice(), &bob()).await;
     let id = board.game.id;
     // Alice moved; Bob has no move to take back, and his request must not undo Alice's.
-    f.svc.play(here, &alice(), "c4-d4").await.unwrap();
+    f.svc.games.play(here, &alice(), "c4-d4").await.unwrap();
     let before = f.snapshot(id).await;
     assert_eq!(
-        err_text(f.svc.request_takeback(here, &bob()).await),
+        err_text(f.svc.games.request_takeback(here, &bob()).await),
         "there is no move to take back"
     );
     assert_eq!(f.snapshot(id).await, before);
@@ -1778,7 +1981,7 @@ async fn a_takeback_is_only_of_your_own_last_move() {
     f.play_all(here, &["e4-d4", "b4-c4"]).await;
     let before = f.snapshot(id).await;
     assert_eq!(
-        err_text(f.svc.request_takeback(here, &bob()).await),
+        err_text(f.svc.games.request_takeback(here, &bob()).await),
         "you can take back only your own last move, until your opponent has replied to it"
     );
     assert_eq!(f.snapshot(id).await, before);
@@ -1786,6 +1989,7 @@ async fn a_takeback_is_only_of_your_own_last_move() {
     // Alice's own last move can be taken back.
     assert_eq!(
         f.svc
+            .games
             .request_takeback(here, &alice())
             .await
             .unwrap()
@@ -1806,7 +2010,7 @@ async fn a_player_aborts_only_early_a_moderator_any_time_and_no_record_changes()
         let board = f.classic(here, &alice(), &bob()).await;
         f.play_all(here, &["c4-d4", "e4-d4"][..plies]).await;
         f.clock.advance(10);
-        let end = f.svc.abort(here, &bob(), false).await.unwrap();
+        let end = f.svc.games.abort(here, &bob(), false).await.unwrap();
         assert_eq!(end.game.id, board.game.id);
         assert_eq!(
             (end.game.status, end.game.result, end.game.reason),
@@ -1823,7 +2027,7 @@ async fn a_player_aborts_only_early_a_moderator_any_time_and_no_record_changes()
                 end.game.id.0
             )
         );
-        assert_eq!(err_text(f.svc.board(here).await), NO_GAME_HERE);
+        assert_eq!(err_text(f.svc.games.board(here).await), NO_GAME_HERE);
     }
 
     // At ply 3 a player may not.
@@ -1834,22 +2038,22 @@ async fn a_player_aborts_only_early_a_moderator_any_time_and_no_record_changes()
     let before = f.snapshot(id).await;
     for user in [alice(), bob()] {
         assert_eq!(
-            err_text(f.svc.abort(here, &user, false).await),
+            err_text(f.svc.games.abort(here, &user, false).await),
             "a player can abort a game only while each side has moved at most once; resign instead, or ask a moderator"
         );
     }
     assert_eq!(
-        err_text(f.svc.abort(here, &carol(), false).await),
+        err_text(f.svc.games.abort(here, &carol(), false).await),
         NOT_A_PLAYER
     );
     assert_eq!(f.snapshot(id).await, before);
     assert_eq!(
-        err_text(f.svc.abort(place(63), &carol(), true).await),
+        err_text(f.svc.games.abort(place(63), &carol(), true).await),
         NO_GAME_HERE
     );
 
     // A moderator who does not play may abort it.
-    let end = f.svc.abort(here, &carol(), true).await.unwrap();
+    let end = f.svc.games.abort(here, &carol(), true).await.unwrap();
     assert_eq!(end.game.status, GameStatus::Aborted);
     assert_eq!(end.game.ply, 3);
     // A player who is a moderator too may abort late.
@@ -1858,7 +2062,13 @@ async fn a_player_aborts_only_early_a_moderator_any_time_and_no_record_changes()
     f.play_all(here, &["c4-d4", "e4-d4", "b4-c4", "c3-c4", "f4-e4"])
         .await;
     assert_eq!(
-        f.svc.abort(here, &alice(), true).await.unwrap().game.status,
+        f.svc
+            .games
+            .abort(here, &alice(), true)
+            .await
+            .unwrap()
+            .game
+            .status,
         GameStatus::Aborted
     );
 
@@ -1868,6 +2078,7 @@ async fn a_player_aborts_only_early_a_moderator_any_time_and_no_record_changes()
     }
     assert!(
         f.svc
+            .records
             .games(Some(GUILD), alice().id)
             .await
             .unwrap()
@@ -1881,22 +2092,28 @@ async fn the_buttons_of_a_finished_game_say_it_is_over() {
     let here = place(65);
     let board = f.classic(here, &alice(), &bob()).await;
     let id = board.game.id;
-    f.svc.play(here, &alice(), "c4-d4").await.unwrap();
-    f.svc.play(here, &bob(), "e4-d4").await.unwrap();
-    f.svc.play(here, &alice(), "b4-c4").await.unwrap();
-    f.svc.draw(here, &alice()).await.unwrap();
-    f.svc.request_takeback(here, &alice()).await.unwrap();
-    f.svc.resign(here, &alice()).await.unwrap();
+    f.svc.games.play(here, &alice(), "c4-d4").await.unwrap();
+    f.svc.games.play(here, &bob(), "e4-d4").await.unwrap();
+    f.svc.games.play(here, &alice(), "b4-c4").await.unwrap();
+    f.svc.games.draw(here, &alice()).await.unwrap();
+    f.svc.games.request_takeback(here, &alice()).await.unwrap();
+    f.svc.games.resign(here, &alice()).await.unwrap();
     let before = f.snapshot(id).await;
     let over = format!("game #{} is not in play: it is over", id.0);
-    assert_eq!(err_text(f.svc.answer_draw(id, &bob(), true).await), over);
-    assert_eq!(err_text(f.svc.answer_draw(id, &bob(), false).await), over);
     assert_eq!(
-        err_text(f.svc.answer_takeback(id, 1, &bob(), true).await),
+        err_text(f.svc.games.answer_draw(id, &bob(), true).await),
         over
     );
     assert_eq!(
-        err_text(f.svc.answer_takeback(id, 1, &bob(), false).await),
+        err_text(f.svc.games.answer_draw(id, &bob(), false).await),
+        over
+    );
+    assert_eq!(
+        err_text(f.svc.games.answer_takeback(id, 1, &bob(), true).await),
+        over
+    );
+    assert_eq!(
+        err_text(f.svc.games.answer_takeback(id, 1, &bob(), false).await),
         over
     );
     assert_eq!(f.snapshot(id).await, before);
@@ -1905,17 +2122,17 @@ async fn the_buttons_of_a_finished_game_say_it_is_over() {
     // An aborted game's buttons say so too.
     let here = place(66);
     let board = f.classic(here, &alice(), &bob()).await;
-    f.svc.draw(here, &bob()).await.unwrap();
-    f.svc.abort(here, &alice(), false).await.unwrap();
+    f.svc.games.draw(here, &bob()).await.unwrap();
+    f.svc.games.abort(here, &alice(), false).await.unwrap();
     assert_eq!(
-        err_text(f.svc.answer_draw(board.game.id, &alice(), true).await),
+        err_text(f.svc.games.answer_draw(board.game.id, &alice(), true).await),
         format!(
             "game #{} is not in play: it was called off",
             board.game.id.0
         )
     );
     assert_eq!(
-        err_text(f.svc.answer_draw(GameId(999), &alice(), true).await),
+        err_text(f.svc.games.answer_draw(GameId(999), &alice(), true).await),
         "there is no game #999"
     );
 }
@@ -1948,7 +2165,11 @@ async fn games_lists_active_games_in_the_guild_least_time_left_first() {
         .await
         .game
         .id;
-    f.svc.play(place(72), &alice(), "c4-d4").await.unwrap();
+    f.svc
+        .games
+        .play(place(72), &alice(), "c4-d4")
+        .await
+        .unwrap();
     // g4: Alice Black, Carol moved: her move, 1 day from Carol's move.
     let g4 = f
         .start(place(73), &carol(), &alice(), with_days(1))
@@ -1956,10 +2177,14 @@ async fn games_lists_active_games_in_the_guild_least_time_left_first() {
         .game
         .id;
     f.clock.advance(100);
-    f.svc.play(place(73), &carol(), "c4-d4").await.unwrap();
+    f.svc
+        .games
+        .play(place(73), &carol(), "c4-d4")
+        .await
+        .unwrap();
     // Not listed: a finished game, another guild's game, a game without Alice.
     f.classic(place(74), &alice(), &dave()).await;
-    f.svc.resign(place(74), &dave()).await.unwrap();
+    f.svc.games.resign(place(74), &dave()).await.unwrap();
     let elsewhere = Place {
         guild_id: OTHER_GUILD,
         channel_id: 75,
@@ -1967,7 +2192,7 @@ async fn games_lists_active_games_in_the_guild_least_time_left_first() {
     f.classic(elsewhere, &alice(), &bob()).await;
     f.classic(place(76), &bob(), &carol()).await;
 
-    let list = f.svc.games(Some(GUILD), alice().id).await.unwrap();
+    let list = f.svc.records.games(Some(GUILD), alice().id).await.unwrap();
     let rows: Vec<(GameId, u64, Color, bool)> = list
         .iter()
         .map(|s| (s.game.id, s.opponent, s.color, s.your_turn))
@@ -2007,9 +2232,21 @@ async fn games_lists_active_games_in_the_guild_least_time_left_first() {
             g3.0
         )
     );
-    let other = f.svc.games(Some(OTHER_GUILD), alice().id).await.unwrap();
+    let other = f
+        .svc
+        .records
+        .games(Some(OTHER_GUILD), alice().id)
+        .await
+        .unwrap();
     assert_eq!(other.len(), 1);
-    assert!(f.svc.games(Some(GUILD), 5_555).await.unwrap().is_empty());
+    assert!(
+        f.svc
+            .records
+            .games(Some(GUILD), 5_555)
+            .await
+            .unwrap()
+            .is_empty()
+    );
 }
 
 #[tokio::test]
@@ -2017,7 +2254,7 @@ async fn history_replays_to_the_current_position() {
     let f = fixture();
     let here = place(80);
     let board = f.classic(here, &alice(), &bob()).await;
-    let h = f.svc.history(here, alice().id, None).await.unwrap();
+    let h = f.svc.records.history(here, alice().id, None).await.unwrap();
     assert_eq!(h.record, "");
     assert_eq!(
         md(&strings::history(Lang::ENGLISH, &h, Some("Focus Club"))),
@@ -2034,10 +2271,14 @@ async fn history_replays_to_the_current_position() {
     for i in 0..7 {
         let mv = pos.legal_moves()[i * 5 % pos.legal_moves().len()];
         let user = User::new(board.game.player(pos.side_to_move()), "x");
-        f.svc.play(here, &user, &mv.to_string()).await.unwrap();
+        f.svc
+            .games
+            .play(here, &user, &mv.to_string())
+            .await
+            .unwrap();
         pos.play(mv).unwrap();
     }
-    let h = f.svc.history(here, alice().id, None).await.unwrap();
+    let h = f.svc.records.history(here, alice().id, None).await.unwrap();
     assert!(h.record.starts_with("1. "), "{}", h.record);
     assert_eq!(h.record.matches(". ").count(), 4, "{}", h.record);
     let game = f.game(board.game.id).await;
@@ -2049,6 +2290,7 @@ async fn history_replays_to_the_current_position() {
     // By number, from anywhere in the guild; not from another guild.
     assert_eq!(
         f.svc
+            .records
             .history(place(81), alice().id, Some(game.id))
             .await
             .unwrap(),
@@ -2059,30 +2301,40 @@ async fn history_replays_to_the_current_position() {
         channel_id: 80,
     };
     assert_eq!(
-        err_text(f.svc.history(elsewhere, alice().id, Some(game.id)).await),
+        err_text(
+            f.svc
+                .records
+                .history(elsewhere, alice().id, Some(game.id))
+                .await
+        ),
         NO_GAME_HERE
     );
     assert_eq!(
-        err_text(f.svc.history(place(81), alice().id, None).await),
+        err_text(f.svc.records.history(place(81), alice().id, None).await),
         NO_GAME_HERE
     );
     assert_eq!(
-        err_text(f.svc.history(here, alice().id, Some(GameId(999))).await),
+        err_text(
+            f.svc
+                .records
+                .history(here, alice().id, Some(GameId(999)))
+                .await
+        ),
         "there is no game #999"
     );
     // Once the game is over, the channel's history is still the game that finished there,
     // for anyone, until the next one starts.
-    f.svc.resign(here, &bob()).await.unwrap();
-    let after = f.svc.history(here, 424_242, None).await.unwrap();
+    f.svc.games.resign(here, &bob()).await.unwrap();
+    let after = f.svc.records.history(here, 424_242, None).await.unwrap();
     assert_eq!(
         (after.game.id, after.record.as_str()),
         (game.id, h.record.as_str())
     );
     let next = f.classic(here, &bob(), &alice()).await;
-    let h = f.svc.history(here, alice().id, None).await.unwrap();
+    let h = f.svc.records.history(here, alice().id, None).await.unwrap();
     assert_eq!((h.game.id, h.record.as_str()), (next.game.id, ""));
-    f.svc.resign(here, &alice()).await.unwrap();
-    let h = f.svc.history(here, alice().id, None).await.unwrap();
+    f.svc.games.resign(here, &alice()).await.unwrap();
+    let h = f.svc.records.history(here, alice().id, None).await.unwrap();
     assert_eq!(h.game.id, next.game.id, "the last to finish");
 }
 
@@ -2105,7 +2357,11 @@ async fn history_of_a_set_up_position_with_black_first_replays() {
         let moves = pos.legal_moves();
         let mv = moves[(i * 3) % moves.len()];
         let user = User::new(board.game.player(pos.side_to_move()), "x");
-        f.svc.play(here, &user, &mv.to_string()).await.unwrap();
+        f.svc
+            .games
+            .play(here, &user, &mv.to_string())
+            .await
+            .unwrap();
         pos.play(mv).unwrap();
         if pos.outcome().is_over() {
             break;
@@ -2114,6 +2370,7 @@ async fn history_of_a_set_up_position_with_black_first_replays() {
     let game = f.game(board.game.id).await;
     let h = f
         .svc
+        .records
         .history(here, alice().id, Some(game.id))
         .await
         .unwrap();

@@ -59,6 +59,7 @@ async fn the_bot_answers_a_move_made_the_moment_its_own_is_stored() {
     let (service, _dir) = service().await;
     let alice = User::new(2, "alice");
     let mut board = service
+        .bots
         .challenge_bot(
             place(10),
             &alice,
@@ -73,13 +74,13 @@ async fn the_bot_answers_a_move_made_the_moment_its_own_is_stored() {
     // with: the bot must still take the next ply.
     for _ in 0..30 {
         let mv = board.position.legal_moves()[0].to_string();
-        let report = service.play(place(10), &alice, &mv).await.unwrap();
+        let report = service.games.play(place(10), &alice, &mv).await.unwrap();
         if report.board.to_move().is_none() {
             return;
         }
-        service.bot_to_move(&report.board.game);
+        service.bots.bot_to_move(&report.board.game);
         moved_past(&service, report.board.game.id, report.board.game.ply).await;
-        board = service.board(place(10)).await.unwrap();
+        board = service.games.board(place(10)).await.unwrap();
         if board.to_move().is_none() {
             return;
         }
@@ -93,6 +94,7 @@ async fn what_the_bot_refuses() {
     let bob = User::new(3, "bob");
     for level in [0, 9, -1, 300] {
         let refused = service
+            .bots
             .challenge_bot(
                 place(10),
                 &alice,
@@ -113,6 +115,7 @@ async fn what_the_bot_refuses() {
         ..User::new(4, "robo")
     };
     let refused = service
+        .bots
         .challenge_bot(
             place(10),
             &robo,
@@ -127,11 +130,12 @@ async fn what_the_bot_refuses() {
         "{refused:?}"
     );
     assert!(
-        service.board(place(10)).await.is_err(),
+        service.games.board(place(10)).await.is_err(),
         "nothing was started"
     );
 
     let board = service
+        .bots
         .challenge_bot(
             place(10),
             &alice,
@@ -144,7 +148,7 @@ async fn what_the_bot_refuses() {
         .unwrap();
     assert!(!board.game.rated, "never rated");
     // The bot has White: not Alice's turn for a hint.
-    let early = service.hint(place(10), &alice).await;
+    let early = service.bots.hint(place(10), &alice).await;
     assert!(
         matches!(
             early,
@@ -152,22 +156,23 @@ async fn what_the_bot_refuses() {
         ),
         "{early:?}"
     );
-    service.bot_to_move(&board.game);
+    service.bots.bot_to_move(&board.game);
     moved_past(&service, board.game.id, 0).await;
     // No takebacks against the bot (its draw policy: tests/bot_draws.rs).
-    let takeback = service.request_takeback(place(10), &alice).await;
+    let takeback = service.games.request_takeback(place(10), &alice).await;
     assert!(
         matches!(takeback, Err(ServiceError::BotPlaysOn)),
         "{takeback:?}"
     );
     // Someone else asks for a hint in Alice's game.
-    let bob_hint = service.hint(place(10), &bob).await;
+    let bob_hint = service.bots.hint(place(10), &bob).await;
     assert!(
         matches!(bob_hint, Err(ServiceError::NotAPlayer)),
         "{bob_hint:?}"
     );
     // The channel is busy with this game.
     let busy = service
+        .bots
         .challenge_bot(
             place(10),
             &bob,
@@ -180,6 +185,7 @@ async fn what_the_bot_refuses() {
     assert!(matches!(busy, Err(ServiceError::ChannelBusy)), "{busy:?}");
     // Hints between people are refused.
     let view = service
+        .challenges
         .challenge(
             place(11),
             &alice,
@@ -192,10 +198,11 @@ async fn what_the_bot_refuses() {
         .await
         .unwrap();
     service
+        .challenges
         .accept(view.challenge.id, &bob, focus_bot::rules::Color::White)
         .await
         .unwrap();
-    let between = service.hint(place(11), &alice).await;
+    let between = service.bots.hint(place(11), &alice).await;
     assert!(
         matches!(between, Err(ServiceError::HintBetweenPeople)),
         "{between:?}"

@@ -53,8 +53,13 @@ async fn start(svc: &GameService, at: Place, rules: Rules) -> Board {
         rules,
         ..ChallengeRequest::default()
     };
-    let view = svc.challenge(at, &alice(), request).await.unwrap();
-    svc.accept(view.challenge.id, &bob(), Color::Black)
+    let view = svc
+        .challenges
+        .challenge(at, &alice(), request)
+        .await
+        .unwrap();
+    svc.challenges
+        .accept(view.challenge.id, &bob(), Color::Black)
         .await
         .unwrap()
 }
@@ -86,7 +91,7 @@ async fn a_move_chosen_before_the_opponents_last_move_was_stored_is_refused() {
     let board = start(&svc, here, Rules::CLASSIC).await;
     let id = board.game.id;
     let t1 = clock.now_ms();
-    svc.play(here, &alice(), "c4-d4").await.unwrap();
+    svc.games.play(here, &alice(), "c4-d4").await.unwrap();
     let last = svc.store().call(move |s| s.last_move(id)).await.unwrap();
     assert_eq!(last.map(|m| (m.ply, m.stored_at_ms)), Some((1, Some(t1))));
     clock.advance_ms(250);
@@ -94,6 +99,7 @@ async fn a_move_chosen_before_the_opponents_last_move_was_stored_is_refused() {
     // Bob chose his move a millisecond before Alice's was stored: refused, nothing changes.
     let before = snapshot(&svc, id).await;
     let err = svc
+        .games
         .play_with(here, &bob(), "e4-e3", seen_at(t1 - 1))
         .await
         .unwrap_err();
@@ -109,7 +115,8 @@ async fn a_move_chosen_before_the_opponents_last_move_was_stored_is_refused() {
     // Chosen the millisecond it was stored (or later), it is played, stored at the clock's
     // millisecond.
     let t2 = clock.now_ms();
-    svc.play_with(here, &bob(), "e4-e3", seen_at(t1))
+    svc.games
+        .play_with(here, &bob(), "e4-e3", seen_at(t1))
         .await
         .unwrap();
     let moves = snapshot(&svc, id).await.1;
@@ -126,13 +133,18 @@ async fn a_move_chosen_before_the_opponents_last_move_was_stored_is_refused() {
     // the last again, and Bob's next move, chosen after hers but before his own taken-back
     // one was stored, is played.
     clock.advance_ms(250);
-    svc.request_takeback(here, &bob()).await.unwrap();
-    svc.answer_takeback(id, 2, &alice(), true).await.unwrap();
-    svc.play_with(here, &bob(), "f5-f4", seen_at(t1 + 100))
+    svc.games.request_takeback(here, &bob()).await.unwrap();
+    svc.games
+        .answer_takeback(id, 2, &alice(), true)
+        .await
+        .unwrap();
+    svc.games
+        .play_with(here, &bob(), "f5-f4", seen_at(t1 + 100))
         .await
         .unwrap();
     // Nothing known of when the player saw the position: nothing refused.
-    svc.play_with(here, &alice(), "d4-d6", MoveTerms::default())
+    svc.games
+        .play_with(here, &alice(), "d4-d6", MoveTerms::default())
         .await
         .unwrap();
     assert_eq!(snapshot(&svc, id).await.0.ply, 3);
@@ -145,7 +157,7 @@ async fn moves_stored_before_their_time_was_kept_refuse_nothing() {
     let (svc, clock) = service(Store::open(&path).unwrap());
     let here = place(2);
     let id = start(&svc, here, Rules::CLASSIC).await.game.id;
-    svc.play(here, &alice(), "c4-d4").await.unwrap();
+    svc.games.play(here, &alice(), "c4-d4").await.unwrap();
     // As a move stored by a bot before schema version 8.
     rusqlite::Connection::open(&path)
         .unwrap()
@@ -154,6 +166,7 @@ async fn moves_stored_before_their_time_was_kept_refuse_nothing() {
     let last = svc.store().call(move |s| s.last_move(id)).await.unwrap();
     assert_eq!(last.and_then(|m| m.stored_at_ms), None);
     let report = svc
+        .games
         .play_with(here, &bob(), "e4-e3", seen_at(clock.now_ms() - 60_000))
         .await
         .unwrap();
@@ -166,15 +179,15 @@ async fn a_mirror_rule_loss_is_played_only_when_its_player_confirms_it_there() {
     let here = place(3);
     let id = start(&svc, here, Rules::MIRROR).await.game.id;
     // Out of turn, the store's refusal comes first: it is not Bob's move yet.
-    let err = svc.play(here, &bob(), "f5-e5").await.unwrap_err();
+    let err = svc.games.play(here, &bob(), "f5-e5").await.unwrap_err();
     assert!(
         matches!(err, ServiceError::Store(StoreError::NotYourTurn { .. })),
         "{err:?}"
     );
-    svc.play(here, &alice(), "c4-d4").await.unwrap();
+    svc.games.play(here, &alice(), "c4-d4").await.unwrap();
 
     // Only the copy of White's move is marked.
-    let suggested = svc.suggestions(here, bob().id, "f5").await;
+    let suggested = svc.games.suggestions(here, bob().id, "f5").await;
     let marked: Vec<Move> = suggested
         .iter()
         .filter(|s| s.loses_by_mirror)
@@ -183,7 +196,7 @@ async fn a_mirror_rule_loss_is_played_only_when_its_player_confirms_it_there() {
     assert_eq!(marked, [mv("f5-e5")]);
     assert_eq!(suggested.len(), 5);
     assert_eq!(
-        svc.suggest_moves(here, bob().id, "f5").await,
+        svc.games.suggest_moves(here, bob().id, "f5").await,
         suggested
             .iter()
             .map(|s: &Suggestion| s.mv.to_string())
@@ -192,7 +205,7 @@ async fn a_mirror_rule_loss_is_played_only_when_its_player_confirms_it_there() {
 
     // Typed, it is refused with what a confirmation needs.
     let before = snapshot(&svc, id).await;
-    let err = svc.play(here, &bob(), "f5-e5").await.unwrap_err();
+    let err = svc.games.play(here, &bob(), "f5-e5").await.unwrap_err();
     let ServiceError::MirrorLoss {
         game,
         ply,
@@ -211,7 +224,11 @@ async fn a_mirror_rule_loss_is_played_only_when_its_player_confirms_it_there() {
 
     // Confirmations that do not fit: someone else's, another ply, a move that does not lose.
     for who in [alice(), carol()] {
-        let err = svc.play_anyway(id, 1, &who, mv("f5-e5")).await.unwrap_err();
+        let err = svc
+            .games
+            .play_anyway(id, 1, &who, mv("f5-e5"))
+            .await
+            .unwrap_err();
         assert!(
             matches!(err, ServiceError::NotYourConfirmation(p) if p == bob().id),
             "{err:?}"
@@ -220,6 +237,7 @@ async fn a_mirror_rule_loss_is_played_only_when_its_player_confirms_it_there() {
     }
     for (ply, text) in [(0, "f5-e5"), (2, "f5-e5"), (1, "f5-f6"), (1, "f5-c5")] {
         let err = svc
+            .games
             .play_anyway(id, ply, &bob(), mv(text))
             .await
             .unwrap_err();
@@ -229,7 +247,11 @@ async fn a_mirror_rule_loss_is_played_only_when_its_player_confirms_it_there() {
     assert_eq!(snapshot(&svc, id).await, before);
 
     // Bob's confirmation: played, and Black loses by the mirror rule.
-    let report = svc.play_anyway(id, 1, &bob(), mv("f5-e5")).await.unwrap();
+    let report = svc
+        .games
+        .play_anyway(id, 1, &bob(), mv("f5-e5"))
+        .await
+        .unwrap();
     assert_eq!(report.mover, Color::Black);
     let game = report.board.game;
     assert_eq!(
@@ -237,6 +259,7 @@ async fn a_mirror_rule_loss_is_played_only_when_its_player_confirms_it_there() {
         (2, GameStatus::Finished, Some(EndReason::MirrorRule))
     );
     let err = svc
+        .games
         .play_anyway(id, 1, &bob(), mv("f5-e5"))
         .await
         .unwrap_err();
@@ -261,8 +284,9 @@ async fn a_confirmed_move_plays_at_once_and_other_rules_ask_nothing() {
     };
     let here = place(4);
     start(&svc, here, Rules::MIRROR).await;
-    svc.play(here, &alice(), "c4-d4").await.unwrap();
+    svc.games.play(here, &alice(), "c4-d4").await.unwrap();
     let report = svc
+        .games
         .play_with(here, &bob(), "f5-e5", confirmed)
         .await
         .unwrap();
@@ -270,13 +294,14 @@ async fn a_confirmed_move_plays_at_once_and_other_rules_ask_nothing() {
     // Without the mirror rule the copy is an ordinary move.
     let here = place(5);
     start(&svc, here, Rules::CLASSIC).await;
-    svc.play(here, &alice(), "c4-d4").await.unwrap();
+    svc.games.play(here, &alice(), "c4-d4").await.unwrap();
     assert!(
-        svc.suggestions(here, bob().id, "f5")
+        svc.games
+            .suggestions(here, bob().id, "f5")
             .await
             .iter()
             .all(|s| !s.loses_by_mirror)
     );
-    let report = svc.play(here, &bob(), "f5-e5").await.unwrap();
+    let report = svc.games.play(here, &bob(), "f5-e5").await.unwrap();
     assert_eq!(report.board.game.status, GameStatus::Active);
 }

@@ -404,6 +404,7 @@ impl Run {
     /// Delivers what is due, then checks every invariant.
     async fn settle(&mut self) -> Result<(), Broken> {
         self.service
+            .post
             .deliver(&self.postbox)
             .await
             .map_err(|e| internal("delivering", e))?;
@@ -457,6 +458,7 @@ impl Run {
             self.fingerprint = changed;
             let standings = self
                 .service
+                .tournaments
                 .standings(self.tid)
                 .await
                 .map_err(|e| internal("standings", e))?;
@@ -481,6 +483,7 @@ impl Run {
             self.exported = key;
             let trf = self
                 .service
+                .tournaments
                 .export_trf(self.tid)
                 .await
                 .map_err(|e| internal("export", e))?;
@@ -493,6 +496,7 @@ impl Run {
     async fn check_announcement(&mut self, t: &Tournament, players: usize) -> Result<(), Broken> {
         let view = self
             .service
+            .tournaments
             .tournament_view(self.tid)
             .await
             .map_err(|e| internal("the announcement", e))?;
@@ -530,6 +534,7 @@ impl Run {
         }
         self.clock.advance(seconds);
         self.service
+            .deadlines
             .sweep()
             .await
             .map_err(|e| internal("sweeping", e))?;
@@ -562,6 +567,7 @@ impl Run {
             };
             game = self
                 .service
+                .games
                 .play_with(place, &user(mover), &mv.to_string(), terms)
                 .await
                 .map_err(|e| internal(&format!("playing {mv} in game {}", game.id.0), e))?
@@ -604,6 +610,7 @@ impl Run {
                         let white = to_move_white == matches!(end, End::Resign);
                         let who = if white { g.white_id } else { g.black_id };
                         self.service
+                            .games
                             .resign(place, &user(who))
                             .await
                             .map_err(|e| internal("resigning", e))?;
@@ -612,6 +619,7 @@ impl Run {
                     End::Draw => {
                         for who in [g.white_id, g.black_id] {
                             self.service
+                                .games
                                 .draw(place, &user(who))
                                 .await
                                 .map_err(|e| internal("a draw", e))?;
@@ -627,6 +635,7 @@ impl Run {
                                 g.black_id
                             };
                             self.service
+                                .games
                                 .resign(place, &user(who))
                                 .await
                                 .map_err(|e| internal("resigning", e))?;
@@ -649,10 +658,12 @@ impl Run {
                 let ok = running && p.standing == Standing::Playing;
                 let answer = if let Step::Withdraw { .. } = step {
                     self.service
+                        .tournaments
                         .leave_tournament(here(), &user(p.id), Some(self.tid))
                         .await
                 } else {
                     self.service
+                        .director
                         .remove_player(here(), &self.director, Some(self.tid), p.id)
                         .await
                 };
@@ -668,6 +679,7 @@ impl Run {
                     && t.rounds.is_some_and(|r| 2 * t.current_round <= r);
                 let answer = self
                     .service
+                    .tournaments
                     .join_tournament(here(), &user(id), Some(self.tid))
                     .await;
                 if expect_answer("a late join", ok, answer)?.is_some() {
@@ -693,6 +705,7 @@ impl Run {
                 let game = b.game_id.expect("a game");
                 let answer = self
                     .service
+                    .director
                     .adjudicate(here(), &self.director, Some(self.tid), game, result)
                     .await;
                 if expect_answer(
@@ -713,6 +726,7 @@ impl Run {
                 let ok = g.deadline.is_some();
                 let answer = self
                     .service
+                    .director
                     .extra_time(here(), &self.director, Some(self.tid), g.id)
                     .await;
                 expect_answer("more time", ok, answer)?;
@@ -720,6 +734,7 @@ impl Run {
             Step::TogglePause => {
                 let answer = self
                     .service
+                    .director
                     .pause_tournament(here(), &self.director, Some(self.tid), !t.paused)
                     .await;
                 expect_answer("pause or resume", running, answer)?;
@@ -732,6 +747,7 @@ impl Run {
                 let ok = running && round_over && t.rounds.is_none_or(|r| t.current_round < r);
                 let answer = self
                     .service
+                    .director
                     .next_round_now(here(), &self.director, Some(self.tid))
                     .await;
                 expect_answer("the next round now", ok, answer)?;
@@ -739,6 +755,7 @@ impl Run {
             Step::Cancel => {
                 let answer = self
                     .service
+                    .director
                     .cancel_tournament(here(), &self.director, Some(self.tid))
                     .await;
                 expect_answer("cancelling", !over, answer)?;
@@ -746,7 +763,7 @@ impl Run {
             Step::Restart { threads } => {
                 if let Some(threads) = threads {
                     *self.postbox.budget.lock().unwrap() = Some(u32::from(threads));
-                    let delivered = self.service.deliver(&self.postbox).await;
+                    let delivered = self.service.post.deliver(&self.postbox).await;
                     *self.postbox.budget.lock().unwrap() = None;
                     delivered.map_err(|e| internal("delivering", e))?;
                 }
@@ -774,6 +791,7 @@ impl Run {
             }
             if t.paused && t.status == TournamentStatus::Running {
                 self.service
+                    .director
                     .pause_tournament(here(), &self.director, Some(self.tid), false)
                     .await
                     .map_err(|e| internal("resuming", e))?;
@@ -796,6 +814,7 @@ impl Run {
                 if (i as usize + k).is_multiple_of(3) {
                     for who in [g.white_id, g.black_id] {
                         self.service
+                            .games
                             .draw(place, &user(who))
                             .await
                             .map_err(|e| internal("a draw", e))?;
@@ -805,6 +824,7 @@ impl Run {
                     let white = g.ply.is_multiple_of(2);
                     let who = if white { g.white_id } else { g.black_id };
                     self.service
+                        .games
                         .resign(place, &user(who))
                         .await
                         .map_err(|e| internal("resigning", e))?;
@@ -823,6 +843,7 @@ impl Run {
                 // Nothing in play: what is due next (a scheduled round, a retried letter).
                 let next = self
                     .service
+                    .deadlines
                     .next_due()
                     .await
                     .map_err(|e| internal("next due", e))?;
@@ -865,6 +886,7 @@ impl Run {
             })?;
             let standings = self
                 .service
+                .tournaments
                 .standings(self.tid)
                 .await
                 .map_err(|e| internal("standings", e))?;
@@ -893,11 +915,13 @@ async fn start(scenario: &Scenario) -> Result<Run, Broken> {
         round_every_days: scenario.round_every_days,
     };
     let view = service
+        .tournaments
         .create_tournament(here(), &director, Rights { create: true }, options)
         .await
         .map_err(|e| internal("creating", e))?;
     let tid = view.tournament.id;
     service
+        .tournaments
         .set_tournament_message(tid, 1)
         .await
         .map_err(|e| internal("the announcement", e))?;
@@ -920,6 +944,7 @@ async fn start(scenario: &Scenario) -> Result<Run, Broken> {
         let id = run.next_player;
         run.next_player += 1;
         run.service
+            .tournaments
             .join_tournament(here(), &user(id), Some(tid))
             .await
             .map_err(|e| internal("joining", e))?;
@@ -942,6 +967,7 @@ async fn start(scenario: &Scenario) -> Result<Run, Broken> {
             .players
             .remove(usize::from(pick) % run.model.players.len());
         run.service
+            .tournaments
             .leave_tournament(here(), &user(gone.id), Some(tid))
             .await
             .map_err(|e| internal("leaving before the start", e))?;
@@ -951,6 +977,7 @@ async fn start(scenario: &Scenario) -> Result<Run, Broken> {
         run.advance(3_600).await?;
         let started = run
             .service
+            .director
             .start_due_tournaments()
             .await
             .map_err(|e| internal("starting on time", e))?;
@@ -959,6 +986,7 @@ async fn start(scenario: &Scenario) -> Result<Run, Broken> {
         })?;
     } else {
         run.service
+            .director
             .start_tournament(here(), &run.director, Some(tid))
             .await
             .map_err(|e| internal("starting", e))?;

@@ -71,6 +71,7 @@ async fn a_round_robin_starts_no_game_for_a_withdrawn_player_whose_opponent_wins
         round_every_days: None,
     };
     let tid = service
+        .tournaments
         .create_tournament(here(), &director, Rights { create: true }, options)
         .await
         .unwrap()
@@ -78,18 +79,21 @@ async fn a_round_robin_starts_no_game_for_a_withdrawn_player_whose_opponent_wins
         .id;
     for i in 1..=4 {
         service
+            .tournaments
             .join_tournament(here(), &player(i), None)
             .await
             .unwrap();
     }
     service
+        .director
         .start_tournament(here(), &director, None)
         .await
         .unwrap();
     let postman = Threads::default();
-    service.deliver(&postman).await.unwrap();
+    service.post.deliver(&postman).await.unwrap();
     // Player 1 withdraws during round 1; their game of round 1 goes on, and is resigned.
     service
+        .tournaments
         .leave_tournament(here(), &player(1), None)
         .await
         .unwrap();
@@ -111,7 +115,7 @@ async fn a_round_robin_starts_no_game_for_a_withdrawn_player_whose_opponent_wins
             .unwrap();
     }
     postman.letters.lock().unwrap().clear();
-    service.deliver(&postman).await.unwrap();
+    service.post.deliver(&postman).await.unwrap();
     let (t, _, boards) = whole().await;
     assert_eq!(t.current_round, 2, "round 2 is paired");
     let gone = player(1).id;
@@ -193,6 +197,7 @@ async fn a_second_pairing_notice_during_a_round_neither_pairs_nor_ends_the_event
         round_every_days: Some(1),
     };
     let tid = service
+        .tournaments
         .create_tournament(here(), &director, Rights { create: true }, options)
         .await
         .unwrap()
@@ -200,16 +205,18 @@ async fn a_second_pairing_notice_during_a_round_neither_pairs_nor_ends_the_event
         .id;
     for i in 1..=4 {
         service
+            .tournaments
             .join_tournament(here(), &player(i), None)
             .await
             .unwrap();
     }
     service
+        .director
         .start_tournament(here(), &director, None)
         .await
         .unwrap();
     let postman = Threads::default();
-    service.deliver(&postman).await.unwrap();
+    service.post.deliver(&postman).await.unwrap();
     let whole = || async {
         service
             .store()
@@ -219,6 +226,7 @@ async fn a_second_pairing_notice_during_a_round_neither_pairs_nor_ends_the_event
     };
     // Round 1: one player withdraws; both games are played and resigned by Black.
     service
+        .tournaments
         .leave_tournament(here(), &player(1), None)
         .await
         .unwrap();
@@ -245,10 +253,10 @@ async fn a_second_pairing_notice_during_a_round_neither_pairs_nor_ends_the_event
         }
     };
     end_round(1).await;
-    service.deliver(&postman).await.unwrap();
+    service.post.deliver(&postman).await.unwrap();
     // Round 2, a day later: three players, a game and the bye.
     clock.advance(86_400);
-    service.deliver(&postman).await.unwrap();
+    service.post.deliver(&postman).await.unwrap();
     let (t, _, boards) = whole().await;
     assert_eq!(t.current_round, 2);
     let game = boards
@@ -259,12 +267,13 @@ async fn a_second_pairing_notice_during_a_round_neither_pairs_nor_ends_the_event
     // The director sets the game's result, then corrects it: each queues round 3.
     for _ in 0..2 {
         service
+            .director
             .adjudicate(here(), &director, None, game, BoardResult::White)
             .await
             .unwrap();
     }
     clock.advance(86_400);
-    service.deliver(&postman).await.unwrap();
+    service.post.deliver(&postman).await.unwrap();
     let (t, _, boards) = whole().await;
     assert_eq!(
         (t.status, t.current_round, t.rounds),
@@ -279,10 +288,10 @@ async fn a_second_pairing_notice_during_a_round_neither_pairs_nor_ends_the_event
     );
     // Round 3 ends: the event finishes with every round counted.
     end_round(3).await;
-    service.deliver(&postman).await.unwrap();
+    service.post.deliver(&postman).await.unwrap();
     let (t, _, boards) = whole().await;
     assert_eq!(t.status, focus_bot::store::TournamentStatus::Finished);
     assert!(boards.iter().all(|b| b.result.is_some()));
-    let standings = service.standings(tid).await.unwrap();
+    let standings = service.tournaments.standings(tid).await.unwrap();
     assert_eq!(standings.complete_rounds, 3);
 }

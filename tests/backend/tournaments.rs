@@ -86,7 +86,7 @@ const MAY_CREATE: Rights = Rights { create: true };
 /// Plays every game of the current round to a result chosen by `pick` (board, round): White
 /// wins, Black wins or a draw, each over the board after two moves.
 async fn play_round(service: &GameService, clock: &ManualClock, pick: impl Fn(u32, u32) -> u8) {
-    let tid = service.tournaments(here()).await.unwrap()[0].id;
+    let tid = service.tournaments.tournaments(here()).await.unwrap()[0].id;
     let (t, _, boards) = service
         .store()
         .call(move |s| s.tournament_whole(tid))
@@ -127,6 +127,7 @@ async fn a_nine_player_swiss_is_paired_as_the_dutch_system_pairs_its_exported_tr
     let (service, clock) = service(&dir).await;
     let director = User::new(DIRECTOR, "director");
     let view = service
+        .tournaments
         .create_tournament(
             here(),
             &director,
@@ -138,12 +139,16 @@ async fn a_nine_player_swiss_is_paired_as_the_dutch_system_pairs_its_exported_tr
     let tid = view.tournament.id;
     for i in 1..=9 {
         service
+            .tournaments
             .join_tournament(here(), &player(i), None)
             .await
             .unwrap();
     }
     // Joining twice is refused, and changes nothing.
-    let twice = service.join_tournament(here(), &player(1), None).await;
+    let twice = service
+        .tournaments
+        .join_tournament(here(), &player(1), None)
+        .await;
     assert!(matches!(
         twice,
         Err(focus_bot::service::ServiceError::Store(
@@ -153,25 +158,32 @@ async fn a_nine_player_swiss_is_paired_as_the_dutch_system_pairs_its_exported_tr
     // Only the director starts it.
     assert!(
         service
+            .director
             .start_tournament(here(), &player(1), None)
             .await
             .is_err()
     );
     service
+        .director
         .start_tournament(here(), &director, None)
         .await
         .unwrap();
     // A second start (two clicks at once) starts nothing more.
     assert!(
         service
+            .director
             .start_tournament(here(), &director, None)
             .await
             .is_err()
     );
     let postman = Threads::default();
     for round in 1..=4 {
-        service.deliver(&postman).await.unwrap();
-        let t = service.find_tournament(here(), Some(tid)).await.unwrap();
+        service.post.deliver(&postman).await.unwrap();
+        let t = service
+            .tournaments
+            .find_tournament(here(), Some(tid))
+            .await
+            .unwrap();
         assert_eq!(t.current_round, round, "round {round} is paired");
         let (_, _, boards) = service
             .store()
@@ -190,13 +202,17 @@ async fn a_nine_player_swiss_is_paired_as_the_dutch_system_pairs_its_exported_tr
             assert_eq!(game.tournament_id, Some(tid));
         }
         play_round(&service, &clock, |board, round| ((board + round) % 3) as u8).await;
-        service.deliver(&postman).await.unwrap();
+        service.post.deliver(&postman).await.unwrap();
     }
-    let t = service.find_tournament(here(), Some(tid)).await.unwrap();
+    let t = service
+        .tournaments
+        .find_tournament(here(), Some(tid))
+        .await
+        .unwrap();
     assert_eq!(t.status, TournamentStatus::Finished);
 
     // Every round as the pairing module pairs the exported TRF.
-    let trf = service.export_trf(tid).await.unwrap();
+    let trf = service.tournaments.export_trf(tid).await.unwrap();
     let read = pairing::trf::parse(&trf).unwrap();
     assert_eq!(read.players.len(), 9);
     let checks = pairing::check(&read, System::Dutch);
@@ -210,7 +226,7 @@ async fn a_nine_player_swiss_is_paired_as_the_dutch_system_pairs_its_exported_tr
     }
     // Nobody had two byes; the standings' scores add up to the points given out (four games a
     // round and a one-point bye: 5 points a round).
-    let standings = service.standings(tid).await.unwrap();
+    let standings = service.tournaments.standings(tid).await.unwrap();
     assert_eq!(standings.rows.len(), 9);
     let total: u32 = standings.rows.iter().map(|r| r.half_points).sum();
     assert_eq!(total, 4 * 2 * 5);
@@ -245,6 +261,7 @@ async fn a_round_robin_of_five_rests_one_player_a_round_and_everyone_meets_every
     let (service, clock) = service(&dir).await;
     let director = User::new(DIRECTOR, "director");
     let view = service
+        .tournaments
         .create_tournament(
             here(),
             &director,
@@ -256,26 +273,29 @@ async fn a_round_robin_of_five_rests_one_player_a_round_and_everyone_meets_every
     let tid = view.tournament.id;
     for i in 1..=5 {
         service
+            .tournaments
             .join_tournament(here(), &player(i), None)
             .await
             .unwrap();
     }
     service
+        .director
         .start_tournament(here(), &director, None)
         .await
         .unwrap();
     // A round-robin fixes its players at the start.
     assert!(
         service
+            .tournaments
             .join_tournament(here(), &player(6), None)
             .await
             .is_err()
     );
     let postman = Threads::default();
     for _ in 1..=5 {
-        service.deliver(&postman).await.unwrap();
+        service.post.deliver(&postman).await.unwrap();
         play_round(&service, &clock, |_, _| 2).await;
-        service.deliver(&postman).await.unwrap();
+        service.post.deliver(&postman).await.unwrap();
     }
     let (t, _, boards) = service
         .store()
@@ -297,7 +317,7 @@ async fn a_round_robin_of_five_rests_one_player_a_round_and_everyone_meets_every
     }
     assert_eq!(met.len(), 10, "every pair of five met once");
     // All draws: everyone 2 points (four draws, a rest worth nothing).
-    let standings = service.standings(tid).await.unwrap();
+    let standings = service.tournaments.standings(tid).await.unwrap();
     assert!(standings.rows.iter().all(|r| r.half_points == 4));
 }
 
@@ -319,11 +339,13 @@ async fn bad_tournament_requests_get_a_refusal_and_change_nothing() {
     };
     refused(
         service
+            .tournaments
             .create_tournament(dm, &director, MAY_CREATE, options("x", Format::Swiss, None))
             .await,
     );
     refused(
         service
+            .tournaments
             .create_tournament(
                 here(),
                 &director,
@@ -335,6 +357,7 @@ async fn bad_tournament_requests_get_a_refusal_and_change_nothing() {
     for bad in ["", "a*b", &"x".repeat(65)] {
         refused(
             service
+                .tournaments
                 .create_tournament(
                     here(),
                     &director,
@@ -344,8 +367,16 @@ async fn bad_tournament_requests_get_a_refusal_and_change_nothing() {
                 .await,
         );
     }
-    assert!(service.tournaments(here()).await.unwrap().is_empty());
+    assert!(
+        service
+            .tournaments
+            .tournaments(here())
+            .await
+            .unwrap()
+            .is_empty()
+    );
     service
+        .tournaments
         .create_tournament(
             here(),
             &director,
@@ -356,20 +387,31 @@ async fn bad_tournament_requests_get_a_refusal_and_change_nothing() {
         .unwrap();
     for i in 1..=3 {
         service
+            .tournaments
             .join_tournament(here(), &player(i), None)
             .await
             .unwrap();
     }
     // A Swiss needs four players.
-    refused(service.start_tournament(here(), &director, None).await);
+    refused(
+        service
+            .director
+            .start_tournament(here(), &director, None)
+            .await,
+    );
     // A tournament of another server is not found from here.
     let other = Place {
         guild_id: GUILD + 1,
         channel_id: CHANNEL + 1,
     };
-    let tid = service.tournaments(here()).await.unwrap()[0].id;
-    refused(service.join_tournament(other, &player(9), Some(tid)).await);
-    let view = service.tournament_view(tid).await.unwrap();
+    let tid = service.tournaments.tournaments(here()).await.unwrap()[0].id;
+    refused(
+        service
+            .tournaments
+            .join_tournament(other, &player(9), Some(tid))
+            .await,
+    );
+    let view = service.tournaments.tournament_view(tid).await.unwrap();
     assert_eq!(view.players.len(), 3);
     assert_eq!(view.tournament.status, TournamentStatus::Open);
 }
@@ -398,6 +440,7 @@ async fn late_joiners_withdrawals_no_shows_and_adjudications_enter_the_table() {
     let (service, clock) = service(&dir).await;
     let director = User::new(DIRECTOR, "director");
     let tid = service
+        .tournaments
         .create_tournament(
             here(),
             &director,
@@ -410,16 +453,18 @@ async fn late_joiners_withdrawals_no_shows_and_adjudications_enter_the_table() {
         .id;
     for i in 1..=6 {
         service
+            .tournaments
             .join_tournament(here(), &player(i), None)
             .await
             .unwrap();
     }
     service
+        .director
         .start_tournament(here(), &director, None)
         .await
         .unwrap();
     let postman = Threads::default();
-    service.deliver(&postman).await.unwrap();
+    service.post.deliver(&postman).await.unwrap();
     // Round 1: the first game is adjudicated by the director (a non-director is refused), the
     // second lost on time by a White who never moved (a no-show), the third played.
     let round1 = games_of(&service, tid, 1).await;
@@ -427,11 +472,13 @@ async fn late_joiners_withdrawals_no_shows_and_adjudications_enter_the_table() {
     let (g0, w0, _) = round1[0];
     assert!(
         service
+            .director
             .adjudicate(here(), &player(1), None, g0, BoardResult::Draw)
             .await
             .is_err()
     );
     service
+        .director
         .adjudicate(here(), &director, None, g0, BoardResult::Draw)
         .await
         .unwrap();
@@ -449,7 +496,7 @@ async fn late_joiners_withdrawals_no_shows_and_adjudications_enter_the_table() {
         .await
         .unwrap();
     clock.advance(3 * 86_400 + 1);
-    service.sweep().await.unwrap();
+    service.deadlines.sweep().await.unwrap();
     let game = service.store().call(move |s| s.game(g1)).await.unwrap();
     assert_eq!(
         game.status,
@@ -458,15 +505,24 @@ async fn late_joiners_withdrawals_no_shows_and_adjudications_enter_the_table() {
     );
     // A late joiner comes in for round 2; player 1 (from game 0) withdraws.
     let late = player(7);
-    let view = service.join_tournament(here(), &late, None).await.unwrap();
+    let view = service
+        .tournaments
+        .join_tournament(here(), &late, None)
+        .await
+        .unwrap();
     let entry = view.players.iter().find(|p| p.user.id == late.id).unwrap();
     assert_eq!(entry.entrant.first_round, 2);
     service
+        .tournaments
         .leave_tournament(here(), &User::new(w0, "w0"), None)
         .await
         .unwrap();
-    service.deliver(&postman).await.unwrap();
-    let t = service.find_tournament(here(), None).await.unwrap();
+    service.post.deliver(&postman).await.unwrap();
+    let t = service
+        .tournaments
+        .find_tournament(here(), None)
+        .await
+        .unwrap();
     assert_eq!(t.current_round, 2);
     // Round 2 pairs the late joiner, not the withdrawn player nor the no-show: five of
     // 7 − 2 = 5 players, two games and a bye.
@@ -493,7 +549,7 @@ async fn late_joiners_withdrawals_no_shows_and_adjudications_enter_the_table() {
             if *user_id == no_show
     )));
     // The table: the late joiner's missed round is half a point, the forfeit a loss.
-    let standings = service.standings(tid).await.unwrap();
+    let standings = service.tournaments.standings(tid).await.unwrap();
     let row = |u: u64| standings.rows.iter().find(|r| r.user.id == u).unwrap();
     assert_eq!(row(late.id).cells[0], Cell::Missed);
     assert_eq!(row(late.id).half_points, 1);
@@ -506,7 +562,7 @@ async fn late_joiners_withdrawals_no_shows_and_adjudications_enter_the_table() {
         }
     ));
     // The exported TRF still re-pairs identically.
-    let trf = service.export_trf(tid).await.unwrap();
+    let trf = service.tournaments.export_trf(tid).await.unwrap();
     let read = pairing::trf::parse(&trf).unwrap();
     for check in pairing::check(&read, System::Dutch) {
         assert!(
@@ -544,6 +600,7 @@ async fn a_restart_during_pairing_and_mid_round_loses_no_game_and_pairs_no_round
         let (service, _clock) = service(&dir).await;
         let director = User::new(DIRECTOR, "director");
         let tid = service
+            .tournaments
             .create_tournament(
                 here(),
                 &director,
@@ -556,11 +613,13 @@ async fn a_restart_during_pairing_and_mid_round_loses_no_game_and_pairs_no_round
             .id;
         for i in 1..=8 {
             service
+                .tournaments
                 .join_tournament(here(), &player(i), None)
                 .await
                 .unwrap();
         }
         service
+            .director
             .start_tournament(here(), &director, None)
             .await
             .unwrap();
@@ -578,7 +637,7 @@ async fn a_restart_during_pairing_and_mid_round_loses_no_game_and_pairs_no_round
             ..Threads::default()
         },
     };
-    service.deliver(&failing).await.unwrap();
+    service.post.deliver(&failing).await.unwrap();
     let started = |boards: &[focus_bot::store::Board]| {
         boards
             .iter()
@@ -601,7 +660,7 @@ async fn a_restart_during_pairing_and_mid_round_loses_no_game_and_pairs_no_round
     let _ = clock;
     clock2.advance(120);
     let postman = Threads::default();
-    service.deliver(&postman).await.unwrap();
+    service.post.deliver(&postman).await.unwrap();
     let (t, _, boards) = service
         .store()
         .call(move |s| s.tournament_whole(tid))
@@ -634,6 +693,7 @@ async fn a_double_round_robin_of_three_meets_twice_with_colours_reversed() {
     let (service, clock) = service(&dir).await;
     let director = User::new(DIRECTOR, "director");
     let tid = service
+        .tournaments
         .create_tournament(
             here(),
             &director,
@@ -646,19 +706,21 @@ async fn a_double_round_robin_of_three_meets_twice_with_colours_reversed() {
         .id;
     for i in 1..=3 {
         service
+            .tournaments
             .join_tournament(here(), &player(i), None)
             .await
             .unwrap();
     }
     service
+        .director
         .start_tournament(here(), &director, None)
         .await
         .unwrap();
     let postman = Threads::default();
     for _ in 1..=6 {
-        service.deliver(&postman).await.unwrap();
+        service.post.deliver(&postman).await.unwrap();
         play_round(&service, &clock, |_, _| 0).await;
-        service.deliver(&postman).await.unwrap();
+        service.post.deliver(&postman).await.unwrap();
     }
     let (t, _, boards) = service
         .store()
@@ -695,6 +757,7 @@ async fn rounds_on_a_schedule_wait_for_their_day() {
     weekly.pace = Pace::Schedule;
     weekly.round_every_days = Some(7);
     let tid = service
+        .tournaments
         .create_tournament(here(), &director, MAY_CREATE, weekly)
         .await
         .unwrap()
@@ -702,19 +765,22 @@ async fn rounds_on_a_schedule_wait_for_their_day() {
         .id;
     for i in 1..=4 {
         service
+            .tournaments
             .join_tournament(here(), &player(i), None)
             .await
             .unwrap();
     }
     service
+        .director
         .start_tournament(here(), &director, None)
         .await
         .unwrap();
     let postman = Threads::default();
-    service.deliver(&postman).await.unwrap();
+    service.post.deliver(&postman).await.unwrap();
     play_round(&service, &clock, |_, _| 0).await;
     let round = || async {
         service
+            .tournaments
             .find_tournament(here(), Some(tid))
             .await
             .unwrap()
@@ -722,10 +788,10 @@ async fn rounds_on_a_schedule_wait_for_their_day() {
     };
     // Round 1 is over within the day; round 2 waits for day 7 after the start.
     clock.advance(6 * 86_400);
-    service.deliver(&postman).await.unwrap();
+    service.post.deliver(&postman).await.unwrap();
     assert_eq!(round().await, 1);
     clock.advance(86_400);
-    service.deliver(&postman).await.unwrap();
+    service.post.deliver(&postman).await.unwrap();
     assert_eq!(round().await, 2);
 }
 
@@ -741,6 +807,7 @@ async fn all_at_once(
     o.pace = Pace::AllAtOnce;
     o.time_control = TimeControl::Minutes(15);
     let tid = service
+        .tournaments
         .create_tournament(here(), &director, MAY_CREATE, o)
         .await
         .unwrap()
@@ -748,15 +815,17 @@ async fn all_at_once(
         .id;
     for i in 1..=players {
         service
+            .tournaments
             .join_tournament(here(), &player(i), None)
             .await
             .unwrap();
     }
     service
+        .director
         .start_tournament(here(), &director, None)
         .await
         .unwrap();
-    service.deliver(postman).await.unwrap();
+    service.post.deliver(postman).await.unwrap();
     tid
 }
 
@@ -793,8 +862,8 @@ async fn a_round_robin_played_all_at_once_ends_whichever_game_ends_last() {
             .await
             .unwrap();
         clock.advance(16 * 60 + 60);
-        service.sweep().await.unwrap();
-        service.deliver(&postman).await.unwrap();
+        service.deadlines.sweep().await.unwrap();
+        service.post.deliver(&postman).await.unwrap();
         let (t, _, boards) = service
             .store()
             .call(move |s| s.tournament_whole(tid))
@@ -857,8 +926,8 @@ fn check_rounds_named(text: &str, rounds: u32) {
 async fn check_texts_name_real_rounds(service: &GameService, tid: focus_bot::store::TournamentId) {
     use focus_bot::i18n::Lang;
     use focus_bot::strings::tournaments as words;
-    let view = service.tournament_view(tid).await.unwrap();
-    let standings = service.standings(tid).await.unwrap();
+    let view = service.tournaments.tournament_view(tid).await.unwrap();
+    let standings = service.tournaments.standings(tid).await.unwrap();
     let rounds = view.tournament.rounds.unwrap_or(1).max(1);
     let last = view.tournament.status == TournamentStatus::Finished;
     for lang in Lang::all() {
@@ -884,6 +953,7 @@ async fn no_text_names_round_zero_before_the_first_round() {
     let (service, _clock) = service(&dir).await;
     let director = User::new(DIRECTOR, "director");
     let tid = service
+        .tournaments
         .create_tournament(
             here(),
             &director,
@@ -896,12 +966,14 @@ async fn no_text_names_round_zero_before_the_first_round() {
         .id;
     for i in 1..=4 {
         service
+            .tournaments
             .join_tournament(here(), &player(i), None)
             .await
             .unwrap();
     }
     check_texts_name_real_rounds(&service, tid).await;
     let view = service
+        .director
         .start_tournament(here(), &director, None)
         .await
         .unwrap();
@@ -910,7 +982,7 @@ async fn no_text_names_round_zero_before_the_first_round() {
     assert!(en.contains("Round 1 of 3 is being paired."), "{en}");
     let ru = words::announcement(Lang::of_tag("ru"), &view).words();
     assert!(ru.contains("Составляются пары 1-го тура из 3."), "{ru}");
-    let standings = service.standings(tid).await.unwrap();
+    let standings = service.tournaments.standings(tid).await.unwrap();
     assert_eq!(
         words::crosstable(Lang::ENGLISH, &standings, 1, 16).title,
         "Zero — before round 1 of 3"
@@ -920,14 +992,18 @@ async fn no_text_names_round_zero_before_the_first_round() {
     let postman = Threads::default();
     let clock = ManualClock::at(T0);
     for _ in 1..=3 {
-        service.deliver(&postman).await.unwrap();
+        service.post.deliver(&postman).await.unwrap();
         check_texts_name_real_rounds(&service, tid).await;
         play_round(&service, &clock, |_, _| 0).await;
         check_texts_name_real_rounds(&service, tid).await;
-        service.deliver(&postman).await.unwrap();
+        service.post.deliver(&postman).await.unwrap();
         check_texts_name_real_rounds(&service, tid).await;
     }
-    let t = service.find_tournament(here(), Some(tid)).await.unwrap();
+    let t = service
+        .tournaments
+        .find_tournament(here(), Some(tid))
+        .await
+        .unwrap();
     assert_eq!(t.status, TournamentStatus::Finished);
     for letter in postman.letters.lock().unwrap().iter() {
         for lang in Lang::all() {
@@ -949,6 +1025,7 @@ async fn standings_after_a_round_count_that_round_and_no_later_bye() {
     let (service, clock) = service(&dir).await;
     let director = User::new(DIRECTOR, "director");
     let tid = service
+        .tournaments
         .create_tournament(
             here(),
             &director,
@@ -961,22 +1038,24 @@ async fn standings_after_a_round_count_that_round_and_no_later_bye() {
         .id;
     for i in 1..=5 {
         service
+            .tournaments
             .join_tournament(here(), &player(i), None)
             .await
             .unwrap();
     }
     service
+        .director
         .start_tournament(here(), &director, None)
         .await
         .unwrap();
     let postman = Threads::default();
-    service.deliver(&postman).await.unwrap();
+    service.post.deliver(&postman).await.unwrap();
     // Round 1: White wins every game.
     play_round(&service, &clock, |_, _| 0).await;
-    let after_1 = service.standings(tid).await.unwrap();
+    let after_1 = service.tournaments.standings(tid).await.unwrap();
     assert_eq!(after_1.complete_rounds, 1);
     // Round 2 is paired, its bye given (a point at once); its games are in play.
-    service.deliver(&postman).await.unwrap();
+    service.post.deliver(&postman).await.unwrap();
     let (t, _, boards) = service
         .store()
         .call(move |s| s.tournament_whole(tid))
@@ -988,7 +1067,7 @@ async fn standings_after_a_round_count_that_round_and_no_later_bye() {
         .find(|b| b.round == 2 && b.black_id.is_none())
         .unwrap()
         .white_id;
-    let during_2 = service.standings(tid).await.unwrap();
+    let during_2 = service.tournaments.standings(tid).await.unwrap();
     assert_eq!(during_2.complete_rounds, 1);
     let points = |s: &focus_bot::service::tournaments::Standings, user: u64| {
         s.rows
@@ -1045,6 +1124,7 @@ async fn the_podium_ranks_and_opponents_follow_one_order_and_a_rest_is_no_loss()
     let (service, clock) = service(&dir).await;
     let director = User::new(DIRECTOR, "director");
     let tid = service
+        .tournaments
         .create_tournament(
             here(),
             &director,
@@ -1057,21 +1137,23 @@ async fn the_podium_ranks_and_opponents_follow_one_order_and_a_rest_is_no_loss()
         .id;
     for i in 1..=5 {
         service
+            .tournaments
             .join_tournament(here(), &player(i), None)
             .await
             .unwrap();
     }
     service
+        .director
         .start_tournament(here(), &director, None)
         .await
         .unwrap();
     let postman = Threads::default();
     for _ in 1..=5 {
-        service.deliver(&postman).await.unwrap();
+        service.post.deliver(&postman).await.unwrap();
         play_round(&service, &clock, |_, _| 2).await;
-        service.deliver(&postman).await.unwrap();
+        service.post.deliver(&postman).await.unwrap();
     }
-    let standings = service.standings(tid).await.unwrap();
+    let standings = service.tournaments.standings(tid).await.unwrap();
     assert_eq!(standings.tournament.status, TournamentStatus::Finished);
     let ranks: Vec<u32> = standings.rows.iter().map(|r| r.rank).collect();
     assert_eq!(ranks, [1, 2, 3, 4, 5], "one order, a rank per row");
@@ -1163,6 +1245,7 @@ async fn the_standings_post_has_a_line_per_player() {
     let (service, clock) = service(&dir).await;
     let director = User::new(DIRECTOR, "director");
     service
+        .tournaments
         .create_tournament(
             here(),
             &director,
@@ -1173,19 +1256,21 @@ async fn the_standings_post_has_a_line_per_player() {
         .unwrap();
     for i in 1..=6 {
         service
+            .tournaments
             .join_tournament(here(), &player(i), None)
             .await
             .unwrap();
     }
     service
+        .director
         .start_tournament(here(), &director, None)
         .await
         .unwrap();
     let postman = Threads::default();
     for _ in 1..=2 {
-        service.deliver(&postman).await.unwrap();
+        service.post.deliver(&postman).await.unwrap();
         play_round(&service, &clock, |board, _| (board % 3) as u8).await;
-        service.deliver(&postman).await.unwrap();
+        service.post.deliver(&postman).await.unwrap();
     }
     let letters = postman.letters.lock().unwrap();
     let standings: Vec<&TournamentNews> = letters
@@ -1234,6 +1319,7 @@ async fn reminders_no_show_letters_and_announcements_say_what_will_happen() {
     let mut o = options("Quick", Format::Swiss, Some(1));
     o.time_control = TimeControl::Minutes(15);
     let tid = service
+        .tournaments
         .create_tournament(here(), &director, MAY_CREATE, o)
         .await
         .unwrap()
@@ -1241,16 +1327,18 @@ async fn reminders_no_show_letters_and_announcements_say_what_will_happen() {
         .id;
     for i in 1..=6 {
         service
+            .tournaments
             .join_tournament(here(), &player(i), None)
             .await
             .unwrap();
     }
     service
+        .director
         .start_tournament(here(), &director, None)
         .await
         .unwrap();
     let postman = Threads::default();
-    service.deliver(&postman).await.unwrap();
+    service.post.deliver(&postman).await.unwrap();
     let games = games_of(&service, tid, 1).await;
     assert_eq!(games.len(), 3);
     // Games A and B: a move each, at T0; game C: nobody moves.
@@ -1268,6 +1356,7 @@ async fn reminders_no_show_letters_and_announcements_say_what_will_happen() {
     clock.advance(60);
     let b = games[1].0;
     let extended = service
+        .director
         .extra_time(here(), &director, None, b)
         .await
         .unwrap();
@@ -1280,13 +1369,14 @@ async fn reminders_no_show_letters_and_announcements_say_what_will_happen() {
     // A player of A withdraws while it is played (the game goes on).
     let (a, a_white, _) = games[0];
     service
+        .tournaments
         .leave_tournament(here(), &User::new(a_white, "a"), None)
         .await
         .unwrap();
     // 13 minutes: A's reminder, not B's.
     clock.advance(12 * 60);
-    service.sweep().await.unwrap();
-    service.deliver(&postman).await.unwrap();
+    service.deadlines.sweep().await.unwrap();
+    service.post.deliver(&postman).await.unwrap();
     let reminded: Vec<i64> = postman
         .letters
         .lock()
@@ -1328,8 +1418,8 @@ async fn reminders_no_show_letters_and_announcements_say_what_will_happen() {
     }
     // Time runs out everywhere: C's White never moved (a no-show) in the last round.
     clock.advance(30 * 60);
-    service.sweep().await.unwrap();
-    service.deliver(&postman).await.unwrap();
+    service.deadlines.sweep().await.unwrap();
+    service.post.deliver(&postman).await.unwrap();
     let no_show = games[2].1;
     let dm = postman
         .letters
@@ -1347,7 +1437,7 @@ async fn reminders_no_show_letters_and_announcements_say_what_will_happen() {
     let ru = focus_bot::strings::letters::text(Lang::of_tag("ru"), &dm).words();
     assert!(!ru.contains("следующих туров"), "{ru}");
     // Over: every player is still listed, those who left marked.
-    let view = service.tournament_view(tid).await.unwrap();
+    let view = service.tournaments.tournament_view(tid).await.unwrap();
     assert_eq!(view.tournament.status, TournamentStatus::Finished);
     let text = words::announcement(Lang::ENGLISH, &view).words();
     assert!(text.contains("Players (6): "), "{text}");
@@ -1365,6 +1455,7 @@ async fn reminders_no_show_letters_and_announcements_say_what_will_happen() {
         channel_id: CHANNEL + 7,
     };
     let empty = service
+        .tournaments
         .create_tournament(
             other,
             &director,
@@ -1374,6 +1465,7 @@ async fn reminders_no_show_letters_and_announcements_say_what_will_happen() {
         .await
         .unwrap();
     let view = service
+        .director
         .cancel_tournament(other, &director, Some(empty.tournament.id))
         .await
         .unwrap();
@@ -1393,6 +1485,7 @@ async fn a_cancelled_event_stays_cancelled_when_its_games_end() {
     let (service, clock) = service(&dir).await;
     let director = User::new(DIRECTOR, "director");
     let tid = service
+        .tournaments
         .create_tournament(
             here(),
             &director,
@@ -1405,23 +1498,30 @@ async fn a_cancelled_event_stays_cancelled_when_its_games_end() {
         .id;
     for i in 1..=4 {
         service
+            .tournaments
             .join_tournament(here(), &player(i), None)
             .await
             .unwrap();
     }
     service
+        .director
         .start_tournament(here(), &director, None)
         .await
         .unwrap();
     let postman = Threads::default();
-    service.deliver(&postman).await.unwrap();
+    service.post.deliver(&postman).await.unwrap();
     service
+        .director
         .cancel_tournament(here(), &director, Some(tid))
         .await
         .unwrap();
     play_round(&service, &clock, |_, _| 0).await;
-    service.deliver(&postman).await.unwrap();
-    let t = service.find_tournament(here(), Some(tid)).await.unwrap();
+    service.post.deliver(&postman).await.unwrap();
+    let t = service
+        .tournaments
+        .find_tournament(here(), Some(tid))
+        .await
+        .unwrap();
     assert_eq!(t.status, TournamentStatus::Cancelled);
     assert!(!postman.letters.lock().unwrap().iter().any(|l| matches!(
         l,
@@ -1445,6 +1545,7 @@ async fn an_export_mid_round_lists_the_round_in_progress_and_the_check_skips_it(
     let (service, clock) = service(&dir).await;
     let director = User::new(DIRECTOR, "director");
     let view = service
+        .tournaments
         .create_tournament(
             here(),
             &director,
@@ -1456,22 +1557,24 @@ async fn an_export_mid_round_lists_the_round_in_progress_and_the_check_skips_it(
     let tid = view.tournament.id;
     for i in 1..=9 {
         service
+            .tournaments
             .join_tournament(here(), &player(i), None)
             .await
             .unwrap();
     }
     service
+        .director
         .start_tournament(here(), &director, None)
         .await
         .unwrap();
     let postman = Threads::default();
     for _ in 1..=2 {
-        service.deliver(&postman).await.unwrap();
+        service.post.deliver(&postman).await.unwrap();
         play_round(&service, &clock, |board, round| ((board + round) % 3) as u8).await;
-        service.deliver(&postman).await.unwrap();
+        service.post.deliver(&postman).await.unwrap();
     }
     // Round 3 is paired; one of its games ends, the others go on.
-    service.deliver(&postman).await.unwrap();
+    service.post.deliver(&postman).await.unwrap();
     let (t, entrants, boards) = service
         .store()
         .call(move |s| s.tournament_whole(tid))
@@ -1489,9 +1592,12 @@ async fn an_export_mid_round_lists_the_round_in_progress_and_the_check_skips_it(
         .await
         .unwrap();
 
-    let export = service.export_trf_file(tid).await.unwrap();
+    let export = service.tournaments.export_trf_file(tid).await.unwrap();
     assert_eq!(export.in_progress, [3]);
-    assert_eq!(service.export_trf(tid).await.unwrap(), export.text);
+    assert_eq!(
+        service.tournaments.export_trf(tid).await.unwrap(),
+        export.text
+    );
     let file = pairing::trf::read(&export.text).unwrap();
     // The player lines: rounds 1 and 2 only; round 3's bye is not among them.
     assert_eq!(file.tournament.rounds_paired(), 2, "{}", export.text);
@@ -1604,8 +1710,8 @@ async fn the_last_games_time_out_is_told_before_the_podium() {
         .unwrap();
     postman.letters.lock().unwrap().clear();
     clock.advance(16 * 60 + 60);
-    service.sweep().await.unwrap();
-    service.deliver(&postman).await.unwrap();
+    service.deadlines.sweep().await.unwrap();
+    service.post.deliver(&postman).await.unwrap();
     let letters = postman.letters.lock().unwrap();
     let podium = letters
         .iter()

@@ -64,7 +64,11 @@ impl World {
             guild_id: channel,
             channel_id: channel,
         };
-        let stored = service.board(place).await.expect("the game in play here");
+        let stored = service
+            .games
+            .board(place)
+            .await
+            .expect("the game in play here");
         let white = stored.position.side_to_move() == focus_bot::rules::Color::White;
         let named = match (lang.code(), white) {
             ("ru", true) => format!("Ходит {} (белые)", mention(next)),
@@ -413,6 +417,7 @@ async fn a_whole_game_in_a_server_that_never_added_the_bot() {
     let store = AsyncStore::open(&w.db).await.unwrap();
     let service = GameService::new(store, Arc::new(w.clock.clone()));
     let stored = service
+        .games
         .board(Place {
             guild_id: 9500,
             channel_id: chat,

@@ -290,7 +290,7 @@ async fn a_move_the_bot_finds_after_a_resignation_is_dropped() {
     .await;
     let game = focus_bot::store::GameId(1);
     wait_until(
-        || service.is_thinking(game),
+        || service.bots.is_thinking(game),
         "the bot thinks about its second move",
     )
     .await;
@@ -304,7 +304,7 @@ async fn a_move_the_bot_finds_after_a_resignation_is_dropped() {
     );
     // Its search runs now, after the resignation, and ends; its move is never played nor posted.
     pool.release().await;
-    tokio::time::timeout(WAIT, service.bots_idle())
+    tokio::time::timeout(WAIT, service.bots.bots_idle())
         .await
         .expect("the bot's search ends");
     let posted = w
@@ -351,6 +351,7 @@ impl PoolHeld {
             let (service, started_tx) = (service.clone(), started_tx.clone());
             held.push(tokio::spawn(async move {
                 service
+                    .bots
                     .think(move || {
                         let _ = started_tx.send(());
                         let _ = rx.recv();

@@ -466,7 +466,7 @@ async fn picture_from(w: &World, channel: u64, side: Color) -> Vec<u8> {
         guild_id: w.fake.guild_id(),
         channel_id: channel,
     };
-    let board = svc.board(place).await.unwrap();
+    let board = svc.games.board(place).await.unwrap();
     let options = RenderOptions {
         flipped: side == Color::Black,
         ..strings::picture::options(Lang::ENGLISH, &board)

@@ -103,11 +103,11 @@ impl World {
 /// Waits until `service` has swept at least `n` times.
 async fn swept(service: &GameService, n: u64) {
     let until = Instant::now() + WAIT;
-    while service.sweeps() < n {
+    while service.deadlines.sweeps() < n {
         assert!(
             Instant::now() < until,
             "{} sweeps, not {n}",
-            service.sweeps()
+            service.deadlines.sweeps()
         );
         tokio::time::sleep(Duration::from_millis(10)).await;
     }
@@ -186,7 +186,7 @@ async fn a_five_minute_game_reminds_and_times_out_on_the_second_with_no_sweeps_i
     let asked_before = times_asked(&w, remind_at);
     let (bot, service) = w.start_bot_watched(HOUR).await;
     swept(&service, 1).await;
-    let idle = service.sweeps();
+    let idle = service.deadlines.sweeps();
     // After its start-up round the new sweeper sleeps until the reminder, on the bots' clock.
     w.asked_to_wake_at(remind_at, asked_before + 1).await;
 
@@ -200,7 +200,11 @@ async fn a_five_minute_game_reminds_and_times_out_on_the_second_with_no_sweeps_i
     // moment, and the last asked is the reminder's; nothing posted.
     assert_eq!(w.wake_ups().last(), Some(&remind_at), "{:?}", w.wake_ups());
     assert!(w.try_post_in(general, Duration::ZERO).await.is_none());
-    assert_eq!(service.sweeps(), idle, "swept while nothing was due");
+    assert_eq!(
+        service.deadlines.sweeps(),
+        idle,
+        "swept while nothing was due"
+    );
 
     // At 80 % of the move's time: the reminder, at once. (Until the reminder is sent, the
     // deadline is not the next due moment: counted before, no ask of it is missed.)
@@ -220,7 +224,7 @@ async fn a_five_minute_game_reminds_and_times_out_on_the_second_with_no_sweeps_i
         "{}",
         reminder.text()
     );
-    assert_eq!(service.sweeps(), idle + 1);
+    assert_eq!(service.deadlines.sweeps(), idle + 1);
     // That round ends asleep until the deadline.
     let asleep = w.asked_to_wake_at(deadline, deadline_asked + 1).await.len();
 
@@ -228,7 +232,7 @@ async fn a_five_minute_game_reminds_and_times_out_on_the_second_with_no_sweeps_i
     w.set(deadline - 1);
     assert_eq!(w.wake_ups().last(), Some(&deadline), "{:?}", w.wake_ups());
     assert!(w.try_post_in(general, Duration::ZERO).await.is_none());
-    assert_eq!(service.sweeps(), idle + 1);
+    assert_eq!(service.deadlines.sweeps(), idle + 1);
 
     // On the second: Bob loses on time, within seconds.
     w.set(deadline);
@@ -247,7 +251,7 @@ async fn a_five_minute_game_reminds_and_times_out_on_the_second_with_no_sweeps_i
         "{}",
         lost.text()
     );
-    assert_eq!(service.sweeps(), idle + 2);
+    assert_eq!(service.deadlines.sweeps(), idle + 2);
 
     // Nothing is due any more: the bot sleeps on its hour however far the clock moves. The
     // schedule the sweeper reads after each round is empty, so it asks its clock for no
@@ -255,7 +259,7 @@ async fn a_five_minute_game_reminds_and_times_out_on_the_second_with_no_sweeps_i
     nothing_due(&service).await;
     w.set(deadline + 10 * FIVE_MINUTES);
     bot.stop().await;
-    assert_eq!(service.sweeps(), idle + 2);
+    assert_eq!(service.deadlines.sweeps(), idle + 2);
     assert!(
         w.wake_ups()[asleep..].iter().all(|&t| t <= deadline),
         "{:?}",
@@ -273,7 +277,7 @@ fn times_asked(w: &World, at: i64) -> usize {
 async fn nothing_due(service: &GameService) {
     let until = Instant::now() + WAIT;
     loop {
-        let due = service.next_due().await.expect("the schedule");
+        let due = service.deadlines.next_due().await.expect("the schedule");
         if due.is_none() {
             return;
         }

@@ -1190,7 +1190,7 @@ async fn the_board_picture_in_a_russian_server_has_russian_words() {
     assert_eq!(ru.code(), RU);
 
     // The start.
-    let board = svc.board(place).await.expect("the game");
+    let board = svc.games.board(place).await.expect("the game");
     let png = &started.files[0].1;
     assert!(
         *png == picture(ru, &board),
@@ -1200,7 +1200,7 @@ async fn the_board_picture_in_a_russian_server_has_russian_words() {
 
     // After a move.
     let r = play(fake, &alice, general, "c4-d4").await;
-    let board = svc.board(place).await.expect("the game");
+    let board = svc.games.board(place).await.expect("the game");
     assert_eq!(
         board.last_move.map(|m| m.to_string()).as_deref(),
         Some("c4-d4")

@@ -173,6 +173,7 @@ async fn a_round_of_200_players_starts_its_100_threads_through_discords_rate_lim
     // The store: every board of round 1 has its game, in its thread, between its players; no
     // notice of the round failed (the 429s were waited out in place) and none is left.
     let round = service
+        .tournaments
         .round_view(TournamentId(1), 1)
         .await
         .expect("round 1");

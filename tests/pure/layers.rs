@@ -24,8 +24,9 @@ use rust_source::{paths, strip, tokens};
 const LIST_OPENS: &str = "//! Layers";
 
 /// The top-level modules whose files use each other in no loop; the others still have loops
-/// (issue 33 found them in `app`, `console`, `discord`, `service`, `store` and `strings`).
-const LOOP_FREE: [&str; 18] = [
+/// (issue 33 found them in `app`, `console`, `discord`, `service`, `store` and `strings`, and
+/// took them out of all but `store`).
+const LOOP_FREE: [&str; 19] = [
     "app",
     "backups",
     "cli",
@@ -41,6 +42,7 @@ const LOOP_FREE: [&str; 18] = [
     "ratings",
     "render",
     "rules",
+    "service",
     "strings",
     "telemetry",
     "text",

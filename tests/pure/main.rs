@@ -33,3 +33,4 @@ mod rules_props;
 mod rules_vectors;
 mod russian_durations;
 mod russian_plies;
+mod service_parts;

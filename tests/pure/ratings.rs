@@ -1208,7 +1208,7 @@ async fn the_leaderboard_checks_members_once_a_day() {
     assert_eq!(MEMBER_RECHECK, DAY);
     let (_dir, svc, clock) = ladder_service();
     let discord = Script::default();
-    let page = svc.leaderboard(GUILD, 1, &discord).await.unwrap();
+    let page = svc.ladder.leaderboard(GUILD, 1, &discord).await.unwrap();
     assert_eq!(users(&page), (1..=10).collect::<Vec<_>>());
     assert_eq!(counts(&page), (1, 2, 12, 0));
     assert_eq!(
@@ -1221,21 +1221,21 @@ async fn the_leaderboard_checks_members_once_a_day() {
     assert_eq!(record(&svc, 11).await.member_checked_at, None);
 
     // Within the day nobody on the page is asked again; the other page's players are.
-    svc.leaderboard(GUILD, 1, &discord).await.unwrap();
+    svc.ladder.leaderboard(GUILD, 1, &discord).await.unwrap();
     assert_eq!(discord.asked(), NOBODY);
     clock.advance(MEMBER_RECHECK - 1);
-    let page = svc.leaderboard(GUILD, 1, &discord).await.unwrap();
+    let page = svc.ladder.leaderboard(GUILD, 1, &discord).await.unwrap();
     assert_eq!(discord.asked(), NOBODY);
     assert_eq!(users(&page), (1..=10).collect::<Vec<_>>());
-    let page = svc.leaderboard(GUILD, 2, &discord).await.unwrap();
+    let page = svc.ladder.leaderboard(GUILD, 2, &discord).await.unwrap();
     assert_eq!(users(&page), [11, 12]);
     assert_eq!(discord.asked(), [11, 12]);
     // A day after their check, they are asked again.
     clock.advance(1);
-    svc.leaderboard(GUILD, 1, &discord).await.unwrap();
+    svc.ladder.leaderboard(GUILD, 1, &discord).await.unwrap();
     assert_eq!(discord.asked(), (1..=10).collect::<Vec<_>>());
     assert_eq!(record(&svc, 4).await.member_checked_at, Some(NOW + DAY));
-    svc.leaderboard(GUILD, 2, &discord).await.unwrap();
+    svc.ladder.leaderboard(GUILD, 2, &discord).await.unwrap();
     assert_eq!(
         discord.asked(),
         NOBODY,
@@ -1248,7 +1248,7 @@ async fn players_who_left_are_taken_off_and_the_page_refilled() {
     let (_dir, svc, clock) = ladder_service();
     let discord = Script::default();
     discord.answer(3, Some(false));
-    let page = svc.leaderboard(GUILD, 1, &discord).await.unwrap();
+    let page = svc.ladder.leaderboard(GUILD, 1, &discord).await.unwrap();
     // 3 left: the page is read again, and 11, who comes onto it, is checked in turn.
     assert_eq!(discord.asked(), [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
     assert_eq!(
@@ -1266,7 +1266,7 @@ async fn players_who_left_are_taken_off_and_the_page_refilled() {
         (Some(NOW), Some(NOW))
     );
     assert_eq!(gone.games, 3, "they keep their record");
-    let page = svc.leaderboard(GUILD, 2, &discord).await.unwrap();
+    let page = svc.ladder.leaderboard(GUILD, 2, &discord).await.unwrap();
     assert_eq!(ranks(&page), [(12, Some(11))]);
     assert_eq!(discord.asked(), [12]);
 
@@ -1274,7 +1274,7 @@ async fn players_who_left_are_taken_off_and_the_page_refilled() {
     clock.advance(DAY);
     discord.answer(5, Some(false));
     discord.answer(11, Some(false));
-    let page = svc.leaderboard(GUILD, 1, &discord).await.unwrap();
+    let page = svc.ladder.leaderboard(GUILD, 1, &discord).await.unwrap();
     // 3, found gone a day ago, is asked first whether they came back (they did not).
     assert_eq!(discord.asked(), [3, 1, 2, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
     assert_eq!(users(&page), [1, 2, 4, 6, 7, 8, 9, 10, 12]);
@@ -1287,7 +1287,7 @@ async fn players_who_left_are_taken_off_and_the_page_refilled() {
         "gone since first found gone, checked again"
     );
     // Not asked again within the day.
-    svc.leaderboard(GUILD, 1, &discord).await.unwrap();
+    svc.ladder.leaderboard(GUILD, 1, &discord).await.unwrap();
     assert_eq!(discord.asked(), NOBODY);
 }
 
@@ -1296,18 +1296,18 @@ async fn a_member_check_that_fails_keeps_the_player_shown() {
     let (_dir, svc, _clock) = ladder_service();
     let discord = Script::default();
     discord.answer(2, None);
-    let page = svc.leaderboard(GUILD, 1, &discord).await.unwrap();
+    let page = svc.ladder.leaderboard(GUILD, 1, &discord).await.unwrap();
     assert_eq!(users(&page), (1..=10).collect::<Vec<_>>());
     assert_eq!(discord.asked(), (1..=10).collect::<Vec<_>>());
     let p = record(&svc, 2).await;
     assert_eq!((p.member_checked_at, p.left_at), (None, None));
     // Not checked, so asked again the next time, alone.
-    svc.leaderboard(GUILD, 1, &discord).await.unwrap();
+    svc.ladder.leaderboard(GUILD, 1, &discord).await.unwrap();
     assert_eq!(discord.asked(), [2]);
     discord.answer(2, Some(true));
-    svc.leaderboard(GUILD, 1, &discord).await.unwrap();
+    svc.ladder.leaderboard(GUILD, 1, &discord).await.unwrap();
     assert_eq!(discord.asked(), [2]);
-    svc.leaderboard(GUILD, 1, &discord).await.unwrap();
+    svc.ladder.leaderboard(GUILD, 1, &discord).await.unwrap();
     assert_eq!(discord.asked(), NOBODY);
     assert_eq!(record(&svc, 2).await.member_checked_at, Some(NOW));
 }
@@ -1319,12 +1319,12 @@ async fn a_player_who_comes_back_is_shown_again() {
     let (_dir, svc, clock) = ladder_service();
     let discord = Script::default();
     discord.answer(3, Some(false));
-    svc.leaderboard(GUILD, 1, &discord).await.unwrap();
+    svc.ladder.leaderboard(GUILD, 1, &discord).await.unwrap();
     assert_eq!(record(&svc, 3).await.left_at, Some(NOW));
     // 3 rejoins; days later the leaderboard is looked at again.
     discord.answer(3, Some(true));
     clock.advance(7 * DAY);
-    let page = svc.leaderboard(GUILD, 1, &discord).await.unwrap();
+    let page = svc.ladder.leaderboard(GUILD, 1, &discord).await.unwrap();
     assert_eq!(
         users(&page),
         (1..=10).collect::<Vec<_>>(),
@@ -1354,7 +1354,7 @@ async fn stats_of_yourself_someone_else_and_a_stranger() {
     //   c6, a6 = game(NEW, a5, 1)
     //   -> Alice 1387.6273 / 209.0698 / 0.06000009; her changes +162.3109, -229.2508,
     //      +33.2954, -78.7282
-    let alice = svc.stats(GUILD, ALICE, ALICE).await.unwrap();
+    let alice = svc.ladder.stats(GUILD, ALICE, ALICE).await.unwrap();
     assert_eq!(alice.user_id, ALICE);
     assert_close(alice.rating, (1387.6273, 209.0698, 0.06000009));
     let standing = alice.standing.clone().unwrap();
@@ -1388,7 +1388,7 @@ async fn stats_of_yourself_someone_else_and_a_stranger() {
     );
 
     // Asked by Bob: the same, and Bob's score against her (W, W, D, L from his side).
-    let by_bob = svc.stats(GUILD, ALICE, BOB).await.unwrap();
+    let by_bob = svc.ladder.stats(GUILD, ALICE, BOB).await.unwrap();
     assert_eq!(
         by_bob.head_to_head,
         Some(HeadToHead {
@@ -1413,7 +1413,7 @@ async fn stats_of_yourself_someone_else_and_a_stranger() {
     );
 
     // A ranked player (with no game in this database's games) asked about by Alice.
-    let dave = svc.stats(GUILD, DAVE, ALICE).await.unwrap();
+    let dave = svc.ladder.stats(GUILD, DAVE, ALICE).await.unwrap();
     assert_eq!(dave.standing.as_ref().unwrap().rank, Some(1));
     assert_eq!((dave.streak, dave.recent.len()), (None, 0));
     assert_eq!(
@@ -1425,7 +1425,7 @@ async fn stats_of_yourself_someone_else_and_a_stranger() {
     assert_eq!(
         md(&strings::stats(
             Lang::ENGLISH,
-            &svc.stats(GUILD, EVE, ALICE).await.unwrap()
+            &svc.ladder.stats(GUILD, EVE, ALICE).await.unwrap()
         )),
         "**Stats of <@4005>**\nRating: **1400** ± 50 · not ranked: no longer on this server\n\
          Games: 5 (1 win, 4 losses, 0 draws; 5 rated)\n\
@@ -1435,7 +1435,7 @@ async fn stats_of_yourself_someone_else_and_a_stranger() {
     assert_eq!(
         md(&strings::stats(
             Lang::ENGLISH,
-            &svc.stats(GUILD, EVE, EVE).await.unwrap()
+            &svc.ladder.stats(GUILD, EVE, EVE).await.unwrap()
         )),
         "**Stats of <@4005>**\nRating: **1400** ± 50 · rank 2 of 2\n\
          Games: 5 (1 win, 4 losses, 0 draws; 5 rated)"
@@ -1443,14 +1443,14 @@ async fn stats_of_yourself_someone_else_and_a_stranger() {
     assert_eq!(
         md(&strings::stats(
             Lang::ENGLISH,
-            &svc.stats(GUILD, FRANK, FRANK).await.unwrap()
+            &svc.ladder.stats(GUILD, FRANK, FRANK).await.unwrap()
         )),
         "**Stats of <@4006>**\nRating: **1500?** ± 350 · no rated game yet\n\
          Games: 1 (0 wins, 1 loss, 0 draws; 0 rated)"
     );
 
     // Someone who never finished a game here.
-    let stranger = svc.stats(GUILD, 99, ALICE).await.unwrap();
+    let stranger = svc.ladder.stats(GUILD, 99, ALICE).await.unwrap();
     assert_eq!(
         stranger,
         Stats {
@@ -1468,9 +1468,12 @@ async fn stats_of_yourself_someone_else_and_a_stranger() {
         md(&strings::stats(Lang::ENGLISH, &stranger)),
         "<@99> has not finished a game on this server yet."
     );
-    assert_eq!(svc.stats(GUILD, 99, 99).await.unwrap().head_to_head, None);
+    assert_eq!(
+        svc.ladder.stats(GUILD, 99, 99).await.unwrap().head_to_head,
+        None
+    );
     // Alice in the other guild: one game, her rating there.
-    let there = svc.stats(OTHER_GUILD, ALICE, BOB).await.unwrap();
+    let there = svc.ladder.stats(OTHER_GUILD, ALICE, BOB).await.unwrap();
     assert_close(there.rating, NEW_WINNER);
     assert_eq!(
         there.head_to_head,
@@ -1484,7 +1487,7 @@ async fn stats_of_yourself_someone_else_and_a_stranger() {
     // Three weeks on, the rating shown has grown its deviation:
     //   grow(a6, 3) -> 1387.6273 / 209.8478 / 0.06000009
     clock.advance(3 * WEEK);
-    let later = svc.stats(GUILD, ALICE, ALICE).await.unwrap();
+    let later = svc.ladder.stats(GUILD, ALICE, ALICE).await.unwrap();
     assert_close(later.rating, (1387.6273, 209.8478, 0.06000009));
     assert!(
         md(&strings::stats(Lang::ENGLISH, &later)).contains("Rating: **1388?** ± 210 · "),

@@ -1,10 +1,10 @@
 // Longer than 400 lines: every use case of a tournament (create, join, leave, start, rounds, the
-// director's tools, standings, export) on one GameService impl.
+// director's tools, standings, export) on the two parts of tournaments, in one file.
 //! Tournaments (issue 22): creating and joining events, pairing their rounds with the pure
 //! pairing module, the director's tools, standings and the TRF export.
 //!
 //! The flow of a round is carried by the outbox, so that it survives a kill at any moment:
-//! a `tournament-round` notice pairs the next round (`GameService::pair_next_round`), which
+//! a `tournament-round` notice pairs the next round (`Tournaments::pair_next_round`), which
 //! queues a `tournament-game` notice per board; delivering one posts the board's message in the
 //! event's channel and starts a thread from it, and the game is created in that thread. Each
 //! game's end records its board's result in the game's own transaction (the store), and the
@@ -20,7 +20,10 @@ use crate::store::{
     TournamentStatus,
 };
 
-use super::{GameService, Named, Place, Result, ServiceError, User};
+use std::sync::Arc;
+
+use super::context::Context;
+use super::{Named, Place, Result, ServiceError, User};
 pub use crate::domain::lifecycle::default_rounds;
 pub use model::Model;
 
@@ -165,7 +168,7 @@ pub struct StandingRow {
     pub status: EntrantStatus,
 }
 
-/// A tournament as a TRF-16 file ([`GameService::export_trf_file`]).
+/// A tournament as a TRF-16 file ([`Tournaments::export_trf_file`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TrfExport {
     /// The file's text.
@@ -215,7 +218,60 @@ pub enum TournamentNews {
     Finished(Standings),
 }
 
-impl GameService {
+/// Tournaments as players and spectators see them: created, found, joined and left, their
+/// rounds and boards, standings, exports and log, and a server's tournament role.
+#[derive(Clone)]
+pub struct Tournaments {
+    pub(in crate::service) context: Arc<Context>,
+}
+
+impl Tournaments {
+    /// The part on `context`.
+    pub(in crate::service) fn new(context: Arc<Context>) -> Tournaments {
+        Tournaments { context }
+    }
+}
+
+// The use cases read the shared context as their own (`self.store`, `self.now()`): written
+// once, whichever part they belong to.
+impl std::ops::Deref for Tournaments {
+    type Target = Context;
+
+    fn deref(&self) -> &Context {
+        &self.context
+    }
+}
+
+/// A tournament director's tools: start, cancel, pause, the next round now, a player removed,
+/// a result adjudicated, extra time; and the start of tournaments whose time has come.
+#[derive(Clone)]
+pub struct Director {
+    pub(in crate::service) context: Arc<Context>,
+    /// The tournaments, which the director's tools act on and show.
+    pub(in crate::service) tournaments: Tournaments,
+}
+
+impl Director {
+    /// The part on `context`, with [`Tournaments`].
+    pub(in crate::service) fn new(context: Arc<Context>, tournaments: Tournaments) -> Director {
+        Director {
+            context,
+            tournaments,
+        }
+    }
+}
+
+// The use cases read the shared context as their own (`self.store`, `self.now()`): written
+// once, whichever part they belong to.
+impl std::ops::Deref for Director {
+    type Target = Context;
+
+    fn deref(&self) -> &Context {
+        &self.context
+    }
+}
+
+impl Tournaments {
     /// Creates a tournament announced in `place`, directed by `user`.
     ///
     /// # Errors
@@ -400,7 +456,7 @@ impl GameService {
     /// (once), so none is queued.
     ///
     /// # Errors
-    /// As [`GameService::join_tournament`].
+    /// As [`Tournaments::join_tournament`].
     pub async fn join_by_click(
         &self,
         place: Place,
@@ -453,7 +509,7 @@ impl GameService {
     /// announcement (once), so none is queued.
     ///
     /// # Errors
-    /// As [`GameService::leave_tournament`].
+    /// As [`Tournaments::leave_tournament`].
     pub async fn leave_by_click(
         &self,
         place: Place,
@@ -478,7 +534,9 @@ impl GameService {
             .await?;
         self.tournament_view(tid).await
     }
+}
 
+impl Director {
     /// The tournament of `place` (or `id`) when `user` directs it.
     async fn directed(
         &self,
@@ -486,7 +544,7 @@ impl GameService {
         user: &User,
         id: Option<TournamentId>,
     ) -> Result<Tournament> {
-        let t = self.find_tournament(place, id).await?;
+        let t = self.tournaments.find_tournament(place, id).await?;
         if t.director_id != user.id {
             return Err(TournamentError::NotDirector(t.id).into());
         }
@@ -515,7 +573,7 @@ impl GameService {
             .call(move |s| s.start_tournament(id, by, colour, now))
             .await?;
         self.reschedule();
-        self.tournament_view(id).await
+        self.tournaments.tournament_view(id).await
     }
 
     /// Starts the open tournaments whose start time has come (the sweeper's); one that cannot
@@ -562,7 +620,7 @@ impl GameService {
         self.store
             .call(move |s| s.cancel_tournament(tid, uid, now))
             .await?;
-        self.tournament_view(tid).await
+        self.tournaments.tournament_view(tid).await
     }
 
     /// The director removes `player` from the tournament.
@@ -581,7 +639,7 @@ impl GameService {
         self.store
             .call(move |s| s.withdraw(tid, player, EntrantStatus::Removed, uid, now))
             .await?;
-        self.tournament_view(tid).await
+        self.tournaments.tournament_view(tid).await
     }
 
     /// The director pauses or resumes the tournament.
@@ -678,7 +736,9 @@ impl GameService {
             .call(move |s| s.extend_deadline(game, now))
             .await?)
     }
+}
 
+impl Tournaments {
     /// Remembers the message that announces tournament `id` (it is redrawn after changes).
     ///
     /// # Errors
@@ -752,7 +812,7 @@ impl GameService {
     }
 
     /// The tournament as a TRF-16 file (the text), readable by chess tournament software:
-    /// [`GameService::export_trf_file`]'s text.
+    /// [`Tournaments::export_trf_file`]'s text.
     ///
     /// # Errors
     /// The store's.
