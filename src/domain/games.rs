@@ -321,6 +321,13 @@ pub enum GameError {
     /// The rules refuse the move.
     #[error(transparent)]
     Illegal(#[from] PlayError),
+    /// A player's abort after each side moved more than once
+    /// ([`super::deadlines::ABORT_MAX_PLY`]).
+    #[error("it is too late to abort this game")]
+    AbortTooLate,
+    /// An abort of a tournament's game: it must end with a result.
+    #[error("a tournament's game cannot be aborted")]
+    TournamentGameAbort,
     /// A game against the bot had all its hints ([`super::hints::HINTS_PER_GAME`]).
     #[error("game {0} has had all its hints")]
     NoHintsLeft(GameId),

@@ -3,7 +3,7 @@
 //! the game's new row (or how it ends) for the store to keep; the rules of Focus themselves
 //! are [`crate::rules`]'.
 
-use super::deadlines::reminder_for;
+use super::deadlines::{ABORT_MAX_PLY, reminder_for};
 use super::{EndReason, Ending, Game, GameError, NewNotice, NoticeKind, Via, too_early_aborts};
 use crate::rules::{Color, Move, MoveEffect, Outcome, Position};
 
@@ -194,6 +194,28 @@ pub fn answer_takeback(game: &Game, user: u64) -> Result<()> {
         return Err(GameError::NoTakebackRequest);
     }
     Ok(())
+}
+
+/// `user` aborts `game`: a player while each side has moved at most once
+/// ([`ABORT_MAX_PLY`]), a moderator (`is_moderator`: Manage Messages in the channel) at any
+/// time; never a tournament's game, which ends with a result (its director sets one).
+///
+/// # Errors
+/// [`GameError::TournamentGameAbort`]; [`GameError::NotAPlayer`] and
+/// [`GameError::AbortTooLate`] for a player who is not a moderator.
+pub fn abort(game: &Game, user: u64, is_moderator: bool) -> Result<Ending> {
+    if game.tournament_id.is_some() {
+        return Err(GameError::TournamentGameAbort);
+    }
+    if !is_moderator {
+        game.color_of_player(user)?;
+        if game.ply > ABORT_MAX_PLY {
+            return Err(GameError::AbortTooLate);
+        }
+    }
+    // A game held for review may be aborted too (by a moderator): whether it is over already
+    // is the ending's own check.
+    Ok(Ending::Abort)
 }
 
 /// `user` resigns `game`: the opponent wins; before each side has moved the game is aborted

@@ -4,7 +4,7 @@ use super::context::wakes_sweeper;
 use super::games::Games;
 use super::{Board, DrawReport, Place, Result, ServiceError, User};
 use crate::rules::Color;
-use crate::store::{ABORT_MAX_PLY, DrawOffer, GameId, StoreError};
+use crate::store::{DrawOffer, GameId, StoreError};
 
 impl Games {
     /// `user` resigns the game of `place`.
@@ -135,22 +135,21 @@ impl Games {
     /// games are unrated and change no record.
     ///
     /// # Errors
-    /// [`ServiceError::AbortTooLate`], [`ServiceError::NotAPlayer`];
-    /// [`ServiceError::TournamentGameAbort`] for a tournament's game (its director sets a
-    /// result instead); the store's.
+    /// The store's [`StoreError::TournamentGameAbort`] for a tournament's game (its director
+    /// sets a result instead) and [`StoreError::AbortTooLate`];
+    /// [`ServiceError::NotAPlayer`] for a user who does not play it and is no moderator.
     pub async fn abort(&self, place: Place, user: &User, is_moderator: bool) -> Result<Board> {
         let game = self.game_of(place, user.id).await?;
-        if game.tournament_id.is_some() {
-            return Err(ServiceError::TournamentGameAbort);
-        }
-        if !is_moderator {
-            game.color_of(user.id).ok_or(ServiceError::NotAPlayer)?;
-            if game.ply > ABORT_MAX_PLY {
-                return Err(ServiceError::AbortTooLate);
-            }
-        }
-        let (id, now) = (game.id, self.now());
-        let game = self.store.call(move |s| s.abort_game(id, now)).await?;
+        let (id, uid, now) = (game.id, user.id, self.now());
+        let game = self
+            .store
+            .call(move |s| s.abort_by(id, uid, is_moderator, now))
+            .await
+            .map_err(|e| match e {
+                // This channel's game, as the user named it: said so.
+                StoreError::NotAPlayer(_) => ServiceError::NotAPlayer,
+                e => e.into(),
+            })?;
         self.board_of(game).await
     }
 }

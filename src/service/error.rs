@@ -41,8 +41,6 @@ pub enum ServiceError {
     ChallengeStranger(u64),
     /// A new challenge in a channel whose game is still going.
     ChannelBusy,
-    /// Too late for a player to abort.
-    AbortTooLate,
     /// A takeback asked for after the opponent replied: the last move is not the asker's.
     TakebackNotYourMove,
     /// A server setting changed by a member without the Manage Server permission.
@@ -81,8 +79,6 @@ pub enum ServiceError {
     RoundsOfRoundRobin,
     /// A player limit outside 2 to 1,000.
     BadMaxPlayers(u32),
-    /// An abort of a tournament's game: it must end with a result.
-    TournamentGameAbort,
     /// A start more than `max` hours ahead (or none).
     BadStart {
         /// The most hours.
@@ -156,7 +152,6 @@ impl ServiceError {
             | ServiceError::BotDeclinesDraw
             | ServiceError::ChallengeStranger(_)
             | ServiceError::ChannelBusy
-            | ServiceError::AbortTooLate
             | ServiceError::TakebackNotYourMove
             | ServiceError::NotAManager
             | ServiceError::NotInServer
@@ -175,7 +170,6 @@ impl ServiceError {
             | ServiceError::RoundsOfRoundRobin
             | ServiceError::BadMaxPlayers(_)
             | ServiceError::BadStart { .. }
-            | ServiceError::TournamentGameAbort
             | ServiceError::DaysAndMinutes
             | ServiceError::TournamentNeedsThreads(_)
             | ServiceError::ReplayTooLarge { .. }

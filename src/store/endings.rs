@@ -72,6 +72,26 @@ impl Store {
         self.finish_game(id, Ending::Abort, now)
     }
 
+    /// `user_id` aborts game `id`, in one transaction, when the domain allows it
+    /// ([`crate::domain::play::abort`]): a player early, a moderator (`is_moderator`) at any
+    /// time, never in a tournament.
+    ///
+    /// # Errors
+    /// [`super::StoreError::TournamentGameAbort`], [`super::StoreError::NotAPlayer`],
+    /// [`super::StoreError::AbortTooLate`]; as [`Store::finish_game`].
+    pub fn abort_by(
+        &mut self,
+        id: GameId,
+        user_id: u64,
+        is_moderator: bool,
+        now: i64,
+    ) -> Result<Game> {
+        self.write(|tx| {
+            let ending = play::abort(&get_game(tx, id)?, user_id, is_moderator)?;
+            finish_in(tx, id, ending, now)
+        })
+    }
+
     /// `user_id` resigns game `id`: the opponent wins; before each side has made a move
     /// ([`crate::domain::RESULT_MIN_PLY`]) the game is aborted instead, unrated.
     ///

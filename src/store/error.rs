@@ -122,6 +122,10 @@ pub enum StoreError {
     NotFinished(GameId),
     /// A rematch of this game was offered already (once per game).
     RematchOffered(GameId),
+    /// Too late for a player to abort ([`super::ABORT_MAX_PLY`]).
+    AbortTooLate,
+    /// An abort of a tournament's game: it must end with a result.
+    TournamentGameAbort,
     /// A hint asked for in a game that had all its hints ([`super::HINTS_PER_GAME`]).
     NoHintsLeft(GameId),
     /// A takeback in a game with no move.
@@ -178,6 +182,8 @@ impl StoreError {
                 | StoreError::NotFinished(_)
                 | StoreError::RematchOffered(_)
                 | StoreError::NoHintsLeft(_)
+                | StoreError::AbortTooLate
+                | StoreError::TournamentGameAbort
                 | StoreError::NothingToTakeBack
                 | StoreError::TimeRanOut(_)
                 | StoreError::NoTimeLimit
@@ -205,6 +211,8 @@ impl From<crate::domain::GameError> for StoreError {
             E::NoTakebackRequest => StoreError::NoTakebackRequest,
             E::NoDrawOffer => StoreError::NoDrawOffer,
             E::NoHintsLeft(id) => StoreError::NoHintsLeft(id),
+            E::AbortTooLate => StoreError::AbortTooLate,
+            E::TournamentGameAbort => StoreError::TournamentGameAbort,
         }
     }
 }

@@ -434,6 +434,8 @@ impl Localized for StoreError {
                 count = crate::store::HINTS_PER_GAME
             ),
             StoreError::NothingToTakeBack => tr!(lang, "error-nothing-to-take-back"),
+            StoreError::AbortTooLate => tr!(lang, "error-abort-too-late"),
+            StoreError::TournamentGameAbort => tr!(lang, "error-tournament-game-abort"),
             StoreError::TimeRanOut(id) => tr!(lang, "error-time-ran-out", game = id.to_string()),
             StoreError::NoTimeLimit => tr!(lang, "error-no-time-limit"),
             StoreError::OwnMove => tr!(lang, "error-own-move"),
@@ -494,7 +496,6 @@ impl Localized for ServiceError {
             ServiceError::BadRounds(rounds) => tr!(lang, "error-bad-rounds", rounds = *rounds),
             ServiceError::RoundsOfRoundRobin => tr!(lang, "error-rounds-of-round-robin"),
             ServiceError::BadMaxPlayers(max) => tr!(lang, "error-bad-max-players", max = *max),
-            ServiceError::TournamentGameAbort => tr!(lang, "error-tournament-game-abort"),
             ServiceError::BadStart { max } => tr!(lang, "error-bad-tournament-start", max = *max),
             ServiceError::TournamentNeedsThreads(missing) if missing.is_empty() => {
                 tr!(lang, "error-tournament-not-in-channel")
@@ -556,7 +557,6 @@ impl Localized for ServiceError {
                 )
             }
             ServiceError::ChannelBusy => tr!(lang, "error-channel-busy"),
-            ServiceError::AbortTooLate => tr!(lang, "error-abort-too-late"),
             ServiceError::TakebackNotYourMove => tr!(lang, "error-takeback-not-your-move"),
             ServiceError::NotAManager => tr!(lang, "error-not-a-manager"),
             ServiceError::DaysAndMinutes => tr!(lang, "error-days-and-minutes"),

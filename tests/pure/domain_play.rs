@@ -196,3 +196,28 @@ fn resigning_hands_the_win_over_except_before_both_have_moved() {
         Err(GameError::NotAPlayer(game(5).id))
     );
 }
+
+#[test]
+fn a_player_aborts_early_a_moderator_any_time_and_nobody_a_tournaments_game() {
+    use focus_bot::domain::TournamentId;
+    use focus_bot::domain::deadlines::ABORT_MAX_PLY;
+    let early = game(ABORT_MAX_PLY);
+    assert_eq!(play::abort(&early, 10, false), Ok(Ending::Abort));
+    assert_eq!(play::abort(&early, 20, false), Ok(Ending::Abort));
+    assert_eq!(
+        play::abort(&early, 99, false),
+        Err(GameError::NotAPlayer(early.id))
+    );
+    assert_eq!(play::abort(&early, 99, true), Ok(Ending::Abort));
+    let late = game(ABORT_MAX_PLY + 1);
+    assert_eq!(play::abort(&late, 10, false), Err(GameError::AbortTooLate));
+    assert_eq!(play::abort(&late, 10, true), Ok(Ending::Abort));
+    let mut round = game(0);
+    round.tournament_id = Some(TournamentId(3));
+    for moderator in [false, true] {
+        assert_eq!(
+            play::abort(&round, 10, moderator),
+            Err(GameError::TournamentGameAbort)
+        );
+    }
+}
