@@ -51,6 +51,7 @@
 //! ```
 
 mod analyses;
+pub mod api;
 mod async_store;
 mod backup;
 mod bots;
@@ -82,6 +83,7 @@ use std::time::Duration;
 use rusqlite::{Connection, MAIN_DB, OpenFlags, Transaction, TransactionBehavior};
 
 pub use analyses::StoredAnalysis;
+pub use api::Storage;
 pub use async_store::AsyncStore;
 pub use backup::{
     BackupError, BackupPace, Made, Problem, RestoreError, Restored, Verified, WriteError, backup,

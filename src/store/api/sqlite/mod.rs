@@ -1,0 +1,95 @@
+//! SQLite implements the store's areas on [`AsyncStore`]: each method is one call on the
+//! store's thread (one round trip), running the [`Store`] method of the same name, which
+//! writes in one transaction. A method that makes several `Store` calls (a write and the
+//! reads that answer it) runs them in that one call: the store's thread runs calls one at a
+//! time, so no other call of the bot comes in between.
+
+mod challenges;
+mod engine;
+mod games;
+mod players;
+mod tournaments;
+
+use async_trait::async_trait;
+
+use super::{Deadlines, Health, Outbox};
+use crate::store::{
+    AsyncStore, Game, GameStatus, Notice, NoticeId, Result, Store, StoreStats, Swept,
+};
+
+/// Whether `game`, just started or changed, gives the deadline sweeper a new due moment: an
+/// active game with a deadline, or whose player to move takes direct messages (a turn
+/// notice). Reads the setting only when the deadline does not answer.
+fn wakes_sweeper(store: &Store, game: &Game) -> Result<bool> {
+    if game.status != GameStatus::Active {
+        return Ok(false);
+    }
+    if game.deadline.is_some() {
+        return Ok(true);
+    }
+    let to_move = game.player(game.current_position()?.side_to_move());
+    Ok(store.settings(to_move)?.dm_notifications)
+}
+
+#[async_trait]
+impl Outbox for AsyncStore {
+    async fn due_notices(&self, now: i64, limit: u32) -> Result<Vec<Notice>> {
+        self.call(move |s| s.due_notices(now, limit)).await
+    }
+
+    async fn held_notices(&self, user_id: u64) -> Result<Vec<Notice>> {
+        self.call(move |s| s.held_notices(user_id)).await
+    }
+
+    async fn release_held(&self, user_id: u64, ids: Vec<NoticeId>) -> Result<()> {
+        self.call(move |s| s.release_held(user_id, &ids)).await
+    }
+
+    async fn notice_done(&self, id: NoticeId, dropped: bool, now: i64) -> Result<()> {
+        self.call(move |s| s.notice_done(id, dropped, now)).await
+    }
+
+    async fn notice_failed(&self, id: NoticeId, error: String, now: i64) -> Result<()> {
+        self.call(move |s| s.notice_failed(id, &error, now)).await
+    }
+
+    async fn hold_notice(&self, id: NoticeId, user_id: u64, now: i64) -> Result<()> {
+        self.call(move |s| s.hold_notice(id, user_id, now)).await
+    }
+
+    async fn notice_to_channel(&self, id: NoticeId, error: String, now: i64) -> Result<()> {
+        self.call(move |s| s.notice_to_channel(id, &error, now))
+            .await
+    }
+}
+
+#[async_trait]
+impl Deadlines for AsyncStore {
+    async fn sweep(&self, now: i64) -> Result<Swept> {
+        self.call(move |s| s.sweep(now)).await
+    }
+
+    async fn next_due(&self) -> Result<Option<i64>> {
+        self.call(|s| {
+            let due = s.next_due()?;
+            let start = s.next_tournament_start()?;
+            Ok(due.into_iter().chain(start).min())
+        })
+        .await
+    }
+}
+
+#[async_trait]
+impl Health for AsyncStore {
+    async fn check_writable(&self) -> Result<()> {
+        self.call(|s| s.check_writable()).await
+    }
+
+    async fn store_stats(&self) -> Result<StoreStats> {
+        self.call(|s| s.stats()).await
+    }
+
+    async fn close(&self) {
+        AsyncStore::close(self).await;
+    }
+}
