@@ -2,7 +2,6 @@
 // tests.
 //! Challenges: made, accepted (the game starts), declined, cancelled.
 
-use super::deadlines::wakes_sweeper;
 use super::{Board, ChallengeView, GameService, Place, Result, ServiceError, User};
 use crate::rules::{Color, Rules};
 use crate::store::Venue;
@@ -232,7 +231,7 @@ impl GameService {
             created_at: self.now(),
             venue: request.venue,
         };
-        let challenge = self.store.call(move |s| s.create_challenge(&new)).await?;
+        let challenge = self.store.create_challenge(new).await?;
         // Its expiry is a new due moment the sleeping sweeper must hear of.
         self.reschedule();
         Ok(ChallengeView {
@@ -258,7 +257,7 @@ impl GameService {
         id: GameId,
         threads: bool,
     ) -> Result<(Game, Rematch)> {
-        let game = self.store.call(move |s| s.game(id)).await?;
+        let game = self.store.game(id).await?;
         if game.guild_id != place.guild_id {
             return Err(ServiceError::NoGameHere);
         }
@@ -291,10 +290,7 @@ impl GameService {
             created_at: self.now(),
             venue: game.venue,
         };
-        let (challenge, opponent) = self
-            .store
-            .call(move |s| Ok((s.create_rematch(id, &new)?, s.name(opponent)?)))
-            .await?;
+        let (challenge, opponent) = self.store.create_rematch(id, new, opponent).await?;
         self.reschedule();
         let view = ChallengeView {
             challenge,
@@ -334,11 +330,7 @@ impl GameService {
         let (id, level) = (game.id, seat.level);
         let (started, wake) = self
             .store
-            .call(move |s| {
-                let started = s.start_bot_rematch(id, &new, bot, level, None)?;
-                let wake = wakes_sweeper(s, &started)?;
-                Ok((started, wake))
-            })
+            .start_bot_rematch(id, new, bot, level, None)
             .await?;
         self.not_shown_yet(started.id, started.ply);
         self.mail_if(wake);
@@ -351,9 +343,7 @@ impl GameService {
     /// # Errors
     /// The store's.
     pub async fn set_challenge_message(&self, id: ChallengeId, message_id: u64) -> Result<()> {
-        self.store
-            .call(move |s| s.set_challenge_message(id, message_id))
-            .await?;
+        self.store.set_challenge_message(id, message_id).await?;
         Ok(())
     }
 
@@ -386,11 +376,7 @@ impl GameService {
         let (acceptor, now) = (user.id, self.now());
         let (game, wake) = self
             .store
-            .call(move |s| {
-                let game = s.accept_challenge_in(id, acceptor, now, toss, thread_id)?;
-                let wake = wakes_sweeper(s, &game)?;
-                Ok((game, wake))
-            })
+            .accept_challenge(id, acceptor, now, toss, thread_id)
             .await?;
         // The first deadline is a new due moment, and a turn DM may be waiting.
         self.mail_if(wake);
@@ -403,10 +389,7 @@ impl GameService {
     /// The store's.
     pub async fn decline(&self, id: ChallengeId, user: &User) -> Result<ChallengeView> {
         let (uid, now) = (user.id, self.now());
-        let challenge = self
-            .store
-            .call(move |s| s.decline_challenge(id, uid, now))
-            .await?;
+        let challenge = self.store.decline_challenge(id, uid, now).await?;
         self.challenge_view(challenge).await
     }
 
@@ -416,10 +399,7 @@ impl GameService {
     /// The store's.
     pub async fn cancel(&self, id: ChallengeId, user: &User) -> Result<ChallengeView> {
         let (uid, now) = (user.id, self.now());
-        let challenge = self
-            .store
-            .call(move |s| s.cancel_challenge(id, uid, now))
-            .await?;
+        let challenge = self.store.cancel_challenge(id, uid, now).await?;
         self.challenge_view(challenge).await
     }
 
@@ -433,10 +413,7 @@ impl GameService {
         user: &User,
     ) -> Result<Vec<ChallengeView>> {
         let (channel, now, uid) = (place.channel_id, self.now(), user.id);
-        let mut open = self
-            .store
-            .call(move |s| s.open_challenges(channel, now))
-            .await?;
+        let mut open = self.store.open_challenges(channel, now).await?;
         open.retain(|c| c.challenger_id != uid && c.opponent_id.is_none_or(|o| o == uid));
         open.sort_by_key(|c| std::cmp::Reverse((c.created_at, c.id)));
         let mut views = Vec::with_capacity(open.len());
@@ -448,10 +425,13 @@ impl GameService {
 
     async fn challenge_view(&self, challenge: crate::store::Challenge) -> Result<ChallengeView> {
         let (a, b) = (challenge.challenger_id, challenge.opponent_id);
-        let (challenger, opponent) = self
+        let mut names = self
             .store
-            .call(move |s| Ok((s.name(a)?, b.map(|b| s.name(b)).transpose()?.flatten())))
-            .await?;
+            .names(std::iter::once(a).chain(b).collect())
+            .await?
+            .into_iter();
+        let mut name = || names.next().and_then(|(_, name)| name);
+        let (challenger, opponent) = (name(), name());
         Ok(ChallengeView {
             challenge,
             challenger,

@@ -5,11 +5,11 @@ use std::future::Future;
 use std::sync::atomic::Ordering;
 
 use super::{GameService, Place, Result, ServiceError, User};
-use crate::store::{Game, GameStatus, Store, StoreError, Swept, UserSettings};
+use crate::store::{Game, StoreError, Swept, UserSettings};
 
 impl GameService {
     /// Handles everything due now (expired challenges, reminders, time-outs; see
-    /// [`crate::store::Store::sweep`]) and wakes the delivery of the notices it queued.
+    /// [`crate::store::api::Deadlines::sweep`]) and wakes the delivery of the notices it queued.
     /// Running it twice, or after a crash, changes nothing more.
     ///
     /// # Errors
@@ -17,7 +17,7 @@ impl GameService {
     pub async fn sweep(&self) -> Result<Swept> {
         self.sweeps.fetch_add(1, Ordering::Relaxed);
         let now = self.now();
-        let swept = self.store.call(move |s| s.sweep(now)).await?;
+        let swept = self.store.sweep(now).await?;
         self.metrics.swept(now);
         if !swept.is_empty() {
             tracing::info!(
@@ -51,21 +51,14 @@ impl GameService {
         self.mail.notified().await;
     }
 
-    /// When something next falls due (unix seconds; see [`crate::store::Store::next_due`]),
-    /// or an open tournament's start time comes ([`Store::next_tournament_start`]),
-    /// whichever is first: the sweeper sleeps until then.
+    /// When something next falls due or an open tournament's start time comes, whichever is
+    /// first (unix seconds; see [`crate::store::api::Deadlines::next_due`]): the sweeper sleeps
+    /// until then.
     ///
     /// # Errors
     /// The store's.
     pub async fn next_due(&self) -> Result<Option<i64>> {
-        Ok(self
-            .store
-            .call(|s| {
-                let due = s.next_due()?;
-                let start = s.next_tournament_start()?;
-                Ok(due.into_iter().chain(start).min())
-            })
-            .await?)
+        Ok(self.store.next_due().await?)
     }
 
     /// Resolves once the service's clock reads `at` (unix seconds) or later: real time for the
@@ -88,7 +81,7 @@ impl GameService {
         let (id, uid, now) = (game.id, user.id, self.now());
         let game = self
             .store
-            .call(move |s| s.more_time(id, uid, now))
+            .more_time(id, uid, now)
             .await
             // Too late: the store ended the game on time and queued the channel's notice.
             .inspect_err(|e| self.mail_if(matches!(e, StoreError::TimeRanOut(_))))?;
@@ -105,36 +98,16 @@ impl GameService {
     pub async fn notify(&self, user_id: u64, dm: Option<bool>) -> Result<UserSettings> {
         let settings = self
             .store
-            .call(move |s| {
-                if let Some(dm) = dm {
-                    s.set_settings(
-                        user_id,
-                        UserSettings {
-                            dm_notifications: dm,
-                            ..UserSettings::default()
-                        },
-                    )?;
-                }
-                s.settings(user_id)
-            })
+            .settings_after(
+                user_id,
+                dm.map(|dm| UserSettings {
+                    dm_notifications: dm,
+                    ..UserSettings::default()
+                }),
+            )
             .await?;
         Ok(settings)
     }
-}
-
-/// Whether the sweeper must hear of the change that left `game` as it is: the game is in play
-/// and has a deadline (a new due moment: the sweeper reads the schedule again), or its player
-/// to move asked for DMs (a turn DM was queued). Runs on the store's thread, in the same call
-/// as the change, so that a move in a game without a clock or mail wakes nobody.
-pub(super) fn wakes_sweeper(store: &Store, game: &Game) -> crate::store::Result<bool> {
-    if game.status != GameStatus::Active {
-        return Ok(false);
-    }
-    if game.deadline.is_some() {
-        return Ok(true);
-    }
-    let to_move = game.player(game.current_position()?.side_to_move());
-    Ok(store.settings(to_move)?.dm_notifications)
 }
 
 impl GameService {

@@ -1,6 +1,5 @@
 //! Ending a game early and undoing: resign, draw, takeback, abort.
 
-use super::deadlines::wakes_sweeper;
 use super::{Board, DrawReport, GameService, Place, Result, ServiceError, User};
 use crate::rules::Color;
 use crate::store::{ABORT_MAX_PLY, DrawOffer, GameId, StoreError};
@@ -14,7 +13,7 @@ impl GameService {
         let game = self.game_of(place, user.id).await?;
         game.color_of(user.id).ok_or(ServiceError::NotAPlayer)?;
         let (id, uid, now) = (game.id, user.id, self.now());
-        let game = self.store.call(move |s| s.resign(id, uid, now)).await?;
+        let game = self.store.resign(id, uid, now).await?;
         self.board_of(game).await
     }
 
@@ -38,11 +37,11 @@ impl GameService {
             }
             // Agreed at the ply the bot judged: a move stored meanwhile refuses it.
             let (id, ply, now) = (game.id, game.ply, self.now());
-            let game = self.store.call(move |s| s.agree_draw(id, ply, now)).await?;
+            let game = self.store.agree_draw(id, ply, now).await?;
             return Ok(DrawReport::Agreed(self.board_of(game).await?));
         }
         let (id, uid, now) = (game.id, user.id, self.now());
-        match self.store.call(move |s| s.offer_draw(id, uid, now)).await? {
+        match self.store.offer_draw(id, uid, now).await? {
             DrawOffer::Offered(game) => Ok(DrawReport::Offered { game, by }),
             DrawOffer::Agreed(game) => Ok(DrawReport::Agreed(self.board_of(game).await?)),
         }
@@ -55,13 +54,10 @@ impl GameService {
     pub async fn answer_draw(&self, id: GameId, user: &User, accept: bool) -> Result<DrawReport> {
         let (uid, now) = (user.id, self.now());
         if accept {
-            let game = self
-                .store
-                .call(move |s| s.accept_draw(id, uid, now))
-                .await?;
+            let game = self.store.accept_draw(id, uid, now).await?;
             Ok(DrawReport::Agreed(self.board_of(game).await?))
         } else {
-            let game = self.store.call(move |s| s.decline_draw(id, uid)).await?;
+            let game = self.store.decline_draw(id, uid).await?;
             let by = game.color_of(uid).map_or(Color::White, |c| !c);
             Ok(DrawReport::Offered { game, by })
         }
@@ -88,10 +84,7 @@ impl GameService {
             });
         }
         let (id, uid) = (game.id, user.id);
-        let game = self
-            .store
-            .call(move |s| s.request_takeback(id, uid))
-            .await?;
+        let game = self.store.request_takeback(id, uid).await?;
         self.board_of(game).await
     }
 
@@ -109,21 +102,12 @@ impl GameService {
     ) -> Result<Board> {
         let (uid, now) = (user.id, self.now());
         let game = if accept {
-            let (game, wake) = self
-                .store
-                .call(move |s| {
-                    let game = s.accept_takeback(id, uid, ply, now)?.game;
-                    let wake = wakes_sweeper(s, &game)?;
-                    Ok((game, wake))
-                })
-                .await?;
+            let (game, wake) = self.store.accept_takeback(id, uid, ply, now).await?;
             // The move taken back has a new deadline, or a turn DM is waiting.
             self.mail_if(wake);
             game
         } else {
-            self.store
-                .call(move |s| s.decline_takeback(id, uid))
-                .await?
+            self.store.decline_takeback(id, uid).await?
         };
         self.board_of(game).await
     }
@@ -148,7 +132,7 @@ impl GameService {
             }
         }
         let (id, now) = (game.id, self.now());
-        let game = self.store.call(move |s| s.abort_game(id, now)).await?;
+        let game = self.store.abort_game(id, now).await?;
         self.board_of(game).await
     }
 }

@@ -2,9 +2,9 @@
 //! store, with no Discord types. The Discord bot and the offline console are thin adapters
 //! that turn interactions or typed lines into these calls and show what they return.
 //!
-//! All calls are async and never block the runtime: SQLite runs on the store's own thread
-//! ([`AsyncStore`]) and pictures are drawn on tokio's blocking pool. Time comes from an
-//! injectable [`Clock`].
+//! All calls are async and never block the runtime: the service calls the store through its
+//! interface ([`Storage`]; SQLite runs on the store's own thread) and pictures are drawn on
+//! tokio's blocking pool. Time comes from an injectable [`Clock`].
 
 mod analysis;
 mod bots;
@@ -48,12 +48,12 @@ pub use views::{
 
 use crate::render::RenderOptions;
 use crate::rules::{Move, Position};
-use crate::store::{AsyncStore, Game};
+use crate::store::{Game, Storage};
 
 /// The use cases; cheap to clone (shared store handle, clock and render gate).
 #[derive(Clone)]
 pub struct GameService {
-    store: AsyncStore,
+    store: Arc<dyn Storage>,
     clock: Arc<dyn Clock>,
     /// One permit per core for drawing pictures. Without it a burst of moves starts as many
     /// renders as there are moves, which then share the cores and all finish late (and each
@@ -85,11 +85,12 @@ pub struct GameService {
 }
 
 impl GameService {
-    /// A service over `store`, telling time by `clock`.
-    pub fn new(store: AsyncStore, clock: Arc<dyn Clock>) -> GameService {
+    /// A service over `store` (any [`Storage`]: SQLite's `AsyncStore`, …), telling time by
+    /// `clock`.
+    pub fn new(store: impl Storage + 'static, clock: Arc<dyn Clock>) -> GameService {
         let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
         GameService {
-            store,
+            store: Arc::new(store),
             clock,
             render_gate: Arc::new(tokio::sync::Semaphore::new(cores)),
             names_seen: Arc::default(),
@@ -110,9 +111,10 @@ impl GameService {
         &self.metrics
     }
 
-    /// The store handle (for adapters' own queries and for tests).
-    pub fn store(&self) -> &AsyncStore {
-        &self.store
+    /// The store the service runs on, as its interface (for adapters' own queries, such as
+    /// the health check, and for tests).
+    pub fn store(&self) -> &dyn Storage {
+        &*self.store
     }
 
     /// The time on the service's clock (unix seconds).
@@ -134,9 +136,7 @@ impl GameService {
             return Ok(());
         }
         let (id, name, now) = (user.id, user.name.clone(), self.now());
-        self.store
-            .call(move |s| s.remember_name(id, &name, now))
-            .await?;
+        self.store.remember_name(id, name, now).await?;
         if let Ok(mut names) = self.names_seen.lock() {
             names.insert(user.id, user.name.clone());
         }
@@ -157,7 +157,7 @@ impl GameService {
     async fn game_here(&self, place: Place) -> Result<Game> {
         let channel = place.channel_id;
         self.store
-            .call(move |s| s.game_in_channel(channel))
+            .game_in_channel(channel)
             .await?
             .ok_or(ServiceError::NoGameHere)
     }
@@ -178,10 +178,7 @@ impl GameService {
             Err(e) => return Err(e),
         };
         let channel = place.channel_id;
-        let mut started = self
-            .store
-            .call(move |s| s.games_started_in(channel, user_id))
-            .await?;
+        let mut started = self.store.games_started_in(channel, user_id).await?;
         match (started.len(), here) {
             (1, _) => Ok(started.remove(0)),
             (0, Some(game)) => Ok(game),
@@ -202,13 +199,7 @@ impl GameService {
     async fn board_of(&self, game: Game) -> Result<Board> {
         let id = game.id;
         let (white, black) = (game.white_id, game.black_id);
-        let (moves, names) = self
-            .store
-            .call(move |s| {
-                let names = [s.name(white)?, s.name(black)?];
-                Ok((s.moves(id)?, names))
-            })
-            .await?;
+        let (moves, names) = self.store.moves_and_names(id, [white, black]).await?;
         let last_move = moves.last().and_then(|m| m.notation.parse::<Move>().ok());
         let position = game.current_position()?;
         Ok(Board {

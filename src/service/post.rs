@@ -225,7 +225,7 @@ impl GameService {
         // due again for a minute), or moved from DM to channel (once).
         for _ in 0..1_000 {
             let now = self.now();
-            let due = self.store.call(move |s| s.due_notices(now, BATCH)).await?;
+            let due = self.store.due_notices(now, BATCH).await?;
             if due.is_empty() {
                 break;
             }
@@ -249,7 +249,7 @@ impl GameService {
         user_id: u64,
         mut show: impl FnMut(&Letter) -> bool + Send,
     ) -> Result<usize> {
-        let held = self.store.call(move |s| s.held_notices(user_id)).await?;
+        let held = self.store.held_notices(user_id).await?;
         let mut done = Vec::new();
         let mut left = 0;
         for notice in &held {
@@ -259,9 +259,7 @@ impl GameService {
                 _ => done.push(notice.id),
             }
         }
-        self.store
-            .call(move |s| s.release_held(user_id, &done))
-            .await?;
+        self.store.release_held(user_id, done).await?;
         Ok(left)
     }
 
@@ -279,9 +277,7 @@ impl GameService {
             Ok(Some(letter)) => letter,
             Ok(None) => {
                 let now = self.now();
-                self.store
-                    .call(move |s| s.notice_done(id, true, now))
-                    .await?;
+                self.store.notice_done(id, true, now).await?;
                 done.dropped += 1;
                 return Ok(());
             }
@@ -289,9 +285,7 @@ impl GameService {
             Err(e) => {
                 tracing::warn!(notice = id.0, error = %e, "cannot write a notice; retrying later");
                 let (now, error) = (self.now(), e.to_string());
-                self.store
-                    .call(move |s| s.notice_failed(id, &error, now))
-                    .await?;
+                self.store.notice_failed(id, error, now).await?;
                 done.failed += 1;
                 return Ok(());
             }
@@ -306,9 +300,7 @@ impl GameService {
                 };
                 match started {
                     Ok(()) => {
-                        self.store
-                            .call(move |s| s.notice_done(id, false, now))
-                            .await?;
+                        self.store.notice_done(id, false, now).await?;
                         done.sent += 1;
                     }
                     // The thread holds another game (it cannot: a thread is new), or the
@@ -316,24 +308,18 @@ impl GameService {
                     Err(e) => {
                         tracing::warn!(notice = id.0, error = %e, "a board's game did not start; retrying later");
                         let error = e.to_string();
-                        self.store
-                            .call(move |s| s.notice_failed(id, &error, now))
-                            .await?;
+                        self.store.notice_failed(id, error, now).await?;
                         done.failed += 1;
                     }
                 }
             }
             Delivery::Sent if matches!(letter, Letter::StartGame { .. }) => {
                 let error = "the postman started no thread".to_owned();
-                self.store
-                    .call(move |s| s.notice_failed(id, &error, now))
-                    .await?;
+                self.store.notice_failed(id, error, now).await?;
                 done.failed += 1;
             }
             Delivery::Sent => {
-                self.store
-                    .call(move |s| s.notice_done(id, false, now))
-                    .await?;
+                self.store.notice_done(id, false, now).await?;
                 done.sent += 1;
             }
             // A player of a game where the bot cannot post sees it at their next interaction.
@@ -343,16 +329,12 @@ impl GameService {
             {
                 tracing::info!(notice = id.0, %error, "DM refused; held for the player's next interaction");
                 let user = *user_id;
-                self.store
-                    .call(move |s| s.hold_notice(id, user, now))
-                    .await?;
+                self.store.hold_notice(id, user, now).await?;
                 done.held += 1;
             }
             Delivery::DmRefused(error) if matches!(letter, Letter::Direct { .. }) => {
                 tracing::info!(notice = id.0, %error, "DM refused; telling the channel instead");
-                self.store
-                    .call(move |s| s.notice_to_channel(id, &error, now))
-                    .await?;
+                self.store.notice_to_channel(id, error, now).await?;
                 done.to_channel += 1;
             }
             Delivery::ChannelGone(error) => {
@@ -370,16 +352,12 @@ impl GameService {
                         }
                     }
                 }
-                self.store
-                    .call(move |s| s.notice_failed(id, &error, now))
-                    .await?;
+                self.store.notice_failed(id, error, now).await?;
                 done.failed += 1;
             }
             Delivery::DmRefused(error) | Delivery::Failed(error) => {
                 tracing::warn!(notice = id.0, attempts = notice.attempts + 1, %error, "could not send a notice; retrying later");
-                self.store
-                    .call(move |s| s.notice_failed(id, &error, now))
-                    .await?;
+                self.store.notice_failed(id, error, now).await?;
                 done.failed += 1;
             }
         }
@@ -392,18 +370,14 @@ impl GameService {
         let id = notice.id;
         let Some(tournament) = notice.tournament_id else {
             let now = self.now();
-            self.store
-                .call(move |s| s.notice_done(id, true, now))
-                .await?;
+            self.store.notice_done(id, true, now).await?;
             return Ok(());
         };
         let paired = self.pair_next_round(tournament).await;
         let now = self.now();
         match paired {
             Ok(paired) => {
-                self.store
-                    .call(move |s| s.notice_done(id, !paired, now))
-                    .await?;
+                self.store.notice_done(id, !paired, now).await?;
                 if paired {
                     done.sent += 1;
                 } else {
@@ -413,9 +387,7 @@ impl GameService {
             Err(e) => {
                 tracing::warn!(notice = id.0, tournament = tournament.0, error = %e, "could not pair a round; retrying later");
                 let error = e.to_string();
-                self.store
-                    .call(move |s| s.notice_failed(id, &error, now))
-                    .await?;
+                self.store.notice_failed(id, error, now).await?;
                 done.failed += 1;
             }
         }
@@ -427,7 +399,7 @@ impl GameService {
         let Some(tid) = notice.tournament_id else {
             return Ok(None);
         };
-        let tournament = self.store.call(move |s| s.tournament(tid)).await?;
+        let tournament = self.store.tournament(tid).await?;
         let locale = self.server_locale(tournament.guild_id).await?;
         let round = notice.ply.unwrap_or(0);
         Ok(Some(match (notice.kind, notice.via) {
@@ -503,7 +475,7 @@ impl GameService {
             return self.tournament_letter(notice).await;
         }
         if let Some(id) = notice.challenge_id {
-            let challenge = self.store.call(move |s| s.challenge(id)).await?;
+            let challenge = self.store.challenge(id).await?;
             let locale = self.server_locale(challenge.guild_id).await?;
             // Where the bot only answers interactions, its challenge message cannot be edited
             // later (an Accept click is told the challenge ran out): its challenger is told.
@@ -527,7 +499,7 @@ impl GameService {
         let Some(id) = notice.game_id else {
             return Ok(None);
         };
-        let game = self.store.call(move |s| s.game(id)).await?;
+        let game = self.store.game(id).await?;
         let user = notice.user_id.unwrap_or(game.white_id);
         let still_to_move = game.status == GameStatus::Active && Some(game.ply) == notice.ply;
         let server = self.server_locale(game.guild_id).await?;
@@ -590,11 +562,11 @@ impl GameService {
                 let Some(tid) = game.tournament_id else {
                     return Ok(None);
                 };
-                let tournament = self.store.call(move |s| s.tournament(tid)).await?;
+                let tournament = self.store.tournament(tid).await?;
                 let gid = game.id;
                 let round = self
                     .store
-                    .call(move |s| s.tournament_whole(tid))
+                    .tournament_whole(tid)
                     .await?
                     .2
                     .iter()
@@ -652,10 +624,7 @@ impl GameService {
         };
         let id = game.id;
         let (white, black) = (game.white_id, game.black_id);
-        let (moves, names) = self
-            .store
-            .call(move |s| Ok((s.moves(id)?, [s.name(white)?, s.name(black)?])))
-            .await?;
+        let (moves, names) = self.store.moves_and_names(id, [white, black]).await?;
         let Some(played) = moves.get(ply as usize - 1) else {
             return Ok(None);
         };
@@ -689,7 +658,7 @@ impl GameService {
         } else {
             game.white_id
         };
-        let name = self.store.call(move |s| s.name(opponent)).await?;
+        let name = self.store.name(opponent).await?;
         Ok(Named { id: opponent, name })
     }
 }

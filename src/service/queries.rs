@@ -11,10 +11,7 @@ impl GameService {
     /// # Errors
     /// The store's.
     pub async fn games(&self, guild_id: Option<u64>, user_id: u64) -> Result<Vec<GameSummary>> {
-        let games = self
-            .store
-            .call(move |s| s.active_games_of(guild_id, user_id))
-            .await?;
+        let games = self.store.active_games_of(guild_id, user_id).await?;
         let mut out: Vec<GameSummary> = games
             .into_iter()
             .filter_map(|game| {
@@ -46,13 +43,13 @@ impl GameService {
     /// [`ServiceError::NoGameHere`], [`ServiceError::InThreads`]; the store's (no such game).
     pub async fn history(&self, place: Place, user_id: u64, id: Option<GameId>) -> Result<History> {
         let game = match id {
-            Some(id) => self.store.call(move |s| s.game(id)).await?,
+            Some(id) => self.store.game(id).await?,
             None => match self.game_of(place, user_id).await {
                 // No game in play here: the one that finished here last.
                 Err(ServiceError::NoGameHere) => {
                     let channel = place.channel_id;
                     self.store
-                        .call(move |s| s.last_finished_in(channel))
+                        .last_finished_in(channel)
                         .await?
                         .ok_or(ServiceError::NoGameHere)?
                 }
@@ -63,10 +60,7 @@ impl GameService {
             return Err(ServiceError::NoGameHere);
         }
         let id = game.id;
-        let (moves, hints) = self
-            .store
-            .call(move |s| Ok((s.moves(id)?, s.hints(id)?)))
-            .await?;
+        let (moves, hints) = self.store.moves_and_hints(id).await?;
         let first = start_of(&game)?.side_to_move();
         let mut record = String::new();
         for (i, m) in moves.iter().enumerate() {
@@ -86,10 +80,7 @@ impl GameService {
         }
         record.truncate(record.trim_end().len());
         let (white, black) = (game.white_id, game.black_id);
-        let names = self
-            .store
-            .call(move |s| Ok([s.name(white)?, s.name(black)?]))
-            .await?;
+        let names = self.store.pair_names([white, black]).await?;
         Ok(History {
             game,
             record,
@@ -105,18 +96,11 @@ impl GameService {
     /// # Errors
     /// The store's.
     pub async fn names(&self, ids: Vec<u64>) -> Result<Vec<(u64, String)>> {
-        self.store
-            .call(move |s| {
-                let mut names = Vec::new();
-                for id in ids {
-                    if let Some(name) = s.name(id)? {
-                        names.push((id, name));
-                    }
-                }
-                Ok(names)
-            })
-            .await
-            .map_err(Into::into)
+        let names = self.store.names(ids).await?;
+        Ok(names
+            .into_iter()
+            .filter_map(|(id, name)| Some((id, name?)))
+            .collect())
     }
 
     /// Remembers that channel `id` is named `name` (for an adapter whose channel ids cannot be
@@ -126,7 +110,7 @@ impl GameService {
     /// The store's.
     pub async fn remember_channel_name(&self, id: u64, name: String) -> Result<()> {
         self.store
-            .call(move |s| s.remember_channel_name(id, &name))
+            .remember_channel_name(id, name)
             .await
             .map_err(Into::into)
     }
@@ -136,10 +120,7 @@ impl GameService {
     /// # Errors
     /// The store's.
     pub async fn channel_names(&self) -> Result<Vec<(u64, String)>> {
-        self.store
-            .call(|s| s.channel_names())
-            .await
-            .map_err(Into::into)
+        self.store.channel_names().await.map_err(Into::into)
     }
 
     /// The open challenges `user` made in `place`, newest first.
@@ -148,10 +129,7 @@ impl GameService {
     /// The store's.
     pub async fn own_challenges(&self, place: Place, user: &User) -> Result<Vec<ChallengeId>> {
         let (channel, now, uid) = (place.channel_id, self.now(), user.id);
-        let mut open = self
-            .store
-            .call(move |s| s.open_challenges(channel, now))
-            .await?;
+        let mut open = self.store.open_challenges(channel, now).await?;
         open.retain(|c| c.challenger_id == uid);
         open.sort_by_key(|c| std::cmp::Reverse(c.created_at));
         Ok(open.into_iter().map(|c| c.id).collect())

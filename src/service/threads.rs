@@ -24,9 +24,7 @@ impl GameService {
         if !manager {
             return Err(ServiceError::NotAManager);
         }
-        self.store
-            .call(move |s| s.set_server_threads(guild_id, on))
-            .await?;
+        self.store.set_server_threads(guild_id, on).await?;
         let mut settings = self.server_settings(guild_id).await?;
         settings.threads_set = Some(on);
         self.remember_server(guild_id, settings);
@@ -40,7 +38,7 @@ impl GameService {
     /// [`crate::store::StoreError::ChannelBusy`] when that channel has a game of its own (the
     /// game stays where it is); the store's.
     pub async fn play_in_parent(&self, id: GameId) -> Result<Game> {
-        Ok(self.store.call(move |s| s.play_in_parent(id)).await?)
+        Ok(self.store.play_in_parent(id).await?)
     }
 
     /// Page `page` (from 1) of server `guild_id`'s games in play, most recently moved first.
@@ -48,10 +46,7 @@ impl GameService {
     /// # Errors
     /// The store's.
     pub async fn watch(&self, guild_id: u64, page: u32) -> Result<Watch> {
-        let shown = self
-            .store
-            .call(move |s| s.watch_page(guild_id, page))
-            .await?;
+        let shown = self.store.watch_page(guild_id, page).await?;
         let games = shown
             .games
             .into_iter()

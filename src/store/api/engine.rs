@@ -4,8 +4,7 @@ use async_trait::async_trait;
 
 use crate::rules::{Color, Move};
 use crate::store::{
-    Game, GameId, Hint, LevelResults, NewChallenge, PlayedMove, Result, StoredAnalysis,
-    StoredMove,
+    Game, GameId, Hint, LevelResults, NewChallenge, PlayedMove, Result, StoredAnalysis, StoredMove,
 };
 
 /// What the engine plays and finds: games against the bot, the bot's moves, hints and

@@ -36,8 +36,12 @@ pub trait PlayerRecords: Send + Sync {
     /// The display name of `user_id`, if known.
     async fn name(&self, user_id: u64) -> Result<Option<String>>;
 
-    /// The display names of `user_ids`, in their order (`None` where unknown): one read.
-    async fn names(&self, user_ids: Vec<u64>) -> Result<Vec<Option<String>>>;
+    /// The display names of `user_ids`, in their order, each with its id (`None` where
+    /// unknown): one read.
+    async fn names(&self, user_ids: Vec<u64>) -> Result<Vec<(u64, Option<String>)>>;
+
+    /// The display names of two players (White's and Black's), in their order: one read.
+    async fn pair_names(&self, players: [u64; 2]) -> Result<[Option<String>; 2]>;
 
     /// Keeps `name` as the name of channel `channel_id`.
     async fn remember_channel_name(&self, channel_id: u64, name: String) -> Result<()>;
@@ -89,8 +93,13 @@ pub trait PlayerRecords: Send + Sync {
     async fn leaderboard(&self, guild_id: u64, page: u32, now: i64) -> Result<LadderPage>;
 
     /// Notes whether `user_id` is a member of `guild_id`, checked at `now`.
-    async fn set_membership(&self, guild_id: u64, user_id: u64, member: bool, now: i64)
-    -> Result<()>;
+    async fn set_membership(
+        &self,
+        guild_id: u64,
+        user_id: u64,
+        member: bool,
+        now: i64,
+    ) -> Result<()>;
 
     /// The records of `user_id` on `guild_id` asked for by `asker` at `now`, with at most
     /// `recent` of their games; asking about oneself first notes one is a member.

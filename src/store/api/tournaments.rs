@@ -134,6 +134,5 @@ pub trait TournamentRecords: Send + Sync {
     async fn board(&self, id: PairingId) -> Result<Option<Board>>;
 
     /// Starts the game of board `pairing` in thread `thread_id`.
-    async fn start_board_game(&self, pairing: PairingId, thread_id: u64, now: i64)
-    -> Result<Game>;
+    async fn start_board_game(&self, pairing: PairingId, thread_id: u64, now: i64) -> Result<Game>;
 }

@@ -6,8 +6,8 @@ use super::wakes_sweeper;
 use crate::rules::{Color, Move};
 use crate::store::api::EngineRecords;
 use crate::store::{
-    AsyncStore, Game, GameId, Hint, LevelResults, NewChallenge, PlayedMove, Result,
-    StoredAnalysis, StoredMove,
+    AsyncStore, Game, GameId, Hint, LevelResults, NewChallenge, PlayedMove, Result, StoredAnalysis,
+    StoredMove,
 };
 
 #[async_trait]

@@ -17,9 +17,10 @@ use crate::store::{
     AsyncStore, Game, GameStatus, Notice, NoticeId, Result, Store, StoreStats, Swept,
 };
 
-/// Whether `game`, just started or changed, gives the deadline sweeper a new due moment: an
-/// active game with a deadline, or whose player to move takes direct messages (a turn
-/// notice). Reads the setting only when the deadline does not answer.
+/// Whether the sweeper must hear of the change that left `game` as it is: the game is in play
+/// and has a deadline (a new due moment: the sweeper reads the schedule again), or its player
+/// to move asked for DMs (a turn DM was queued). Runs on the store's thread, in the same call
+/// as the change, so that a move in a game without a clock or mail wakes nobody.
 fn wakes_sweeper(store: &Store, game: &Game) -> Result<bool> {
     if game.status != GameStatus::Active {
         return Ok(false);

@@ -17,8 +17,18 @@ impl PlayerRecords for AsyncStore {
         self.call(move |s| s.name(user_id)).await
     }
 
-    async fn names(&self, user_ids: Vec<u64>) -> Result<Vec<Option<String>>> {
-        self.call(move |s| user_ids.iter().map(|&id| s.name(id)).collect())
+    async fn names(&self, user_ids: Vec<u64>) -> Result<Vec<(u64, Option<String>)>> {
+        self.call(move |s| {
+            user_ids
+                .into_iter()
+                .map(|id| Ok((id, s.name(id)?)))
+                .collect()
+        })
+        .await
+    }
+
+    async fn pair_names(&self, [white, black]: [u64; 2]) -> Result<[Option<String>; 2]> {
+        self.call(move |s| Ok([s.name(white)?, s.name(black)?]))
             .await
     }
 

@@ -5,8 +5,8 @@ use async_trait::async_trait;
 use crate::rules::Color;
 use crate::store::api::TournamentRecords;
 use crate::store::{
-    AsyncStore, Board, BoardResult, Entrant, EntrantStatus, Game, GameId, LogEntry,
-    NewTournament, PairingId, Redraw, Result, Tournament, TournamentError, TournamentId,
+    AsyncStore, Board, BoardResult, Entrant, EntrantStatus, Game, GameId, LogEntry, NewTournament,
+    PairingId, Redraw, Result, Tournament, TournamentError, TournamentId,
 };
 
 #[async_trait]
