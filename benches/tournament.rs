@@ -72,11 +72,7 @@ async fn six_rounds_played(dir: &std::path::Path) -> (GameService, TournamentId)
     let postman = Instant0::default();
     for round in 1..=6 {
         service.deliver(&postman).await.unwrap();
-        let (_, _, boards) = service
-            .store()
-            .call(move |s| s.tournament_whole(t))
-            .await
-            .unwrap();
+        let (_, _, boards) = service.store().tournament_whole(t).await.unwrap();
         for b in boards.iter().filter(|b| b.round == round) {
             let (Some(game), Some(black)) = (b.game_id, b.black_id) else {
                 continue;

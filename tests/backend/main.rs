@@ -4,6 +4,9 @@
 //! One test binary of modules rather than one per file (issue 20): each binary links the whole
 //! crate and its dependencies, so a few binaries build and link much faster than thirty.
 
+#[path = "../support/raw.rs"]
+mod raw;
+
 mod analysis;
 mod backups;
 mod board_side;

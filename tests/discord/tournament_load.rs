@@ -188,7 +188,7 @@ async fn a_round_of_200_players_starts_its_100_threads_through_discords_rate_lim
         assert!(games.insert(game), "game {game:?} on two boards");
         let stored = service
             .store()
-            .call(move |s| s.game(game))
+            .game(game)
             .await
             .expect("the game is stored");
         assert_eq!(stored.channel_id, thread);
