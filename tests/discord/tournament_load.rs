@@ -210,7 +210,8 @@ async fn a_round_of_200_players_starts_its_100_threads_through_discords_rate_lim
     loop {
         let pending = service
             .store()
-            .call(|s| s.pending_notices())
+            // Every notice not yet delivered (what `Store::pending_notices` reads).
+            .due_notices(i64::MAX, u32::MAX)
             .await
             .expect("notices");
         let failed: Vec<_> = pending.iter().filter(|n| n.attempts > 0).collect();
