@@ -12,6 +12,10 @@
 //!   units are written once for every database; SQLite implements the port on a transaction.
 //! - [`AsyncStore`] runs a [`Store`] on a dedicated thread for the async bot, which must never
 //!   block its runtime on SQLite.
+//! - [`api`] is the store as an interface: async traits by area ([`api::GameRecords`],
+//!   [`api::TournamentRecords`], [`api::Outbox`], …) gathered in [`Storage`], each method one
+//!   unit of work. The service holds an `Arc<dyn Storage>`; [`AsyncStore`] implements them for
+//!   SQLite, and a second database implements them beside it.
 //! - The schema is the numbered SQL files of `migrations/`, embedded in the binary and applied
 //!   by [`Store::open`] ([`SCHEMA_VERSION`]).
 //!

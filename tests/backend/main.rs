@@ -19,6 +19,7 @@ mod service;
 mod service_bots;
 mod service_fair_play;
 mod store;
+mod store_conformance;
 mod store_durability;
 mod store_threads;
 mod tournament_model;

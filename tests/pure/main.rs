@@ -34,3 +34,4 @@ mod rules_props;
 mod rules_vectors;
 mod russian_durations;
 mod russian_plies;
+mod store_interface;

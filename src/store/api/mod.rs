@@ -2,7 +2,7 @@
 //!
 //! The service holds an `Arc<dyn` [`Storage`]`>` and calls only these traits; SQLite implements
 //! them on [`super::AsyncStore`] (in `sqlite/`), a PostgreSQL store will implement them with an
-//! async driver. The traits are object-safe ([`async_trait`]): a call is one dynamic dispatch and
+//! async driver. The traits are object-safe ([`async_trait`](mod@async_trait)): a call is one dynamic dispatch and
 //! one boxed future, negligible beside a database round trip.
 //!
 //! # What every implementation guarantees
