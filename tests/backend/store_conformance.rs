@@ -28,7 +28,7 @@ async fn challenge_accepted(store: &dyn Storage) -> focus_bot::store::GameId {
         dm_notifications: true,
         ..UserSettings::default()
     };
-    let kept = store.settings_after(BLACK, Some(dm.clone())).await.unwrap();
+    let kept = store.settings_after(BLACK, Some(dm)).await.unwrap();
     assert_eq!(kept, dm);
     assert_eq!(store.settings(BLACK).await.unwrap(), dm);
     assert!(!store.settings(WHITE).await.unwrap().dm_notifications);
