@@ -124,7 +124,7 @@ impl Store {
     /// plies; [`StoreError::Sqlite`] if SQLite fails.
     pub fn record_hint(&mut self, id: GameId, hint: &Hint, now: i64) -> Result<(Hint, u32)> {
         self.write(|tx| {
-            let count = |tx: &rusqlite::Transaction<'_>| -> Result<u32> {
+            let count = |tx: &rusqlite::Connection| -> Result<u32> {
                 Ok(tx.query_row(
                     "SELECT COUNT(*) FROM hints WHERE game_id = ?1",
                     [id],
@@ -214,7 +214,7 @@ impl Store {
 
 /// [`Store::start_bot_game`] inside `tx`.
 fn start_bot_in(
-    tx: &rusqlite::Transaction<'_>,
+    tx: &rusqlite::Connection,
     new: &NewChallenge,
     checked: &Checked,
     bot_id: u64,

@@ -84,7 +84,7 @@ mod venue;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use rusqlite::{Connection, MAIN_DB, OpenFlags, Transaction, TransactionBehavior};
+use rusqlite::{Connection, MAIN_DB, OpenFlags, TransactionBehavior};
 
 pub use analyses::StoredAnalysis;
 pub use api::Storage;
@@ -278,11 +278,44 @@ impl Store {
         })
     }
 
+    /// Runs `f`, several calls of this store that make one use case, as one transaction: it
+    /// takes the write lock at its start (`BEGIN IMMEDIATE`), so no other connection writes
+    /// between its reads and its writes, and each write in it is a savepoint that is kept whole
+    /// or not at all, as when made alone. It commits whether `f` answers a value or a refusal:
+    /// a refusal keeps what the same calls made one by one would have kept (a challenge found
+    /// expired stays marked so), and a failed write was rolled back to its savepoint already.
+    /// A panic in `f` leaves the transaction to the store's thread, which rolls it back.
+    ///
+    /// # Errors
+    /// What `f` answers; [`StoreError::Sqlite`] if the transaction cannot begin or commit.
+    pub(crate) fn unit<T>(&mut self, f: impl FnOnce(&mut Store) -> Result<T>) -> Result<T> {
+        self.conn.execute_batch("BEGIN IMMEDIATE")?;
+        let value = f(self);
+        if let Err(e) = self.conn.execute_batch("COMMIT") {
+            self.abandon();
+            return Err(e.into());
+        }
+        value
+    }
+
+    /// Rolls back a transaction left open (by a unit that panicked or failed to commit).
+    pub(crate) fn abandon(&mut self) {
+        if !self.conn.is_autocommit() {
+            let _ = self.conn.execute_batch("ROLLBACK");
+        }
+    }
+
     /// Runs `f` in a write transaction, committing when it returns `Ok`, rolling back
     /// otherwise. `BEGIN IMMEDIATE` takes the write lock at once: a transaction that read first
     /// and upgraded later could fail with "database is locked" whatever the busy timeout, when
-    /// another connection wrote in between.
-    fn write<T>(&mut self, f: impl FnOnce(&Transaction<'_>) -> Result<T>) -> Result<T> {
+    /// another connection wrote in between. Inside a [`Store::unit`], a savepoint instead.
+    fn write<T>(&mut self, f: impl FnOnce(&Connection) -> Result<T>) -> Result<T> {
+        if !self.conn.is_autocommit() {
+            let savepoint = self.conn.savepoint()?;
+            let value = f(&savepoint)?;
+            savepoint.commit()?;
+            return Ok(value);
+        }
         let tx = self
             .conn
             .transaction_with_behavior(TransactionBehavior::Immediate)?;
@@ -294,15 +327,16 @@ impl Store {
     /// Runs `f` in a write transaction that commits when `f` returns `Ok`, whether the inner
     /// result is a success or an error: for refusals that must record something first (a
     /// challenge found expired is marked expired).
-    fn write_then<T>(
-        &mut self,
-        f: impl FnOnce(&Transaction<'_>) -> Result<Result<T>>,
-    ) -> Result<T> {
+    fn write_then<T>(&mut self, f: impl FnOnce(&Connection) -> Result<Result<T>>) -> Result<T> {
         self.write(f).and_then(|inner| inner)
     }
 
-    /// Runs `f` in a read transaction: one consistent snapshot for several queries.
-    fn read<T>(&mut self, f: impl FnOnce(&Transaction<'_>) -> Result<T>) -> Result<T> {
+    /// Runs `f` in a read transaction: one consistent snapshot for several queries (inside a
+    /// [`Store::unit`], its transaction is that snapshot already).
+    fn read<T>(&mut self, f: impl FnOnce(&Connection) -> Result<T>) -> Result<T> {
+        if !self.conn.is_autocommit() {
+            return f(&self.conn);
+        }
         let tx = self.conn.transaction()?;
         f(&tx)
         // Dropping `tx` ends it; it wrote nothing.

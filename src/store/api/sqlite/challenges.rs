@@ -19,7 +19,7 @@ impl ChallengeRecords for AsyncStore {
         new: NewChallenge,
         opponent: u64,
     ) -> Result<(Challenge, Option<String>)> {
-        self.call(move |s| Ok((s.create_rematch(game, &new)?, s.name(opponent)?)))
+        self.call(move |s| s.unit(|s| Ok((s.create_rematch(game, &new)?, s.name(opponent)?))))
             .await
     }
 
@@ -41,9 +41,11 @@ impl ChallengeRecords for AsyncStore {
         thread_id: Option<u64>,
     ) -> Result<(Game, bool)> {
         self.call(move |s| {
-            let game = s.accept_challenge_in(id, acceptor_id, now, toss, thread_id)?;
-            let wake = wakes_sweeper(s, &game)?;
-            Ok((game, wake))
+            s.unit(|s| {
+                let game = s.accept_challenge_in(id, acceptor_id, now, toss, thread_id)?;
+                let wake = wakes_sweeper(s, &game)?;
+                Ok((game, wake))
+            })
         })
         .await
     }

@@ -21,9 +21,11 @@ impl EngineRecords for AsyncStore {
         thread_id: Option<u64>,
     ) -> Result<(Game, bool)> {
         self.call(move |s| {
-            let game = s.start_bot_game(&new, bot_id, level, toss, thread_id)?;
-            let wake = wakes_sweeper(s, &game)?;
-            Ok((game, wake))
+            s.unit(|s| {
+                let game = s.start_bot_game(&new, bot_id, level, toss, thread_id)?;
+                let wake = wakes_sweeper(s, &game)?;
+                Ok((game, wake))
+            })
         })
         .await
     }
@@ -37,9 +39,11 @@ impl EngineRecords for AsyncStore {
         thread_id: Option<u64>,
     ) -> Result<(Game, bool)> {
         self.call(move |s| {
-            let game = s.start_bot_rematch(id, &new, bot_id, level, thread_id)?;
-            let wake = wakes_sweeper(s, &game)?;
-            Ok((game, wake))
+            s.unit(|s| {
+                let game = s.start_bot_rematch(id, &new, bot_id, level, thread_id)?;
+                let wake = wakes_sweeper(s, &game)?;
+                Ok((game, wake))
+            })
         })
         .await
     }

@@ -65,9 +65,11 @@ impl GameRecords for AsyncStore {
         now_ms: i64,
     ) -> Result<(PlayedMove, bool)> {
         self.call(move |s| {
-            let played = s.record_move_ms(id, player_id, seen_ply, mv, now_ms)?;
-            let wake = wakes_sweeper(s, &played.game)?;
-            Ok((played, wake))
+            s.unit(|s| {
+                let played = s.record_move_ms(id, player_id, seen_ply, mv, now_ms)?;
+                let wake = wakes_sweeper(s, &played.game)?;
+                Ok((played, wake))
+            })
         })
         .await
     }
@@ -104,9 +106,11 @@ impl GameRecords for AsyncStore {
         now: i64,
     ) -> Result<(Game, bool)> {
         self.call(move |s| {
-            let game = s.accept_takeback(id, user_id, seen_ply, now)?.game;
-            let wake = wakes_sweeper(s, &game)?;
-            Ok((game, wake))
+            s.unit(|s| {
+                let game = s.accept_takeback(id, user_id, seen_ply, now)?.game;
+                let wake = wakes_sweeper(s, &game)?;
+                Ok((game, wake))
+            })
         })
         .await
     }

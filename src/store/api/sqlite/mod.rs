@@ -1,8 +1,9 @@
 //! SQLite implements the store's areas on [`AsyncStore`]: each method is one call on the
 //! store's thread (one round trip), running the [`Store`] method of the same name, which
-//! writes in one transaction. A method that makes several `Store` calls (a write and the
-//! reads that answer it) runs them in that one call: the store's thread runs calls one at a
-//! time, so no other call of the bot comes in between.
+//! writes in one transaction. A method that makes several `Store` calls and writes (a move and
+//! the setting that says whether the sweeper wakes, a join and the rating it is seeded by) runs
+//! them as one unit of work, in one transaction (`Store::unit`); one that only reads runs them
+//! in that one call, where the store's thread lets no other call of the bot in between.
 
 mod challenges;
 mod engine;

@@ -51,10 +51,12 @@ impl PlayerRecords for AsyncStore {
         settings: Option<UserSettings>,
     ) -> Result<UserSettings> {
         self.call(move |s| {
-            if let Some(settings) = settings {
-                s.set_settings(user_id, settings)?;
-            }
-            s.settings(user_id)
+            s.unit(|s| {
+                if let Some(settings) = settings {
+                    s.set_settings(user_id, settings)?;
+                }
+                s.settings(user_id)
+            })
         })
         .await
     }
@@ -127,20 +129,22 @@ impl PlayerRecords for AsyncStore {
         now: i64,
     ) -> Result<StatsRecords> {
         self.call(move |s| {
-            if asker == user_id {
-                s.set_membership(guild_id, user_id, true, now)?;
-            }
-            let head_to_head = if asker == user_id {
-                None
-            } else {
-                Some(s.head_to_head(guild_id, asker, user_id)?)
-            };
-            Ok(StatsRecords {
-                standing: s.standing(guild_id, user_id, now)?,
-                streak: s.streak(guild_id, user_id)?,
-                recent: s.recent_games(guild_id, user_id, recent)?,
-                head_to_head,
-                against_bot: s.bot_results(guild_id, user_id)?,
+            s.unit(|s| {
+                if asker == user_id {
+                    s.set_membership(guild_id, user_id, true, now)?;
+                }
+                let head_to_head = if asker == user_id {
+                    None
+                } else {
+                    Some(s.head_to_head(guild_id, asker, user_id)?)
+                };
+                Ok(StatsRecords {
+                    standing: s.standing(guild_id, user_id, now)?,
+                    streak: s.streak(guild_id, user_id)?,
+                    recent: s.recent_games(guild_id, user_id, recent)?,
+                    head_to_head,
+                    against_bot: s.bot_results(guild_id, user_id)?,
+                })
             })
         })
         .await

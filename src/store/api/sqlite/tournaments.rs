@@ -58,10 +58,12 @@ impl TournamentRecords for AsyncStore {
         redraw: Redraw,
     ) -> Result<Entrant> {
         self.call(move |s| {
-            let rating = s
-                .player(guild_id, user_id)?
-                .map_or(crate::ratings::START.rating, |p| p.rating_at(now).rating);
-            s.join_tournament_then(id, user_id, rating, now, redraw)
+            s.unit(|s| {
+                let rating = s
+                    .player(guild_id, user_id)?
+                    .map_or(crate::ratings::START.rating, |p| p.rating_at(now).rating);
+                s.join_tournament_then(id, user_id, rating, now, redraw)
+            })
         })
         .await
     }
@@ -122,12 +124,14 @@ impl TournamentRecords for AsyncStore {
         now: i64,
     ) -> Result<Board> {
         self.call(move |s| {
-            let (_, _, boards) = s.tournament_whole(id)?;
-            let board = boards
-                .iter()
-                .find(|b| b.game_id == Some(game))
-                .ok_or(TournamentError::NotInTournament(id))?;
-            s.adjudicate(id, board.id, result, by, now)
+            s.unit(|s| {
+                let (_, _, boards) = s.tournament_whole(id)?;
+                let board = boards
+                    .iter()
+                    .find(|b| b.game_id == Some(game))
+                    .ok_or(TournamentError::NotInTournament(id))?;
+                s.adjudicate(id, board.id, result, by, now)
+            })
         })
         .await
     }
