@@ -95,3 +95,59 @@ impl Health for AsyncStore {
         AsyncStore::close(self).await;
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::store::{AsyncStore, GameId, Store, StoreError};
+
+    fn store() -> AsyncStore {
+        AsyncStore::spawn(Store::open_in_memory().unwrap()).unwrap()
+    }
+
+    #[tokio::test]
+    async fn a_unit_that_panics_keeps_nothing_and_the_store_goes_on() {
+        let store = store();
+        let broken: Result<(), _> = store
+            .call(|s| {
+                s.unit(|s| {
+                    s.remember_name(1, "Ann", 0)?;
+                    panic!("a bug in a unit of work")
+                })
+            })
+            .await;
+        assert!(matches!(broken, Err(StoreError::Stopped)), "{broken:?}");
+        assert_eq!(store.call(|s| s.name(1)).await.unwrap(), None);
+        store.call(|s| s.remember_name(2, "Bob", 0)).await.unwrap();
+        assert_eq!(
+            store.call(|s| s.name(2)).await.unwrap().as_deref(),
+            Some("Bob")
+        );
+    }
+
+    #[tokio::test]
+    async fn a_unit_refused_keeps_what_it_wrote_before_the_refusal() {
+        let store = store();
+        let refused = store
+            .call(|s| {
+                s.unit(|s| {
+                    s.remember_name(3, "Cy", 0)?;
+                    s.game(GameId(9))
+                })
+            })
+            .await;
+        assert!(
+            matches!(refused, Err(StoreError::NoSuchGame(GameId(9)))),
+            "{refused:?}"
+        );
+        assert_eq!(
+            store.call(|s| s.name(3)).await.unwrap().as_deref(),
+            Some("Cy")
+        );
+        // Outside any unit again: a write commits on its own.
+        store.call(|s| s.remember_name(4, "Di", 0)).await.unwrap();
+        assert_eq!(
+            store.call(|s| s.name(4)).await.unwrap().as_deref(),
+            Some("Di")
+        );
+    }
+}
