@@ -289,9 +289,14 @@ impl Store {
     /// # Errors
     /// What `f` answers; [`StoreError::Sqlite`] if the transaction cannot begin or commit.
     pub(crate) fn unit<T>(&mut self, f: impl FnOnce(&mut Store) -> Result<T>) -> Result<T> {
-        self.conn.execute_batch("BEGIN IMMEDIATE")?;
+        // Prepared once and cached: a unit is the path of every move.
+        self.conn.prepare_cached("BEGIN IMMEDIATE")?.execute([])?;
         let value = f(self);
-        if let Err(e) = self.conn.execute_batch("COMMIT") {
+        if let Err(e) = self
+            .conn
+            .prepare_cached("COMMIT")
+            .and_then(|mut s| s.execute([]))
+        {
             self.abandon();
             return Err(e.into());
         }
@@ -311,10 +316,23 @@ impl Store {
     /// another connection wrote in between. Inside a [`Store::unit`], a savepoint instead.
     fn write<T>(&mut self, f: impl FnOnce(&Connection) -> Result<T>) -> Result<T> {
         if !self.conn.is_autocommit() {
-            let savepoint = self.conn.savepoint()?;
-            let value = f(&savepoint)?;
-            savepoint.commit()?;
-            return Ok(value);
+            self.conn
+                .prepare_cached("SAVEPOINT unit_write")?
+                .execute([])?;
+            return match f(&self.conn) {
+                Ok(value) => {
+                    self.conn
+                        .prepare_cached("RELEASE unit_write")?
+                        .execute([])?;
+                    Ok(value)
+                }
+                Err(e) => {
+                    // Undoes this write alone; the unit goes on (and commits what it kept).
+                    self.conn
+                        .execute_batch("ROLLBACK TO unit_write; RELEASE unit_write")?;
+                    Err(e)
+                }
+            };
         }
         let tx = self
             .conn
