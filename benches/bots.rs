@@ -46,7 +46,7 @@ async fn bot_game(service: &GameService, n: u64, level: i64, color: ColorChoice)
 /// Waits until game `id` has more than `ply` moves.
 async fn moved_past(service: &GameService, id: GameId, ply: u32) {
     loop {
-        let game = service.store().call(move |s| s.game(id)).await.unwrap();
+        let game = service.store().game(id).await.unwrap();
         if game.ply > ply {
             return;
         }
@@ -117,7 +117,7 @@ fn main() {
                 moved_past(&service, report.board.game.id, report.board.game.ply).await;
                 times.push(t.elapsed());
                 let id = report.board.game.id;
-                let game = service.store().call(move |s| s.game(id)).await.unwrap();
+                let game = service.store().game(id).await.unwrap();
                 if game.status != focus_bot::store::GameStatus::Active {
                     break;
                 }
@@ -154,7 +154,7 @@ fn main() {
                         let id = board.game.id;
                         service
                             .store()
-                            .call(move |s| s.abort_game(id, 0))
+                            .abort_game(id, 0)
                             .await
                             .unwrap();
                         board = people_game(&service, 2_000 + n).await.2;

@@ -221,7 +221,7 @@ async fn play_all(
                     .await
                     .unwrap();
                 assert!(analysis.searched);
-                let stored = service.store().call(move |s| s.analysis(id)).await;
+                let stored = service.store().analysis(id).await;
                 real.push(stored.unwrap().expect("stored"));
                 println!(
                     "engine analysis of game {}: {:.1} s",
@@ -231,10 +231,7 @@ async fn play_all(
             } else {
                 let record = like(&real[finished.len() % ENGINE_ANALYSED], &game.moves);
                 let now = service.now();
-                let stored = service
-                    .store()
-                    .call(move |s| s.save_analysis(id, &record, now))
-                    .await;
+                let stored = service.store().save_analysis(id, record, now).await;
                 assert!(stored.unwrap());
             }
         }

@@ -128,8 +128,7 @@ fn service_bench(c: &mut Criterion) {
                     if board.to_move().is_none() || board.game.ply > 80 {
                         // Start over in the same channel once the game is long or over.
                         let id = board.game.id;
-                        rt.block_on(service.store().call(move |s| s.abort_game(id, 0)))
-                            .unwrap();
+                        rt.block_on(service.store().abort_game(id, 0)).unwrap();
                         *board = rt.block_on(async {
                             let view = service
                                 .challenges
@@ -174,7 +173,7 @@ fn service_bench(c: &mut Criterion) {
                     board = next;
                 }
                 let id = board.game.id;
-                let _ = service.store().call(move |s| s.abort_game(id, 0)).await;
+                let _ = service.store().abort_game(id, 0).await;
                 times
             }));
         }

@@ -17,7 +17,8 @@
 //!   them: a game between its moves and its end with the rating change, deadlines, challenges,
 //!   the tournament lifecycle (state and event in, state and effects out).
 //! - [`store`]: keeps the state and answers queries (SQLite); its units of work, written once
-//!   over the row-level port `store::port::Rows`, read, let [`domain`] decide, and keep.
+//!   over the row-level port `store::port::Rows`, read, let [`domain`] decide, and keep. The
+//!   service reaches it through its interface, the async area traits of `store::api`.
 //! - [`backups`]: the running bot's scheduled backups of the store.
 //! - [`telemetry`]: the bot's metrics for Prometheus (counted by the service and the
 //!   adapters, figures read from the store and the backups).

@@ -75,7 +75,7 @@ impl Monitor {
         if !self.gateway_connected().await {
             failed.push("gateway: not connected to Discord".to_owned());
         }
-        let check = self.service.store().call(|s| s.check_writable());
+        let check = self.service.store().check_writable();
         match tokio::time::timeout(DATABASE_WAIT, check).await {
             Ok(Ok(())) => {}
             Ok(Err(e)) => failed.push(format!("database: not writable: {e}")),
@@ -100,7 +100,7 @@ impl Monitor {
     /// The metrics, with the database's figures and the gateway's state read now.
     pub async fn metrics(&self) -> String {
         let metrics = self.service.metrics();
-        let read = self.service.store().call(|s| s.stats());
+        let read = self.service.store().store_stats();
         let stats = match tokio::time::timeout(DATABASE_WAIT, read).await {
             Ok(Ok(stats)) => Some(stats),
             Ok(Err(e)) => {

@@ -144,7 +144,7 @@ impl Analyses {
         let start = start_of(game)?;
         let (_, moves) = replay_moves(start, &history.record).map_err(|_| ServiceError::Engine)?;
         let id = game.id;
-        let stored = self.store.call(move |s| s.analysis(id)).await?;
+        let stored = self.store.analysis(id).await?;
         if let Some(stored) = stored {
             let read: Option<Vec<Assessment>> =
                 stored.assessments.iter().map(|a| a.parse().ok()).collect();
@@ -171,9 +171,7 @@ impl Analyses {
         let now = self.now();
         // Two analyses of one game at once both search (with the same result: the review is
         // deterministic); the first stored stays.
-        self.store
-            .call(move |s| s.save_analysis(id, &record, now))
-            .await?;
+        self.store.save_analysis(id, record, now).await?;
         Ok(Analysis {
             history,
             review,

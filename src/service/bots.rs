@@ -12,7 +12,7 @@
 
 use std::sync::{Arc, Mutex};
 
-use super::context::{Context, wakes_sweeper};
+use super::context::Context;
 use super::judgement::{accepts_draw, bot_search, seed_of};
 use super::terms::{ChallengeRequest, coin_toss};
 use super::{Board, Place, Result, ServiceError, User};
@@ -131,11 +131,7 @@ impl Bots {
         let (bot_id, toss) = (bot.id, coin_toss());
         let (game, wake) = self
             .store
-            .call(move |s| {
-                let game = s.start_bot_game(&new, bot_id, level.number(), toss, thread_id)?;
-                let wake = wakes_sweeper(s, &game)?;
-                Ok((game, wake))
-            })
+            .start_bot_game(new, bot_id, level.number(), toss, thread_id)
             .await?;
         self.not_shown_yet(game.id, game.ply);
         self.mail_if(wake);
@@ -162,7 +158,7 @@ impl Bots {
     /// # Errors
     /// The store's.
     pub async fn wake_bots(&self) -> Result<usize> {
-        let games = self.store.call(|s| s.bot_games_to_move()).await?;
+        let games = self.store.bot_games_to_move().await?;
         let mut queued = 0;
         for game in games {
             if let Some((position, level)) = self.claim(&game) {
@@ -275,9 +271,7 @@ impl Bots {
             game.player(position.side_to_move()),
             self.now_ms().unix_ms(),
         );
-        self.store
-            .call(move |s| s.record_move_ms(id, bot, ply, mv, now_ms))
-            .await?;
+        self.store.bot_move(id, bot, ply, mv, now_ms).await?;
         self.metrics.move_played(crate::telemetry::Mover::Bot);
         // The bot's move is a notice to post at once, and the person's deadline a new due
         // moment.
@@ -309,7 +303,7 @@ impl Bots {
         }
         let (id, ply) = (game.id, game.ply);
         // Refused before searching when no hint is left (the store decides again, atomically).
-        let given = self.store.call(move |s| s.hints(id)).await?;
+        let given = self.store.hints(id).await?;
         if let Some(hint) = crate::domain::hints::next(id, &given, ply)? {
             return self.hint_view(id, &hint.notation, given.len() as u32);
         }
@@ -326,10 +320,7 @@ impl Bots {
             ply,
             notation: mv.to_string(),
         };
-        let (hint, used) = self
-            .store
-            .call(move |s| s.record_hint(id, &hint, now))
-            .await?;
+        let (hint, used) = self.store.record_hint(id, hint, now).await?;
         self.hint_view(id, &hint.notation, used)
     }
 
@@ -355,7 +346,7 @@ impl Bots {
         let bot = game.bot.ok_or(ServiceError::BotPlaysOn)?.color;
         let start = game.start_position()?;
         let id = game.id;
-        let stored = self.store.call(move |s| s.moves(id)).await?;
+        let stored = self.store.moves(id).await?;
         let moves = stored
             .iter()
             .map(|m| m.notation.parse::<Move>())
@@ -371,9 +362,6 @@ impl Bots {
     /// The store's.
     pub async fn bot_results(&self, place: Place, user_id: u64) -> Result<Vec<LevelResults>> {
         let guild = place.guild_id;
-        Ok(self
-            .store
-            .call(move |s| s.bot_results(guild, user_id))
-            .await?)
+        Ok(self.store.bot_results(guild, user_id).await?)
     }
 }

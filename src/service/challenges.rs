@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use super::bots::Bots;
-use super::context::{Context, wakes_sweeper};
+use super::context::Context;
 use super::terms::ChallengeRequest;
 use super::{Board, ChallengeView, Place, Result, ServiceError, User};
 use crate::rules::Color;
@@ -90,7 +90,7 @@ impl Challenges {
             created_at: self.now(),
             venue: request.venue,
         };
-        let challenge = self.store.call(move |s| s.create_challenge(&new)).await?;
+        let challenge = self.store.create_challenge(new).await?;
         // Its expiry is a new due moment the sleeping sweeper must hear of.
         self.reschedule();
         Ok(ChallengeView {
@@ -116,7 +116,7 @@ impl Challenges {
         id: GameId,
         threads: bool,
     ) -> Result<(Game, Rematch)> {
-        let game = self.store.call(move |s| s.game(id)).await?;
+        let game = self.store.game(id).await?;
         if game.guild_id != place.guild_id {
             return Err(ServiceError::NoGameHere);
         }
@@ -149,10 +149,7 @@ impl Challenges {
             created_at: self.now(),
             venue: game.venue,
         };
-        let (challenge, opponent) = self
-            .store
-            .call(move |s| Ok((s.create_rematch(id, &new)?, s.name(opponent)?)))
-            .await?;
+        let (challenge, opponent) = self.store.create_rematch(id, new, opponent).await?;
         self.reschedule();
         let view = ChallengeView {
             challenge,
@@ -192,11 +189,7 @@ impl Challenges {
         let (id, level) = (game.id, seat.level);
         let (started, wake) = self
             .store
-            .call(move |s| {
-                let started = s.start_bot_rematch(id, &new, bot, level, None)?;
-                let wake = wakes_sweeper(s, &started)?;
-                Ok((started, wake))
-            })
+            .start_bot_rematch(id, new, bot, level, None)
             .await?;
         self.bots.not_shown_yet(started.id, started.ply);
         self.mail_if(wake);
@@ -209,9 +202,7 @@ impl Challenges {
     /// # Errors
     /// The store's.
     pub async fn set_challenge_message(&self, id: ChallengeId, message_id: u64) -> Result<()> {
-        self.store
-            .call(move |s| s.set_challenge_message(id, message_id))
-            .await?;
+        self.store.set_challenge_message(id, message_id).await?;
         Ok(())
     }
 
@@ -244,11 +235,7 @@ impl Challenges {
         let (acceptor, now) = (user.id, self.now());
         let (game, wake) = self
             .store
-            .call(move |s| {
-                let game = s.accept_challenge_in(id, acceptor, now, toss, thread_id)?;
-                let wake = wakes_sweeper(s, &game)?;
-                Ok((game, wake))
-            })
+            .accept_challenge(id, acceptor, now, toss, thread_id)
             .await?;
         // The first deadline is a new due moment, and a turn DM may be waiting.
         self.mail_if(wake);
@@ -261,10 +248,7 @@ impl Challenges {
     /// The store's.
     pub async fn decline(&self, id: ChallengeId, user: &User) -> Result<ChallengeView> {
         let (uid, now) = (user.id, self.now());
-        let challenge = self
-            .store
-            .call(move |s| s.decline_challenge(id, uid, now))
-            .await?;
+        let challenge = self.store.decline_challenge(id, uid, now).await?;
         self.challenge_view(challenge).await
     }
 
@@ -274,10 +258,7 @@ impl Challenges {
     /// The store's.
     pub async fn cancel(&self, id: ChallengeId, user: &User) -> Result<ChallengeView> {
         let (uid, now) = (user.id, self.now());
-        let challenge = self
-            .store
-            .call(move |s| s.cancel_challenge(id, uid, now))
-            .await?;
+        let challenge = self.store.cancel_challenge(id, uid, now).await?;
         self.challenge_view(challenge).await
     }
 
@@ -291,10 +272,7 @@ impl Challenges {
         user: &User,
     ) -> Result<Vec<ChallengeView>> {
         let (channel, now, uid) = (place.channel_id, self.now(), user.id);
-        let mut open = self
-            .store
-            .call(move |s| s.open_challenges(channel, now))
-            .await?;
+        let mut open = self.store.open_challenges(channel, now).await?;
         open.retain(|c| c.challenger_id != uid && c.opponent_id.is_none_or(|o| o == uid));
         open.sort_by_key(|c| std::cmp::Reverse((c.created_at, c.id)));
         let mut views = Vec::with_capacity(open.len());
@@ -306,10 +284,13 @@ impl Challenges {
 
     async fn challenge_view(&self, challenge: crate::store::Challenge) -> Result<ChallengeView> {
         let (a, b) = (challenge.challenger_id, challenge.opponent_id);
-        let (challenger, opponent) = self
+        let mut names = self
             .store
-            .call(move |s| Ok((s.name(a)?, b.map(|b| s.name(b)).transpose()?.flatten())))
-            .await?;
+            .names(std::iter::once(a).chain(b).collect())
+            .await?
+            .into_iter();
+        let mut name = || names.next().and_then(|(_, name)| name);
+        let (challenger, opponent) = (name(), name());
         Ok(ChallengeView {
             challenge,
             challenger,
@@ -325,10 +306,7 @@ impl Challenges {
     /// The store's.
     pub async fn own_challenges(&self, place: Place, user: &User) -> Result<Vec<ChallengeId>> {
         let (channel, now, uid) = (place.channel_id, self.now(), user.id);
-        let mut open = self
-            .store
-            .call(move |s| s.open_challenges(channel, now))
-            .await?;
+        let mut open = self.store.open_challenges(channel, now).await?;
         open.retain(|c| c.challenger_id == uid);
         open.sort_by_key(|c| std::cmp::Reverse(c.created_at));
         Ok(open.into_iter().map(|c| c.id).collect())

@@ -12,13 +12,13 @@ use super::thinking::Thinkers;
 use super::{Board, GameLink, Place, Result, ServiceError, User};
 use crate::clock::{Clock, Timestamp};
 use crate::rules::{Move, Position};
-use crate::store::{AsyncStore, Game, GameStatus, Store};
+use crate::store::{Game, Storage};
 
 /// What every part of the service shares; one per service, behind an `Arc` (the parts reach it
 /// through `Deref`). Its steps are for the parts only.
 pub struct Context {
-    /// The store, on its own thread.
-    pub(super) store: AsyncStore,
+    /// The store, as its interface (SQLite's runs on its own thread).
+    pub(super) store: Arc<dyn Storage>,
     /// The service's time.
     pub(super) clock: Arc<dyn Clock>,
     /// One permit per core for drawing pictures. Without it a burst of moves starts as many
@@ -41,10 +41,14 @@ pub struct Context {
 impl Context {
     /// The context of a service over `store`, telling time by `clock`, on a machine of `cores`
     /// cores (one drawing and one search per core at a time).
-    pub(super) fn new(store: AsyncStore, clock: Arc<dyn Clock>, cores: usize) -> Arc<Context> {
+    pub(super) fn new(
+        store: impl Storage + 'static,
+        clock: Arc<dyn Clock>,
+        cores: usize,
+    ) -> Arc<Context> {
         let metrics: Arc<crate::telemetry::Metrics> = Arc::default();
         Arc::new(Context {
-            store,
+            store: Arc::new(store),
             clock,
             render_gate: Arc::new(tokio::sync::Semaphore::new(cores)),
             names_seen: std::sync::Mutex::default(),
@@ -73,9 +77,7 @@ impl Context {
             return Ok(());
         }
         let (id, name, now) = (user.id, user.name.clone(), self.now());
-        self.store
-            .call(move |s| s.remember_name(id, &name, now))
-            .await?;
+        self.store.remember_name(id, name, now).await?;
         if let Ok(mut names) = self.names_seen.lock() {
             names.insert(user.id, user.name.clone());
         }
@@ -86,7 +88,7 @@ impl Context {
     pub(super) async fn game_here(&self, place: Place) -> Result<Game> {
         let channel = place.channel_id;
         self.store
-            .call(move |s| s.game_in_channel(channel))
+            .game_in_channel(channel)
             .await?
             .ok_or(ServiceError::NoGameHere)
     }
@@ -107,10 +109,7 @@ impl Context {
             Err(e) => return Err(e),
         };
         let channel = place.channel_id;
-        let mut started = self
-            .store
-            .call(move |s| s.games_started_in(channel, user_id))
-            .await?;
+        let mut started = self.store.games_started_in(channel, user_id).await?;
         match (started.len(), here) {
             (1, _) => Ok(started.remove(0)),
             (0, Some(game)) => Ok(game),
@@ -131,13 +130,7 @@ impl Context {
     pub(super) async fn board_of(&self, game: Game) -> Result<Board> {
         let id = game.id;
         let (white, black) = (game.white_id, game.black_id);
-        let (moves, names) = self
-            .store
-            .call(move |s| {
-                let names = [s.name(white)?, s.name(black)?];
-                Ok((s.moves(id)?, names))
-            })
-            .await?;
+        let (moves, names) = self.store.moves_and_names(id, [white, black]).await?;
         let last_move = moves.last().and_then(|m| m.notation.parse::<Move>().ok());
         let position = game.current_position()?;
         Ok(Board {
@@ -186,21 +179,6 @@ impl Context {
     pub(super) fn reschedule(&self) {
         self.mail.notify_one();
     }
-}
-
-/// Whether the sweeper must hear of the change that left `game` as it is: the game is in play
-/// and has a deadline (a new due moment: the sweeper reads the schedule again), or its player
-/// to move asked for DMs (a turn DM was queued). Runs on the store's thread, in the same call
-/// as the change, so that a move in a game without a clock or mail wakes nobody.
-pub(super) fn wakes_sweeper(store: &Store, game: &Game) -> crate::store::Result<bool> {
-    if game.status != GameStatus::Active {
-        return Ok(false);
-    }
-    if game.deadline.is_some() {
-        return Ok(true);
-    }
-    let to_move = game.player(game.current_position()?.side_to_move());
-    Ok(store.settings(to_move)?.dm_notifications)
 }
 
 /// Runs `job` on tokio's blocking pool once `gate` gives a permit (first come, first served),

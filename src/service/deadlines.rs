@@ -44,7 +44,7 @@ impl std::ops::Deref for Deadlines {
 
 impl Deadlines {
     /// Handles everything due now (expired challenges, reminders, time-outs; see
-    /// [`crate::store::Store::sweep`]) and wakes the delivery of the notices it queued.
+    /// [`crate::store::api::Deadlines::sweep`]) and wakes the delivery of the notices it queued.
     /// Running it twice, or after a crash, changes nothing more.
     ///
     /// # Errors
@@ -52,7 +52,7 @@ impl Deadlines {
     pub async fn sweep(&self) -> Result<Swept> {
         self.sweeps.fetch_add(1, Ordering::Relaxed);
         let now = self.now();
-        let swept = self.store.call(move |s| s.sweep(now)).await?;
+        let swept = self.store.sweep(now).await?;
         self.metrics.swept(now);
         if !swept.is_empty() {
             tracing::info!(
@@ -86,21 +86,14 @@ impl Deadlines {
         self.mail.notified().await;
     }
 
-    /// When something next falls due (unix seconds; see [`crate::store::Store::next_due`]),
-    /// or an open tournament's start time comes ([`crate::store::Store::next_tournament_start`]),
-    /// whichever is first: the sweeper sleeps until then.
+    /// When something next falls due or an open tournament's start time comes, whichever is
+    /// first (unix seconds; see [`crate::store::api::Deadlines::next_due`]): the sweeper sleeps
+    /// until then.
     ///
     /// # Errors
     /// The store's.
     pub async fn next_due(&self) -> Result<Option<i64>> {
-        Ok(self
-            .store
-            .call(|s| {
-                let due = s.next_due()?;
-                let start = s.next_tournament_start()?;
-                Ok(due.into_iter().chain(start).min())
-            })
-            .await?)
+        Ok(self.store.next_due().await?)
     }
 
     /// Resolves once the service's clock reads `at` (unix seconds) or later: real time for the
@@ -123,7 +116,7 @@ impl Deadlines {
         let (id, uid, now) = (game.id, user.id, self.now());
         let game = self
             .store
-            .call(move |s| s.more_time(id, uid, now))
+            .more_time(id, uid, now)
             .await
             // Too late: the store ended the game on time and queued the channel's notice.
             .inspect_err(|e| self.mail_if(matches!(e, StoreError::TimeRanOut(_))))?;

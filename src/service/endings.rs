@@ -1,6 +1,5 @@
 //! Ending a game early and undoing: resign, draw, takeback, abort.
 
-use super::context::wakes_sweeper;
 use super::games::Games;
 use super::{Board, DrawReport, Place, Result, ServiceError, User};
 use crate::rules::Color;
@@ -15,7 +14,7 @@ impl Games {
         let game = self.game_of(place, user.id).await?;
         game.color_of(user.id).ok_or(ServiceError::NotAPlayer)?;
         let (id, uid, now) = (game.id, user.id, self.now());
-        let game = self.store.call(move |s| s.resign(id, uid, now)).await?;
+        let game = self.store.resign(id, uid, now).await?;
         self.board_of(game).await
     }
 
@@ -40,11 +39,11 @@ impl Games {
             }
             // Agreed at the ply the bot judged: a move stored meanwhile refuses it.
             let (id, ply, now) = (game.id, game.ply, self.now());
-            let game = self.store.call(move |s| s.agree_draw(id, ply, now)).await?;
+            let game = self.store.agree_draw(id, ply, now).await?;
             return Ok(DrawReport::Agreed(self.board_of(game).await?));
         }
         let (id, uid, now) = (game.id, user.id, self.now());
-        match self.store.call(move |s| s.offer_draw(id, uid, now)).await? {
+        match self.store.offer_draw(id, uid, now).await? {
             DrawOffer::Offered(game) => Ok(DrawReport::Offered { game, by }),
             DrawOffer::Agreed(game) => Ok(DrawReport::Agreed(self.board_of(game).await?)),
         }
@@ -57,13 +56,10 @@ impl Games {
     pub async fn answer_draw(&self, id: GameId, user: &User, accept: bool) -> Result<DrawReport> {
         let (uid, now) = (user.id, self.now());
         if accept {
-            let game = self
-                .store
-                .call(move |s| s.accept_draw(id, uid, now))
-                .await?;
+            let game = self.store.accept_draw(id, uid, now).await?;
             Ok(DrawReport::Agreed(self.board_of(game).await?))
         } else {
-            let game = self.store.call(move |s| s.decline_draw(id, uid)).await?;
+            let game = self.store.decline_draw(id, uid).await?;
             let by = game.color_of(uid).map_or(Color::White, |c| !c);
             Ok(DrawReport::Offered { game, by })
         }
@@ -90,10 +86,7 @@ impl Games {
             });
         }
         let (id, uid) = (game.id, user.id);
-        let game = self
-            .store
-            .call(move |s| s.request_takeback(id, uid))
-            .await?;
+        let game = self.store.request_takeback(id, uid).await?;
         self.board_of(game).await
     }
 
@@ -111,21 +104,12 @@ impl Games {
     ) -> Result<Board> {
         let (uid, now) = (user.id, self.now());
         let game = if accept {
-            let (game, wake) = self
-                .store
-                .call(move |s| {
-                    let game = s.accept_takeback(id, uid, ply, now)?.game;
-                    let wake = wakes_sweeper(s, &game)?;
-                    Ok((game, wake))
-                })
-                .await?;
+            let (game, wake) = self.store.accept_takeback(id, uid, ply, now).await?;
             // The move taken back has a new deadline, or a turn DM is waiting.
             self.mail_if(wake);
             game
         } else {
-            self.store
-                .call(move |s| s.decline_takeback(id, uid))
-                .await?
+            self.store.decline_takeback(id, uid).await?
         };
         self.board_of(game).await
     }
@@ -143,7 +127,7 @@ impl Games {
         let (id, uid, now) = (game.id, user.id, self.now());
         let game = self
             .store
-            .call(move |s| s.abort_by(id, uid, is_moderator, now))
+            .abort_by(id, uid, is_moderator, now)
             .await
             .map_err(|e| match e {
                 // This channel's game, as the user named it: said so.

@@ -65,6 +65,6 @@ impl Games {
     /// [`crate::store::StoreError::ChannelBusy`] when that channel has a game of its own (the
     /// game stays where it is); the store's.
     pub async fn play_in_parent(&self, id: GameId) -> Result<Game> {
-        Ok(self.store.call(move |s| s.play_in_parent(id)).await?)
+        Ok(self.store.play_in_parent(id).await?)
     }
 }

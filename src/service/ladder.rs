@@ -110,7 +110,7 @@ impl Ladder {
         // came back returns to the board.
         let returning = self
             .store
-            .call(move |s| s.left_players_to_check(guild_id, now - MEMBER_RECHECK, PAGE_SIZE))
+            .left_players_to_check(guild_id, now - MEMBER_RECHECK, PAGE_SIZE)
             .await?;
         let mut asked = std::collections::HashSet::new();
         for user in returning {
@@ -119,10 +119,7 @@ impl Ladder {
         }
         // Each round either shows the page or takes someone off it; a few rounds settle it.
         for _ in 0..4 {
-            let shown = self
-                .store
-                .call(move |s| s.leaderboard(guild_id, page, now))
-                .await?;
+            let shown = self.store.leaderboard(guild_id, page, now).await?;
             let stale: Vec<u64> = shown
                 .entries
                 .iter()
@@ -143,10 +140,7 @@ impl Ladder {
                 return Ok(shown);
             }
         }
-        Ok(self
-            .store
-            .call(move |s| s.leaderboard(guild_id, page, now))
-            .await?)
+        Ok(self.store.leaderboard(guild_id, page, now).await?)
     }
 
     /// Asks `members` whether `user` is still in `guild_id` and records the answer; `None`
@@ -161,7 +155,7 @@ impl Ladder {
         let answer = members.is_member(guild_id, user).await;
         if let Some(member) = answer {
             self.store
-                .call(move |s| s.set_membership(guild_id, user, member, now))
+                .set_membership(guild_id, user, member, now)
                 .await?;
         }
         Ok(answer)
@@ -174,37 +168,28 @@ impl Ladder {
     /// The store's.
     pub async fn stats(&self, guild_id: u64, user_id: u64, asker: u64) -> Result<Stats> {
         let now = self.now();
-        let stats = self
+        // Asking about oneself here proves one is a member (the store notes it).
+        let records = self
             .store
-            .call(move |s| {
-                // Asking about oneself here proves one is a member.
-                if asker == user_id {
-                    s.set_membership(guild_id, user_id, true, now)?;
-                }
-                let standing = s.standing(guild_id, user_id, now)?;
-                let rating = standing
-                    .as_ref()
-                    .map_or(crate::ratings::START, |st| st.player.rating_at(now));
-                let head_to_head = if asker == user_id {
-                    None
-                } else {
-                    Some(s.head_to_head(guild_id, asker, user_id)?)
-                };
-                Ok(Stats {
-                    user_id,
-                    standing,
-                    rating,
-                    streak: s.streak(guild_id, user_id)?,
-                    recent: s.recent_games(guild_id, user_id, RECENT_GAMES)?,
-                    head_to_head,
-                    against_bot: s.bot_results(guild_id, user_id)?,
-                    tournaments: Vec::new(),
-                })
-            })
+            .player_stats(guild_id, user_id, asker, RECENT_GAMES, now)
             .await?;
+        let rating = records
+            .standing
+            .as_ref()
+            .map_or(crate::ratings::START, |st| st.player.rating_at(now));
+        let stats = Stats {
+            user_id,
+            standing: records.standing,
+            rating,
+            streak: records.streak,
+            recent: records.recent,
+            head_to_head: records.head_to_head,
+            against_bot: records.against_bot,
+            tournaments: Vec::new(),
+        };
         let ids = self
             .store
-            .call(move |s| s.tournaments_of(guild_id, user_id, RECENT_TOURNAMENTS))
+            .tournaments_of(guild_id, user_id, RECENT_TOURNAMENTS)
             .await?;
         let mut stats = stats;
         for id in ids {

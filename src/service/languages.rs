@@ -31,9 +31,7 @@ impl Settings {
                 .lock()
                 .is_ok_and(|u| u.get(&user_id) == Some(&locale));
             if !known {
-                self.store
-                    .call(move |s| s.note_user_locale(user_id, locale))
-                    .await?;
+                self.store.note_user_locale(user_id, locale).await?;
                 if let Ok(mut users) = self.locales_seen.users.lock() {
                     users.insert(user_id, locale);
                 }
@@ -46,9 +44,7 @@ impl Settings {
         if let Some(locale) = guild_locale
             && settings.discord_locale != Some(locale)
         {
-            self.store
-                .call(move |s| s.note_server_locale(guild, locale))
-                .await?;
+            self.store.note_server_locale(guild, locale).await?;
             settings.discord_locale = Some(locale);
             self.remember_server(guild, settings);
         }
@@ -63,10 +59,7 @@ impl Settings {
     /// # Errors
     /// The store's, when it cannot be read or written.
     pub async fn adopt_locale(&self, place: u64, locale: Locale) -> Result<Locale> {
-        let settings = self
-            .store
-            .call(move |s| s.adopt_server_locale(place, locale))
-            .await?;
+        let settings = self.store.adopt_server_locale(place, locale).await?;
         self.remember_server(place, settings);
         Ok(settings.known_locale().unwrap_or(locale))
     }
@@ -93,7 +86,7 @@ impl Settings {
         if seen.is_some() {
             return Ok(seen);
         }
-        Ok(self.store.call(move |s| s.settings(user_id)).await?.locale)
+        Ok(self.store.settings(user_id).await?.locale)
     }
 
     /// `/focus settings language:`: server `guild_id`'s public messages are in `language` from
@@ -111,7 +104,7 @@ impl Settings {
             return Err(ServiceError::NotAManager);
         }
         self.store
-            .call(move |s| s.set_server_language(guild_id, Some(language)))
+            .set_server_language(guild_id, Some(language))
             .await?;
         let mut settings = self.server_settings(guild_id).await?;
         settings.language = Some(language);
@@ -129,7 +122,7 @@ impl Settings {
         if let Some(settings) = cached {
             return Ok(settings);
         }
-        let settings = self.store.call(move |s| s.server_settings(guild)).await?;
+        let settings = self.store.server_settings(guild).await?;
         self.remember_server(guild, settings);
         Ok(settings)
     }

@@ -27,9 +27,9 @@
 //! [`Games`], [`Challenges`] and [`Deadlines`] on [`Bots`]; [`Analyses`] on [`Records`];
 //! [`Director`] and [`Ladder`] on [`Tournaments`].
 //!
-//! All calls are async and never block the runtime: SQLite runs on the store's own thread
-//! ([`AsyncStore`]) and pictures are drawn on tokio's blocking pool. Time comes from an
-//! injectable [`Clock`].
+//! All calls are async and never block the runtime: the service calls the store through its
+//! interface ([`Storage`]; SQLite runs on the store's own thread) and pictures are drawn on
+//! tokio's blocking pool. Time comes from an injectable [`Clock`].
 
 mod analysis;
 mod bots;
@@ -81,7 +81,7 @@ pub use views::{
     Place, Suggestion, User, Watch, WatchedGame, default_side,
 };
 
-use crate::store::AsyncStore;
+use crate::store::Storage;
 
 /// The use cases, one part each (see the [module](self)); cheap to clone (each part is a few
 /// shared handles), and every clone shares the store, the clock, the caches and the metrics.
@@ -113,8 +113,9 @@ pub struct GameService {
 }
 
 impl GameService {
-    /// A service over `store`, telling time by `clock`.
-    pub fn new(store: AsyncStore, clock: Arc<dyn Clock>) -> GameService {
+    /// A service over `store` (any [`Storage`]: SQLite's `AsyncStore`, …), telling time by
+    /// `clock`.
+    pub fn new(store: impl Storage + 'static, clock: Arc<dyn Clock>) -> GameService {
         let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
         let context = Context::new(store, clock, cores);
         let settings = Settings::new(context.clone());
@@ -156,9 +157,10 @@ impl GameService {
         &self.context.metrics
     }
 
-    /// The store handle (for adapters' own queries and for tests).
-    pub fn store(&self) -> &AsyncStore {
-        &self.context.store
+    /// The store the service runs on, as its interface (for adapters' own queries, such as
+    /// the health check, and for tests).
+    pub fn store(&self) -> &dyn Storage {
+        &*self.context.store
     }
 
     /// The time on the service's clock (unix seconds).

@@ -1,6 +1,5 @@
 //! Playing: moves, their autocomplete, and the board.
 
-use super::context::wakes_sweeper;
 use super::games::Games;
 use super::{
     Board, MoveReport, MoveTerms, Place, Result, ServiceError, Suggestion, Timestamp, User,
@@ -82,7 +81,7 @@ impl Games {
     /// [`ServiceError::NotAPlayer`] for anyone else, [`ServiceError::StaleBoard`] when the
     /// game has moved on from `ply`, the store's [`StoreError::NotYourTurn`].
     pub async fn game_at(&self, id: GameId, ply: u32, user: &User) -> Result<Game> {
-        let game = self.store.call(move |s| s.game(id)).await?;
+        let game = self.store.game(id).await?;
         game.ensure_active()?;
         let you = game.color_of(user.id).ok_or(ServiceError::NotAPlayer)?;
         if game.ply != ply {
@@ -135,7 +134,7 @@ impl Games {
         user: &User,
         mv: Move,
     ) -> Result<MoveReport> {
-        let game = self.store.call(move |s| s.game(id)).await?;
+        let game = self.store.game(id).await?;
         game.ensure_active()?;
         let position = game.current_position()?;
         if game.ply != ply || !position.loses_by_mirror(mv) {
@@ -154,7 +153,7 @@ impl Games {
     /// no time and refuses nothing; nor does the player's own move.
     async fn ensure_seen(&self, game: &Game, user_id: u64, seen_at: Timestamp) -> Result<()> {
         let id = game.id;
-        let last = self.store.call(move |s| s.last_move(id)).await?;
+        let last = self.store.last_move(id).await?;
         let unseen = last.is_some_and(|m| {
             // A move stored since `game` was read changes the ply: the store refuses that.
             m.ply == game.ply
@@ -179,11 +178,7 @@ impl Games {
         let (id, uid, seen_ply, now_ms) = (game.id, user.id, game.ply, self.now_ms().unix_ms());
         let (played, wake) = self
             .store
-            .call(move |s| {
-                let played = s.record_move_ms(id, uid, seen_ply, mv, now_ms)?;
-                let wake = wakes_sweeper(s, &played.game)?;
-                Ok((played, wake))
-            })
+            .play(id, uid, seen_ply, mv, now_ms)
             .await
             .inspect_err(|e| {
                 self.mail_if(matches!(e, StoreError::TimeRanOut(_)));

@@ -261,7 +261,7 @@ impl Post {
         // due again for a minute), or moved from DM to channel (once).
         for _ in 0..1_000 {
             let now = self.now();
-            let due = self.store.call(move |s| s.due_notices(now, BATCH)).await?;
+            let due = self.store.due_notices(now, BATCH).await?;
             if due.is_empty() {
                 break;
             }
@@ -285,7 +285,7 @@ impl Post {
         user_id: u64,
         mut show: impl FnMut(&Letter) -> bool + Send,
     ) -> Result<usize> {
-        let held = self.store.call(move |s| s.held_notices(user_id)).await?;
+        let held = self.store.held_notices(user_id).await?;
         let mut done = Vec::new();
         let mut left = 0;
         for notice in &held {
@@ -295,9 +295,7 @@ impl Post {
                 _ => done.push(notice.id),
             }
         }
-        self.store
-            .call(move |s| s.release_held(user_id, &done))
-            .await?;
+        self.store.release_held(user_id, done).await?;
         Ok(left)
     }
 
@@ -315,9 +313,7 @@ impl Post {
             Ok(Some(letter)) => letter,
             Ok(None) => {
                 let now = self.now();
-                self.store
-                    .call(move |s| s.notice_done(id, true, now))
-                    .await?;
+                self.store.notice_done(id, true, now).await?;
                 done.dropped += 1;
                 return Ok(());
             }
@@ -325,9 +321,7 @@ impl Post {
             Err(e) => {
                 tracing::warn!(notice = id.0, error = %e, "cannot write a notice; retrying later");
                 let (now, error) = (self.now(), e.to_string());
-                self.store
-                    .call(move |s| s.notice_failed(id, &error, now))
-                    .await?;
+                self.store.notice_failed(id, error, now).await?;
                 done.failed += 1;
                 return Ok(());
             }
@@ -342,9 +336,7 @@ impl Post {
                 };
                 match started {
                     Ok(()) => {
-                        self.store
-                            .call(move |s| s.notice_done(id, false, now))
-                            .await?;
+                        self.store.notice_done(id, false, now).await?;
                         done.sent += 1;
                     }
                     // The thread holds another game (it cannot: a thread is new), or the
@@ -352,24 +344,18 @@ impl Post {
                     Err(e) => {
                         tracing::warn!(notice = id.0, error = %e, "a board's game did not start; retrying later");
                         let error = e.to_string();
-                        self.store
-                            .call(move |s| s.notice_failed(id, &error, now))
-                            .await?;
+                        self.store.notice_failed(id, error, now).await?;
                         done.failed += 1;
                     }
                 }
             }
             Delivery::Sent if matches!(letter, Letter::StartGame { .. }) => {
                 let error = "the postman started no thread".to_owned();
-                self.store
-                    .call(move |s| s.notice_failed(id, &error, now))
-                    .await?;
+                self.store.notice_failed(id, error, now).await?;
                 done.failed += 1;
             }
             Delivery::Sent => {
-                self.store
-                    .call(move |s| s.notice_done(id, false, now))
-                    .await?;
+                self.store.notice_done(id, false, now).await?;
                 done.sent += 1;
             }
             // A player of a game where the bot cannot post sees it at their next interaction.
@@ -379,16 +365,12 @@ impl Post {
             {
                 tracing::info!(notice = id.0, %error, "DM refused; held for the player's next interaction");
                 let user = *user_id;
-                self.store
-                    .call(move |s| s.hold_notice(id, user, now))
-                    .await?;
+                self.store.hold_notice(id, user, now).await?;
                 done.held += 1;
             }
             Delivery::DmRefused(error) if matches!(letter, Letter::Direct { .. }) => {
                 tracing::info!(notice = id.0, %error, "DM refused; telling the channel instead");
-                self.store
-                    .call(move |s| s.notice_to_channel(id, &error, now))
-                    .await?;
+                self.store.notice_to_channel(id, error, now).await?;
                 done.to_channel += 1;
             }
             Delivery::ChannelGone(error) => {
@@ -406,16 +388,12 @@ impl Post {
                         }
                     }
                 }
-                self.store
-                    .call(move |s| s.notice_failed(id, &error, now))
-                    .await?;
+                self.store.notice_failed(id, error, now).await?;
                 done.failed += 1;
             }
             Delivery::DmRefused(error) | Delivery::Failed(error) => {
                 tracing::warn!(notice = id.0, attempts = notice.attempts + 1, %error, "could not send a notice; retrying later");
-                self.store
-                    .call(move |s| s.notice_failed(id, &error, now))
-                    .await?;
+                self.store.notice_failed(id, error, now).await?;
                 done.failed += 1;
             }
         }
@@ -428,18 +406,14 @@ impl Post {
         let id = notice.id;
         let Some(tournament) = notice.tournament_id else {
             let now = self.now();
-            self.store
-                .call(move |s| s.notice_done(id, true, now))
-                .await?;
+            self.store.notice_done(id, true, now).await?;
             return Ok(());
         };
         let paired = self.tournaments.pair_next_round(tournament).await;
         let now = self.now();
         match paired {
             Ok(paired) => {
-                self.store
-                    .call(move |s| s.notice_done(id, !paired, now))
-                    .await?;
+                self.store.notice_done(id, !paired, now).await?;
                 if paired {
                     done.sent += 1;
                 } else {
@@ -449,9 +423,7 @@ impl Post {
             Err(e) => {
                 tracing::warn!(notice = id.0, tournament = tournament.0, error = %e, "could not pair a round; retrying later");
                 let error = e.to_string();
-                self.store
-                    .call(move |s| s.notice_failed(id, &error, now))
-                    .await?;
+                self.store.notice_failed(id, error, now).await?;
                 done.failed += 1;
             }
         }
@@ -463,7 +435,7 @@ impl Post {
         let Some(tid) = notice.tournament_id else {
             return Ok(None);
         };
-        let tournament = self.store.call(move |s| s.tournament(tid)).await?;
+        let tournament = self.store.tournament(tid).await?;
         let locale = self.settings.server_locale(tournament.guild_id).await?;
         let round = notice.ply.unwrap_or(0);
         Ok(Some(match (notice.kind, notice.via) {
@@ -539,7 +511,7 @@ impl Post {
             return self.tournament_letter(notice).await;
         }
         if let Some(id) = notice.challenge_id {
-            let challenge = self.store.call(move |s| s.challenge(id)).await?;
+            let challenge = self.store.challenge(id).await?;
             let locale = self.settings.server_locale(challenge.guild_id).await?;
             // Where the bot only answers interactions, its challenge message cannot be edited
             // later (an Accept click is told the challenge ran out): its challenger is told.
@@ -563,7 +535,7 @@ impl Post {
         let Some(id) = notice.game_id else {
             return Ok(None);
         };
-        let game = self.store.call(move |s| s.game(id)).await?;
+        let game = self.store.game(id).await?;
         let user = notice.user_id.unwrap_or(game.white_id);
         let still_to_move = game.status == GameStatus::Active && Some(game.ply) == notice.ply;
         let server = self.settings.server_locale(game.guild_id).await?;
@@ -626,11 +598,11 @@ impl Post {
                 let Some(tid) = game.tournament_id else {
                     return Ok(None);
                 };
-                let tournament = self.store.call(move |s| s.tournament(tid)).await?;
+                let tournament = self.store.tournament(tid).await?;
                 let gid = game.id;
                 let round = self
                     .store
-                    .call(move |s| s.tournament_whole(tid))
+                    .tournament_whole(tid)
                     .await?
                     .2
                     .iter()
@@ -688,10 +660,7 @@ impl Post {
         };
         let id = game.id;
         let (white, black) = (game.white_id, game.black_id);
-        let (moves, names) = self
-            .store
-            .call(move |s| Ok((s.moves(id)?, [s.name(white)?, s.name(black)?])))
-            .await?;
+        let (moves, names) = self.store.moves_and_names(id, [white, black]).await?;
         let Some(played) = moves.get(ply as usize - 1) else {
             return Ok(None);
         };
@@ -725,7 +694,7 @@ impl Post {
         } else {
             game.white_id
         };
-        let name = self.store.call(move |s| s.name(opponent)).await?;
+        let name = self.store.name(opponent).await?;
         Ok(Named { id: opponent, name })
     }
 }

@@ -39,10 +39,7 @@ impl Records {
     /// # Errors
     /// The store's.
     pub async fn games(&self, guild_id: Option<u64>, user_id: u64) -> Result<Vec<GameSummary>> {
-        let games = self
-            .store
-            .call(move |s| s.active_games_of(guild_id, user_id))
-            .await?;
+        let games = self.store.active_games_of(guild_id, user_id).await?;
         let mut out: Vec<GameSummary> = games
             .into_iter()
             .filter_map(|game| {
@@ -74,13 +71,13 @@ impl Records {
     /// [`ServiceError::NoGameHere`], [`ServiceError::InThreads`]; the store's (no such game).
     pub async fn history(&self, place: Place, user_id: u64, id: Option<GameId>) -> Result<History> {
         let game = match id {
-            Some(id) => self.store.call(move |s| s.game(id)).await?,
+            Some(id) => self.store.game(id).await?,
             None => match self.game_of(place, user_id).await {
                 // No game in play here: the one that finished here last.
                 Err(ServiceError::NoGameHere) => {
                     let channel = place.channel_id;
                     self.store
-                        .call(move |s| s.last_finished_in(channel))
+                        .last_finished_in(channel)
                         .await?
                         .ok_or(ServiceError::NoGameHere)?
                 }
@@ -91,10 +88,7 @@ impl Records {
             return Err(ServiceError::NoGameHere);
         }
         let id = game.id;
-        let (moves, hints) = self
-            .store
-            .call(move |s| Ok((s.moves(id)?, s.hints(id)?)))
-            .await?;
+        let (moves, hints) = self.store.moves_and_hints(id).await?;
         let first = start_of(&game)?.side_to_move();
         let mut record = String::new();
         for (i, m) in moves.iter().enumerate() {
@@ -114,10 +108,7 @@ impl Records {
         }
         record.truncate(record.trim_end().len());
         let (white, black) = (game.white_id, game.black_id);
-        let names = self
-            .store
-            .call(move |s| Ok([s.name(white)?, s.name(black)?]))
-            .await?;
+        let names = self.store.pair_names([white, black]).await?;
         Ok(History {
             game,
             record,
@@ -163,10 +154,7 @@ impl Records {
     /// # Errors
     /// The store's.
     pub async fn watch(&self, guild_id: u64, page: u32) -> Result<Watch> {
-        let shown = self
-            .store
-            .call(move |s| s.watch_page(guild_id, page))
-            .await?;
+        let shown = self.store.watch_page(guild_id, page).await?;
         let games = shown
             .games
             .into_iter()

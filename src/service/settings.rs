@@ -56,18 +56,13 @@ impl Settings {
     pub async fn notify(&self, user_id: u64, dm: Option<bool>) -> Result<UserSettings> {
         let settings = self
             .store
-            .call(move |s| {
-                if let Some(dm) = dm {
-                    s.set_settings(
-                        user_id,
-                        UserSettings {
-                            dm_notifications: dm,
-                            ..UserSettings::default()
-                        },
-                    )?;
-                }
-                s.settings(user_id)
-            })
+            .settings_after(
+                user_id,
+                dm.map(|dm| UserSettings {
+                    dm_notifications: dm,
+                    ..UserSettings::default()
+                }),
+            )
             .await?;
         Ok(settings)
     }
@@ -77,18 +72,11 @@ impl Settings {
     /// # Errors
     /// The store's.
     pub async fn names(&self, ids: Vec<u64>) -> Result<Vec<(u64, String)>> {
-        self.store
-            .call(move |s| {
-                let mut names = Vec::new();
-                for id in ids {
-                    if let Some(name) = s.name(id)? {
-                        names.push((id, name));
-                    }
-                }
-                Ok(names)
-            })
-            .await
-            .map_err(Into::into)
+        let names = self.store.names(ids).await?;
+        Ok(names
+            .into_iter()
+            .filter_map(|(id, name)| Some((id, name?)))
+            .collect())
     }
 
     /// Remembers that channel `id` is named `name` (for an adapter whose channel ids cannot be
@@ -98,7 +86,7 @@ impl Settings {
     /// The store's.
     pub async fn remember_channel_name(&self, id: u64, name: String) -> Result<()> {
         self.store
-            .call(move |s| s.remember_channel_name(id, &name))
+            .remember_channel_name(id, name)
             .await
             .map_err(Into::into)
     }
@@ -108,9 +96,6 @@ impl Settings {
     /// # Errors
     /// The store's.
     pub async fn channel_names(&self) -> Result<Vec<(u64, String)>> {
-        self.store
-            .call(|s| s.channel_names())
-            .await
-            .map_err(Into::into)
+        self.store.channel_names().await.map_err(Into::into)
     }
 }

@@ -25,9 +25,7 @@ impl Settings {
         if !manager {
             return Err(ServiceError::NotAManager);
         }
-        self.store
-            .call(move |s| s.set_server_threads(guild_id, on))
-            .await?;
+        self.store.set_server_threads(guild_id, on).await?;
         let mut settings = self.server_settings(guild_id).await?;
         settings.threads_set = Some(on);
         self.remember_server(guild_id, settings);

@@ -126,6 +126,9 @@ fn serve(mut store: Store, queue: &mpsc::Receiver<Message>) {
         match message {
             Message::Job(job) => {
                 let _ = catch_unwind(AssertUnwindSafe(|| job(&mut store)));
+                // A unit of work that panicked left its transaction open: the next call must
+                // not run inside it.
+                store.abandon();
             }
             Message::Close(done) => {
                 // Dropping the connection closes it (the last one: SQLite removes the log).

@@ -32,7 +32,7 @@ impl Store {
     ///
     /// # Errors
     /// As [`Store::create_challenge`] and [`Store::accept_challenge_in`] (a busy channel);
-    /// [`StoreError::Sqlite`] for a level outside 1 to 8 (the schema refuses it).
+    /// [`super::StoreError::Sqlite`] for a level outside 1 to 8 (the schema refuses it).
     pub fn start_bot_game(
         &mut self,
         new: &NewChallenge,
@@ -50,8 +50,8 @@ impl Store {
     /// [`Store::create_rematch`]).
     ///
     /// # Errors
-    /// As [`Store::start_bot_game`]; [`StoreError::NoSuchGame`], [`StoreError::NotFinished`],
-    /// [`StoreError::RematchOffered`].
+    /// As [`Store::start_bot_game`]; [`super::StoreError::NoSuchGame`], [`super::StoreError::NotFinished`],
+    /// [`super::StoreError::RematchOffered`].
     pub fn start_bot_rematch(
         &mut self,
         id: GameId,
@@ -73,7 +73,7 @@ impl Store {
     /// The games in play against the bot where the bot is to move, oldest first.
     ///
     /// # Errors
-    /// [`StoreError::Sqlite`] if SQLite fails; [`StoreError::Mismatch`] for an unreadable
+    /// [`super::StoreError::Sqlite`] if SQLite fails; [`super::StoreError::Mismatch`] for an unreadable
     /// stored position.
     pub fn bot_games_to_move(&self) -> Result<Vec<super::Game>> {
         let mut stmt = self.conn.prepare_cached(&format!(
@@ -98,8 +98,8 @@ impl Store {
     /// stored one is returned instead (the same position gets the same advice).
     ///
     /// # Errors
-    /// [`StoreError::NoHintsLeft`] when the game has had [`HINTS_PER_GAME`] hints for other
-    /// plies; [`StoreError::Sqlite`] if SQLite fails.
+    /// [`super::StoreError::NoHintsLeft`] when the game has had [`super::HINTS_PER_GAME`] hints for other
+    /// plies; [`super::StoreError::Sqlite`] if SQLite fails.
     pub fn record_hint(&mut self, id: GameId, hint: &Hint, now: i64) -> Result<(Hint, u32)> {
         self.write(|tx| {
             let given = hints_in(tx, id)?;
@@ -117,7 +117,7 @@ impl Store {
     /// The hints given in game `id`, by ply.
     ///
     /// # Errors
-    /// [`StoreError::Sqlite`] if SQLite fails.
+    /// [`super::StoreError::Sqlite`] if SQLite fails.
     pub fn hints(&self, id: GameId) -> Result<Vec<Hint>> {
         hints_in(&self.conn, id)
     }
@@ -126,7 +126,7 @@ impl Store {
     /// (levels never played are left out).
     ///
     /// # Errors
-    /// [`StoreError::Sqlite`] if SQLite fails.
+    /// [`super::StoreError::Sqlite`] if SQLite fails.
     pub fn bot_results(&self, guild_id: u64, user_id: u64) -> Result<Vec<LevelResults>> {
         let mut stmt = self.conn.prepare_cached(
             "SELECT bot_level, bot_color, result FROM games \
@@ -162,7 +162,7 @@ impl Store {
 
 /// [`Store::start_bot_game`] inside `tx`.
 fn start_bot_in(
-    tx: &rusqlite::Transaction<'_>,
+    tx: &rusqlite::Connection,
     new: &NewChallenge,
     checked: &Checked,
     bot_id: u64,
@@ -187,6 +187,19 @@ fn start_bot_in(
         return get_game(tx, game.id);
     }
     Ok(game)
+}
+
+/// The hints given in game `id`, by ply, read on `conn` (a transaction derefs to one).
+fn hints_in(conn: &rusqlite::Connection, id: GameId) -> Result<Vec<Hint>> {
+    let mut stmt =
+        conn.prepare_cached("SELECT ply, notation FROM hints WHERE game_id = ?1 ORDER BY ply")?;
+    let rows = stmt.query_map([id], |row| {
+        Ok(Hint {
+            ply: row.get(0)?,
+            notation: row.get(1)?,
+        })
+    })?;
+    Ok(rows.collect::<rusqlite::Result<_>>()?)
 }
 
 #[cfg(test)]
@@ -318,17 +331,4 @@ mod tests {
         assert!(s.player(9, ALICE).unwrap().is_none());
         assert!(s.player(9, BOT).unwrap().is_none());
     }
-}
-
-/// The hints given in game `id`, by ply, read on `conn` (a transaction derefs to one).
-fn hints_in(conn: &rusqlite::Connection, id: GameId) -> Result<Vec<Hint>> {
-    let mut stmt =
-        conn.prepare_cached("SELECT ply, notation FROM hints WHERE game_id = ?1 ORDER BY ply")?;
-    let rows = stmt.query_map([id], |row| {
-        Ok(Hint {
-            ply: row.get(0)?,
-            notation: row.get(1)?,
-        })
-    })?;
-    Ok(rows.collect::<rusqlite::Result<_>>()?)
 }

@@ -1,7 +1,7 @@
 // Longer than 400 lines: a challenge's rows and each change of its status, one transaction each.
 //! Challenges: created, then accepted (which starts the game), declined, cancelled or expired.
 
-use rusqlite::{OptionalExtension, Row, Transaction, params};
+use rusqlite::{Connection, OptionalExtension, Row, params};
 
 use super::games::{GAME_COLUMNS, Game, game_from_row, get_game};
 use super::ids::Snowflake;
@@ -63,7 +63,7 @@ impl Checked {
 
 /// Inserts challenge `new`, checked as `checked`, in `tx`.
 pub(super) fn insert_challenge(
-    tx: &Transaction<'_>,
+    tx: &Connection,
     new: &NewChallenge,
     checked: &Checked,
 ) -> Result<Challenge> {
@@ -104,7 +104,7 @@ fn get_challenge(conn: &rusqlite::Connection, id: ChallengeId) -> Result<Challen
 /// tells its challenger unless the challenger is `actor`, told by the refusal), and the caller
 /// commits that before reporting the error.
 fn open_challenge(
-    tx: &Transaction<'_>,
+    tx: &Connection,
     id: ChallengeId,
     actor: u64,
     now: i64,
@@ -121,7 +121,7 @@ fn open_challenge(
     }
 }
 
-fn set_status(tx: &Transaction<'_>, id: ChallengeId, status: ChallengeStatus) -> Result<()> {
+fn set_status(tx: &Connection, id: ChallengeId, status: ChallengeStatus) -> Result<()> {
     tx.execute(
         "UPDATE challenges SET status = ?1 WHERE id = ?2",
         params![status, id],
@@ -306,7 +306,7 @@ impl Store {
 /// [`Store::accept_challenge_in`] inside `tx`: the outer result is a failure to undo, the inner
 /// a refusal to commit (an expired challenge is marked so).
 pub(super) fn accept_in(
-    tx: &Transaction<'_>,
+    tx: &Connection,
     id: ChallengeId,
     acceptor_id: u64,
     now: i64,
@@ -364,7 +364,7 @@ pub(super) fn accept_in(
 ///
 /// # Errors
 /// [`StoreError::NoSuchGame`], [`StoreError::NotFinished`], [`StoreError::RematchOffered`].
-pub(super) fn rematch_in(tx: &Transaction<'_>, id: GameId) -> Result<()> {
+pub(super) fn rematch_in(tx: &rusqlite::Connection, id: GameId) -> Result<()> {
     let game = get_game(tx, id)?;
     let offered: bool = tx.query_row(
         "SELECT rematch_challenge_id IS NOT NULL FROM games WHERE id = ?1",
@@ -382,7 +382,7 @@ pub(super) fn rematch_in(tx: &Transaction<'_>, id: GameId) -> Result<()> {
 /// # Errors
 /// [`StoreError::RematchOffered`] when the mark was taken meanwhile.
 pub(super) fn mark_rematch_in(
-    tx: &Transaction<'_>,
+    tx: &rusqlite::Connection,
     id: GameId,
     challenge: Option<ChallengeId>,
 ) -> Result<()> {

@@ -5,7 +5,7 @@
 //! it (see [`super::notices`]), so a crash can neither report a change twice nor lose its
 //! report.
 
-use rusqlite::{Transaction, params};
+use rusqlite::{Connection, params};
 
 use super::challenges::{CHALLENGE_COLUMNS, challenge_from_row};
 use super::games::{GAME_COLUMNS, Game, game_from_row, get_game};
@@ -40,24 +40,20 @@ impl Swept {
 }
 
 /// Ends `game` on time inside `tx` ([`super::units::time_out`]), `loser` the player to move.
-fn time_out_in(tx: &Transaction<'_>, game: &Game, loser: Color, now: i64) -> Result<Game> {
+fn time_out_in(tx: &Connection, game: &Game, loser: Color, now: i64) -> Result<Game> {
     super::units::time_out(&mut super::port::SqliteRows(tx), game, loser, now)
 }
 
 /// Inside `tx`: when `game`'s deadline has passed by `now`, ends it on time as the sweep would
 /// (with its notice) and returns [`StoreError::TimeRanOut`] for the caller to report after
 /// committing; `None` while there is time.
-pub(crate) fn time_up_in(
-    tx: &Transaction<'_>,
-    game: &Game,
-    now: i64,
-) -> Result<Option<StoreError>> {
+pub(crate) fn time_up_in(tx: &Connection, game: &Game, now: i64) -> Result<Option<StoreError>> {
     super::units::time_up(&mut super::port::SqliteRows(tx), game, now)
 }
 
 /// Marks the open challenges that ran out by `now` expired, inside `tx`, and answers them by
 /// number.
-pub(crate) fn mark_expired(tx: &Transaction<'_>, now: i64) -> Result<Vec<Challenge>> {
+pub(crate) fn mark_expired(tx: &Connection, now: i64) -> Result<Vec<Challenge>> {
     let mut stmt = tx.prepare_cached(&format!(
         "UPDATE challenges SET status = 'expired' \
          WHERE status = 'open' AND expires_at <= ?1 RETURNING {CHALLENGE_COLUMNS}"
@@ -73,7 +69,7 @@ pub(crate) fn mark_expired(tx: &Transaction<'_>, now: i64) -> Result<Vec<Challen
 /// there), the challenger is told by DM instead: nobody else would tell them, unless they are
 /// `told`, the user whose click found it expired (and was answered so).
 pub(crate) fn queue_close_in(
-    tx: &Transaction<'_>,
+    tx: &Connection,
     challenge: &Challenge,
     told: Option<u64>,
     now: i64,
@@ -85,7 +81,7 @@ pub(crate) fn queue_close_in(
 }
 
 /// The active games matching `condition` (SQL on `games`, with `?1` bound to `now`).
-pub(crate) fn active_games(tx: &Transaction<'_>, condition: &str, now: i64) -> Result<Vec<Game>> {
+pub(crate) fn active_games(tx: &Connection, condition: &str, now: i64) -> Result<Vec<Game>> {
     let mut stmt = tx.prepare_cached(&format!(
         "SELECT {GAME_COLUMNS} FROM games WHERE status = 'active' AND {condition}"
     ))?;

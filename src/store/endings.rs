@@ -3,7 +3,7 @@
 //! Every ending goes through [`finish_in`], which writes the result, both players' records and,
 //! for a rated game, both players' new Glicko-2 ratings in the caller's transaction.
 
-use rusqlite::{Transaction, params};
+use rusqlite::{Connection, params};
 
 use super::games::{Game, get_game};
 use super::port::SqliteRows;
@@ -12,17 +12,12 @@ use crate::domain::play::{self, DrawOffered};
 pub use crate::domain::{DrawOffer, Ending};
 
 /// Ends game `id` inside `tx` ([`super::units::finish`]). Returns the game as stored.
-pub(crate) fn finish_in(
-    tx: &Transaction<'_>,
-    id: GameId,
-    ending: Ending,
-    now: i64,
-) -> Result<Game> {
+pub(crate) fn finish_in(tx: &Connection, id: GameId, ending: Ending, now: i64) -> Result<Game> {
     super::units::finish(&mut SqliteRows(tx), id, ending, now)
 }
 
 /// Writes the columns an ending changes in `game`'s row.
-pub(crate) fn put_ending(tx: &Transaction<'_>, game: &Game) -> Result<()> {
+pub(crate) fn put_ending(tx: &Connection, game: &Game) -> Result<()> {
     let (after, change) = match game.ratings {
         Some(r) => (
             [Some(r.after[0]), Some(r.after[1])],

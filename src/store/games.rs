@@ -3,7 +3,7 @@
 //! Games: their rows, finding them, and loading one with its position checked against the
 //! replay of its moves.
 
-use rusqlite::{OptionalExtension, Row, Transaction, params};
+use rusqlite::{Connection, OptionalExtension, Row, params};
 
 use super::ids::Snowflake;
 use super::values::sql_text;
@@ -140,7 +140,7 @@ fn check(game: &Game, moves: &[StoredMove]) -> Result<Position, String> {
 }
 
 /// Marks an active game `needs_review`, unless it changed since it was read.
-pub(crate) fn hold_for_review(tx: &Transaction<'_>, game: &Game) -> Result<()> {
+pub(crate) fn hold_for_review(tx: &Connection, game: &Game) -> Result<()> {
     tx.execute(
         "UPDATE games SET status = 'needs_review', deadline = NULL, remind_at = NULL \
          WHERE id = ?1 AND status = 'active' AND ply = ?2 AND fpn = ?3",

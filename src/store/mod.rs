@@ -12,6 +12,10 @@
 //!   units are written once for every database; SQLite implements the port on a transaction.
 //! - [`AsyncStore`] runs a [`Store`] on a dedicated thread for the async bot, which must never
 //!   block its runtime on SQLite.
+//! - [`api`] is the store as an interface: async traits by area ([`api::GameRecords`],
+//!   [`api::TournamentRecords`], [`api::Outbox`], …) gathered in [`Storage`], each method one
+//!   unit of work. The service holds an `Arc<dyn Storage>`; [`AsyncStore`] implements them for
+//!   SQLite, and a second database implements them beside it.
 //! - The schema is the numbered SQL files of `migrations/`, embedded in the binary and applied
 //!   by [`Store::open`] ([`SCHEMA_VERSION`]).
 //!
@@ -51,6 +55,7 @@
 //! ```
 
 mod analyses;
+pub mod api;
 mod async_store;
 mod backup;
 mod bots;
@@ -79,10 +84,11 @@ mod venue;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use rusqlite::{Connection, MAIN_DB, OpenFlags, Transaction, TransactionBehavior};
+use rusqlite::{Connection, MAIN_DB, OpenFlags, TransactionBehavior};
 
 pub use crate::domain::hints::{HINTS_PER_GAME, Hint};
 pub use analyses::StoredAnalysis;
+pub use api::Storage;
 pub use async_store::AsyncStore;
 pub use backup::{
     BackupError, BackupPace, Made, Problem, RestoreError, Restored, Verified, WriteError, backup,
@@ -273,11 +279,62 @@ impl Store {
         })
     }
 
+    /// Runs `f`, several calls of this store that make one use case, as one transaction: it
+    /// takes the write lock at its start (`BEGIN IMMEDIATE`), so no other connection writes
+    /// between its reads and its writes, and each write in it is a savepoint that is kept whole
+    /// or not at all, as when made alone. It commits whether `f` answers a value or a refusal:
+    /// a refusal keeps what the same calls made one by one would have kept (a challenge found
+    /// expired stays marked so), and a failed write was rolled back to its savepoint already.
+    /// A panic in `f` leaves the transaction to the store's thread, which rolls it back.
+    ///
+    /// # Errors
+    /// What `f` answers; [`StoreError::Sqlite`] if the transaction cannot begin or commit.
+    pub(crate) fn unit<T>(&mut self, f: impl FnOnce(&mut Store) -> Result<T>) -> Result<T> {
+        // Prepared once and cached: a unit is the path of every move.
+        self.conn.prepare_cached("BEGIN IMMEDIATE")?.execute([])?;
+        let value = f(self);
+        if let Err(e) = self
+            .conn
+            .prepare_cached("COMMIT")
+            .and_then(|mut s| s.execute([]))
+        {
+            self.abandon();
+            return Err(e.into());
+        }
+        value
+    }
+
+    /// Rolls back a transaction left open (by a unit that panicked or failed to commit).
+    pub(crate) fn abandon(&mut self) {
+        if !self.conn.is_autocommit() {
+            let _ = self.conn.execute_batch("ROLLBACK");
+        }
+    }
+
     /// Runs `f` in a write transaction, committing when it returns `Ok`, rolling back
     /// otherwise. `BEGIN IMMEDIATE` takes the write lock at once: a transaction that read first
     /// and upgraded later could fail with "database is locked" whatever the busy timeout, when
-    /// another connection wrote in between.
-    fn write<T>(&mut self, f: impl FnOnce(&Transaction<'_>) -> Result<T>) -> Result<T> {
+    /// another connection wrote in between. Inside a [`Store::unit`], a savepoint instead.
+    fn write<T>(&mut self, f: impl FnOnce(&Connection) -> Result<T>) -> Result<T> {
+        if !self.conn.is_autocommit() {
+            self.conn
+                .prepare_cached("SAVEPOINT unit_write")?
+                .execute([])?;
+            return match f(&self.conn) {
+                Ok(value) => {
+                    self.conn
+                        .prepare_cached("RELEASE unit_write")?
+                        .execute([])?;
+                    Ok(value)
+                }
+                Err(e) => {
+                    // Undoes this write alone; the unit goes on (and commits what it kept).
+                    self.conn
+                        .execute_batch("ROLLBACK TO unit_write; RELEASE unit_write")?;
+                    Err(e)
+                }
+            };
+        }
         let tx = self
             .conn
             .transaction_with_behavior(TransactionBehavior::Immediate)?;
@@ -289,15 +346,16 @@ impl Store {
     /// Runs `f` in a write transaction that commits when `f` returns `Ok`, whether the inner
     /// result is a success or an error: for refusals that must record something first (a
     /// challenge found expired is marked expired).
-    fn write_then<T>(
-        &mut self,
-        f: impl FnOnce(&Transaction<'_>) -> Result<Result<T>>,
-    ) -> Result<T> {
+    fn write_then<T>(&mut self, f: impl FnOnce(&Connection) -> Result<Result<T>>) -> Result<T> {
         self.write(f).and_then(|inner| inner)
     }
 
-    /// Runs `f` in a read transaction: one consistent snapshot for several queries.
-    fn read<T>(&mut self, f: impl FnOnce(&Transaction<'_>) -> Result<T>) -> Result<T> {
+    /// Runs `f` in a read transaction: one consistent snapshot for several queries (inside a
+    /// [`Store::unit`], its transaction is that snapshot already).
+    fn read<T>(&mut self, f: impl FnOnce(&Connection) -> Result<T>) -> Result<T> {
+        if !self.conn.is_autocommit() {
+            return f(&self.conn);
+        }
         let tx = self.conn.transaction()?;
         f(&tx)
         // Dropping `tx` ends it; it wrote nothing.

@@ -1,7 +1,7 @@
 //! Recording moves and taking them back, each in one transaction guarded by the ply the caller
 //! saw.
 
-use rusqlite::{Transaction, params};
+use rusqlite::{Connection, params};
 
 use super::games::{Game, LoadedGame, get_game, get_moves, replay};
 use super::ids::Snowflake;
@@ -149,7 +149,7 @@ impl Store {
 }
 
 /// [`Store::take_back`] inside a transaction, as [`play::take_back`] decides.
-fn take_back_in(tx: &Transaction<'_>, id: GameId, seen_ply: u32, now: i64) -> Result<LoadedGame> {
+fn take_back_in(tx: &Connection, id: GameId, seen_ply: u32, now: i64) -> Result<LoadedGame> {
     let game = get_game(tx, id)?;
     play::check_take_back(&game, seen_ply)?;
     let mut moves = get_moves(tx, id)?;
@@ -179,7 +179,7 @@ fn take_back_in(tx: &Transaction<'_>, id: GameId, seen_ply: u32, now: i64) -> Re
 
 /// [`super::port::Rows::keep_move`] on SQLite.
 pub(crate) fn put_move(
-    tx: &Transaction<'_>,
+    tx: &Connection,
     after: &Game,
     seen_ply: u32,
     mv: &str,

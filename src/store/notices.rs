@@ -7,7 +7,7 @@
 //! growing delay ([`retry_delay`]), so a notice is never lost; its id doubles as the Discord
 //! nonce, so a send repeated after a crash is not posted twice.
 
-use rusqlite::{Row, Transaction, params};
+use rusqlite::{Connection, Row, params};
 
 use super::ids::Snowflake;
 use super::tournaments::{PairingId, TournamentId};
@@ -51,13 +51,13 @@ pub fn retry_delay(attempts: u32) -> i64 {
 }
 
 /// Queues `notice` inside `tx`, due at once.
-pub(crate) fn queue_in(tx: &Transaction<'_>, notice: &NewNotice, now: i64) -> Result<NoticeId> {
+pub(crate) fn queue_in(tx: &Connection, notice: &NewNotice, now: i64) -> Result<NoticeId> {
     queue_at(tx, notice, now, now)
 }
 
 /// Queues `notice` inside `tx`, due at `due` (unix seconds).
 pub(crate) fn queue_at(
-    tx: &Transaction<'_>,
+    tx: &Connection,
     notice: &NewNotice,
     now: i64,
     due: i64,
@@ -267,7 +267,7 @@ impl Store {
 /// asked for DMs, or if the game is where the bot cannot post (the DM is the only way to tell
 /// them); returns whether one was queued.
 pub(crate) fn queue_turn_in(
-    tx: &Transaction<'_>,
+    tx: &Connection,
     game: &Game,
     to_move: Color,
     now: i64,

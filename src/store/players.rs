@@ -1,6 +1,6 @@
 //! Players' records per guild: rating fields and game counts.
 
-use rusqlite::{OptionalExtension, Row, Transaction, params};
+use rusqlite::{Connection, OptionalExtension, Row, params};
 
 use super::ids::Snowflake;
 use super::{Result, Store};
@@ -32,7 +32,7 @@ pub(crate) fn player_from_row(row: &Row<'_>) -> rusqlite::Result<Player> {
 
 /// Keeps `player`'s record (inserted, or replacing the stored one): its counts and rating as
 /// the domain computed them, in the caller's transaction.
-pub(crate) fn put_player(tx: &Transaction<'_>, player: &Player) -> Result<()> {
+pub(crate) fn put_player(tx: &Connection, player: &Player) -> Result<()> {
     tx.prepare_cached(
         "INSERT INTO players (guild_id, user_id, rating, deviation, volatility, games, wins, \
          losses, draws, last_game_at, rated_at, rated_games, left_at, member_checked_at, \

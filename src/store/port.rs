@@ -5,7 +5,7 @@
 //! Every method reads or writes rows and decides nothing: no method here chooses what happens
 //! next.
 
-use rusqlite::Transaction;
+use rusqlite::Connection;
 
 use super::{Result, UserSettings};
 use crate::domain::lifecycle::{Effect, Event};
@@ -126,9 +126,9 @@ pub trait Rows {
 }
 
 /// [`Rows`] on an SQLite transaction.
-pub(crate) struct SqliteRows<'a, 'c>(pub(crate) &'a Transaction<'c>);
+pub(crate) struct SqliteRows<'a>(pub(crate) &'a Connection);
 
-impl Rows for SqliteRows<'_, '_> {
+impl Rows for SqliteRows<'_> {
     fn game(&mut self, id: GameId) -> Result<Game> {
         super::games::get_game(self.0, id)
     }

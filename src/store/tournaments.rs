@@ -14,7 +14,7 @@
 //! - a game's end records its board's result in the game's own transaction ([`units::finish`]),
 //!   and the round's last result queues the next round (or ends the event).
 
-use rusqlite::{OptionalExtension, Row, Transaction, params};
+use rusqlite::{Connection, OptionalExtension, Row, params};
 
 use super::games::{Game, get_game};
 use super::ids::Snowflake;
@@ -157,7 +157,7 @@ pub(crate) fn get_left(conn: &rusqlite::Connection, id: TournamentId) -> Result<
 ///
 /// # Errors
 /// [`TournamentError::NoSuchTournament`].
-pub(crate) fn get_event(tx: &Transaction<'_>, id: TournamentId) -> Result<Event> {
+pub(crate) fn get_event(tx: &Connection, id: TournamentId) -> Result<Event> {
     Ok(Event {
         tournament: get_tournament(tx, id)?,
         entrants: get_entrants(tx, id)?,
@@ -169,7 +169,7 @@ pub(crate) fn get_event(tx: &Transaction<'_>, id: TournamentId) -> Result<Event>
 /// decided): the changed columns of the tournament, its players and boards, the new boards;
 /// then queues its `effects` in order. Decides nothing.
 pub(crate) fn keep_event(
-    tx: &Transaction<'_>,
+    tx: &Connection,
     before: &Event,
     after: &Event,
     effects: &[Effect],
@@ -313,7 +313,7 @@ pub(crate) fn keep_event(
 
 /// [`units::decide`] inside `tx`.
 fn decide_in<T>(
-    tx: &Transaction<'_>,
+    tx: &Connection,
     id: TournamentId,
     now: i64,
     decide: impl FnOnce(&mut Event) -> std::result::Result<(T, Vec<Effect>), TournamentError>,
@@ -323,7 +323,7 @@ fn decide_in<T>(
 
 /// Queues the redrawing of `t`'s announcement, unless one is already waiting (it draws the
 /// event as it is when delivered).
-fn queue_announce_in(tx: &Transaction<'_>, t: TournamentId, now: i64) -> Result<()> {
+fn queue_announce_in(tx: &Connection, t: TournamentId, now: i64) -> Result<()> {
     let waiting: i64 = tx
         .prepare_cached(
             "SELECT count(*) FROM notices WHERE tournament_id = ?1 \
@@ -345,7 +345,7 @@ fn queue_announce_in(tx: &Transaction<'_>, t: TournamentId, now: i64) -> Result<
 /// Writes an entry of tournament `id`'s log: a change the lifecycle decided ([`Effect::Log`]),
 /// or one it does not (the event's creation, a game's extra time).
 fn log_in(
-    tx: &Transaction<'_>,
+    tx: &Connection,
     id: TournamentId,
     user: Option<u64>,
     action: &str,

@@ -8,7 +8,7 @@ use crate::store::{EndReason, Game, GameResult, TimeControl};
 use crate::text::TimeStyle;
 use crate::tr;
 
-/// A user in a sentence (a placeholder that [`Text`] reads as [`crate::text::Piece::User`]).
+/// A user in a sentence (a placeholder that [`crate::text::Text`] reads as [`crate::text::Piece::User`]).
 pub fn mention(id: u64) -> String {
     crate::text::user(id)
 }

@@ -175,12 +175,7 @@ async fn a_finished_game_is_reviewed_on_the_pool_stored_and_then_answered_at_onc
     assert!(!again.searched);
     assert_eq!(again.review, a.review);
     assert!(seen.lock().unwrap().is_empty());
-    let stored = svc
-        .store()
-        .call(move |s| s.analysis(id))
-        .await
-        .unwrap()
-        .unwrap();
+    let stored = svc.store().analysis(id).await.unwrap().unwrap();
     assert_eq!(stored.nodes, NODES);
     assert_eq!(stored.assessments.len(), 3);
     assert_eq!(stored.assessments[2], "- loss 0", "White to move has lost");
@@ -202,12 +197,7 @@ async fn two_analyses_of_one_game_at_once_agree_and_store_one() {
     let (a, b) = (a.unwrap(), b.unwrap());
     assert_eq!(a.review, b.review, "the review is deterministic");
     assert_eq!(a.review.plies.len(), 2);
-    let stored = svc
-        .store()
-        .call(move |s| s.analysis(id))
-        .await
-        .unwrap()
-        .unwrap();
+    let stored = svc.store().analysis(id).await.unwrap().unwrap();
     assert_eq!(stored.assessments.len(), 3);
     // A third reads the one stored.
     let (three, _) = recorder();
@@ -262,10 +252,7 @@ async fn aborted_unknown_and_other_servers_games_are_refused() {
         .await
         .unwrap_err();
     assert!(matches!(err, ServiceError::NoGameHere), "{err:?}");
-    assert_eq!(
-        svc.store().call(move |s| s.analysis(id)).await.unwrap(),
-        None
-    );
+    assert_eq!(svc.store().analysis(id).await.unwrap(), None);
 }
 
 /// A review of `plies` plies, every move a blunder of the largest drop (the longest lines).

@@ -78,7 +78,7 @@ async fn the_bot_declines_while_ahead_and_the_refusal_changes_nothing() {
     let before = service.games.board(place()).await.unwrap().game;
     let moves_before = {
         let id = before.id;
-        service.store().call(move |s| s.moves(id)).await.unwrap()
+        service.store().moves(id).await.unwrap()
     };
     // The start position has occurred twice: not yet three times, and the bot is ahead.
     let refused = service.games.draw(place(), &alice()).await;
@@ -91,7 +91,7 @@ async fn the_bot_declines_while_ahead_and_the_refusal_changes_nothing() {
     assert_eq!(after.status, GameStatus::Active);
     assert_eq!(after.draw_offer_by, None, "no offer stands");
     let id = after.id;
-    let moves_after = service.store().call(move |s| s.moves(id)).await.unwrap();
+    let moves_after = service.store().moves(id).await.unwrap();
     assert_eq!(moves_after, moves_before);
     // The game goes on: Alice may move.
     play(&service, &["d8-d7"]).await;

@@ -12,6 +12,7 @@
 //! failures, stale notices) · turn notices and notify · more time · expired challenges ·
 //! dashboard · store.
 
+use crate::raw::Served;
 use focus_bot::discord::markdown::markdown as md;
 use std::collections::{HashSet, VecDeque};
 use std::future::Future;
@@ -23,8 +24,8 @@ use focus_bot::i18n::Lang;
 use focus_bot::render::{HEIGHT, WIDTH};
 use focus_bot::rules::{Color, Move, Rules};
 use focus_bot::service::{
-    Board, ChallengeRequest, Clock, Delivered, Delivery, GameService, GameSummary, Letter,
-    ManualClock, Place, Postman, ServiceError, User,
+    Board, ChallengeRequest, Clock, Delivered, Delivery, GameSummary, Letter, ManualClock, Place,
+    Postman, ServiceError, User,
 };
 use focus_bot::store::{
     ABORT_MAX_PLY, AsyncStore, CHALLENGE_LIFETIME, ChallengeId, ChallengeStatus, ColorChoice,
@@ -107,15 +108,15 @@ struct OutboxRow {
 }
 
 struct Fixture {
-    svc: GameService,
+    svc: Served,
     clock: ManualClock,
     path: PathBuf,
     _dir: TempDir,
 }
 
-async fn service_on(path: &Path, clock: &ManualClock) -> GameService {
+async fn service_on(path: &Path, clock: &ManualClock) -> Served {
     let store = AsyncStore::open(path).await.unwrap();
-    GameService::new(store, Arc::new(clock.clone()))
+    Served::new(store, Arc::new(clock.clone()))
 }
 
 /// A service on a fresh database file, its clock at T0.
@@ -315,7 +316,7 @@ fn err_text<T>(result: Result<T, ServiceError>) -> String {
 
 /// The PNG decodes to a board picture of the documented size.
 /// Draws `board` as the adapters do, in English, and checks the picture.
-async fn assert_drawn(svc: &GameService, board: &Board) {
+async fn assert_drawn(svc: &Served, board: &Board) {
     let options = focus_bot::strings::picture::options(Lang::ENGLISH, board);
     assert_png(&svc.games.picture(board, options).await.expect("a picture"));
 }
@@ -2656,7 +2657,7 @@ async fn a_move_or_more_time_after_the_deadline_ends_the_game_on_time() {
 // ---------------------------------------------------------------------------------------------
 
 /// Every letter held for `user`, all shown (none waits).
-async fn take_held(svc: &GameService, user: u64) -> Vec<Letter> {
+async fn take_held(svc: &Served, user: u64) -> Vec<Letter> {
     let mut letters = Vec::new();
     let left = svc
         .post

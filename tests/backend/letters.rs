@@ -177,11 +177,7 @@ async fn a_time_out_is_one_post_with_its_final_board_and_buttons_in_the_servers_
     );
     assert_eq!(png_size(file), (WIDTH, HEIGHT));
     // The game ended with this message: its Replay and Rematch, in Russian.
-    let ended = service
-        .store()
-        .call(move |s| s.game(game.id))
-        .await
-        .unwrap();
+    let ended = service.store().game(game.id).await.unwrap();
     assert_eq!(ended.status, GameStatus::Finished);
     assert!(page.buttons.len() >= 2, "{:?}", page.buttons);
     assert!(
@@ -218,7 +214,7 @@ async fn letter_of(
     service: &GameService,
     game: focus_bot::store::GameId,
 ) -> focus_bot::service::Letter {
-    let game = service.store().call(move |s| s.game(game)).await.unwrap();
+    let game = service.store().game(game).await.unwrap();
     let board = focus_bot::service::Board {
         position: game.current_position().unwrap(),
         game: game.clone(),

@@ -126,22 +126,11 @@ async fn a_tournaments_letters_carry_their_threads_names_and_the_standings_pictu
 
     // The round's only game ends: the standings come with their picture after the last
     // message.
-    let game = service
-        .store()
-        .call(move |s| s.tournament_whole(tid))
-        .await
-        .unwrap()
-        .2[0]
+    let game = service.store().tournament_whole(tid).await.unwrap().2[0]
         .game_id
         .unwrap();
-    service
-        .store()
-        .call(move |s| {
-            let black = s.game(game)?.black_id;
-            s.resign(game, black, T0).map(drop)
-        })
-        .await
-        .unwrap();
+    let black = service.store().game(game).await.unwrap().black_id;
+    service.store().resign(game, black, T0).await.unwrap();
     clock.advance(60);
     for _ in 0..3 {
         service.deadlines.sweep().await.unwrap();

@@ -4,6 +4,9 @@
 //! One test binary of modules rather than one per file (issue 20): each binary links the whole
 //! crate and its dependencies, so a few binaries build and link much faster than thirty.
 
+#[path = "../support/raw.rs"]
+mod raw;
+
 mod analysis;
 mod backups;
 mod board_side;
@@ -16,6 +19,7 @@ mod service;
 mod service_bots;
 mod service_fair_play;
 mod store;
+mod store_conformance;
 mod store_durability;
 mod store_threads;
 mod tournament_model;

@@ -3,6 +3,7 @@
 // Longer than 400 lines: the service's tests, use case by use case, share their store, clock and
 // players.
 
+use crate::raw::Served;
 use focus_bot::discord::markdown::markdown as md;
 use std::sync::Arc;
 use std::time::Duration;
@@ -12,8 +13,7 @@ use focus_bot::render::{HEIGHT, WIDTH};
 use focus_bot::rules::record::replay;
 use focus_bot::rules::{Color, Move, MoveEffect, Position, Rules};
 use focus_bot::service::{
-    Board, ChallengeRequest, DrawReport, GameService, MAX_SUGGESTIONS, ManualClock, Place,
-    ServiceError, User,
+    Board, ChallengeRequest, DrawReport, MAX_SUGGESTIONS, ManualClock, Place, ServiceError, User,
 };
 use focus_bot::store::ABORT_MAX_PLY;
 use focus_bot::store::{
@@ -79,7 +79,7 @@ fn place(channel: u64) -> Place {
 }
 
 struct Fixture {
-    svc: GameService,
+    svc: Served,
     clock: ManualClock,
 }
 
@@ -87,7 +87,7 @@ fn fixture() -> Fixture {
     let store = AsyncStore::spawn(Store::open_in_memory().unwrap()).unwrap();
     let clock = ManualClock::at(T0);
     Fixture {
-        svc: GameService::new(store, Arc::new(clock.clone())),
+        svc: Served::new(store, Arc::new(clock.clone())),
         clock,
     }
 }
@@ -196,7 +196,7 @@ impl Fixture {
 
 /// The PNG decodes to a board picture of the documented size.
 /// Draws `board` as the adapters do, in English, and checks the picture.
-async fn assert_drawn(svc: &GameService, board: &Board) {
+async fn assert_drawn(svc: &Served, board: &Board) {
     let options = focus_bot::strings::picture::options(Lang::ENGLISH, board);
     // Every board picture names its game and the move number in its corner.
     let over = board.to_move().is_none();
@@ -1247,7 +1247,7 @@ async fn bad_moves_get_the_rules_reason_and_change_nothing() {
 }
 
 /// Holds the store thread until released, so that calls queue up behind it.
-async fn hold_store(svc: &GameService) -> std::sync::mpsc::Sender<()> {
+async fn hold_store(svc: &Served) -> std::sync::mpsc::Sender<()> {
     let (started_tx, started_rx) = std::sync::mpsc::channel::<()>();
     let (release_tx, release_rx) = std::sync::mpsc::channel::<()>();
     let store = svc.store().clone();

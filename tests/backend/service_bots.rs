@@ -42,7 +42,7 @@ fn request(color: ColorChoice) -> ChallengeRequest {
 async fn moved_past(service: &GameService, id: GameId, ply: u32) -> u32 {
     let wait = async {
         loop {
-            let game = service.store().call(move |s| s.game(id)).await.unwrap();
+            let game = service.store().game(id).await.unwrap();
             if game.ply > ply {
                 return game.ply;
             }

@@ -66,10 +66,11 @@ async fn start(svc: &GameService, at: Place, rules: Rules) -> Board {
 
 /// The game row and its moves: what a refusal must leave as it was.
 async fn snapshot(svc: &GameService, id: GameId) -> (Game, Vec<StoredMove>) {
-    svc.store()
-        .call(move |s| Ok((s.game(id)?, s.moves(id)?)))
-        .await
-        .unwrap()
+    let store = svc.store();
+    (
+        store.game(id).await.unwrap(),
+        store.moves(id).await.unwrap(),
+    )
 }
 
 /// Terms of a move seen at `ms` (unix milliseconds).
@@ -92,7 +93,7 @@ async fn a_move_chosen_before_the_opponents_last_move_was_stored_is_refused() {
     let id = board.game.id;
     let t1 = clock.now_ms();
     svc.games.play(here, &alice(), "c4-d4").await.unwrap();
-    let last = svc.store().call(move |s| s.last_move(id)).await.unwrap();
+    let last = svc.store().last_move(id).await.unwrap();
     assert_eq!(last.map(|m| (m.ply, m.stored_at_ms)), Some((1, Some(t1))));
     clock.advance_ms(250);
 
@@ -163,7 +164,7 @@ async fn moves_stored_before_their_time_was_kept_refuse_nothing() {
         .unwrap()
         .execute("UPDATE moves SET stored_at_ms = NULL", [])
         .unwrap();
-    let last = svc.store().call(move |s| s.last_move(id)).await.unwrap();
+    let last = svc.store().last_move(id).await.unwrap();
     assert_eq!(last.and_then(|m| m.stored_at_ms), None);
     let report = svc
         .games

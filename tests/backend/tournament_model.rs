@@ -26,6 +26,7 @@
 
 mod oracle;
 
+use crate::raw::Served;
 use std::future::Future;
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
@@ -34,7 +35,7 @@ use focus_bot::i18n::Lang;
 use focus_bot::rules::Rules;
 use focus_bot::service::tournaments::{Rights, TournamentOptions};
 use focus_bot::service::{
-    Delivery, GameService, Letter, ManualClock, MoveTerms, Place, Postman, ServiceError, User,
+    Delivery, Letter, ManualClock, MoveTerms, Place, Postman, ServiceError, User,
 };
 use focus_bot::store::{
     AsyncStore, Board, BoardResult, Format, Game, GameStatus, NoticeId, Pace, TimeControl,
@@ -276,7 +277,7 @@ struct Snapshot {
 /// One event being driven.
 struct Run {
     dir: TempDir,
-    service: GameService,
+    service: Served,
     clock: ManualClock,
     postbox: Postbox,
     model: Model,
@@ -310,14 +311,14 @@ async fn fresh_database() -> &'static [u8] {
         .await
 }
 
-async fn open(dir: &TempDir, now: i64) -> (GameService, ManualClock) {
+async fn open(dir: &TempDir, now: i64) -> (Served, ManualClock) {
     let path = dir.path().join("focus.db");
     if !path.exists() {
         std::fs::write(&path, fresh_database().await).expect("a copy of the new database");
     }
     let clock = ManualClock::at(now);
     let store = AsyncStore::open(path).await.expect("the store opens");
-    (GameService::new(store, Arc::new(clock.clone())), clock)
+    (Served::new(store, Arc::new(clock.clone())), clock)
 }
 
 /// A request's answer as the model sees it: accepted, or refused with a sentence for users.

@@ -1,13 +1,14 @@
 //! What the model-based test of events (`tournament_model`) found beyond issue 32's list, each
 //! held by a test of its own.
 
+use crate::raw::Served;
 use std::future::Future;
 use std::sync::{Arc, Mutex};
 
 use focus_bot::i18n::Lang;
 use focus_bot::rules::Rules;
 use focus_bot::service::tournaments::{Rights, TournamentNews, TournamentOptions};
-use focus_bot::service::{Delivery, GameService, Letter, ManualClock, Place, Postman, User};
+use focus_bot::service::{Delivery, Letter, ManualClock, Place, Postman, User};
 use focus_bot::store::{AsyncStore, BoardResult, Format, NoticeId, Pace, TimeControl};
 use tempfile::TempDir;
 
@@ -56,7 +57,7 @@ async fn a_round_robin_starts_no_game_for_a_withdrawn_player_whose_opponent_wins
     let dir = TempDir::new().unwrap();
     let clock = ManualClock::at(T0);
     let store = AsyncStore::open(dir.path().join("focus.db")).await.unwrap();
-    let service = GameService::new(store, Arc::new(clock.clone()));
+    let service = Served::new(store, Arc::new(clock.clone()));
     let director = User::new(5_000, "director");
     let options = TournamentOptions {
         name: "Club".to_owned(),
@@ -182,7 +183,7 @@ async fn a_second_pairing_notice_during_a_round_neither_pairs_nor_ends_the_event
     let dir = TempDir::new().unwrap();
     let clock = ManualClock::at(T0);
     let store = AsyncStore::open(dir.path().join("focus.db")).await.unwrap();
-    let service = GameService::new(store, Arc::new(clock.clone()));
+    let service = Served::new(store, Arc::new(clock.clone()));
     let director = User::new(5_000, "director");
     let options = TournamentOptions {
         name: "Weekly".to_owned(),

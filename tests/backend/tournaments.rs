@@ -4,13 +4,14 @@
 // Longer than 400 lines: whole tournaments played through the service share their postman and
 // re-pairing checks.
 
+use crate::raw::Served;
 use std::future::Future;
 use std::sync::{Arc, Mutex};
 
 use focus_bot::pairing::{self, System};
 use focus_bot::rules::Rules;
 use focus_bot::service::tournaments::{Cell, Rights, TournamentOptions};
-use focus_bot::service::{Delivery, GameService, Letter, ManualClock, Place, Postman, User};
+use focus_bot::service::{Delivery, Letter, ManualClock, Place, Postman, User};
 use focus_bot::store::{
     AsyncStore, BoardResult, Format, GameStatus, NoticeId, Pace, StoreError, TimeControl,
     TournamentError, TournamentStatus,
@@ -49,10 +50,10 @@ impl Postman for Threads {
     }
 }
 
-async fn service(dir: &TempDir) -> (GameService, ManualClock) {
+async fn service(dir: &TempDir) -> (Served, ManualClock) {
     let clock = ManualClock::at(T0);
     let store = AsyncStore::open(dir.path().join("focus.db")).await.unwrap();
-    (GameService::new(store, Arc::new(clock.clone())), clock)
+    (Served::new(store, Arc::new(clock.clone())), clock)
 }
 
 fn here() -> Place {
@@ -85,7 +86,7 @@ const MAY_CREATE: Rights = Rights { create: true };
 
 /// Plays every game of the current round to a result chosen by `pick` (board, round): White
 /// wins, Black wins or a draw, each over the board after two moves.
-async fn play_round(service: &GameService, clock: &ManualClock, pick: impl Fn(u32, u32) -> u8) {
+async fn play_round(service: &Served, clock: &ManualClock, pick: impl Fn(u32, u32) -> u8) {
     let tid = service.tournaments.tournaments(here()).await.unwrap()[0].id;
     let (t, _, boards) = service
         .store()
@@ -418,7 +419,7 @@ async fn bad_tournament_requests_get_a_refusal_and_change_nothing() {
 
 /// The ids of round `round`'s games, with their White and Black.
 async fn games_of(
-    service: &GameService,
+    service: &Served,
     tid: focus_bot::store::TournamentId,
     round: u32,
 ) -> Vec<(focus_bot::store::GameId, u64, u64)> {
@@ -798,7 +799,7 @@ async fn rounds_on_a_schedule_wait_for_their_day() {
 /// Starts a round-robin of `players` played all at once, 15 minutes a move, and delivers its
 /// pairings: every game in its thread.
 async fn all_at_once(
-    service: &GameService,
+    service: &Served,
     postman: &Threads,
     players: u64,
 ) -> focus_bot::store::TournamentId {
@@ -923,7 +924,7 @@ fn check_rounds_named(text: &str, rounds: u32) {
 
 /// Every sentence a tournament shows, in every language: the announcement, the server's list,
 /// the standings' caption and text, the picture's title.
-async fn check_texts_name_real_rounds(service: &GameService, tid: focus_bot::store::TournamentId) {
+async fn check_texts_name_real_rounds(service: &Served, tid: focus_bot::store::TournamentId) {
     use focus_bot::i18n::Lang;
     use focus_bot::strings::tournaments as words;
     let view = service.tournaments.tournament_view(tid).await.unwrap();

@@ -226,13 +226,10 @@ async fn service(w: &World) -> GameService {
 /// The board of game `id` as the bot draws it, finished or not: read from the store.
 async fn board_of(svc: &GameService, id: i64) -> Board {
     let id = GameId(id);
-    let (game, moves, names) = svc
+    let game = svc.store().game(id).await.expect("the game in the store");
+    let (moves, names) = svc
         .store()
-        .call(move |s| {
-            let game = s.game(id)?;
-            let names = [s.name(game.white_id)?, s.name(game.black_id)?];
-            Ok((game, s.moves(id)?, names))
-        })
+        .moves_and_names(id, [game.white_id, game.black_id])
         .await
         .expect("the game in the store");
     Board {

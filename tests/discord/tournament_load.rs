@@ -189,7 +189,7 @@ async fn a_round_of_200_players_starts_its_100_threads_through_discords_rate_lim
         assert!(games.insert(game), "game {game:?} on two boards");
         let stored = service
             .store()
-            .call(move |s| s.game(game))
+            .game(game)
             .await
             .expect("the game is stored");
         assert_eq!(stored.channel_id, thread);
@@ -211,7 +211,8 @@ async fn a_round_of_200_players_starts_its_100_threads_through_discords_rate_lim
     loop {
         let pending = service
             .store()
-            .call(|s| s.pending_notices())
+            // Every notice not yet delivered (what `Store::pending_notices` reads).
+            .due_notices(i64::MAX, u32::MAX)
             .await
             .expect("notices");
         let failed: Vec<_> = pending.iter().filter(|n| n.attempts > 0).collect();

@@ -16,7 +16,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 mod file_loops;
-mod rust_source;
+pub mod rust_source;
 
 use rust_source::{paths, strip, tokens};
 

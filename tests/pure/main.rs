@@ -7,6 +7,8 @@
 // Runs the `focus-bot` binary as a user does (engine.rs: the line protocol).
 #[path = "../support/bin.rs"]
 mod bin;
+#[path = "../support/raw.rs"]
+mod raw;
 
 mod analysis_thresholds;
 mod domain_challenges;
@@ -34,3 +36,4 @@ mod rules_vectors;
 mod russian_durations;
 mod russian_plies;
 mod service_parts;
+mod store_interface;

@@ -125,6 +125,7 @@ use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 
+use crate::raw::Served;
 use focus_bot::rules::{Color, Move, Position, Rules};
 use focus_bot::service::{GameService, MEMBER_RECHECK, ManualClock, Members, RECENT_GAMES, Stats};
 use focus_bot::store::{
@@ -1170,7 +1171,7 @@ impl Members for Script {
 
 /// A service on a database file whose guild has 12 ranked players, users 1 to 12 (rated 2000
 /// down to 1890, last rated a day before `NOW`), on a clock showing `NOW`.
-fn ladder_service() -> (TempDir, GameService, ManualClock) {
+fn ladder_service() -> (TempDir, Served, ManualClock) {
     let (dir, path) = temp_db();
     let store = Store::open(&path).unwrap();
     let conn = Connection::open(&path).unwrap();
@@ -1186,11 +1187,11 @@ fn ladder_service() -> (TempDir, GameService, ManualClock) {
         );
     }
     let clock = ManualClock::at(NOW);
-    let svc = GameService::new(AsyncStore::spawn(store).unwrap(), Arc::new(clock.clone()));
+    let svc = Served::new(AsyncStore::spawn(store).unwrap(), Arc::new(clock.clone()));
     (dir, svc, clock)
 }
 
-async fn record(svc: &GameService, user: u64) -> Player {
+async fn record(svc: &Served, user: u64) -> Player {
     svc.store()
         .call(move |s| s.player(GUILD, user))
         .await

@@ -8,5 +8,6 @@
 pub mod bot;
 pub mod discord;
 pub mod hang_up;
+pub mod raw;
 pub mod running;
 pub mod switch;

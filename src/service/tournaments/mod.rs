@@ -345,7 +345,7 @@ impl Tournaments {
             round_every,
             created_at: self.now(),
         };
-        let t = self.store.call(move |s| s.create_tournament(&new)).await?;
+        let t = self.store.create_tournament(new).await?;
         self.reschedule();
         self.tournament_view(t.id).await
     }
@@ -365,26 +365,16 @@ impl Tournaments {
             return Err(ServiceError::NotInServer);
         }
         let found = match id {
-            Some(id) => Some(self.store.call(move |s| s.tournament(id)).await?),
+            Some(id) => Some(self.store.tournament(id).await?),
             None => {
                 let channel = place.channel_id;
-                match self
-                    .store
-                    .call(move |s| s.tournament_in_channel(channel))
-                    .await?
-                {
+                match self.store.tournament_in_channel(channel).await? {
                     Some(t) => Some(t),
                     None => {
                         // In a game's thread: the game's tournament.
-                        let game = self
-                            .store
-                            .call(move |s| match s.game_in_channel(channel)? {
-                                Some(game) => Ok(Some(game)),
-                                None => s.last_finished_in(channel),
-                            })
-                            .await?;
+                        let game = self.store.game_or_last_in(channel).await?;
                         match game.and_then(|g| g.tournament_id) {
-                            Some(id) => Some(self.store.call(move |s| s.tournament(id)).await?),
+                            Some(id) => Some(self.store.tournament(id).await?),
                             None => None,
                         }
                     }
@@ -403,7 +393,7 @@ impl Tournaments {
     /// # Errors
     /// The store's.
     pub async fn tournament_view(&self, id: TournamentId) -> Result<TournamentView> {
-        let (tournament, entrants, _) = self.store.call(move |s| s.tournament_whole(id)).await?;
+        let (tournament, entrants, _) = self.store.tournament_whole(id).await?;
         let players = self.participants(entrants).await?;
         Ok(TournamentView {
             tournament,
@@ -423,19 +413,11 @@ impl Tournaments {
 
     /// `ids` with their stored names, in order.
     pub(super) async fn named(&self, ids: Vec<u64>) -> Result<Vec<Named>> {
-        Ok(self
-            .store
-            .call(move |s| {
-                ids.iter()
-                    .map(|&id| {
-                        Ok(Named {
-                            id,
-                            name: s.name(id)?,
-                        })
-                    })
-                    .collect::<crate::store::Result<Vec<Named>>>()
-            })
-            .await?)
+        let names = self.store.names(ids).await?;
+        Ok(names
+            .into_iter()
+            .map(|(id, name)| Named { id, name })
+            .collect())
     }
 
     /// `user` joins the tournament (`id`, else the channel's).
@@ -481,12 +463,7 @@ impl Tournaments {
         self.seen(user).await?;
         let (guild, uid, now, tid) = (t.guild_id, user.id, self.now(), t.id);
         self.store
-            .call(move |s| {
-                let rating = s
-                    .player(guild, uid)?
-                    .map_or(crate::ratings::START.rating, |p| p.rating_at(now).rating);
-                s.join_tournament_then(tid, uid, rating, now, redraw)
-            })
+            .join_tournament(tid, guild, uid, now, redraw)
             .await?;
         self.tournament_view(tid).await
     }
@@ -530,7 +507,7 @@ impl Tournaments {
         let t = self.find_tournament(place, id).await?;
         let (tid, uid, now) = (t.id, user.id, self.now());
         self.store
-            .call(move |s| s.withdraw_then(tid, uid, EntrantStatus::Withdrawn, uid, now, redraw))
+            .withdraw(tid, uid, EntrantStatus::Withdrawn, uid, now, redraw)
             .await?;
         self.tournament_view(tid).await
     }
@@ -569,9 +546,7 @@ impl Director {
 
     async fn start_now(&self, id: TournamentId, by: Option<u64>) -> Result<TournamentView> {
         let (now, colour) = (self.now(), super::coin_toss());
-        self.store
-            .call(move |s| s.start_tournament(id, by, colour, now))
-            .await?;
+        self.store.start_tournament(id, by, colour, now).await?;
         self.reschedule();
         self.tournaments.tournament_view(id).await
     }
@@ -583,21 +558,15 @@ impl Director {
     /// The store's.
     pub async fn start_due_tournaments(&self) -> Result<u32> {
         let now = self.now();
-        let due = self.store.call(move |s| s.tournaments_due(now)).await?;
+        let due = self.store.tournaments_due(now).await?;
         let mut started = 0;
         for id in due {
             match self.start_now(id, None).await {
                 Ok(_) => started += 1,
                 Err(e) if e.for_users() => {
                     tracing::info!(tournament = id.0, error = %e, "not enough players at the start time: cancelled");
-                    let director = self
-                        .store
-                        .call(move |s| s.tournament(id))
-                        .await?
-                        .director_id;
-                    self.store
-                        .call(move |s| s.cancel_tournament(id, director, now))
-                        .await?;
+                    let director = self.store.tournament(id).await?.director_id;
+                    self.store.cancel_tournament(id, director, now).await?;
                 }
                 Err(e) => return Err(e),
             }
@@ -617,9 +586,7 @@ impl Director {
     ) -> Result<TournamentView> {
         let t = self.directed(place, user, id).await?;
         let (tid, uid, now) = (t.id, user.id, self.now());
-        self.store
-            .call(move |s| s.cancel_tournament(tid, uid, now))
-            .await?;
+        self.store.cancel_tournament(tid, uid, now).await?;
         self.tournaments.tournament_view(tid).await
     }
 
@@ -637,7 +604,7 @@ impl Director {
         let t = self.directed(place, user, id).await?;
         let (tid, uid, now) = (t.id, user.id, self.now());
         self.store
-            .call(move |s| s.withdraw(tid, player, EntrantStatus::Removed, uid, now))
+            .withdraw(tid, player, EntrantStatus::Removed, uid, now, Redraw::Queue)
             .await?;
         self.tournaments.tournament_view(tid).await
     }
@@ -656,10 +623,7 @@ impl Director {
     ) -> Result<Tournament> {
         let t = self.directed(place, user, id).await?;
         let (tid, uid, now) = (t.id, user.id, self.now());
-        let t = self
-            .store
-            .call(move |s| s.pause_tournament(tid, paused, uid, now))
-            .await?;
+        let t = self.store.pause_tournament(tid, paused, uid, now).await?;
         self.reschedule();
         Ok(t)
     }
@@ -676,9 +640,7 @@ impl Director {
     ) -> Result<Tournament> {
         let t = self.directed(place, user, id).await?;
         let (tid, uid, now) = (t.id, user.id, self.now());
-        self.store
-            .call(move |s| s.next_round_now(tid, uid, now))
-            .await?;
+        self.store.next_round_now(tid, uid, now).await?;
         self.reschedule();
         Ok(t)
     }
@@ -700,14 +662,7 @@ impl Director {
         let (tid, uid, now) = (t.id, user.id, self.now());
         let board = self
             .store
-            .call(move |s| {
-                let (_, _, boards) = s.tournament_whole(tid)?;
-                let board = boards
-                    .iter()
-                    .find(|b| b.game_id == Some(game))
-                    .ok_or(TournamentError::NotInTournament(tid))?;
-                s.adjudicate(tid, board.id, result, uid, now)
-            })
+            .adjudicate_game(tid, game, result, uid, now)
             .await?;
         self.reschedule();
         Ok(board)
@@ -726,15 +681,12 @@ impl Director {
         game: GameId,
     ) -> Result<crate::store::Game> {
         let t = self.directed(place, user, id).await?;
-        let g = self.store.call(move |s| s.game(game)).await?;
+        let g = self.store.game(game).await?;
         if g.tournament_id != Some(t.id) {
             return Err(TournamentError::NotInTournament(t.id).into());
         }
         let now = self.now();
-        Ok(self
-            .store
-            .call(move |s| s.extend_deadline(game, now))
-            .await?)
+        Ok(self.store.extend_deadline(game, now).await?)
     }
 }
 
@@ -744,10 +696,7 @@ impl Tournaments {
     /// # Errors
     /// The store's.
     pub async fn set_tournament_message(&self, id: TournamentId, message: u64) -> Result<()> {
-        Ok(self
-            .store
-            .call(move |s| s.set_tournament_message(id, message))
-            .await?)
+        Ok(self.store.set_tournament_message(id, message).await?)
     }
 
     /// The role of `guild` whose members may create tournaments, if set.
@@ -755,11 +704,7 @@ impl Tournaments {
     /// # Errors
     /// The store's.
     pub async fn tournament_role(&self, guild: u64) -> Result<Option<u64>> {
-        Ok(self
-            .store
-            .call(move |s| s.server_settings(guild))
-            .await?
-            .tournament_role)
+        Ok(self.store.server_settings(guild).await?.tournament_role)
     }
 
     /// Sets the role of `guild` whose members may create tournaments (Manage Server only).
@@ -770,10 +715,7 @@ impl Tournaments {
         if !manager {
             return Err(ServiceError::NotAManager);
         }
-        Ok(self
-            .store
-            .call(move |s| s.set_tournament_role(guild, role))
-            .await?)
+        Ok(self.store.set_tournament_role(guild, role).await?)
     }
 
     /// The tournaments of `place`'s server: open and running first.
@@ -785,10 +727,7 @@ impl Tournaments {
             return Err(ServiceError::NotInServer);
         }
         let guild = place.guild_id;
-        Ok(self
-            .store
-            .call(move |s| s.tournaments_in(guild, LIST_LIMIT))
-            .await?)
+        Ok(self.store.tournaments_in(guild, LIST_LIMIT).await?)
     }
 
     /// The standings of tournament `id` now.
@@ -805,7 +744,7 @@ impl Tournaments {
     /// # Errors
     /// The store's.
     pub async fn standings_after(&self, id: TournamentId, round: Option<u32>) -> Result<Standings> {
-        let (t, entrants, boards) = self.store.call(move |s| s.tournament_whole(id)).await?;
+        let (t, entrants, boards) = self.store.tournament_whole(id).await?;
         let ids: Vec<u64> = entrants.iter().map(|e| e.user_id).collect();
         let names = self.named(ids).await?;
         Ok(standings_after(&t, &entrants, &boards, names, round))
@@ -830,7 +769,7 @@ impl Tournaments {
     /// # Errors
     /// The store's.
     pub async fn export_trf_file(&self, id: TournamentId) -> Result<TrfExport> {
-        let (t, entrants, boards) = self.store.call(move |s| s.tournament_whole(id)).await?;
+        let (t, entrants, boards) = self.store.tournament_whole(id).await?;
         let ids: Vec<u64> = entrants.iter().map(|e| e.user_id).collect();
         let names = self.named(ids).await?;
         let mut model = Model::of(&t, &entrants, &boards);
@@ -855,7 +794,7 @@ impl Tournaments {
     /// # Errors
     /// The store's.
     pub async fn tournament_log(&self, id: TournamentId) -> Result<Vec<LogEntry>> {
-        Ok(self.store.call(move |s| s.tournament_log(id)).await?)
+        Ok(self.store.tournament_log(id).await?)
     }
 
     /// Pairs the next round of tournament `id` (the `tournament-round` notice). Returns false
@@ -865,7 +804,7 @@ impl Tournaments {
     /// # Errors
     /// The store's.
     pub(crate) async fn pair_next_round(&self, id: TournamentId) -> Result<bool> {
-        let (t, entrants, boards) = self.store.call(move |s| s.tournament_whole(id)).await?;
+        let (t, entrants, boards) = self.store.tournament_whole(id).await?;
         if t.status != TournamentStatus::Running || t.paused {
             return Ok(false);
         }
@@ -892,16 +831,14 @@ impl Tournaments {
                 Ok(p) => p,
                 Err(e) => {
                     tracing::warn!(tournament = id.0, round, error = %e, "no pairing: the event ends");
-                    self.store
-                        .call(move |s| s.finish_unpairable(id, now))
-                        .await?;
+                    self.store.finish_unpairable(id, now).await?;
                     return Ok(true);
                 }
             };
             let all_at_once = t.pace == Pace::AllAtOnce;
             match self
                 .store
-                .call(move |s| s.pair_round(id, round, &pairings, all_at_once, now))
+                .pair_round(id, round, pairings, all_at_once, now)
                 .await
             {
                 Ok(_) => {}
@@ -920,7 +857,7 @@ impl Tournaments {
     /// # Errors
     /// The store's.
     pub async fn round_view(&self, id: TournamentId, round: u32) -> Result<RoundView> {
-        let (tournament, _, boards) = self.store.call(move |s| s.tournament_whole(id)).await?;
+        let (tournament, _, boards) = self.store.tournament_whole(id).await?;
         let boards: Vec<Board> = boards.into_iter().filter(|b| b.round == round).collect();
         let mut views = Vec::with_capacity(boards.len());
         for b in boards {
@@ -929,7 +866,7 @@ impl Tournaments {
             let white = names.next().expect("White is named");
             let black = names.next();
             let channel = match b.game_id {
-                Some(g) => Some(self.store.call(move |s| s.game(g)).await?.channel_id),
+                Some(g) => Some(self.store.game(g).await?.channel_id),
                 None => None,
             };
             views.push(BoardView {
@@ -954,11 +891,11 @@ impl Tournaments {
         &self,
         pairing: PairingId,
     ) -> Result<Option<(Tournament, BoardView)>> {
-        let Some(b) = self.store.call(move |s| s.board(pairing)).await? else {
+        let Some(b) = self.store.board(pairing).await? else {
             return Ok(None);
         };
         let tid = b.tournament_id;
-        let t = self.store.call(move |s| s.tournament(tid)).await?;
+        let t = self.store.tournament(tid).await?;
         let ids: Vec<u64> = std::iter::once(b.white_id).chain(b.black_id).collect();
         let mut names = self.named(ids).await?.into_iter();
         let white = names.next().expect("White is named");
@@ -980,9 +917,7 @@ impl Tournaments {
     /// The store's.
     pub(crate) async fn start_board_game(&self, pairing: PairingId, thread: u64) -> Result<()> {
         let now = self.now();
-        self.store
-            .call(move |s| s.start_board_game(pairing, thread, now))
-            .await?;
+        self.store.start_board_game(pairing, thread, now).await?;
         self.reschedule();
         Ok(())
     }
