@@ -14,6 +14,7 @@ mod anywhere;
 mod backups;
 mod bot_games;
 mod both_adapters;
+mod command_names;
 mod deadlines;
 mod e2e;
 mod fair_play;

@@ -80,8 +80,8 @@ fn the_service_reaches_the_store_through_its_interface_only() {
         found.join("\n")
     );
 
-    // What it holds instead: the interface, behind an `Arc`.
-    let service = fs::read_to_string(root.join("mod.rs")).unwrap();
+    // What it holds instead (in the context its parts share): the interface, behind an `Arc`.
+    let service = fs::read_to_string(root.join("context.rs")).unwrap();
     let held: Vec<String> = tokens(&strip(&service))
         .into_iter()
         .map(|t| t.text)
