@@ -4,7 +4,9 @@
 //! are [`crate::rules`]'.
 
 use super::deadlines::{ABORT_MAX_PLY, reminder_for};
-use super::{EndReason, Ending, Game, GameError, NewNotice, NoticeKind, Via, too_early_aborts};
+use super::{
+    EndReason, Ending, Game, GameError, GameStatus, NewNotice, NoticeKind, Via, too_early_aborts,
+};
 use crate::rules::{Color, Move, MoveEffect, Outcome, Position};
 
 type Result<T, E = GameError> = std::result::Result<T, E>;
@@ -121,6 +123,39 @@ pub fn turn_dm(game: &Game, to_move: Color) -> TurnDm {
     } else {
         TurnDm::Always
     }
+}
+
+/// Whether the sweeper must hear of a change that left `game` as it is.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Wake {
+    /// No: nothing new falls due and no letter waits.
+    No,
+    /// Yes: a new due moment (the game's deadline), or a turn DM queued for a player who
+    /// cannot be told otherwise.
+    Yes,
+    /// If this user (the player to move) asked for DMs: their turn DM was queued then.
+    IfAsked(u64),
+}
+
+/// Whether the sweeper must hear of the change that left `game` as it is (a move, a takeback,
+/// a start): in play with a deadline (a new due moment), or a turn DM queued by
+/// [`turn_dm`]'s rule, so that a move in a game without a clock or mail wakes nobody.
+///
+/// # Errors
+/// [`GameError::Mismatch`] for an unreadable stored position.
+pub fn wakes_sweeper(game: &Game) -> Result<Wake> {
+    if game.status != GameStatus::Active {
+        return Ok(Wake::No);
+    }
+    if game.deadline.is_some() {
+        return Ok(Wake::Yes);
+    }
+    let to_move = game.current_position()?.side_to_move();
+    Ok(match turn_dm(game, to_move) {
+        TurnDm::Never => Wake::No,
+        TurnDm::Always => Wake::Yes,
+        TurnDm::IfAsked => Wake::IfAsked(game.player(to_move)),
+    })
 }
 
 /// The DM that tells `to_move` it is their turn in `game`, when [`turn_dm`] sends one.

@@ -221,3 +221,32 @@ fn a_player_aborts_early_a_moderator_any_time_and_nobody_a_tournaments_game() {
         );
     }
 }
+
+#[test]
+fn the_sweeper_wakes_for_a_deadline_or_a_turn_dm_and_not_for_the_bot_or_a_game_over() {
+    use focus_bot::domain::GameStatus;
+    use focus_bot::domain::play::Wake;
+    // Ply 2: White (user 10) to move.
+    let mut g = game(2);
+    assert_eq!(play::wakes_sweeper(&g), Ok(Wake::Yes), "a deadline");
+    g.deadline = None;
+    assert_eq!(
+        play::wakes_sweeper(&g),
+        Ok(Wake::IfAsked(10)),
+        "the channel shows it"
+    );
+    g.venue = Venue::Dm;
+    assert_eq!(
+        play::wakes_sweeper(&g),
+        Ok(Wake::Yes),
+        "a DM is the only way"
+    );
+    g.bot = Some(BotSeat {
+        level: 1,
+        color: Color::White,
+    });
+    assert_eq!(play::wakes_sweeper(&g), Ok(Wake::No), "the bot is to move");
+    let mut over = game(2);
+    over.status = GameStatus::Finished;
+    assert_eq!(play::wakes_sweeper(&over), Ok(Wake::No));
+}

@@ -14,23 +14,18 @@ mod tournaments;
 use async_trait::async_trait;
 
 use super::{Deadlines, Health, Outbox};
-use crate::store::{
-    AsyncStore, Game, GameStatus, Notice, NoticeId, Result, Store, StoreStats, Swept,
-};
+use crate::domain::play::Wake;
+use crate::store::{AsyncStore, Game, Notice, NoticeId, Result, Store, StoreStats, Swept};
 
-/// Whether the sweeper must hear of the change that left `game` as it is: the game is in play
-/// and has a deadline (a new due moment: the sweeper reads the schedule again), or its player
-/// to move asked for DMs (a turn DM was queued). Runs on the store's thread, in the same call
-/// as the change, so that a move in a game without a clock or mail wakes nobody.
+/// Whether the sweeper must hear of the change that left `game` as it is
+/// ([`crate::domain::play::wakes_sweeper`]), reading the player's DM setting only when the
+/// rule asks. Runs on the store's thread, in the same call as the change.
 fn wakes_sweeper(store: &Store, game: &Game) -> Result<bool> {
-    if game.status != GameStatus::Active {
-        return Ok(false);
-    }
-    if game.deadline.is_some() {
-        return Ok(true);
-    }
-    let to_move = game.player(game.current_position()?.side_to_move());
-    Ok(store.settings(to_move)?.dm_notifications)
+    Ok(match crate::domain::play::wakes_sweeper(game)? {
+        Wake::No => false,
+        Wake::Yes => true,
+        Wake::IfAsked(user) => store.settings(user)?.dm_notifications,
+    })
 }
 
 #[async_trait]
