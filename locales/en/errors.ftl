@@ -67,6 +67,7 @@ error-game-not-active = game { $game } is not in play: { $status ->
        *[review] it is held for a moderator
     }
 error-position-changed = the position changed: someone moved first; look at the board and try again
+error-database-unavailable = the database cannot be reached right now; nothing was changed, try again in a moment
 error-not-a-player-in = you are not playing in game { $game }
 error-not-your-turn = it is not your turn: { $to_move } is to move, and you play { $you }
 error-mismatch = game { $game } is held for a moderator: its stored position does not match its moves

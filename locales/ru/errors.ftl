@@ -103,6 +103,7 @@ error-game-not-active = партия { $game } не идёт: { $status ->
        *[review] она ждёт проверки модератора
     }
 error-position-changed = позиция изменилась: кто-то успел сходить раньше; посмотрите на доску и попробуйте ещё раз
+error-database-unavailable = база данных сейчас недоступна; ничего не изменилось, попробуйте ещё раз через минуту
 error-not-a-player-in = вы не играете в партии { $game }
 error-not-your-turn = сейчас не ваш ход: ход { $to_move ->
         [white] белых

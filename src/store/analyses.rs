@@ -1,7 +1,7 @@
 //! Analyses of finished games: the engine's verdict on every position, stored once so that
 //! asking again needs no search.
 
-use rusqlite::{OptionalExtension, params};
+use super::sql::{OptionalExtension, params};
 
 use super::{GameId, Result, Store};
 

@@ -1,21 +1,30 @@
 //! The store for async code: a [`Store`] on a dedicated thread, so that no SQLite call ever
-//! blocks the async runtime.
+//! blocks the async runtime; on PostgreSQL, a few such threads, each with its connection.
 //!
-//! Why a dedicated thread rather than `spawn_blocking` per call: the bot has one connection, and
-//! a single thread that owns it runs the calls one after another in arrival order, without a
-//! mutex and without tying up the runtime's blocking pool while a call waits for the database.
+//! Why dedicated threads rather than `spawn_blocking` per call: a thread that owns its
+//! connection runs the calls one after another in arrival order, without a mutex and without
+//! tying up the runtime's blocking pool while a call waits for the database. SQLite has one
+//! writer anyway, so it gets one thread; PostgreSQL serves readers side by side, so its threads
+//! (the pool) take the calls from one queue, and a thread whose connection died connects again
+//! at its next call.
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::PathBuf;
-use std::sync::mpsc;
+use std::sync::{Arc, Mutex, mpsc};
 use std::thread;
 
 use tokio::sync::oneshot;
 
-use super::{Result, Store, StoreError};
+use super::{Location, Result, Store, StoreError};
 
-/// A call to run on the store's thread.
-type Job = Box<dyn FnOnce(&mut Store) + Send>;
+/// A call to run on a store's thread, given the store or why there is none (PostgreSQL
+/// unreachable).
+type Job = Box<dyn FnOnce(Result<&mut Store>) + Send>;
+
+/// How many connections (threads) a PostgreSQL store keeps: enough for reads side by side
+/// while a write holds the store's write lock, few enough for several processes on one server
+/// (PostgreSQL allows 100 connections by default).
+pub const POSTGRES_CONNECTIONS: usize = 4;
 
 /// What the store's thread is sent: a call, or the request to close the database.
 enum Message {
@@ -31,6 +40,8 @@ enum Message {
 #[derive(Clone, Debug)]
 pub struct AsyncStore {
     jobs: mpsc::Sender<Message>,
+    /// The threads that take from `jobs`.
+    threads: usize,
 }
 
 impl AsyncStore {
@@ -39,23 +50,49 @@ impl AsyncStore {
     /// # Errors
     /// As [`Store::open`]; [`StoreError::Stopped`] if the thread cannot be started.
     pub async fn open(path: impl Into<PathBuf>) -> Result<AsyncStore> {
-        let path = path.into();
+        AsyncStore::open_at(&Location::File(path.into())).await
+    }
+
+    /// Opens the database at `location`: an SQLite file on one thread ([`Store::open`]), or
+    /// PostgreSQL on [`POSTGRES_CONNECTIONS`] threads ([`Store::open_postgres`]; the first
+    /// connects and migrates now, the others at their first call).
+    ///
+    /// # Errors
+    /// As [`Store::open`] or [`Store::open_postgres`]; [`StoreError::Stopped`] if a thread
+    /// cannot be started.
+    pub async fn open_at(location: &Location) -> Result<AsyncStore> {
         let (opened_tx, opened_rx) = oneshot::channel();
         let (jobs, queue) = mpsc::channel::<Message>();
-        thread::Builder::new()
-            .name("focus-store".into())
-            .spawn(move || match Store::open(&path) {
+        let queue = Arc::new(Mutex::new(queue));
+        let (url, threads) = match location {
+            Location::File(_) => (None, 1),
+            Location::Postgres(url) => (Some(url.clone()), POSTGRES_CONNECTIONS),
+        };
+        let first = location.clone();
+        let first_queue = queue.clone();
+        let first_url = url.clone();
+        spawn_thread(move || {
+            let opened = match &first {
+                Location::File(path) => Store::open(path),
+                Location::Postgres(url) => Store::open_postgres(url),
+            };
+            match opened {
                 Ok(store) => {
                     let _ = opened_tx.send(Ok(()));
-                    serve(store, &queue);
+                    serve(Slot::new(Some(store), first_url), &first_queue);
                 }
                 Err(err) => {
                     let _ = opened_tx.send(Err(err));
                 }
-            })
-            .map_err(|_| StoreError::Stopped)?;
+            }
+        })?;
         opened_rx.await.map_err(|_| StoreError::Stopped)??;
-        Ok(AsyncStore { jobs })
+        for _ in 1..threads {
+            let queue = queue.clone();
+            let url = url.clone();
+            spawn_thread(move || serve(Slot::new(None, url), &queue))?;
+        }
+        Ok(AsyncStore { jobs, threads })
     }
 
     /// Moves an open `store` onto a new thread.
@@ -64,11 +101,9 @@ impl AsyncStore {
     /// [`StoreError::Stopped`] if the thread cannot be started.
     pub fn spawn(store: Store) -> Result<AsyncStore> {
         let (jobs, queue) = mpsc::channel::<Message>();
-        thread::Builder::new()
-            .name("focus-store".into())
-            .spawn(move || serve(store, &queue))
-            .map_err(|_| StoreError::Stopped)?;
-        Ok(AsyncStore { jobs })
+        let queue = Arc::new(Mutex::new(queue));
+        spawn_thread(move || serve(Slot::new(Some(store), None), &queue))?;
+        Ok(AsyncStore { jobs, threads: 1 })
     }
 
     /// Runs `f` with the store on the store's thread and waits, without blocking the runtime,
@@ -94,7 +129,7 @@ impl AsyncStore {
     {
         let (reply, answer) = oneshot::channel();
         let job: Job = Box::new(move |store| {
-            let _ = reply.send(f(store));
+            let _ = reply.send(store.and_then(f));
         });
         self.jobs
             .send(Message::Job(job))
@@ -110,29 +145,76 @@ impl AsyncStore {
     /// Every call after this one fails with [`StoreError::Stopped`], on every handle.
     /// Closing a store already closed does nothing.
     pub async fn close(&self) {
-        let (done, closed) = oneshot::channel();
-        if self.jobs.send(Message::Close(done)).is_ok() {
+        // One close for each thread: each takes one and ends, after the calls sent before.
+        let mut waits = Vec::with_capacity(self.threads);
+        for _ in 0..self.threads {
+            let (done, closed) = oneshot::channel();
+            if self.jobs.send(Message::Close(done)).is_ok() {
+                waits.push(closed);
+            }
+        }
+        for closed in waits {
             // An error means the thread is gone already: closed either way.
             let _ = closed.await;
         }
     }
 }
 
+/// Starts a store thread.
+fn spawn_thread(body: impl FnOnce() + Send + 'static) -> Result<()> {
+    thread::Builder::new()
+        .name("focus-store".into())
+        .spawn(body)
+        .map(drop)
+        .map_err(|_| StoreError::Stopped)
+}
+
+/// A store thread's store: the one it was given, or on PostgreSQL one it connects (again) when
+/// it has none or its connection died.
+struct Slot {
+    store: Option<Store>,
+    url: Option<String>,
+}
+
+impl Slot {
+    fn new(store: Option<Store>, url: Option<String>) -> Slot {
+        Slot { store, url }
+    }
+
+    /// The store, connecting first if needed.
+    fn get(&mut self) -> Result<&mut Store> {
+        if self.store.as_ref().is_none_or(Store::is_closed) {
+            self.store = None;
+            let url = self.url.as_deref().ok_or(StoreError::Stopped)?;
+            self.store = Some(Store::open_postgres(url)?);
+        }
+        self.store.as_mut().ok_or(StoreError::Stopped)
+    }
+}
+
 /// The store thread: runs jobs until every handle is dropped or a close is asked for. A
 /// panicking job loses only its own answer (its transaction rolls back as it unwinds); the
 /// thread goes on serving.
-fn serve(mut store: Store, queue: &mpsc::Receiver<Message>) {
-    while let Ok(message) = queue.recv() {
+fn serve(mut slot: Slot, queue: &Mutex<mpsc::Receiver<Message>>) {
+    loop {
+        // Held while waiting: the threads take the calls one at a time, in order.
+        let message = match queue.lock() {
+            Ok(queue) => queue.recv(),
+            Err(_) => return,
+        };
+        let Ok(message) = message else { return };
         match message {
             Message::Job(job) => {
-                let _ = catch_unwind(AssertUnwindSafe(|| job(&mut store)));
+                let _ = catch_unwind(AssertUnwindSafe(|| job(slot.get())));
                 // A unit of work that panicked left its transaction open: the next call must
                 // not run inside it.
-                store.abandon();
+                if let Some(store) = slot.store.as_mut() {
+                    store.abandon();
+                }
             }
             Message::Close(done) => {
                 // Dropping the connection closes it (the last one: SQLite removes the log).
-                drop(store);
+                drop(slot);
                 let _ = done.send(());
                 return;
             }

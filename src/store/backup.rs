@@ -338,7 +338,7 @@ fn copy_and_check(
             r.get::<_, i64>(0)
         })
         .map_err(source_error)?;
-    let version = schema::version(&source).map_err(source_error)?;
+    let version = schema::sqlite_version(&source).map_err(source_error)?;
     // The remains of a killed backup of the same name: its copy and the copy's journal.
     for stale in [partial.to_owned(), with_suffix(partial, "-journal")] {
         match fs::remove_file(&stale) {
@@ -419,7 +419,7 @@ pub fn verify(path: &Path, expected: Option<i64>) -> Result<Verified, Problem> {
         OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,
     )
     .map_err(Problem::Unreadable)?;
-    let found = schema::version(&conn).map_err(Problem::Unreadable)?;
+    let found = schema::sqlite_version(&conn).map_err(Problem::Unreadable)?;
     if found > SCHEMA_VERSION {
         return Err(Problem::TooNew {
             found,
@@ -553,7 +553,7 @@ fn copy_for_restore(from: &Path, restoring: &Path) -> Result<Verified, RestoreEr
     )
     .map_err(|e| refused(Problem::Unreadable(e)))?;
     // Refused before anything is written: a file from a newer focus-bot, or not a database.
-    let found = schema::version(&source).map_err(|e| refused(Problem::Unreadable(e)))?;
+    let found = schema::sqlite_version(&source).map_err(|e| refused(Problem::Unreadable(e)))?;
     if found > SCHEMA_VERSION {
         return Err(refused(Problem::TooNew {
             found,

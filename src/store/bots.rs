@@ -1,7 +1,7 @@
 //! Games against the bot (issue 15): starting one, finding where the bot is to move, its
 //! hints, and a player's results against each level.
 
-use rusqlite::params;
+use super::sql::{Connection, params};
 
 use super::challenges::{Checked, accept_in, insert_challenge, mark_rematch_in, rematch_in};
 use super::games::{GAME_COLUMNS, game_from_row, get_game};
@@ -81,7 +81,7 @@ impl Store {
              WHERE status = 'active' AND bot_level IS NOT NULL ORDER BY id"
         ))?;
         let games = stmt
-            .query_map([], game_from_row)?
+            .query_map((), game_from_row)?
             .collect::<rusqlite::Result<Vec<_>>>()?;
         let mut to_move = Vec::new();
         for game in games {
@@ -162,7 +162,7 @@ impl Store {
 
 /// [`Store::start_bot_game`] inside `tx`.
 fn start_bot_in(
-    tx: &rusqlite::Connection,
+    tx: &Connection,
     new: &NewChallenge,
     checked: &Checked,
     bot_id: u64,
@@ -190,7 +190,7 @@ fn start_bot_in(
 }
 
 /// The hints given in game `id`, by ply, read on `conn` (a transaction derefs to one).
-fn hints_in(conn: &rusqlite::Connection, id: GameId) -> Result<Vec<Hint>> {
+fn hints_in(conn: &Connection, id: GameId) -> Result<Vec<Hint>> {
     let mut stmt =
         conn.prepare_cached("SELECT ply, notation FROM hints WHERE game_id = ?1 ORDER BY ply")?;
     let rows = stmt.query_map([id], |row| {

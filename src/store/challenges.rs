@@ -1,7 +1,7 @@
 // Longer than 400 lines: a challenge's rows and each change of its status, one transaction each.
 //! Challenges: created, then accepted (which starts the game), declined, cancelled or expired.
 
-use rusqlite::{Connection, OptionalExtension, Row, params};
+use super::sql::{Connection, OptionalExtension, Row, params};
 
 use super::games::{GAME_COLUMNS, Game, game_from_row, get_game};
 use super::ids::Snowflake;
@@ -67,10 +67,11 @@ pub(super) fn insert_challenge(
     new: &NewChallenge,
     checked: &Checked,
 ) -> Result<Challenge> {
-    tx.execute(
+    let id: ChallengeId = tx.query_row(
         "INSERT INTO challenges (guild_id, channel_id, challenger_id, opponent_id, rules, \
          days_per_move, color, rated, start_fpn, created_at, expires_at, \
-         minutes_per_move, venue) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
+         minutes_per_move, venue) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13) \
+         RETURNING id",
         params![
             Snowflake(new.guild_id),
             Snowflake(new.channel_id),
@@ -86,11 +87,12 @@ pub(super) fn insert_challenge(
             checked.minutes,
             new.venue
         ],
+        |r| r.get(0),
     )?;
-    get_challenge(tx, ChallengeId(tx.last_insert_rowid()))
+    get_challenge(tx, id)
 }
 
-fn get_challenge(conn: &rusqlite::Connection, id: ChallengeId) -> Result<Challenge> {
+fn get_challenge(conn: &Connection, id: ChallengeId) -> Result<Challenge> {
     let mut stmt = conn.prepare_cached(&format!(
         "SELECT {CHALLENGE_COLUMNS} FROM challenges WHERE id = ?1"
     ))?;
@@ -130,13 +132,8 @@ fn set_status(tx: &Connection, id: ChallengeId, status: ChallengeStatus) -> Resu
 }
 
 /// Whether `err` is the refusal of a second game in play in a channel.
-pub(crate) fn is_channel_taken(err: &rusqlite::Error) -> bool {
-    matches!(
-        err,
-        rusqlite::Error::SqliteFailure(e, Some(msg))
-            if e.extended_code == rusqlite::ffi::SQLITE_CONSTRAINT_UNIQUE
-                && msg.contains("games.channel_id")
-    )
+pub(crate) fn is_channel_taken(err: &super::sql::SqlError) -> bool {
+    err.breaks_unique("games.channel_id", "games_one_per_channel")
 }
 
 impl Store {
@@ -323,11 +320,12 @@ pub(super) fn accept_in(
         None => Position::start().to_string(),
     };
     let (days, minutes) = challenge.time_control.columns();
-    let inserted = tx.execute(
+    let inserted = tx.query_row(
         "INSERT INTO games (guild_id, channel_id, white_id, black_id, rules, rated, \
              start_fpn, created_at, last_move_at, deadline, days_per_move, fpn, challenge_id, \
              minutes_per_move, parent_channel_id, venue) \
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)",
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15) \
+             RETURNING id",
         params![
             Snowflake(challenge.guild_id),
             Snowflake(thread_id.unwrap_or(challenge.channel_id)),
@@ -345,12 +343,12 @@ pub(super) fn accept_in(
             thread_id.map(|_| Snowflake(challenge.channel_id)),
             challenge.venue
         ],
+        |r| r.get(0),
     );
-    match inserted {
+    let game_id: GameId = match inserted {
         Err(err) if is_channel_taken(&err) => return Err(StoreError::ChannelBusy),
         other => other?,
     };
-    let game_id = GameId(tx.last_insert_rowid());
     set_status(tx, id, ChallengeStatus::Accepted)?;
     let mut stmt = tx.prepare_cached(&format!("SELECT {GAME_COLUMNS} FROM games WHERE id = ?1"))?;
     let game = stmt.query_row([game_id], game_from_row)?;
@@ -364,7 +362,7 @@ pub(super) fn accept_in(
 ///
 /// # Errors
 /// [`StoreError::NoSuchGame`], [`StoreError::NotFinished`], [`StoreError::RematchOffered`].
-pub(super) fn rematch_in(tx: &rusqlite::Connection, id: GameId) -> Result<()> {
+pub(super) fn rematch_in(tx: &Connection, id: GameId) -> Result<()> {
     let game = get_game(tx, id)?;
     let offered: bool = tx.query_row(
         "SELECT rematch_challenge_id IS NOT NULL FROM games WHERE id = ?1",
@@ -382,7 +380,7 @@ pub(super) fn rematch_in(tx: &rusqlite::Connection, id: GameId) -> Result<()> {
 /// # Errors
 /// [`StoreError::RematchOffered`] when the mark was taken meanwhile.
 pub(super) fn mark_rematch_in(
-    tx: &rusqlite::Connection,
+    tx: &Connection,
     id: GameId,
     challenge: Option<ChallengeId>,
 ) -> Result<()> {

@@ -5,7 +5,7 @@
 //! it (see [`super::notices`]), so a crash can neither report a change twice nor lose its
 //! report.
 
-use rusqlite::{Connection, params};
+use super::sql::{Connection, params};
 
 use super::challenges::{CHALLENGE_COLUMNS, challenge_from_row};
 use super::games::{GAME_COLUMNS, Game, game_from_row, get_game};
@@ -115,7 +115,7 @@ impl Store {
     /// [`StoreError::Sqlite`] if SQLite fails.
     pub fn next_due(&self) -> Result<Option<i64>> {
         let mut stmt = self.conn.prepare_cached(NEXT_DUE)?;
-        Ok(stmt.query_row([], |r| r.get(0))?)
+        Ok(stmt.query_row((), |r| r.get(0))?)
     }
 
     /// Everything due at `now`, in one transaction: expires challenges, reminds the players
@@ -201,7 +201,7 @@ mod tests {
             .prepare(&format!("EXPLAIN QUERY PLAN {NEXT_DUE}"))
             .unwrap();
         let plan: Vec<String> = stmt
-            .query_map([], |r| r.get::<_, String>(3))
+            .query_map((), |r| r.get::<_, String>(3))
             .unwrap()
             .map(|r| r.unwrap())
             .collect();

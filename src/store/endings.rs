@@ -3,7 +3,7 @@
 //! Every ending goes through [`finish_in`], which writes the result, both players' records and,
 //! for a rated game, both players' new Glicko-2 ratings in the caller's transaction.
 
-use rusqlite::{Connection, params};
+use super::sql::{Connection, params};
 
 use super::games::{Game, get_game};
 use super::port::SqliteRows;

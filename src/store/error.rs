@@ -44,6 +44,11 @@ pub enum StoreError {
     Migration(#[from] rusqlite_migration::Error),
     /// SQLite failed (a disk error, a corrupt file, a value this version cannot read).
     Sqlite(#[from] rusqlite::Error),
+    /// PostgreSQL failed, or refused a statement (its reason, for the log).
+    Postgres(super::sql::SqlError),
+    /// The database cannot be reached right now (PostgreSQL went away or refuses connections):
+    /// nothing was written; the same request may be tried again in a moment.
+    Unavailable,
     /// The async store's database thread has stopped (it panicked or was shut down).
     Stopped,
 
@@ -185,6 +190,7 @@ impl StoreError {
                 | StoreError::AbortTooLate
                 | StoreError::TournamentGameAbort
                 | StoreError::NothingToTakeBack
+                | StoreError::Unavailable
                 | StoreError::TimeRanOut(_)
                 | StoreError::NoTimeLimit
                 | StoreError::OwnMove
@@ -242,6 +248,16 @@ impl From<crate::domain::TimeControlError> for StoreError {
         match error {
             E::BadDaysPerMove(days) => StoreError::BadDaysPerMove(days),
             E::BadMinutesPerMove(minutes) => StoreError::BadMinutesPerMove(minutes),
+        }
+    }
+}
+
+impl From<super::sql::SqlError> for StoreError {
+    fn from(e: super::sql::SqlError) -> Self {
+        match e {
+            super::sql::SqlError::Sqlite(e) => StoreError::Sqlite(e),
+            e if e.is_unreachable() => StoreError::Unavailable,
+            e => StoreError::Postgres(e),
         }
     }
 }

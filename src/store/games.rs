@@ -3,7 +3,7 @@
 //! Games: their rows, finding them, and loading one with its position checked against the
 //! replay of its moves.
 
-use rusqlite::{Connection, OptionalExtension, Row, params};
+use super::sql::{Connection, OptionalExtension, Row, params};
 
 use super::ids::Snowflake;
 use super::values::sql_text;
@@ -65,7 +65,7 @@ pub(crate) fn game_from_row(row: &Row<'_>) -> rusqlite::Result<Game> {
 }
 
 /// The game `id`, or [`StoreError::NoSuchGame`].
-pub(crate) fn get_game(conn: &rusqlite::Connection, id: GameId) -> Result<Game> {
+pub(crate) fn get_game(conn: &Connection, id: GameId) -> Result<Game> {
     let mut stmt =
         conn.prepare_cached(&format!("SELECT {GAME_COLUMNS} FROM games WHERE id = ?1"))?;
     stmt.query_row([id], game_from_row)
@@ -74,7 +74,7 @@ pub(crate) fn get_game(conn: &rusqlite::Connection, id: GameId) -> Result<Game> 
 }
 
 /// The moves of game `id` in order.
-pub(crate) fn get_moves(conn: &rusqlite::Connection, id: GameId) -> Result<Vec<StoredMove>> {
+pub(crate) fn get_moves(conn: &Connection, id: GameId) -> Result<Vec<StoredMove>> {
     let mut stmt = conn.prepare_cached(&format!(
         "SELECT {MOVE_COLUMNS} FROM moves WHERE game_id = ?1 ORDER BY ply"
     ))?;

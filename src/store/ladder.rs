@@ -8,7 +8,7 @@
 //! shown, rounded) share a rank, as in sports ("1, 2, 2, 4"). Every query walks the partial
 //! index `players_ladder`.
 
-use rusqlite::params;
+use super::sql::{Connection, params};
 
 use super::games::{GAME_COLUMNS, Game, game_from_row};
 use super::ids::Snowflake;
@@ -75,7 +75,7 @@ const ORDER: &str = "ORDER BY rating DESC, rated_games DESC, user_id";
 /// The competition rank ("1, 2, 2, 4") of a ranked player rated `rating` in `guild`: one more
 /// than the ranked players whose rating, rounded as shown, is higher. (SQLite's ROUND rounds
 /// halves away from zero, so rounded higher than R means a rating of at least R + 0.5.)
-fn rank_of(conn: &rusqlite::Connection, guild: Snowflake, now: i64, rating: f64) -> Result<u32> {
+fn rank_of(conn: &Connection, guild: Snowflake, now: i64, rating: f64) -> Result<u32> {
     let above: u32 = conn
         .prepare_cached(&format!(
             "SELECT COUNT(*) {MEMBERS} AND provisional_from > ?2 AND rating >= ?3"
@@ -210,11 +210,12 @@ impl Store {
             "SELECT result, white_id FROM games WHERE guild_id = ?1 AND status = 'finished' \
              AND (white_id = ?2 OR black_id = ?2) ORDER BY finished_at DESC, id DESC",
         )?;
-        let mut rows = stmt.query(params![Snowflake(guild_id), Snowflake(user_id)])?;
+        let rows = stmt.query_map(params![Snowflake(guild_id), Snowflake(user_id)], |row| {
+            Ok((row.get::<_, GameResult>(0)?, row.get::<_, Snowflake>(1)?))
+        })?;
         let mut streak: Option<(Outcome, u32)> = None;
-        while let Some(row) = rows.next()? {
-            let result: GameResult = row.get(0)?;
-            let white: Snowflake = row.get(1)?;
+        for row in rows {
+            let (result, white) = row?;
             let outcome = Outcome::of(result, white.0 == user_id);
             match &mut streak {
                 None => streak = Some((outcome, 1)),
@@ -235,15 +236,14 @@ impl Store {
             "SELECT result, white_id FROM games WHERE guild_id = ?1 AND status = 'finished' \
              AND ((white_id = ?2 AND black_id = ?3) OR (white_id = ?3 AND black_id = ?2))",
         )?;
-        let mut rows = stmt.query(params![
-            Snowflake(guild_id),
-            Snowflake(user_id),
-            Snowflake(other)
-        ])?;
+        let rows = stmt.query_map(
+            params![Snowflake(guild_id), Snowflake(user_id), Snowflake(other)],
+            |row| Ok((row.get::<_, GameResult>(0)?, row.get::<_, Snowflake>(1)?)),
+        )?;
         let mut score = HeadToHead::default();
-        while let Some(row) = rows.next()? {
-            let white: Snowflake = row.get(1)?;
-            match Outcome::of(row.get(0)?, white.0 == user_id) {
+        for row in rows {
+            let (result, white) = row?;
+            match Outcome::of(result, white.0 == user_id) {
                 Outcome::Win => score.wins += 1,
                 Outcome::Loss => score.losses += 1,
                 Outcome::Draw => score.draws += 1,

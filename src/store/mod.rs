@@ -72,8 +72,10 @@ mod names;
 mod notices;
 mod players;
 pub mod port;
+mod postgres;
 mod schema;
 mod settings;
+pub mod sql;
 mod stats;
 mod threads;
 mod tournaments;
@@ -84,12 +86,14 @@ mod venue;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use rusqlite::{Connection, MAIN_DB, OpenFlags, TransactionBehavior};
+use rusqlite::{MAIN_DB, OpenFlags};
+
+use sql::Connection;
 
 pub use crate::domain::hints::{HINTS_PER_GAME, Hint};
 pub use analyses::StoredAnalysis;
 pub use api::Storage;
-pub use async_store::AsyncStore;
+pub use async_store::{AsyncStore, POSTGRES_CONNECTIONS};
 pub use backup::{
     BackupError, BackupPace, Made, Problem, RestoreError, Restored, Verified, WriteError, backup,
     restore, verify,
@@ -98,6 +102,7 @@ pub use bots::LevelResults;
 pub use challenges::{CHALLENGE_LIFETIME, Challenge, ChallengeStatus, ColorChoice, NewChallenge};
 pub use deadlines::{ABORT_MAX_PLY, Swept};
 pub use error::{Result, StoreError};
+pub use postgres::is_postgres_url;
 
 pub use ladder::{HeadToHead, LadderEntry, LadderPage, Outcome, PAGE_SIZE, Standing};
 pub use lock::{DatabaseLock, LockError};
@@ -144,6 +149,9 @@ const BUSY_TIMEOUT: Duration = Duration::from_secs(5);
 /// is this one line away, at that cost.
 const SYNCHRONOUS: &str = "NORMAL";
 
+/// How many prepared statements a connection keeps: more than the store has.
+const STATEMENT_CACHE: usize = 256;
+
 /// A connection to the focus-bot database with the schema up to date.
 ///
 /// Not `Sync`: one thread uses it at a time (see [`AsyncStore`] for the async bot). Several
@@ -153,6 +161,13 @@ const SYNCHRONOUS: &str = "NORMAL";
 #[derive(Debug)]
 pub struct Store {
     conn: Connection,
+}
+
+impl Store {
+    /// Which database this store keeps.
+    pub fn backend(&self) -> sql::Backend {
+        self.conn.backend()
+    }
 }
 
 /// Row counts and the schema version, as `focus-bot db` prints them.
@@ -194,7 +209,7 @@ impl Store {
         let flags = OpenFlags::SQLITE_OPEN_READ_WRITE
             | OpenFlags::SQLITE_OPEN_CREATE
             | OpenFlags::SQLITE_OPEN_NO_MUTEX;
-        let conn = Connection::open_with_flags(path, flags).map_err(open_error)?;
+        let conn = rusqlite::Connection::open_with_flags(path, flags).map_err(open_error)?;
         Store::prepare(conn, path).map_err(|err| match err {
             StoreError::Sqlite(source) => open_error(source),
             other => other,
@@ -206,15 +221,18 @@ impl Store {
     /// # Errors
     /// [`StoreError::Migration`] if the schema cannot be created (a bug).
     pub fn open_in_memory() -> Result<Store> {
-        Store::prepare(Connection::open_in_memory()?, Path::new(":memory:"))
+        Store::prepare(
+            rusqlite::Connection::open_in_memory()?,
+            Path::new(":memory:"),
+        )
     }
 
     /// Checks the version, sets the connection up and migrates. Reads before it writes: a
     /// database that is too new is refused before anything (even the journal mode, which is
     /// recorded in the file) is changed.
-    fn prepare(mut conn: Connection, path: &Path) -> Result<Store> {
+    fn prepare(mut conn: rusqlite::Connection, path: &Path) -> Result<Store> {
         conn.busy_timeout(BUSY_TIMEOUT)?;
-        let found = schema::version(&conn)?;
+        let found = schema::sqlite_version(&conn)?;
         if found > SCHEMA_VERSION {
             return Err(StoreError::TooNew {
                 path: path.to_owned(),
@@ -236,8 +254,13 @@ impl Store {
         debug_assert!(mode == "wal" || mode == "memory", "journal mode {mode}");
         conn.pragma_update(None, "synchronous", SYNCHRONOUS)?;
         conn.pragma_update(None, "foreign_keys", true)?;
+        // Every statement of the store is prepared once and kept (rusqlite keeps 16 by default,
+        // fewer than the statements of one busy hour).
+        conn.set_prepared_statement_cache_capacity(STATEMENT_CACHE);
         schema::migrate(&mut conn)?;
-        Ok(Store { conn })
+        Ok(Store {
+            conn: Connection::Sqlite(conn),
+        })
     }
 
     /// The schema version of the database (equal to [`SCHEMA_VERSION`] once opened).
@@ -245,7 +268,7 @@ impl Store {
     /// # Errors
     /// [`StoreError::Sqlite`] if SQLite fails.
     pub fn schema_version(&self) -> Result<i64> {
-        Ok(schema::version(&self.conn)?)
+        schema::version(&self.conn)
     }
 
     /// Runs `PRAGMA integrity_check`: `["ok"]` for a sound database, else SQLite's list of
@@ -254,8 +277,12 @@ impl Store {
     /// # Errors
     /// [`StoreError::Sqlite`] if SQLite fails (for instance, the file is not a database).
     pub fn integrity_check(&self) -> Result<Vec<String>> {
-        let mut stmt = self.conn.prepare("PRAGMA integrity_check")?;
-        let rows = stmt.query_map([], |r| r.get(0))?;
+        let Some(conn) = self.conn.sqlite() else {
+            // PostgreSQL checks its pages itself; nothing here to ask.
+            return Ok(vec!["ok".to_owned()]);
+        };
+        let mut stmt = conn.prepare("PRAGMA integrity_check")?;
+        let rows = stmt.query_map((), |r| r.get(0))?;
         Ok(rows.collect::<rusqlite::Result<_>>()?)
     }
 
@@ -265,7 +292,7 @@ impl Store {
     /// [`StoreError::Sqlite`] if SQLite fails.
     pub fn counts(&self) -> Result<Counts> {
         let count = |sql: &str| -> Result<u64> {
-            let n: i64 = self.conn.query_row(sql, [], |r| r.get(0))?;
+            let n: i64 = self.conn.query_row(sql, (), |r| r.get(0))?;
             Ok(n.unsigned_abs())
         };
         Ok(Counts {
@@ -290,14 +317,9 @@ impl Store {
     /// # Errors
     /// What `f` answers; [`StoreError::Sqlite`] if the transaction cannot begin or commit.
     pub(crate) fn unit<T>(&mut self, f: impl FnOnce(&mut Store) -> Result<T>) -> Result<T> {
-        // Prepared once and cached: a unit is the path of every move.
-        self.conn.prepare_cached("BEGIN IMMEDIATE")?.execute([])?;
+        self.conn.begin_write()?;
         let value = f(self);
-        if let Err(e) = self
-            .conn
-            .prepare_cached("COMMIT")
-            .and_then(|mut s| s.execute([]))
-        {
+        if let Err(e) = self.conn.commit() {
             self.abandon();
             return Err(e.into());
         }
@@ -306,9 +328,7 @@ impl Store {
 
     /// Rolls back a transaction left open (by a unit that panicked or failed to commit).
     pub(crate) fn abandon(&mut self) {
-        if !self.conn.is_autocommit() {
-            let _ = self.conn.execute_batch("ROLLBACK");
-        }
+        self.conn.rollback();
     }
 
     /// Runs `f` in a write transaction, committing when it returns `Ok`, rolling back
@@ -319,12 +339,12 @@ impl Store {
         if !self.conn.is_autocommit() {
             self.conn
                 .prepare_cached("SAVEPOINT unit_write")?
-                .execute([])?;
+                .execute(())?;
             return match f(&self.conn) {
                 Ok(value) => {
                     self.conn
                         .prepare_cached("RELEASE unit_write")?
-                        .execute([])?;
+                        .execute(())?;
                     Ok(value)
                 }
                 Err(e) => {
@@ -335,12 +355,20 @@ impl Store {
                 }
             };
         }
-        let tx = self
-            .conn
-            .transaction_with_behavior(TransactionBehavior::Immediate)?;
-        let value = f(&tx)?;
-        tx.commit()?;
-        Ok(value)
+        self.conn.begin_write()?;
+        match f(&self.conn) {
+            Ok(value) => {
+                if let Err(e) = self.conn.commit() {
+                    self.conn.rollback();
+                    return Err(e.into());
+                }
+                Ok(value)
+            }
+            Err(e) => {
+                self.conn.rollback();
+                Err(e)
+            }
+        }
     }
 
     /// Runs `f` in a write transaction that commits when `f` returns `Ok`, whether the inner
@@ -356,9 +384,70 @@ impl Store {
         if !self.conn.is_autocommit() {
             return f(&self.conn);
         }
-        let tx = self.conn.transaction()?;
-        f(&tx)
-        // Dropping `tx` ends it; it wrote nothing.
+        self.conn.begin_read()?;
+        let value = f(&self.conn);
+        // It wrote nothing: ending it either way is the same.
+        self.conn.rollback();
+        value
+    }
+}
+
+/// Where a database is: an SQLite file, or a PostgreSQL database by its URL.
+#[derive(Clone, PartialEq, Eq)]
+pub enum Location {
+    /// An SQLite file.
+    File(PathBuf),
+    /// A PostgreSQL URL (`postgres://…`).
+    Postgres(String),
+}
+
+impl Location {
+    /// `text` as a location: a `postgres://` or `postgresql://` URL, else a file path.
+    pub fn parse(text: &str) -> Location {
+        if postgres::is_postgres_url(text) {
+            Location::Postgres(text.to_owned())
+        } else {
+            Location::File(PathBuf::from(text))
+        }
+    }
+
+    /// The location the environment names: `DATABASE_URL` when set (it wins), else
+    /// `DATABASE_PATH`, else [`DEFAULT_DATABASE_PATH`]. Empty values count as unset.
+    pub fn from_env() -> Location {
+        match std::env::var("DATABASE_URL") {
+            Ok(url) if !url.trim().is_empty() => Location::parse(url.trim()),
+            _ => Location::File(database_path_from_env()),
+        }
+    }
+
+    /// The SQLite file, if this is one.
+    pub fn file(&self) -> Option<&Path> {
+        match self {
+            Location::File(path) => Some(path),
+            Location::Postgres(_) => None,
+        }
+    }
+}
+
+impl std::fmt::Display for Location {
+    /// The path, or the URL without its password.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Location::File(path) => path.display().fmt(f),
+            Location::Postgres(url) => f.write_str(&postgres::redacted(url)),
+        }
+    }
+}
+
+impl std::fmt::Debug for Location {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Location({self})")
+    }
+}
+
+impl From<PathBuf> for Location {
+    fn from(path: PathBuf) -> Location {
+        Location::File(path)
     }
 }
 

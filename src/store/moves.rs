@@ -1,7 +1,7 @@
 //! Recording moves and taking them back, each in one transaction guarded by the ply the caller
 //! saw.
 
-use rusqlite::{Connection, params};
+use super::sql::{Connection, params};
 
 use super::games::{Game, LoadedGame, get_game, get_moves, replay};
 use super::ids::Snowflake;

@@ -1,6 +1,6 @@
 //! Users' display names, as last seen; channels' names, as the console names them.
 
-use rusqlite::{OptionalExtension, params};
+use super::sql::{OptionalExtension, params};
 
 use super::ids::Snowflake;
 use super::{Result, Store};
@@ -58,7 +58,7 @@ impl Store {
         let mut stmt = self
             .conn
             .prepare_cached("SELECT channel_id, name FROM channel_names")?;
-        let rows = stmt.query_map([], |row| {
+        let rows = stmt.query_map((), |row| {
             Ok((row.get::<_, Snowflake>(0)?.0, row.get::<_, String>(1)?))
         })?;
         Ok(rows.collect::<rusqlite::Result<_>>()?)

@@ -7,7 +7,7 @@
 //! growing delay ([`retry_delay`]), so a notice is never lost; its id doubles as the Discord
 //! nonce, so a send repeated after a crash is not posted twice.
 
-use rusqlite::{Connection, Row, params};
+use super::sql::{Connection, Row, params};
 
 use super::ids::Snowflake;
 use super::tournaments::{PairingId, TournamentId};
@@ -62,24 +62,27 @@ pub(crate) fn queue_at(
     now: i64,
     due: i64,
 ) -> Result<NoticeId> {
-    tx.prepare_cached(
-        "INSERT INTO notices (kind, game_id, challenge_id, user_id, ply, via, created_at, \
-         next_attempt_at, tournament_id, pairing_id) \
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
-    )?
-    .execute(params![
-        notice.kind,
-        notice.game_id,
-        notice.challenge_id,
-        notice.user_id.map(Snowflake),
-        notice.ply,
-        notice.via,
-        now,
-        due,
-        notice.tournament_id,
-        notice.pairing_id
-    ])?;
-    Ok(NoticeId(tx.last_insert_rowid()))
+    Ok(tx
+        .prepare_cached(
+            "INSERT INTO notices (kind, game_id, challenge_id, user_id, ply, via, created_at, \
+             next_attempt_at, tournament_id, pairing_id) \
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10) RETURNING id",
+        )?
+        .query_row(
+            params![
+                notice.kind,
+                notice.game_id,
+                notice.challenge_id,
+                notice.user_id.map(Snowflake),
+                notice.ply,
+                notice.via,
+                now,
+                due,
+                notice.tournament_id,
+                notice.pairing_id
+            ],
+            |r| r.get(0),
+        )?)
 }
 
 fn notice_from_row(row: &Row<'_>) -> rusqlite::Result<Notice> {

@@ -1,6 +1,6 @@
 //! Players' records per guild: rating fields and game counts.
 
-use rusqlite::{Connection, OptionalExtension, Row, params};
+use super::sql::{Connection, OptionalExtension, Row, params};
 
 use super::ids::Snowflake;
 use super::{Result, Store};
@@ -65,11 +65,7 @@ pub(crate) fn put_player(tx: &Connection, player: &Player) -> Result<()> {
 }
 
 /// `user_id`'s record in `guild_id`, if any.
-pub(crate) fn get_player(
-    conn: &rusqlite::Connection,
-    guild_id: u64,
-    user_id: u64,
-) -> Result<Option<Player>> {
+pub(crate) fn get_player(conn: &Connection, guild_id: u64, user_id: u64) -> Result<Option<Player>> {
     let mut stmt = conn.prepare_cached(&format!(
         "SELECT {PLAYER_COLUMNS} FROM players WHERE guild_id = ?1 AND user_id = ?2"
     ))?;

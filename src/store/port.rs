@@ -5,7 +5,7 @@
 //! Every method reads or writes rows and decides nothing: no method here chooses what happens
 //! next.
 
-use rusqlite::Connection;
+use super::sql::Connection;
 
 use super::{Result, UserSettings};
 use crate::domain::lifecycle::{Effect, Event};

@@ -28,8 +28,19 @@ const MIGRATIONS: &[M<'static>] = &[
 /// The schema version this binary writes: the number of migrations it knows.
 pub const SCHEMA_VERSION: i64 = MIGRATIONS.len() as i64;
 
-/// The schema version recorded in the database (0 for a new, empty file).
-pub(crate) fn version(conn: &Connection) -> rusqlite::Result<i64> {
+/// The schema version recorded in the database (0 for a new, empty one).
+///
+/// # Errors
+/// The database's.
+pub(crate) fn version(conn: &super::sql::Connection) -> super::Result<i64> {
+    match conn.sqlite() {
+        Some(conn) => Ok(sqlite_version(conn)?),
+        None => super::postgres::version(conn),
+    }
+}
+
+/// The schema version recorded in an SQLite database: `PRAGMA user_version`.
+pub(crate) fn sqlite_version(conn: &Connection) -> rusqlite::Result<i64> {
     conn.pragma_query_value(None, "user_version", |row| row.get(0))
 }
 
@@ -53,9 +64,9 @@ mod tests {
     #[test]
     fn migrating_twice_changes_nothing() {
         let mut conn = Connection::open_in_memory().unwrap();
-        assert_eq!(version(&conn).unwrap(), 0);
+        assert_eq!(sqlite_version(&conn).unwrap(), 0);
         migrate(&mut conn).unwrap();
-        assert_eq!(version(&conn).unwrap(), SCHEMA_VERSION);
+        assert_eq!(sqlite_version(&conn).unwrap(), SCHEMA_VERSION);
         let schema = |conn: &Connection| -> Vec<String> {
             let mut stmt = conn
                 .prepare("SELECT sql FROM sqlite_schema WHERE sql IS NOT NULL ORDER BY name")
@@ -71,6 +82,6 @@ mod tests {
         migrate(&mut conn).unwrap();
         assert_eq!(schema(&conn), before);
         assert_eq!(conn.total_changes(), changes);
-        assert_eq!(version(&conn).unwrap(), SCHEMA_VERSION);
+        assert_eq!(sqlite_version(&conn).unwrap(), SCHEMA_VERSION);
     }
 }

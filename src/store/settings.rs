@@ -1,6 +1,6 @@
 //! Settings: per user (the same in every guild) and per server.
 
-use rusqlite::{OptionalExtension, params};
+use super::sql::{Connection, OptionalExtension, params};
 
 use super::ids::Snowflake;
 use super::{Result, Store};
@@ -50,7 +50,7 @@ impl ServerSettings {
 }
 
 /// `user_id`'s settings (the defaults if never set).
-pub(crate) fn get_settings(conn: &rusqlite::Connection, user_id: u64) -> Result<UserSettings> {
+pub(crate) fn get_settings(conn: &Connection, user_id: u64) -> Result<UserSettings> {
     let mut stmt = conn
         .prepare_cached("SELECT dm_notifications, locale FROM user_settings WHERE user_id = ?1")?;
     let found = stmt

@@ -78,7 +78,7 @@ impl Store {
     /// [`super::StoreError::Sqlite`] if SQLite fails.
     pub fn stats(&mut self) -> Result<StoreStats> {
         self.read(|tx| {
-            let mut games = tx.prepare(
+            let mut games = tx.prepare_cached(
                 "SELECT CASE WHEN tournament_id IS NOT NULL THEN 'tournament' \
                              WHEN bot_level IS NOT NULL THEN 'bot' ELSE 'people' END, \
                         CASE WHEN minutes_per_move IS NOT NULL THEN 'live' \
@@ -86,7 +86,7 @@ impl Store {
                         count(*) \
                  FROM games WHERE status = 'active' GROUP BY 1, 2",
             )?;
-            let rows = games.query_map([], |r| {
+            let rows = games.query_map((), |r| {
                 Ok((
                     r.get::<_, String>(0)?,
                     r.get::<_, String>(1)?,
@@ -104,16 +104,24 @@ impl Store {
             }
             let (pending, oldest): (i64, Option<i64>) = tx.query_row(
                 "SELECT count(*), min(created_at) FROM notices WHERE status = 'pending'",
-                [],
+                (),
                 |r| Ok((r.get(0)?, r.get(1)?)),
             )?;
-            let pages: i64 = tx.query_row("PRAGMA page_count", [], |r| r.get(0))?;
-            let page_size: i64 = tx.query_row("PRAGMA page_size", [], |r| r.get(0))?;
+            let bytes: i64 = match tx.sqlite() {
+                Some(conn) => {
+                    let pages: i64 = conn.query_row("PRAGMA page_count", [], |r| r.get(0))?;
+                    let page_size: i64 = conn.query_row("PRAGMA page_size", [], |r| r.get(0))?;
+                    pages * page_size
+                }
+                None => tx.query_row("SELECT pg_database_size(current_database())", (), |r| {
+                    r.get(0)
+                })?,
+            };
             Ok(StoreStats {
                 games_in_play,
                 pending_notices: pending.unsigned_abs(),
                 oldest_pending_at: oldest,
-                database_bytes: pages.unsigned_abs() * page_size.unsigned_abs(),
+                database_bytes: bytes.unsigned_abs(),
             })
         })
     }
@@ -131,14 +139,25 @@ impl Store {
     ///
     /// # Errors
     /// [`super::StoreError::Sqlite`] with SQLite's reason.
+    ///
+    /// On PostgreSQL: the store's write lock and a write of the schema version as it is, rolled
+    /// back (it fails on a read-only server, a standby, or a user without the right).
     pub fn check_writable(&mut self) -> Result<()> {
-        let tx = self
-            .conn
-            .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
-        let version: i64 = tx.query_row("PRAGMA user_version", [], |r| r.get(0))?;
-        tx.pragma_update(None, "user_version", version)?;
-        tx.rollback()?;
-        Ok(())
+        let Some(conn) = self.conn.sqlite() else {
+            self.conn.begin_write()?;
+            let written = self
+                .conn
+                .execute("UPDATE focus_schema SET version = version", ());
+            self.conn.rollback();
+            written?;
+            return Ok(());
+        };
+        conn.execute_batch("BEGIN IMMEDIATE")?;
+        let version: rusqlite::Result<i64> =
+            conn.query_row("PRAGMA user_version", [], |r| r.get(0));
+        let written = version.and_then(|v| conn.pragma_update(None, "user_version", v));
+        conn.execute_batch("ROLLBACK")?;
+        Ok(written?)
     }
 }
 
@@ -228,7 +247,9 @@ mod tests {
             rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY,
         )
         .unwrap();
-        let mut store = Store { conn };
+        let mut store = Store {
+            conn: crate::store::sql::Connection::Sqlite(conn),
+        };
         assert!(store.stats().is_ok());
         // The lock alone is granted.
         store

@@ -2,7 +2,7 @@
 //! game back to its channel when its thread cannot be made, and the server's games in play for
 //! spectators.
 
-use rusqlite::{OptionalExtension, params};
+use super::sql::{OptionalExtension, params};
 
 use super::challenges::is_channel_taken;
 use super::games::{GAME_COLUMNS, Game, game_from_row, get_game};

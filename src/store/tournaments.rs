@@ -14,7 +14,7 @@
 //! - a game's end records its board's result in the game's own transaction ([`units::finish`]),
 //!   and the round's last result queues the next round (or ends the event).
 
-use rusqlite::{Connection, OptionalExtension, Row, params};
+use super::sql::{Connection, OptionalExtension, Row, params};
 
 use super::games::{Game, get_game};
 use super::ids::Snowflake;
@@ -99,14 +99,14 @@ fn board_from_row(row: &Row<'_>) -> rusqlite::Result<Board> {
 }
 
 /// The tournament `id`, or [`TournamentError::NoSuchTournament`].
-pub(crate) fn get_tournament(conn: &rusqlite::Connection, id: TournamentId) -> Result<Tournament> {
+pub(crate) fn get_tournament(conn: &Connection, id: TournamentId) -> Result<Tournament> {
     conn.prepare_cached(&format!("SELECT {COLUMNS} FROM tournaments WHERE id = ?1"))?
         .query_row([id], tournament_from_row)
         .optional()?
         .ok_or(TournamentError::NoSuchTournament(id).into())
 }
 
-fn get_entrants(conn: &rusqlite::Connection, id: TournamentId) -> Result<Vec<Entrant>> {
+fn get_entrants(conn: &Connection, id: TournamentId) -> Result<Vec<Entrant>> {
     let mut stmt = conn.prepare_cached(&format!(
         "SELECT {ENTRANT_COLUMNS} FROM tournament_players WHERE tournament_id = ?1 \
          ORDER BY number IS NULL, number, joined_at, rowid"
@@ -115,7 +115,7 @@ fn get_entrants(conn: &rusqlite::Connection, id: TournamentId) -> Result<Vec<Ent
     Ok(rows.collect::<rusqlite::Result<_>>()?)
 }
 
-fn get_boards(conn: &rusqlite::Connection, id: TournamentId) -> Result<Vec<Board>> {
+fn get_boards(conn: &Connection, id: TournamentId) -> Result<Vec<Board>> {
     let mut stmt = conn.prepare_cached(&format!(
         "SELECT {BOARD_COLUMNS} FROM tournament_pairings WHERE tournament_id = ?1 \
          ORDER BY round, board"
@@ -124,7 +124,7 @@ fn get_boards(conn: &rusqlite::Connection, id: TournamentId) -> Result<Vec<Board
     Ok(rows.collect::<rusqlite::Result<_>>()?)
 }
 
-fn get_board(conn: &rusqlite::Connection, id: PairingId) -> Result<Option<Board>> {
+fn get_board(conn: &Connection, id: PairingId) -> Result<Option<Board>> {
     Ok(conn
         .prepare_cached(&format!(
             "SELECT {BOARD_COLUMNS} FROM tournament_pairings WHERE id = ?1"
@@ -135,7 +135,7 @@ fn get_board(conn: &rusqlite::Connection, id: PairingId) -> Result<Option<Board>
 
 /// The users who left tournament `id` once, as its log tells: left before the start, or
 /// withdrawn, removed or a no-show.
-pub(crate) fn get_left(conn: &rusqlite::Connection, id: TournamentId) -> Result<Vec<u64>> {
+pub(crate) fn get_left(conn: &Connection, id: TournamentId) -> Result<Vec<u64>> {
     let mut stmt = conn.prepare_cached(
         "SELECT user_id, action, detail FROM tournament_log WHERE tournament_id = ?1 \
          AND action IN ('leave', 'withdrawn', 'removed', 'no-show')",
@@ -236,19 +236,23 @@ pub(crate) fn keep_event(
     let mut saved = Vec::new();
     for b in &after.boards {
         if b.id == UNSAVED {
-            tx.prepare_cached(
-                "INSERT INTO tournament_pairings (tournament_id, round, board, white_id, \
-                 black_id, result) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-            )?
-            .execute(params![
-                id,
-                b.round,
-                b.board,
-                Snowflake(b.white_id),
-                b.black_id.map(Snowflake),
-                b.result
-            ])?;
-            saved.push(((b.round, b.board), PairingId(tx.last_insert_rowid())));
+            let pairing: PairingId = tx
+                .prepare_cached(
+                    "INSERT INTO tournament_pairings (tournament_id, round, board, white_id, \
+                     black_id, result) VALUES (?1, ?2, ?3, ?4, ?5, ?6) RETURNING id",
+                )?
+                .query_row(
+                    params![
+                        id,
+                        b.round,
+                        b.board,
+                        Snowflake(b.white_id),
+                        b.black_id.map(Snowflake),
+                        b.result
+                    ],
+                    |r| r.get(0),
+                )?;
+            saved.push(((b.round, b.board), pairing));
         } else if before.boards.iter().find(|o| o.id == b.id) != Some(b) {
             tx.prepare_cached(
                 "UPDATE tournament_pairings SET result = ?1, adjudicated = ?2, game_id = ?3 \
@@ -284,12 +288,12 @@ pub(crate) fn keep_event(
                 queue_in(tx, &notice, now)?;
             }
             Effect::RoundNow => {
-                tx.execute(
+                let moved = tx.execute(
                     "UPDATE notices SET next_attempt_at = ?1 WHERE tournament_id = ?2 \
                      AND kind = 'tournament-round' AND status = 'pending'",
                     params![now, id],
                 )?;
-                if tx.changes() == 0 {
+                if moved == 0 {
                     let notice = NewNotice {
                         kind: NoticeKind::TournamentRound,
                         tournament_id: Some(id),
@@ -374,11 +378,12 @@ impl Store {
                 Format::Swiss => new.rounds,
                 _ => None,
             };
-            tx.execute(
+            let id: TournamentId = tx.query_row(
                 "INSERT INTO tournaments (guild_id, channel_id, director_id, name, format, \
                  rounds, days_per_move, minutes_per_move, rules, rated, starts_at, max_players, \
                  pace, round_every, created_at) \
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)",
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15) \
+                 RETURNING id",
                 params![
                     Snowflake(new.guild_id),
                     Snowflake(new.channel_id),
@@ -396,8 +401,8 @@ impl Store {
                     new.round_every,
                     new.created_at
                 ],
+                |r| r.get(0),
             )?;
-            let id = TournamentId(tx.last_insert_rowid());
             log_in(
                 tx,
                 id,
@@ -654,11 +659,12 @@ impl Store {
             let t = get_tournament(tx, board.tournament_id)?;
             let (days, minutes) = t.time_control.columns();
             let fpn = Position::start().with_rules(t.rules).to_string();
-            let inserted = tx.execute(
+            let inserted = tx.query_row(
                 "INSERT INTO games (guild_id, channel_id, white_id, black_id, rules, rated, \
                  created_at, last_move_at, deadline, days_per_move, fpn, minutes_per_move, \
                  parent_channel_id, tournament_id) \
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?7, ?8, ?9, ?10, ?11, ?12, ?13) \
+                 RETURNING id",
                 params![
                     Snowflake(t.guild_id),
                     Snowflake(thread_id),
@@ -674,14 +680,14 @@ impl Store {
                     Snowflake(t.channel_id),
                     t.id
                 ],
+                |r| r.get(0),
             );
-            match inserted {
+            let game_id: GameId = match inserted {
                 Err(err) if super::challenges::is_channel_taken(&err) => {
                     return Err(StoreError::ChannelBusy);
                 }
                 other => other?,
             };
-            let game_id = GameId(tx.last_insert_rowid());
             tx.execute(
                 "UPDATE tournament_pairings SET game_id = ?1 WHERE id = ?2",
                 params![game_id, pairing],
@@ -870,7 +876,7 @@ impl Store {
         self.read(|tx| {
             Ok(tx.query_row(
                 "SELECT min(starts_at) FROM tournaments WHERE status = 'open'",
-                [],
+                (),
                 |r| r.get(0),
             )?)
         })

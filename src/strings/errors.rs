@@ -358,6 +358,8 @@ impl Localized for StoreError {
                 format!("cannot bring the database schema up to date: {error}")
             }
             StoreError::Sqlite(error) => format!("database error: {error}"),
+            StoreError::Postgres(error) => format!("PostgreSQL error: {error}"),
+            StoreError::Unavailable => tr!(lang, "error-database-unavailable"),
             StoreError::Stopped => "the database thread has stopped".to_owned(),
             StoreError::NoSuchGame(id) => tr!(lang, "error-no-such-game", game = id.to_string()),
             StoreError::NoSuchChallenge(id) => {

@@ -170,3 +170,29 @@ async fn sqlite_conforms() {
         Err(StoreError::Stopped)
     ));
 }
+
+#[tokio::test]
+async fn postgres_conforms() {
+    let Ok(admin) = std::env::var("FOCUS_TEST_POSTGRES_URL") else {
+        return;
+    };
+    let (client, conn) = tokio_postgres::connect(&admin, tokio_postgres::NoTls)
+        .await
+        .unwrap();
+    tokio::spawn(conn);
+    let name = format!("conforms_{}", std::process::id());
+    client
+        .batch_execute(&format!("DROP DATABASE IF EXISTS {name}"))
+        .await
+        .unwrap();
+    client
+        .batch_execute(&format!("CREATE DATABASE {name}"))
+        .await
+        .unwrap();
+    let url = format!("{}/{name}", admin.rsplit_once('/').unwrap().0);
+    let pg = AsyncStore::open_at(&focus_bot::store::Location::Postgres(url))
+        .await
+        .unwrap();
+    conforms(&pg).await;
+    pg.close().await;
+}
