@@ -6,13 +6,14 @@ use std::path::PathBuf;
 use super::error::CliError;
 use crate::console::{Console, help};
 use crate::i18n::Lang;
-use crate::store::{AsyncStore, DatabaseLock, database_path_from_env};
+use crate::store::{AsyncStore, DatabaseLock, Location};
 
 #[derive(Debug, clap::Args)]
 pub(crate) struct ConsoleArgs {
-    /// The database file, created if missing [default: $DATABASE_PATH, else focus.db].
-    #[arg(long, value_name = "PATH")]
-    db: Option<PathBuf>,
+    /// The database: an SQLite file, created if missing, or a postgres:// URL [default:
+    /// $DATABASE_URL, else $DATABASE_PATH, else focus.db].
+    #[arg(long, value_name = "PATH|URL")]
+    db: Option<String>,
     /// Where board pictures are written.
     #[arg(long, value_name = "DIR", default_value = "boards")]
     out: PathBuf,
@@ -28,7 +29,10 @@ pub(crate) struct ConsoleArgs {
 }
 
 pub(crate) fn run(args: &ConsoleArgs) -> Result<(), CliError> {
-    let path = args.db.clone().unwrap_or_else(database_path_from_env);
+    let location = args
+        .db
+        .as_deref()
+        .map_or_else(Location::from_env, Location::parse);
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
@@ -42,7 +46,7 @@ pub(crate) fn run(args: &ConsoleArgs) -> Result<(), CliError> {
         source,
     })?;
     runtime.block_on(async {
-        let store = match AsyncStore::open(&path).await {
+        let store = match AsyncStore::open_at(&location).await {
             Ok(store) => store,
             Err(e) => {
                 if made {
@@ -53,12 +57,13 @@ pub(crate) fn run(args: &ConsoleArgs) -> Result<(), CliError> {
             }
         };
         // Held while the console plays, as the bot holds it: `db restore` refuses meanwhile.
-        let _lock = match DatabaseLock::shared(&path) {
-            Ok(lock) => lock,
-            Err(e) => {
+        let _lock = match location.file().map(DatabaseLock::shared) {
+            Some(Ok(lock)) => Some(lock),
+            Some(Err(e)) => {
                 store.close().await;
                 return Err(CliError::Lock(e));
             }
+            None => None,
         };
         // Ctrl-C or SIGTERM while the console waits for a line: close the database cleanly
         // (no `-wal` file left) and stop, as the bot does. The console reads its input on

@@ -10,13 +10,14 @@ use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 
 use super::error::CliError;
-use crate::store::{BackupPace, SCHEMA_VERSION, Store, backup, database_path_from_env, restore};
+use crate::store::{BackupPace, Location, SCHEMA_VERSION, Store, backup, restore};
 
 #[derive(Debug, clap::Args)]
 pub(crate) struct DbArgs {
-    /// The database file, created if missing [default: $DATABASE_PATH, else focus.db].
-    #[arg(long, value_name = "PATH", global = true)]
-    db: Option<PathBuf>,
+    /// The database: an SQLite file, created if missing, or a postgres:// URL [default:
+    /// $DATABASE_URL, else $DATABASE_PATH, else focus.db].
+    #[arg(long, value_name = "PATH|URL", global = true)]
+    db: Option<String>,
     #[command(subcommand)]
     action: Option<DbAction>,
 }
@@ -44,31 +45,35 @@ enum DbAction {
 }
 
 pub(crate) fn run(args: &DbArgs) -> Result<(), CliError> {
-    // An empty DATABASE_PATH counts as unset, as a blank line in a `.env` file would mean.
-    let path = args.db.clone().unwrap_or_else(database_path_from_env);
+    // An empty DATABASE_PATH or DATABASE_URL counts as unset, as a blank line in a `.env` file
+    // would mean.
+    let location = args
+        .db
+        .as_deref()
+        .map_or_else(Location::from_env, Location::parse);
+    let path = || location.file().map(PathBuf::from).ok_or(CliError::PostgresBackup);
     match &args.action {
-        None => check(path),
-        Some(DbAction::Backup { file }) => back_up(path, file),
-        Some(DbAction::Restore { file }) => restore_from(path, file),
+        None => check(&location),
+        Some(DbAction::Backup { file }) => back_up(path()?, file),
+        Some(DbAction::Restore { file }) => restore_from(path()?, file),
     }
 }
 
 /// `focus-bot db`: open, migrate, check and count.
-fn check(path: PathBuf) -> Result<(), CliError> {
-    let store = Store::open(&path)?;
+fn check(location: &Location) -> Result<(), CliError> {
+    let store = Store::open_at(location)?;
     let problems = store.integrity_check()?;
     if problems != ["ok"] {
         return Err(CliError::Damaged {
-            path,
+            path: location.to_string().into(),
             problems: problems.len(),
             first: problems.into_iter().next().unwrap_or_default(),
         });
     }
     let c = store.counts()?;
     print(&format!(
-        "database: {}\nschema version: {}\nintegrity: ok\ngames: {} ({} in play)\nmoves: {}\n\
-         challenges: {}\nplayers: {}\nnotices waiting: {}\n",
-        path.display(),
+        "database: {location}\nschema version: {}\nintegrity: ok\ngames: {} ({} in play)\n\
+         moves: {}\nchallenges: {}\nplayers: {}\nnotices waiting: {}\n",
         c.schema_version,
         c.games,
         c.active_games,

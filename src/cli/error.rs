@@ -94,6 +94,9 @@ pub enum CliError {
     /// `db restore` was refused or failed.
     #[error("{0}")]
     Restore(#[from] crate::store::RestoreError),
+    /// `db backup` or `db restore` on PostgreSQL, which has its own tools.
+    #[error("{}", crate::store::POSTGRES_BACKUPS)]
+    PostgresBackup,
 }
 
 impl CliError {

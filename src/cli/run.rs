@@ -31,8 +31,12 @@ pub(crate) fn main() -> ExitCode {
             return ExitCode::from(CONFIG_ERROR);
         }
     };
+    if backups.is_some() && config.database.file().is_none() {
+        eprintln!("error: {}", crate::store::POSTGRES_BACKUPS);
+        return ExitCode::from(CONFIG_ERROR);
+    }
     init_logging(config.log_format, &config.token);
-    tracing::info!(database = %config.database.display(), guild = ?config.guild_id, proxied = config.api_base.is_some(), "starting focus-bot");
+    tracing::info!(database = %config.database, guild = ?config.guild_id, proxied = config.api_base.is_some(), "starting focus-bot");
     let runtime = match tokio::runtime::Runtime::new() {
         Ok(r) => r,
         Err(e) => {
@@ -61,25 +65,28 @@ pub(crate) fn main() -> ExitCode {
 /// tasks that still hold the store (a search, a timer) would otherwise keep it open until the
 /// process ends, and the process does not wait for the store's thread.
 async fn serve(config: Config, backups: Option<Schedule>) -> Result<(), ServeError> {
-    let store = AsyncStore::open(&config.database)
+    let store = AsyncStore::open_at(&config.database)
         .await
         .map_err(RunError::from)?;
-    let _lock = match DatabaseLock::shared(&config.database) {
-        Ok(lock) => lock,
-        Err(e) => {
+    // PostgreSQL has no file to lock, and no `db restore` (pg_restore is its own tool).
+    let _lock = match config.database.file().map(DatabaseLock::shared) {
+        Some(Ok(lock)) => Some(lock),
+        Some(Err(e)) => {
             store.close().await;
             return Err(e.into());
         }
+        None => None,
     };
     let clock = Arc::new(SystemClock);
     let service = GameService::new(store.clone(), clock.clone());
     let (stop_backups, backups_stopped) = tokio::sync::watch::channel(false);
     // The metrics read these (issue 24): failures and the last success.
     let stats = service.metrics().backups().clone();
-    let scheduler = backups.map(|schedule| {
+    let file = config.database.file().map(std::path::Path::to_path_buf);
+    let scheduler = backups.zip(file).map(|(schedule, path)| {
         tokio::spawn(backups::run(
             schedule,
-            config.database.clone(),
+            path,
             clock,
             stats.clone(),
             backups_stopped,

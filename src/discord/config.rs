@@ -3,6 +3,8 @@
 use std::fmt;
 use std::net::SocketAddr;
 use std::path::PathBuf;
+
+use crate::store::Location;
 use std::time::Duration;
 
 use thiserror::Error;
@@ -12,8 +14,9 @@ use thiserror::Error;
 pub struct Config {
     /// The bot token from Discord's developer portal (`DISCORD_TOKEN`).
     pub token: String,
-    /// The SQLite file (`DATABASE_PATH`, default `focus.db`).
-    pub database: PathBuf,
+    /// The database: PostgreSQL when `DATABASE_URL` is set (it wins), else the SQLite file
+    /// `DATABASE_PATH` (default `focus.db`).
+    pub database: Location,
     /// Register commands in this server only, so changes show at once (`GUILD_ID`);
     /// `None` registers them globally.
     pub guild_id: Option<u64>,
@@ -75,6 +78,12 @@ pub enum ConfigError {
     /// `METRICS_ADDR` is not an address and port.
     #[error("METRICS_ADDR must be an IP address and port such as 127.0.0.1:9464, not `{0}`")]
     BadMetricsAddr(String),
+    /// `DATABASE_URL` is not a PostgreSQL URL.
+    #[error(
+        "DATABASE_URL must be a PostgreSQL URL such as postgres://user:password@host:5432/focus, \
+         not `{0}` (for an SQLite file, set DATABASE_PATH instead)"
+    )]
+    BadDatabaseUrl(String),
     /// `LOG_FORMAT` is neither `text` nor `json`.
     #[error("LOG_FORMAT must be `text` or `json`, not `{0}`")]
     BadLogFormat(String),
@@ -115,9 +124,20 @@ impl Config {
             Some("json") => LogFormat::Json,
             Some(other) => return Err(ConfigError::BadLogFormat(other.to_owned())),
         };
+        let database = match set("DATABASE_URL") {
+            Some(url) => match Location::parse(&url) {
+                postgres @ Location::Postgres(_) => postgres,
+                Location::File(_) => {
+                    return Err(ConfigError::BadDatabaseUrl(crate::store::redacted_url(&url)));
+                }
+            },
+            None => Location::File(
+                set("DATABASE_PATH").map_or_else(|| PathBuf::from("focus.db"), PathBuf::from),
+            ),
+        };
         Ok(Config {
             token,
-            database: set("DATABASE_PATH").map_or_else(|| PathBuf::from("focus.db"), PathBuf::from),
+            database,
             guild_id,
             api_base: set("DISCORD_API_BASE"),
             sweep_interval,
@@ -141,7 +161,7 @@ mod tests {
         };
         let config = Config::from_vars(vars).unwrap();
         assert_eq!(config.guild_id, Some(123));
-        assert_eq!(config.database, PathBuf::from("focus.db"));
+        assert_eq!(config.database, Location::File(PathBuf::from("focus.db")));
         assert_eq!(config.sweep_interval, Duration::from_secs(60));
         assert_eq!(config.metrics_addr, None);
         assert_eq!(config.log_format, LogFormat::Text);

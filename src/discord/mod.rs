@@ -201,7 +201,7 @@ pub async fn run_with_clock(
     clock: Arc<dyn Clock>,
     shutdown: impl std::future::Future<Output = ()> + Send + 'static,
 ) -> Result<(), RunError> {
-    let store = AsyncStore::open(&config.database).await?;
+    let store = AsyncStore::open_at(&config.database).await?;
     run_with_service(config, GameService::new(store, clock), shutdown).await
 }
 

@@ -198,6 +198,8 @@ mod tests {
         let store = Store::open_in_memory().unwrap();
         let mut stmt = store
             .conn
+            .sqlite()
+            .unwrap()
             .prepare(&format!("EXPLAIN QUERY PLAN {NEXT_DUE}"))
             .unwrap();
         let plan: Vec<String> = stmt

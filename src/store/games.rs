@@ -283,7 +283,7 @@ mod tests {
         let store = Store::open_in_memory().unwrap();
         for anywhere in [false, true] {
             let sql = format!("EXPLAIN QUERY PLAN {}", active_games_sql(anywhere));
-            let mut stmt = store.conn.prepare(&sql).unwrap();
+            let mut stmt = store.conn.sqlite().unwrap().prepare(&sql).unwrap();
             let ids = vec![1_i64; stmt.parameter_count()];
             let plan: Vec<String> = stmt
                 .query_map(rusqlite::params_from_iter(ids), |r| r.get::<_, String>(3))

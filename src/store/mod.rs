@@ -102,7 +102,7 @@ pub use bots::LevelResults;
 pub use challenges::{CHALLENGE_LIFETIME, Challenge, ChallengeStatus, ColorChoice, NewChallenge};
 pub use deadlines::{ABORT_MAX_PLY, Swept};
 pub use error::{Result, StoreError};
-pub use postgres::is_postgres_url;
+pub use postgres::{is_postgres_url, redacted as redacted_url};
 
 pub use ladder::{HeadToHead, LadderEntry, LadderPage, Outcome, PAGE_SIZE, Standing};
 pub use lock::{DatabaseLock, LockError};
@@ -123,6 +123,12 @@ pub use crate::domain::{
     Pace, PairingId, Player, RESULT_MIN_PLY, RatingChanges, StoredMove, TimeControl, Tournament,
     TournamentError, TournamentId, TournamentStatus, Venue, board_result_of,
 };
+
+/// What backing up PostgreSQL takes, in one sentence: `focus-bot db backup` and `BACKUP_DIR`
+/// copy an SQLite file, and PostgreSQL has its own tools.
+pub const POSTGRES_BACKUPS: &str = "focus-bot backs up SQLite files only: back up PostgreSQL \
+    with pg_dump (a consistent copy while the bot runs) or with continuous archiving for \
+    point-in-time recovery, as the README's \"Backups on PostgreSQL\" explains";
 
 /// The database file used when `DATABASE_PATH` is not set.
 pub const DEFAULT_DATABASE_PATH: &str = "focus.db";
@@ -214,6 +220,18 @@ impl Store {
             StoreError::Sqlite(source) => open_error(source),
             other => other,
         })
+    }
+
+    /// Opens the database at `location`: [`Store::open`] for a file,
+    /// [`Store::open_postgres`] for a URL.
+    ///
+    /// # Errors
+    /// As those.
+    pub fn open_at(location: &Location) -> Result<Store> {
+        match location {
+            Location::File(path) => Store::open(path),
+            Location::Postgres(url) => Store::open_postgres(url),
+        }
     }
 
     /// A private database in memory, gone when dropped: for tests and examples.

@@ -51,7 +51,7 @@ impl Bot {
         let addr = free_addr();
         let config = Config {
             token: FAKE_TOKEN.to_owned(),
-            database: db.to_owned(),
+            database: db.to_owned().into(),
             guild_id: Some(fake.guild_id()),
             api_base: Some(base),
             sweep_interval: sweep,

@@ -171,7 +171,7 @@ impl<Of> WorldOf<Of> {
     fn config(&self, sweep_interval: Duration) -> Config {
         Config {
             token: FAKE_TOKEN.to_owned(),
-            database: self.db.clone(),
+            database: self.db.clone().into(),
             guild_id: Some(self.fake.guild_id()),
             api_base: Some(self.fake.api_base()),
             sweep_interval,
