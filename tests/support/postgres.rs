@@ -65,7 +65,7 @@ impl TestDatabase {
                 }
                 // Left behind by an earlier process with the same id on a reused cluster.
                 Err(e) if e.code() == Some(&SqlState::DUPLICATE_DATABASE) => continue,
-                Err(e) => panic!("cannot create database {name} on {admin_url}: {e}"),
+                Err(e) => panic!("cannot create database {name} on {admin_url}: {}", told(&e)),
             }
         }
     }
@@ -109,7 +109,11 @@ impl Drop for TestDatabase {
         });
         match dropped {
             Ok(Ok(())) => {}
-            Ok(Err(e)) => eprintln!("note: test database {} was not dropped: {e}", self.name),
+            Ok(Err(e)) => eprintln!(
+                "note: test database {} was not dropped: {}",
+                self.name,
+                told(&e)
+            ),
             Err(_) => eprintln!("note: test database {} was not dropped", self.name),
         }
     }
@@ -134,7 +138,10 @@ pub fn no_cluster(required: bool) {
 /// the cluster cannot be reached.
 pub async fn connect(url: &str) -> Client {
     try_connect(url).await.unwrap_or_else(|e| {
-        panic!("cannot connect to {url}: {e} (is the cluster of .ci/postgres running?)")
+        panic!(
+            "cannot connect to {url}: {} (is the cluster of .ci/postgres running?)",
+            told(&e)
+        )
     })
 }
 
@@ -145,6 +152,14 @@ async fn try_connect(url: &str) -> Result<Client, tokio_postgres::Error> {
         let _ = connection.await;
     });
     Ok(client)
+}
+
+/// `e` with its cause: the driver's own text ("error connecting to server") leaves out why.
+fn told(e: &tokio_postgres::Error) -> String {
+    match std::error::Error::source(e) {
+        Some(cause) => format!("{e}: {cause}"),
+        None => e.to_string(),
+    }
 }
 
 /// `hint` as part of a database name: lower-case ASCII letters, digits and `_`, at most
