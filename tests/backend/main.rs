@@ -4,6 +4,9 @@
 //! One test binary of modules rather than one per file (issue 20): each binary links the whole
 //! crate and its dependencies, so a few binaries build and link much faster than thirty.
 
+// A database of its own for each PostgreSQL test (the cluster of .ci/postgres).
+#[path = "../support/postgres.rs"]
+mod postgres;
 #[path = "../support/raw.rs"]
 mod raw;
 
@@ -14,6 +17,7 @@ mod bot_draws;
 mod correspondence;
 mod letters;
 mod letters_tournament;
+mod postgres_harness;
 mod replay_labels;
 mod service;
 mod service_bots;
