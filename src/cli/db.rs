@@ -51,7 +51,12 @@ pub(crate) fn run(args: &DbArgs) -> Result<(), CliError> {
         .db
         .as_deref()
         .map_or_else(Location::from_env, Location::parse);
-    let path = || location.file().map(PathBuf::from).ok_or(CliError::PostgresBackup);
+    let path = || {
+        location
+            .file()
+            .map(PathBuf::from)
+            .ok_or(CliError::PostgresBackup)
+    };
     match &args.action {
         None => check(&location),
         Some(DbAction::Backup { file }) => back_up(path()?, file),

@@ -128,7 +128,9 @@ impl Config {
             Some(url) => match Location::parse(&url) {
                 postgres @ Location::Postgres(_) => postgres,
                 Location::File(_) => {
-                    return Err(ConfigError::BadDatabaseUrl(crate::store::redacted_url(&url)));
+                    return Err(ConfigError::BadDatabaseUrl(crate::store::redacted_url(
+                        &url,
+                    )));
                 }
             },
             None => Location::File(

@@ -66,6 +66,7 @@ mod error;
 mod games;
 mod ids;
 mod ladder;
+mod location;
 mod lock;
 mod moves;
 mod names;
@@ -83,7 +84,7 @@ pub mod units;
 mod values;
 mod venue;
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::Duration;
 
 use rusqlite::{MAIN_DB, OpenFlags};
@@ -105,12 +106,13 @@ pub use error::{Result, StoreError};
 pub use postgres::{is_postgres_url, redacted as redacted_url};
 
 pub use ladder::{HeadToHead, LadderEntry, LadderPage, Outcome, PAGE_SIZE, Standing};
+pub use location::{DEFAULT_DATABASE_PATH, Location, POSTGRES_BACKUPS, database_path_from_env};
 pub use lock::{DatabaseLock, LockError};
 pub use moves::PlayedMove;
 pub use notices::{Notice, NoticeKind, Via, retry_delay};
 pub use schema::SCHEMA_VERSION;
 pub use settings::{ServerSettings, UserSettings};
-pub use stats::{GameKind, GamePace, StoreStats};
+pub use stats::{Counts, GameKind, GamePace, StoreStats};
 pub use threads::{WATCH_PAGE_SIZE, WatchPage};
 
 pub use crate::domain::lifecycle::Redraw;
@@ -123,15 +125,6 @@ pub use crate::domain::{
     Pace, PairingId, Player, RESULT_MIN_PLY, RatingChanges, StoredMove, TimeControl, Tournament,
     TournamentError, TournamentId, TournamentStatus, Venue, board_result_of,
 };
-
-/// What backing up PostgreSQL takes, in one sentence: `focus-bot db backup` and `BACKUP_DIR`
-/// copy an SQLite file, and PostgreSQL has its own tools.
-pub const POSTGRES_BACKUPS: &str = "focus-bot backs up SQLite files only: back up PostgreSQL \
-    with pg_dump (a consistent copy while the bot runs) or with continuous archiving for \
-    point-in-time recovery, as the README's \"Backups on PostgreSQL\" explains";
-
-/// The database file used when `DATABASE_PATH` is not set.
-pub const DEFAULT_DATABASE_PATH: &str = "focus.db";
 
 /// How long a statement waits for another connection's write lock before failing with "database
 /// is locked". The bot has one connection, but the `db` command or a second process may hold
@@ -174,25 +167,6 @@ impl Store {
     pub fn backend(&self) -> sql::Backend {
         self.conn.backend()
     }
-}
-
-/// Row counts and the schema version, as `focus-bot db` prints them.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct Counts {
-    /// The schema version of the database.
-    pub schema_version: i64,
-    /// Games of any status.
-    pub games: u64,
-    /// Games in play (status `active`).
-    pub active_games: u64,
-    /// Moves of all games.
-    pub moves: u64,
-    /// Challenges of any status.
-    pub challenges: u64,
-    /// Player records (one per player and guild).
-    pub players: u64,
-    /// Notices in the outbox not yet delivered (a message Discord keeps refusing shows here).
-    pub pending_notices: u64,
 }
 
 impl Store {
@@ -408,71 +382,4 @@ impl Store {
         self.conn.rollback();
         value
     }
-}
-
-/// Where a database is: an SQLite file, or a PostgreSQL database by its URL.
-#[derive(Clone, PartialEq, Eq)]
-pub enum Location {
-    /// An SQLite file.
-    File(PathBuf),
-    /// A PostgreSQL URL (`postgres://…`).
-    Postgres(String),
-}
-
-impl Location {
-    /// `text` as a location: a `postgres://` or `postgresql://` URL, else a file path.
-    pub fn parse(text: &str) -> Location {
-        if postgres::is_postgres_url(text) {
-            Location::Postgres(text.to_owned())
-        } else {
-            Location::File(PathBuf::from(text))
-        }
-    }
-
-    /// The location the environment names: `DATABASE_URL` when set (it wins), else
-    /// `DATABASE_PATH`, else [`DEFAULT_DATABASE_PATH`]. Empty values count as unset.
-    pub fn from_env() -> Location {
-        match std::env::var("DATABASE_URL") {
-            Ok(url) if !url.trim().is_empty() => Location::parse(url.trim()),
-            _ => Location::File(database_path_from_env()),
-        }
-    }
-
-    /// The SQLite file, if this is one.
-    pub fn file(&self) -> Option<&Path> {
-        match self {
-            Location::File(path) => Some(path),
-            Location::Postgres(_) => None,
-        }
-    }
-}
-
-impl std::fmt::Display for Location {
-    /// The path, or the URL without its password.
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Location::File(path) => path.display().fmt(f),
-            Location::Postgres(url) => f.write_str(&postgres::redacted(url)),
-        }
-    }
-}
-
-impl std::fmt::Debug for Location {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "Location({self})")
-    }
-}
-
-impl From<PathBuf> for Location {
-    fn from(path: PathBuf) -> Location {
-        Location::File(path)
-    }
-}
-
-/// Where the database is: the `DATABASE_PATH` environment variable, else
-/// [`DEFAULT_DATABASE_PATH`].
-pub fn database_path_from_env() -> PathBuf {
-    std::env::var_os("DATABASE_PATH")
-        .filter(|p| !p.is_empty())
-        .map_or_else(|| PathBuf::from(DEFAULT_DATABASE_PATH), PathBuf::from)
 }

@@ -69,6 +69,25 @@ pub struct StoreStats {
     pub database_bytes: u64,
 }
 
+/// Row counts and the schema version, as `focus-bot db` prints them.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Counts {
+    /// The schema version of the database.
+    pub schema_version: i64,
+    /// Games of any status.
+    pub games: u64,
+    /// Games in play (status `active`).
+    pub active_games: u64,
+    /// Moves of all games.
+    pub moves: u64,
+    /// Challenges of any status.
+    pub challenges: u64,
+    /// Player records (one per player and guild).
+    pub players: u64,
+    /// Notices in the outbox not yet delivered (a message Discord keeps refusing shows here).
+    pub pending_notices: u64,
+}
+
 impl Store {
     /// The figures of [`StoreStats`], in one read transaction. Both counts go through partial
     /// indexes (of the games in play, of the pending notices), so finished games and sent

@@ -18,7 +18,7 @@ use focus_bot::service::{
     Analysis, ChallengeRequest, GameService, ManualClock, OnProgress, Place, Progress,
     ServiceError, User,
 };
-use focus_bot::store::{AsyncStore, ColorChoice, GameId, Store, StoreError};
+use focus_bot::store::{AsyncStore, ColorChoice, GameId, StoreError};
 use focus_bot::strings;
 
 const T0: i64 = 1_700_000_000;
@@ -47,7 +47,7 @@ fn place(channel: u64) -> Place {
 }
 
 fn service() -> GameService {
-    let store = AsyncStore::spawn(Store::open_in_memory().unwrap()).unwrap();
+    let store = AsyncStore::spawn(crate::stores::memory().unwrap()).unwrap();
     GameService::new(store, Arc::new(ManualClock::at(T0))).with_analysis_nodes(NODES)
 }
 
@@ -425,7 +425,7 @@ fn the_chart_is_a_picture_of_its_size_with_the_marks_in_their_colours() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_console_posts_the_analysis_and_writes_the_chart() {
     let dir = tempfile::tempdir().unwrap();
-    let store = AsyncStore::spawn(Store::open_in_memory().unwrap()).unwrap();
+    let store = AsyncStore::spawn(crate::stores::memory().unwrap()).unwrap();
     let mut c = Console::new(store, dir.path(), vec![], Lang::ENGLISH)
         .unwrap()
         .with_analysis_nodes(NODES);
@@ -464,7 +464,7 @@ async fn the_console_posts_the_analysis_and_writes_the_chart() {
 #[test]
 fn the_store_keeps_the_first_analysis_of_a_game() {
     use focus_bot::store::{NewChallenge, StoredAnalysis, TimeControl};
-    let mut store = Store::open_in_memory().unwrap();
+    let mut store = crate::stores::memory().unwrap();
     let challenge = store
         .create_challenge(&NewChallenge {
             guild_id: GUILD,

@@ -8,7 +8,7 @@ use focus_bot::i18n::Lang;
 use focus_bot::render::{RenderOptions, render};
 use focus_bot::rules::Color;
 use focus_bot::service::{Board, ChallengeRequest, GameService, ManualClock, Place, User};
-use focus_bot::store::{AsyncStore, ColorChoice};
+use focus_bot::store::ColorChoice;
 use focus_bot::strings::picture::{options, replay_options};
 
 fn bot() -> User {
@@ -27,7 +27,9 @@ fn place(channel: u64) -> Place {
 
 async fn service() -> (GameService, tempfile::TempDir) {
     let dir = tempfile::tempdir().unwrap();
-    let store = AsyncStore::open(dir.path().join("side.db")).await.unwrap();
+    let store = crate::stores::open(dir.path().join("side.db"))
+        .await
+        .unwrap();
     let service = GameService::new(store, Arc::new(ManualClock::at(1_800_000_000)));
     (service, dir)
 }

@@ -9,7 +9,7 @@ use focus_bot::service::{
     ChallengeRequest, DrawReport, GameService, ManualClock, Place, ServiceError, User,
     accepts_draw, occurrences,
 };
-use focus_bot::store::{AsyncStore, ColorChoice, EndReason, GameResult, GameStatus};
+use focus_bot::store::{ColorChoice, EndReason, GameResult, GameStatus};
 
 /// The bot's own user.
 fn bot() -> User {
@@ -44,7 +44,9 @@ const BOT_BEHIND: &str = ".,b,.,./.,.,.,.,.,./.,.,.,.,.,.,.,./.,.,.,.,.,.,.,./\
 /// the bot is never asked to move: the test plays its moves for it.
 async fn game_from(fpn: &str) -> (GameService, tempfile::TempDir) {
     let dir = tempfile::tempdir().unwrap();
-    let store = AsyncStore::open(dir.path().join("draws.db")).await.unwrap();
+    let store = crate::stores::open(dir.path().join("draws.db"))
+        .await
+        .unwrap();
     let service = GameService::new(store, Arc::new(ManualClock::at(1_800_000_000)));
     let request = ChallengeRequest {
         opponent: Some(bot()),

@@ -28,10 +28,10 @@ use focus_bot::service::{
     Postman, ServiceError, User,
 };
 use focus_bot::store::{
-    ABORT_MAX_PLY, AsyncStore, CHALLENGE_LIFETIME, ChallengeId, ChallengeStatus, ColorChoice,
-    EndReason, Game, GameId, GameResult, GameStatus, MAX_TIME_LEFT, MORE_TIME, NewChallenge,
-    Notice, NoticeId, NoticeKind, Player, SCHEMA_VERSION, Store, StoreError, Swept, TimeControl,
-    UserSettings, Venue, Via, retry_delay,
+    ABORT_MAX_PLY, CHALLENGE_LIFETIME, ChallengeId, ChallengeStatus, ColorChoice, EndReason, Game,
+    GameId, GameResult, GameStatus, MAX_TIME_LEFT, MORE_TIME, NewChallenge, Notice, NoticeId,
+    NoticeKind, Player, SCHEMA_VERSION, Store, StoreError, Swept, TimeControl, UserSettings, Venue,
+    Via, retry_delay,
 };
 use focus_bot::strings;
 use rusqlite::Connection;
@@ -115,7 +115,7 @@ struct Fixture {
 }
 
 async fn service_on(path: &Path, clock: &ManualClock) -> Served {
-    let store = AsyncStore::open(path).await.unwrap();
+    let store = crate::stores::open(path).await.unwrap();
     Served::new(store, Arc::new(clock.clone()))
 }
 
@@ -2196,7 +2196,7 @@ fn store_play(store: &mut Store, id: GameId, moves: &[&str], at: i64) -> Game {
 
 #[test]
 fn store_sets_the_reminder_at_ply_two_and_clears_it_when_the_game_ends() {
-    let mut store = Store::open_in_memory().unwrap();
+    let mut store = crate::stores::memory().unwrap();
     let id = store_game(&mut store, 1, 5, T0);
     let g = store.game(id).unwrap();
     assert_eq!((g.deadline, g.remind_at), (Some(T0 + 5 * DAY), None));
@@ -2221,7 +2221,7 @@ fn store_sets_the_reminder_at_ply_two_and_clears_it_when_the_game_ends() {
 
 #[test]
 fn store_sweep_is_idempotent_and_handles_games_in_deadline_order() {
-    let mut store = Store::open_in_memory().unwrap();
+    let mut store = crate::stores::memory().unwrap();
     let a = store_game(&mut store, 1, 3, T0);
     store_play(&mut store, a, &OPENING[..3], T0);
     let b = store_game(&mut store, 2, 1, T0);
@@ -2263,7 +2263,7 @@ fn store_sweep_is_idempotent_and_handles_games_in_deadline_order() {
 
 #[test]
 fn store_claim_timeout_only_after_the_deadline() {
-    let mut store = Store::open_in_memory().unwrap();
+    let mut store = crate::stores::memory().unwrap();
     let id = store_game(&mut store, 1, 2, T0);
     store_play(&mut store, id, &OPENING[..3], T0 + 60);
     let deadline = T0 + 60 + 2 * DAY;
@@ -2297,7 +2297,7 @@ fn store_claim_timeout_only_after_the_deadline() {
 
 #[test]
 fn store_more_time_refusals() {
-    let mut store = Store::open_in_memory().unwrap();
+    let mut store = crate::stores::memory().unwrap();
     let id = store_game(&mut store, 1, 3, T0);
     store_play(&mut store, id, &OPENING[..2], T0);
     let err = |e: StoreError| e.to_string();
@@ -2333,7 +2333,7 @@ fn store_more_time_refusals() {
 
 #[test]
 fn store_queues_turn_notices_only_for_dm_users_in_games_in_play() {
-    let mut store = Store::open_in_memory().unwrap();
+    let mut store = crate::stores::memory().unwrap();
     let id = store_game(&mut store, 1, 3, T0);
     // Alice is to move.
     assert!(
@@ -2392,7 +2392,7 @@ fn store_queues_turn_notices_only_for_dm_users_in_games_in_play() {
 fn store_outbox_bookkeeping() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("focus.db");
-    let mut store = Store::open(&path).unwrap();
+    let mut store = crate::stores::file(&path).unwrap();
     let g1 = store_game(&mut store, 1, 3, T0);
     let g2 = store_game(&mut store, 2, 3, T0);
     // Set after the games began, so their start queued no turn notice.
@@ -2480,7 +2480,7 @@ fn retry_delays_double_from_a_minute_to_an_hour() {
 
 #[test]
 fn store_expire_challenges_queues_a_notice_only_for_shown_ones() {
-    let mut store = Store::open_in_memory().unwrap();
+    let mut store = crate::stores::memory().unwrap();
     let shown = store.create_challenge(&new_challenge(1, 3, T0)).unwrap();
     store.set_challenge_message(shown.id, 42).unwrap();
     let hidden = store.create_challenge(&new_challenge(2, 3, T0)).unwrap();
@@ -2507,7 +2507,7 @@ fn migrating_an_older_database_gives_games_in_play_their_reminder() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("focus.db");
     let (both, one, free, over) = {
-        let mut store = Store::open(&path).unwrap();
+        let mut store = crate::stores::file(&path).unwrap();
         let both = store_game(&mut store, 1, 3, T0);
         store_play(&mut store, both, &OPENING[..2], T0 + 100);
         let one = store_game(&mut store, 2, 3, T0);
@@ -2549,7 +2549,7 @@ fn migrating_an_older_database_gives_games_in_play_their_reminder() {
     )
     .unwrap();
     drop(conn);
-    let store = Store::open(&path).unwrap();
+    let store = crate::stores::file(&path).unwrap();
     assert_eq!(store.schema_version().unwrap(), SCHEMA_VERSION);
     assert_eq!(
         store.game(both).unwrap().remind_at,
@@ -2568,7 +2568,7 @@ fn migrating_an_older_database_gives_games_in_play_their_reminder() {
 fn one_unreadable_game_does_not_stop_the_sweep_for_the_others() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("focus.db");
-    let mut store = Store::open(&path).unwrap();
+    let mut store = crate::stores::file(&path).unwrap();
     let bad = store_game(&mut store, 1, 1, T0);
     store_play(&mut store, bad, &OPENING[..3], T0);
     let good = store_game(&mut store, 2, 1, T0);

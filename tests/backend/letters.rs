@@ -13,7 +13,7 @@ use focus_bot::locale::Locale;
 use focus_bot::render::{HEIGHT, WIDTH};
 use focus_bot::rules::Color;
 use focus_bot::service::{ChallengeRequest, Delivery, GameService, ManualClock, Place, User};
-use focus_bot::store::{AsyncStore, CHALLENGE_LIFETIME, ColorChoice, GameStatus, NoticeId};
+use focus_bot::store::{CHALLENGE_LIFETIME, ColorChoice, GameStatus, NoticeId};
 use tempfile::TempDir;
 
 pub const T0: i64 = 1_700_000_000;
@@ -52,7 +52,9 @@ impl Collect {
 
 pub async fn service(dir: &TempDir) -> (GameService, ManualClock) {
     let clock = ManualClock::at(T0);
-    let store = AsyncStore::open(dir.path().join("focus.db")).await.unwrap();
+    let store = crate::stores::open(dir.path().join("focus.db"))
+        .await
+        .unwrap();
     let service = GameService::new(store, Arc::new(clock.clone()));
     // The server reads Russian: every public letter is finished in Russian.
     let russian = Locale::new("ru").unwrap();

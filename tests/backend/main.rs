@@ -9,6 +9,9 @@
 mod postgres;
 #[path = "../support/raw.rs"]
 mod raw;
+// SQLite, or PostgreSQL with FOCUS_TEST_STORE=postgres.
+#[path = "../support/stores.rs"]
+mod stores;
 
 mod analysis;
 mod backups;

@@ -7,13 +7,13 @@ use std::sync::Arc;
 use focus_bot::i18n::Lang;
 use focus_bot::rules::Color;
 use focus_bot::service::{ChallengeRequest, GameService, ManualClock, Place, User};
-use focus_bot::store::{AsyncStore, ColorChoice};
+use focus_bot::store::ColorChoice;
 use focus_bot::strings::picture::replay_options;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn each_replay_frame_is_labelled_with_the_move_it_shows() {
     let dir = tempfile::tempdir().unwrap();
-    let store = AsyncStore::open(dir.path().join("labels.db"))
+    let store = crate::stores::open(dir.path().join("labels.db"))
         .await
         .unwrap();
     let service = GameService::new(store, Arc::new(ManualClock::at(1_800_000_000)));
@@ -77,7 +77,7 @@ const BLACK_FIRST: &str = ".,.,.,./.,.,.,.,.,./.,.,.,.,.,.,.,./.,.,wbw,.,wbwb,b,
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn from_a_set_up_position_with_black_first_the_labels_count_as_the_record() {
     let dir = tempfile::tempdir().unwrap();
-    let store = AsyncStore::open(dir.path().join("labels.db"))
+    let store = crate::stores::open(dir.path().join("labels.db"))
         .await
         .unwrap();
     let service = GameService::new(store, Arc::new(ManualClock::at(1_800_000_000)));

@@ -18,7 +18,7 @@ use focus_bot::service::{
 use focus_bot::store::ABORT_MAX_PLY;
 use focus_bot::store::{
     AsyncStore, CHALLENGE_LIFETIME, Challenge, ChallengeId, ChallengeStatus, ColorChoice,
-    EndReason, Game, GameId, GameResult, GameStatus, Player, Store, StoredMove, TimeControl, Venue,
+    EndReason, Game, GameId, GameResult, GameStatus, Player, StoredMove, TimeControl, Venue,
 };
 use focus_bot::strings;
 
@@ -84,7 +84,7 @@ struct Fixture {
 }
 
 fn fixture() -> Fixture {
-    let store = AsyncStore::spawn(Store::open_in_memory().unwrap()).unwrap();
+    let store = AsyncStore::spawn(crate::stores::memory().unwrap()).unwrap();
     let clock = ManualClock::at(T0);
     Fixture {
         svc: Served::new(store, Arc::new(clock.clone())),

@@ -4,7 +4,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use focus_bot::service::{ChallengeRequest, GameService, ManualClock, Place, ServiceError, User};
-use focus_bot::store::{AsyncStore, ColorChoice, GameId, StoreError};
+use focus_bot::store::{ColorChoice, GameId, StoreError};
 
 const GUILD: u64 = 1;
 
@@ -17,7 +17,9 @@ fn bot() -> User {
 
 async fn service() -> (GameService, tempfile::TempDir) {
     let dir = tempfile::tempdir().unwrap();
-    let store = AsyncStore::open(dir.path().join("bots.db")).await.unwrap();
+    let store = crate::stores::open(dir.path().join("bots.db"))
+        .await
+        .unwrap();
     let service = GameService::new(store, Arc::new(ManualClock::at(1_800_000_000)));
     (service, dir)
 }

@@ -87,7 +87,7 @@ fn mv(text: &str) -> Move {
 
 #[tokio::test]
 async fn a_move_chosen_before_the_opponents_last_move_was_stored_is_refused() {
-    let (svc, clock) = service(Store::open_in_memory().unwrap());
+    let (svc, clock) = service(crate::stores::memory().unwrap());
     let here = place(1);
     let board = start(&svc, here, Rules::CLASSIC).await;
     let id = board.game.id;
@@ -155,7 +155,7 @@ async fn a_move_chosen_before_the_opponents_last_move_was_stored_is_refused() {
 async fn moves_stored_before_their_time_was_kept_refuse_nothing() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("focus.db");
-    let (svc, clock) = service(Store::open(&path).unwrap());
+    let (svc, clock) = service(crate::stores::file(&path).unwrap());
     let here = place(2);
     let id = start(&svc, here, Rules::CLASSIC).await.game.id;
     svc.games.play(here, &alice(), "c4-d4").await.unwrap();
@@ -176,7 +176,7 @@ async fn moves_stored_before_their_time_was_kept_refuse_nothing() {
 
 #[tokio::test]
 async fn a_mirror_rule_loss_is_played_only_when_its_player_confirms_it_there() {
-    let (svc, _clock) = service(Store::open_in_memory().unwrap());
+    let (svc, _clock) = service(crate::stores::memory().unwrap());
     let here = place(3);
     let id = start(&svc, here, Rules::MIRROR).await.game.id;
     // Out of turn, the store's refusal comes first: it is not Bob's move yet.
@@ -278,7 +278,7 @@ async fn a_mirror_rule_loss_is_played_only_when_its_player_confirms_it_there() {
 
 #[tokio::test]
 async fn a_confirmed_move_plays_at_once_and_other_rules_ask_nothing() {
-    let (svc, _clock) = service(Store::open_in_memory().unwrap());
+    let (svc, _clock) = service(crate::stores::memory().unwrap());
     let confirmed = MoveTerms {
         seen_at: None,
         mirror_loss_confirmed: true,

@@ -99,7 +99,7 @@ fn file_bytes(path: &Path) -> Vec<u8> {
 #[test]
 fn a_new_file_is_migrated_and_reopening_changes_nothing() {
     let (_dir, path) = temp_db();
-    let store = Store::open(&path).unwrap();
+    let store = crate::stores::file(&path).unwrap();
     assert_eq!(store.schema_version().unwrap(), SCHEMA_VERSION);
     assert_eq!(store.integrity_check().unwrap(), ["ok"]);
     let counts = store.counts().unwrap();
@@ -113,7 +113,7 @@ fn a_new_file_is_migrated_and_reopening_changes_nothing() {
     assert_eq!(mode, "wal", "WAL is recorded in the file");
     drop(conn);
 
-    let store = Store::open(&path).unwrap();
+    let store = crate::stores::file(&path).unwrap();
     assert_eq!(store.schema_version().unwrap(), SCHEMA_VERSION);
     drop(store);
     assert_eq!(
@@ -135,7 +135,7 @@ fn a_database_from_a_newer_version_is_refused_and_left_alone() {
         .unwrap();
     }
     let before = file_bytes(&path);
-    let err = Store::open(&path).unwrap_err();
+    let err = crate::stores::file(&path).unwrap_err();
     assert!(
         matches!(err, StoreError::TooNew { found, known, .. } if found == SCHEMA_VERSION + 1 && known == SCHEMA_VERSION),
         "{err:?}"
@@ -195,7 +195,7 @@ fn paths_that_cannot_be_databases_are_refused() {
 
 #[test]
 fn a_challenge_is_created_with_its_options_and_expiry() {
-    let mut store = Store::open_in_memory().unwrap();
+    let mut store = crate::stores::memory().unwrap();
     let mut new = challenge(BIG_CHANNEL, BIG_USER, None);
     new.guild_id = BIG_GUILD;
     new.rules = Rules::SWAP_MIRROR;
@@ -230,7 +230,7 @@ fn a_challenge_is_created_with_its_options_and_expiry() {
 
 #[test]
 fn challenges_with_impossible_options_are_refused() {
-    let mut store = Store::open_in_memory().unwrap();
+    let mut store = crate::stores::memory().unwrap();
     let mut bad = challenge(5, ALICE, Some(BOB));
     bad.time_control = TimeControl::Days(4);
     let err = store.create_challenge(&bad).unwrap_err();
@@ -272,7 +272,7 @@ fn challenges_with_impossible_options_are_refused() {
 
 #[test]
 fn accepting_starts_the_game_in_the_same_transaction() {
-    let mut store = Store::open_in_memory().unwrap();
+    let mut store = crate::stores::memory().unwrap();
     let c = store
         .create_challenge(&challenge(7, ALICE, Some(BOB)))
         .unwrap();
@@ -337,7 +337,7 @@ fn accepting_starts_the_game_in_the_same_transaction() {
 
 #[test]
 fn an_open_challenge_goes_to_the_first_taker_and_random_colours_follow_the_toss() {
-    let mut store = Store::open_in_memory().unwrap();
+    let mut store = crate::stores::memory().unwrap();
     let mut new = challenge(8, ALICE, None);
     new.color = ColorChoice::Random;
     new.time_control = TimeControl::Unlimited;
@@ -374,7 +374,7 @@ fn an_open_challenge_goes_to_the_first_taker_and_random_colours_follow_the_toss(
 
 #[test]
 fn expired_challenges_cannot_be_accepted_and_are_marked() {
-    let mut store = Store::open_in_memory().unwrap();
+    let mut store = crate::stores::memory().unwrap();
     let c = store
         .create_challenge(&challenge(7, ALICE, Some(BOB)))
         .unwrap();
@@ -424,7 +424,7 @@ fn expired_challenges_cannot_be_accepted_and_are_marked() {
 
 #[test]
 fn declining_and_cancelling() {
-    let mut store = Store::open_in_memory().unwrap();
+    let mut store = crate::stores::memory().unwrap();
     let c = store
         .create_challenge(&challenge(7, ALICE, Some(BOB)))
         .unwrap();
@@ -473,7 +473,7 @@ fn declining_and_cancelling() {
 #[test]
 fn one_game_in_play_per_channel_enforced_by_the_database() {
     let (_dir, path) = temp_db();
-    let mut store = Store::open(&path).unwrap();
+    let mut store = crate::stores::file(&path).unwrap();
     let first = new_game(&mut store, 42);
     let c = store
         .create_challenge(&challenge(42, CAROL, Some(BOB)))
@@ -518,7 +518,7 @@ fn one_game_in_play_per_channel_enforced_by_the_database() {
 
 #[test]
 fn recording_a_move_updates_the_game_in_one_step() {
-    let mut store = Store::open_in_memory().unwrap();
+    let mut store = crate::stores::memory().unwrap();
     let id = new_game(&mut store, 1);
     let played = store
         .record_move(id, ALICE, 0, "c4-d4".parse().unwrap(), T0 + 3600)
@@ -583,12 +583,12 @@ fn recording_a_move_updates_the_game_in_one_step() {
 #[test]
 fn a_game_survives_closing_and_reopening_mid_game() {
     let (_dir, path) = temp_db();
-    let mut store = Store::open(&path).unwrap();
+    let mut store = crate::stores::file(&path).unwrap();
     let id = new_game(&mut store, 3);
     let before = play_moves(&mut store, id, 17);
     drop(store);
 
-    let mut store = Store::open(&path).unwrap();
+    let mut store = crate::stores::file(&path).unwrap();
     let loaded = store.load_game(id).unwrap();
     assert_eq!(loaded.position, before);
     assert_eq!(loaded.position.ply(), 17);
@@ -604,14 +604,14 @@ fn a_game_survives_closing_and_reopening_mid_game() {
     expected.play(mv).unwrap();
     assert_eq!(played.position, expected);
     drop(store);
-    let mut store = Store::open(&path).unwrap();
+    let mut store = crate::stores::file(&path).unwrap();
     assert_eq!(store.load_game(id).unwrap().position, expected);
     assert_eq!(store.integrity_check().unwrap(), ["ok"]);
 }
 
 #[test]
 fn the_opening_swap_is_offered_only_at_the_first_ply_after_reloading() {
-    let mut store = Store::open_in_memory().unwrap();
+    let mut store = crate::stores::memory().unwrap();
     let mut new = challenge(4, ALICE, Some(BOB));
     new.rules = Rules::SWAP;
     let c = store.create_challenge(&new).unwrap();
@@ -639,7 +639,7 @@ fn the_opening_swap_is_offered_only_at_the_first_ply_after_reloading() {
 
 #[test]
 fn a_move_that_ends_the_game_finishes_it_with_both_records() {
-    let mut store = Store::open_in_memory().unwrap();
+    let mut store = crate::stores::memory().unwrap();
     let mut new = challenge(6, ALICE, Some(BOB));
     new.rated = false;
     new.start_fpn = Some(ONE_MOVE_WIN.into());
@@ -703,7 +703,7 @@ fn a_move_that_ends_the_game_finishes_it_with_both_records() {
 #[test]
 fn a_stored_position_that_differs_from_the_moves_holds_the_game_for_a_moderator() {
     let (_dir, path) = temp_db();
-    let mut store = Store::open(&path).unwrap();
+    let mut store = crate::stores::file(&path).unwrap();
     let id = new_game(&mut store, 11);
     play_moves(&mut store, id, 6);
     let good = store.game(id).unwrap();
@@ -763,7 +763,7 @@ fn a_stored_position_that_differs_from_the_moves_holds_the_game_for_a_moderator(
 #[test]
 fn an_unreplayable_or_missing_move_is_a_mismatch_too() {
     let (_dir, path) = temp_db();
-    let mut store = Store::open(&path).unwrap();
+    let mut store = crate::stores::file(&path).unwrap();
     let a = new_game(&mut store, 12);
     play_moves(&mut store, a, 4);
     let b = new_game(&mut store, 13);
@@ -793,7 +793,7 @@ fn an_unreplayable_or_missing_move_is_a_mismatch_too() {
 
 #[test]
 fn resignation_and_abort() {
-    let mut store = Store::open_in_memory().unwrap();
+    let mut store = crate::stores::memory().unwrap();
     let id = new_game(&mut store, 1);
     play_moves(&mut store, id, 3);
     assert!(matches!(
@@ -824,7 +824,7 @@ fn resignation_and_abort() {
 
 #[test]
 fn draw_offers_stand_until_answered_or_played_over() {
-    let mut store = Store::open_in_memory().unwrap();
+    let mut store = crate::stores::memory().unwrap();
     let id = new_game(&mut store, 1);
     assert!(matches!(
         store.accept_draw(id, BOB, T0),
@@ -879,7 +879,7 @@ fn draw_offers_stand_until_answered_or_played_over() {
 
 #[test]
 fn time_outs_after_the_deadline_only() {
-    let mut store = Store::open_in_memory().unwrap();
+    let mut store = crate::stores::memory().unwrap();
     let id = new_game(&mut store, 1);
     store
         .record_move(id, ALICE, 0, "c4-d4".parse().unwrap(), T0 + 100)
@@ -932,7 +932,7 @@ fn time_outs_after_the_deadline_only() {
 
 #[test]
 fn finish_game_for_the_service_and_moderators() {
-    let mut store = Store::open_in_memory().unwrap();
+    let mut store = crate::stores::memory().unwrap();
     let id = new_game(&mut store, 1);
     let g = store
         .finish_game(
@@ -957,7 +957,7 @@ fn finish_game_for_the_service_and_moderators() {
 
 #[test]
 fn a_takeback_removes_the_last_move_and_restores_the_position() {
-    let mut store = Store::open_in_memory().unwrap();
+    let mut store = crate::stores::memory().unwrap();
     let id = new_game(&mut store, 1);
     assert!(matches!(
         store.take_back(id, 0, T0),
@@ -1021,7 +1021,7 @@ fn a_takeback_removes_the_last_move_and_restores_the_position() {
 
 #[test]
 fn a_users_active_games_in_a_guild() {
-    let mut store = Store::open_in_memory().unwrap();
+    let mut store = crate::stores::memory().unwrap();
     let mut games = Vec::new();
     for channel in [BIG_CHANNEL, 2, 3] {
         let mut new = challenge(channel, BIG_USER, None);
@@ -1085,7 +1085,7 @@ fn a_users_active_games_in_a_guild() {
 #[test]
 fn user_settings_default_and_persist() {
     let (_dir, path) = temp_db();
-    let mut store = Store::open(&path).unwrap();
+    let mut store = crate::stores::file(&path).unwrap();
     assert_eq!(store.settings(u64::MAX).unwrap(), UserSettings::default());
     // DMs are opt-in (`/focus notify dm:true`).
     assert!(!UserSettings::default().dm_notifications);
@@ -1099,7 +1099,7 @@ fn user_settings_default_and_persist() {
         )
         .unwrap();
     drop(store);
-    let mut store = Store::open(&path).unwrap();
+    let mut store = crate::stores::file(&path).unwrap();
     assert!(store.settings(u64::MAX).unwrap().dm_notifications);
     assert!(!store.settings(u64::MAX - 1).unwrap().dm_notifications);
     store
@@ -1126,7 +1126,7 @@ fn the_async_store_never_blocks_the_runtime() {
         .unwrap();
     rt.block_on(async {
         let (_dir, path) = temp_db();
-        let store = AsyncStore::open(path.clone()).await.unwrap();
+        let store = crate::stores::open(path.clone()).await.unwrap();
         let (go_tx, go_rx) = std::sync::mpsc::channel::<()>();
         let waiting = store.call(move |s| {
             let unblocked = go_rx
@@ -1169,7 +1169,7 @@ fn the_async_store_never_blocks_the_runtime() {
         let loaded = store.call(move |s| s.load_game(id)).await.unwrap();
         assert_eq!(loaded.game.ply, 1);
 
-        let err = AsyncStore::open(_dir.path().join("missing/dir/x.db"))
+        let err = crate::stores::open(_dir.path().join("missing/dir/x.db"))
             .await
             .unwrap_err();
         assert!(matches!(err, StoreError::Open { .. }));
@@ -1183,7 +1183,7 @@ fn async_calls_from_many_tasks_all_land() {
         .build()
         .unwrap();
     rt.block_on(async {
-        let store = AsyncStore::spawn(Store::open_in_memory().unwrap()).unwrap();
+        let store = AsyncStore::spawn(crate::stores::memory().unwrap()).unwrap();
         let mut tasks = Vec::new();
         for user in 0..20u64 {
             let store = store.clone();
@@ -1229,7 +1229,7 @@ fn live_game(store: &mut Store, channel: u64, minutes: u32, at: i64) -> GameId {
 
 #[test]
 fn a_live_game_has_minutes_per_move_its_reminder_at_80_percent_and_its_own_moretime() {
-    let mut store = Store::open_in_memory().unwrap();
+    let mut store = crate::stores::memory().unwrap();
     let mut bad = challenge(1, ALICE, Some(BOB));
     bad.time_control = TimeControl::Minutes(10);
     assert_eq!(
@@ -1272,7 +1272,7 @@ fn a_live_game_has_minutes_per_move_its_reminder_at_80_percent_and_its_own_moret
 
 #[test]
 fn the_next_due_moment_is_the_earliest_deadline_reminder_retry_or_expiry() {
-    let mut store = Store::open_in_memory().unwrap();
+    let mut store = crate::stores::memory().unwrap();
     // Alice's turns come by DM: notices in the outbox.
     let dm = UserSettings {
         dm_notifications: true,
@@ -1338,7 +1338,7 @@ fn the_next_due_moment_is_the_earliest_deadline_reminder_retry_or_expiry() {
 fn rows_from_before_live_games_read_as_before() {
     let (_dir, path) = temp_db();
     let id = {
-        let mut store = Store::open(&path).unwrap();
+        let mut store = crate::stores::file(&path).unwrap();
         new_game(&mut store, 1)
     };
     let conn = Connection::open(&path).unwrap();
@@ -1359,7 +1359,7 @@ fn rows_from_before_live_games_read_as_before() {
     )
     .unwrap();
     drop(conn);
-    let store = Store::open(&path).unwrap();
+    let store = crate::stores::file(&path).unwrap();
     assert_eq!(store.schema_version().unwrap(), SCHEMA_VERSION);
     let game = store.game(id).unwrap();
     assert_eq!(game.time_control, TimeControl::Days(3));
@@ -1381,7 +1381,7 @@ fn rows_from_before_live_games_read_as_before() {
 fn moves_from_before_move_times_read_without_one() {
     let (_dir, path) = temp_db();
     let id = {
-        let mut store = Store::open(&path).unwrap();
+        let mut store = crate::stores::file(&path).unwrap();
         let id = new_game(&mut store, 1);
         store
             .record_move(id, ALICE, 0, "c4-d4".parse().unwrap(), T0 + 5)
@@ -1399,7 +1399,7 @@ fn moves_from_before_move_times_read_without_one() {
     )
     .unwrap();
     drop(conn);
-    let mut store = Store::open(&path).unwrap();
+    let mut store = crate::stores::file(&path).unwrap();
     assert_eq!(store.schema_version().unwrap(), SCHEMA_VERSION);
     let old = store.last_move(id).unwrap().unwrap();
     assert_eq!(
@@ -1434,7 +1434,7 @@ fn moves_from_before_move_times_read_without_one() {
 #[test]
 fn a_conversation_adopts_one_locale_and_keeps_it() {
     use focus_bot::locale::Locale;
-    let mut store = Store::open_in_memory().unwrap();
+    let mut store = crate::stores::memory().unwrap();
     let (ru, en) = (Locale::new("ru").unwrap(), Locale::new("en-US").unwrap());
     let first = store.adopt_server_locale(77, ru).unwrap();
     assert_eq!((first.language, first.discord_locale), (None, Some(ru)));

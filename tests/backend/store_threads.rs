@@ -45,7 +45,7 @@ fn game(store: &mut Store, white: u64, black: u64, thread: Option<u64>, at: i64)
 
 #[test]
 fn a_channel_holds_any_number_of_thread_games_beside_its_own() {
-    let mut store = Store::open_in_memory().unwrap();
+    let mut store = crate::stores::memory().unwrap();
     let own = game(&mut store, ALICE, BOB, None, T0);
     let one = game(&mut store, ALICE, BOB, Some(1001), T0 + 1);
     let two = game(&mut store, ALICE, CAROL, Some(1002), T0 + 2);
@@ -76,7 +76,7 @@ fn a_channel_holds_any_number_of_thread_games_beside_its_own() {
 
 #[test]
 fn a_game_whose_thread_cannot_be_made_moves_to_its_channel_if_free() {
-    let mut store = Store::open_in_memory().unwrap();
+    let mut store = crate::stores::memory().unwrap();
     let first = game(&mut store, ALICE, BOB, Some(1001), T0);
     let moved = store.play_in_parent(first).unwrap();
     assert_eq!((moved.channel_id, moved.parent_channel_id), (GENERAL, None));
@@ -99,7 +99,7 @@ fn a_game_whose_thread_cannot_be_made_moves_to_its_channel_if_free() {
 
 #[test]
 fn threads_are_on_until_a_manager_turns_them_off() {
-    let mut store = Store::open_in_memory().unwrap();
+    let mut store = crate::stores::memory().unwrap();
     assert!(store.server_settings(GUILD).unwrap().threads());
     store.set_server_threads(GUILD, false).unwrap();
     let settings = store.server_settings(GUILD).unwrap();
@@ -114,7 +114,7 @@ fn threads_are_on_until_a_manager_turns_them_off() {
 
 #[test]
 fn watch_pages_list_the_servers_games_most_recently_moved_first() {
-    let mut store = Store::open_in_memory().unwrap();
+    let mut store = crate::stores::memory().unwrap();
     let empty = store.watch_page(GUILD, 1).unwrap();
     assert_eq!((empty.page, empty.pages, empty.total), (1, 1, 0));
     assert!(empty.games.is_empty());

@@ -38,8 +38,8 @@ use focus_bot::service::{
     Delivery, Letter, ManualClock, MoveTerms, Place, Postman, ServiceError, User,
 };
 use focus_bot::store::{
-    AsyncStore, Board, BoardResult, Format, Game, GameStatus, NoticeId, Pace, TimeControl,
-    Tournament, TournamentId, TournamentStatus,
+    Board, BoardResult, Format, Game, GameStatus, NoticeId, Pace, TimeControl, Tournament,
+    TournamentId, TournamentStatus,
 };
 use oracle::{Broken, Model, Standing, broken, ensure};
 use proptest::prelude::*;
@@ -304,7 +304,7 @@ async fn fresh_database() -> &'static [u8] {
         .get_or_init(|| async {
             let dir = shm_dir();
             let path = dir.path().join("focus.db");
-            let store = AsyncStore::open(&path).await.expect("the store opens");
+            let store = crate::stores::open(&path).await.expect("the store opens");
             store.close().await;
             std::fs::read(&path).expect("the new database")
         })
@@ -317,7 +317,7 @@ async fn open(dir: &TempDir, now: i64) -> (Served, ManualClock) {
         std::fs::write(&path, fresh_database().await).expect("a copy of the new database");
     }
     let clock = ManualClock::at(now);
-    let store = AsyncStore::open(path).await.expect("the store opens");
+    let store = crate::stores::open(path).await.expect("the store opens");
     (Served::new(store, Arc::new(clock.clone())), clock)
 }
 

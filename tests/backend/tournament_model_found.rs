@@ -9,7 +9,7 @@ use focus_bot::i18n::Lang;
 use focus_bot::rules::Rules;
 use focus_bot::service::tournaments::{Rights, TournamentNews, TournamentOptions};
 use focus_bot::service::{Delivery, Letter, ManualClock, Place, Postman, User};
-use focus_bot::store::{AsyncStore, BoardResult, Format, NoticeId, Pace, TimeControl};
+use focus_bot::store::{BoardResult, Format, NoticeId, Pace, TimeControl};
 use tempfile::TempDir;
 
 const T0: i64 = 1_700_000_000;
@@ -56,7 +56,9 @@ fn player(i: u64) -> User {
 async fn a_round_robin_starts_no_game_for_a_withdrawn_player_whose_opponent_wins_by_forfeit() {
     let dir = TempDir::new().unwrap();
     let clock = ManualClock::at(T0);
-    let store = AsyncStore::open(dir.path().join("focus.db")).await.unwrap();
+    let store = crate::stores::open(dir.path().join("focus.db"))
+        .await
+        .unwrap();
     let service = Served::new(store, Arc::new(clock.clone()));
     let director = User::new(5_000, "director");
     let options = TournamentOptions {
@@ -182,7 +184,9 @@ async fn a_round_robin_starts_no_game_for_a_withdrawn_player_whose_opponent_wins
 async fn a_second_pairing_notice_during_a_round_neither_pairs_nor_ends_the_event() {
     let dir = TempDir::new().unwrap();
     let clock = ManualClock::at(T0);
-    let store = AsyncStore::open(dir.path().join("focus.db")).await.unwrap();
+    let store = crate::stores::open(dir.path().join("focus.db"))
+        .await
+        .unwrap();
     let service = Served::new(store, Arc::new(clock.clone()));
     let director = User::new(5_000, "director");
     let options = TournamentOptions {

@@ -13,8 +13,8 @@ use focus_bot::rules::Rules;
 use focus_bot::service::tournaments::{Cell, Rights, TournamentOptions};
 use focus_bot::service::{Delivery, Letter, ManualClock, Place, Postman, User};
 use focus_bot::store::{
-    AsyncStore, BoardResult, Format, GameStatus, NoticeId, Pace, StoreError, TimeControl,
-    TournamentError, TournamentStatus,
+    BoardResult, Format, GameStatus, NoticeId, Pace, StoreError, TimeControl, TournamentError,
+    TournamentStatus,
 };
 use tempfile::TempDir;
 
@@ -52,7 +52,9 @@ impl Postman for Threads {
 
 async fn service(dir: &TempDir) -> (Served, ManualClock) {
     let clock = ManualClock::at(T0);
-    let store = AsyncStore::open(dir.path().join("focus.db")).await.unwrap();
+    let store = crate::stores::open(dir.path().join("focus.db"))
+        .await
+        .unwrap();
     (Served::new(store, Arc::new(clock.clone())), clock)
 }
 
