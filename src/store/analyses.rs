@@ -49,8 +49,8 @@ impl Store {
         self.write(|tx| {
             let added = tx
                 .prepare_cached(
-                    "INSERT OR IGNORE INTO analyses (game_id, nodes, assessments, created_at) \
-                     VALUES (?1, ?2, ?3, ?4)",
+                    "INSERT INTO analyses (game_id, nodes, assessments, created_at) \
+                     VALUES (?1, ?2, ?3, ?4) ON CONFLICT DO NOTHING",
                 )?
                 .execute(params![game.0, nodes, text, now])?;
             Ok(added == 1)

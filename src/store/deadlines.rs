@@ -100,7 +100,7 @@ const NEXT_DUE: &str = "SELECT MIN(t) FROM ( \
     UNION ALL \
     SELECT MIN(next_attempt_at) FROM notices WHERE status = 'pending' \
     UNION ALL \
-    SELECT MIN(expires_at) FROM challenges WHERE status = 'open')";
+    SELECT MIN(expires_at) FROM challenges WHERE status = 'open') AS due";
 
 impl Store {
     /// When [`Store::sweep`] or the delivery of the outbox next has something to do (unix

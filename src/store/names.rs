@@ -15,7 +15,7 @@ impl Store {
             tx.prepare_cached(
                 "INSERT INTO user_names (user_id, name, updated_at) VALUES (?1, ?2, ?3) \
                  ON CONFLICT (user_id) DO UPDATE SET name = excluded.name, \
-                 updated_at = excluded.updated_at WHERE name <> excluded.name",
+                 updated_at = excluded.updated_at WHERE user_names.name <> excluded.name",
             )?
             .execute(params![Snowflake(user_id), name, now])?;
             Ok(())
@@ -43,7 +43,7 @@ impl Store {
             tx.prepare_cached(
                 "INSERT INTO channel_names (channel_id, name) VALUES (?1, ?2) \
                  ON CONFLICT (channel_id) DO UPDATE SET name = excluded.name \
-                 WHERE name <> excluded.name",
+                 WHERE channel_names.name <> excluded.name",
             )?
             .execute(params![Snowflake(channel_id), name])?;
             Ok(())

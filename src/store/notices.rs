@@ -176,8 +176,8 @@ impl Store {
                 .execute(params![now, id])?;
             if changed == 1 {
                 tx.prepare_cached(
-                    "INSERT OR IGNORE INTO held_notices (notice_id, user_id, held_at) \
-                     VALUES (?1, ?2, ?3)",
+                    "INSERT INTO held_notices (notice_id, user_id, held_at) \
+                     VALUES (?1, ?2, ?3) ON CONFLICT DO NOTHING",
                 )?
                 .execute(params![id, Snowflake(user_id), now])?;
             }

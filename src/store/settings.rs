@@ -183,7 +183,7 @@ impl Store {
             tx.execute(
                 "INSERT INTO server_settings (guild_id, discord_locale) VALUES (?1, ?2) \
                  ON CONFLICT (guild_id) DO UPDATE SET discord_locale = excluded.discord_locale \
-                 WHERE discord_locale IS NULL",
+                 WHERE server_settings.discord_locale IS NULL",
                 params![Snowflake(guild_id), locale],
             )?;
             Ok(())

@@ -76,3 +76,35 @@ pub fn file(path: impl AsRef<Path>) -> Result<Store, StoreError> {
         .join()
         .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
 }
+
+/// For a test that reads or writes the SQLite file itself (raw SQL, an older schema, a
+/// damaged file): true on a PostgreSQL run, after a note, so that the test returns at once.
+/// The same behaviour is covered on PostgreSQL by the tests that go through the store.
+pub fn sqlite_only(test: &str) -> bool {
+    if on_postgres() {
+        eprintln!("skipped on PostgreSQL: {test} works on the SQLite file itself");
+        return true;
+    }
+    false
+}
+
+/// The rows of `sql` on the PostgreSQL database standing for `path`, for a test that reads a
+/// table directly (its SQLite twin reads the file with rusqlite).
+pub fn postgres_rows(path: &Path, sql: &str) -> Vec<tokio_postgres::Row> {
+    let Location::Postgres(url) = location(path) else {
+        panic!("{} is not on PostgreSQL in this run", path.display());
+    };
+    let sql = sql.to_owned();
+    std::thread::spawn(move || {
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .expect("a runtime");
+        runtime.block_on(async {
+            let client = super::postgres::connect(&url).await;
+            client.query(&sql, &[]).await.expect("the query runs")
+        })
+    })
+    .join()
+    .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+}

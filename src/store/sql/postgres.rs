@@ -200,9 +200,23 @@ pub(super) fn is_unreachable(e: &tokio_postgres::Error) -> bool {
     e.to_string().contains("timed out")
 }
 
-/// `sql` with SQLite's numbered placeholders (`?1`) as PostgreSQL's (`$1`); a bare `?` takes
-/// the next number. Quoted text and identifiers are left as they are.
+/// `sql` for PostgreSQL: SQLite's numbered placeholders (`?1`) as PostgreSQL's (`$1`), a bare
+/// `?` taking the next number, and without SQLite's index hints (`INDEXED BY name`, which
+/// change the plan, never the answer). Quoted text and identifiers are left as they are.
 pub(crate) fn placeholders(sql: &str) -> String {
+    let mut sql = sql.to_owned();
+    while let Some(at) = sql.find("INDEXED BY ") {
+        let name = at + "INDEXED BY ".len();
+        let end = sql[name..]
+            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+            .map_or(sql.len(), |n| name + n);
+        sql.replace_range(at..end, "");
+    }
+    numbered(&sql)
+}
+
+/// `sql` with `?N` as `$N` and each bare `?` as the next number, outside quotes.
+fn numbered(sql: &str) -> String {
     let mut out = String::with_capacity(sql.len() + 8);
     let mut quote: Option<char> = None;
     let mut next = 1;
@@ -343,5 +357,9 @@ mod tests {
             "SELECT a FROM t WHERE b = $1 AND c = $12 OR d = '?3' AND \"?\" = $1"
         );
         assert_eq!(placeholders("VALUES (?, ?, ?)"), "VALUES ($1, $2, $3)");
+        assert_eq!(
+            placeholders("SELECT id FROM games INDEXED BY games_active_white WHERE a = ?1"),
+            "SELECT id FROM games  WHERE a = $1"
+        );
     }
 }
