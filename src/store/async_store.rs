@@ -186,7 +186,15 @@ impl Slot {
         if self.store.as_ref().is_none_or(Store::is_closed) {
             self.store = None;
             let url = self.url.as_deref().ok_or(StoreError::Stopped)?;
-            self.store = Some(Store::open_postgres(url)?);
+            // Mid-run, a server that went away is the request's "try again in a moment"; the
+            // reason goes to the log.
+            self.store = Some(Store::open_postgres(url).map_err(|e| match e {
+                StoreError::Connect { url, reason } => {
+                    tracing::warn!(%url, %reason, "cannot reconnect to PostgreSQL");
+                    StoreError::Unavailable
+                }
+                other => other,
+            })?);
         }
         self.store.as_mut().ok_or(StoreError::Stopped)
     }

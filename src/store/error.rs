@@ -26,6 +26,14 @@ pub enum StoreError {
         /// SQLite's reason.
         source: rusqlite::Error,
     },
+    /// PostgreSQL cannot be reached or refuses the login (a wrong host, port, database,
+    /// user or password; a malformed URL).
+    Connect {
+        /// The URL, without its password.
+        url: String,
+        /// The driver's reason.
+        reason: String,
+    },
     /// The database file can be read but not written.
     ReadOnly {
         /// The path given.

@@ -8,7 +8,7 @@ use super::postgres;
 /// copy an SQLite file, and PostgreSQL has its own tools.
 pub const POSTGRES_BACKUPS: &str = "focus-bot backs up SQLite files only: back up PostgreSQL \
     with pg_dump (a consistent copy while the bot runs) or with continuous archiving for \
-    point-in-time recovery, as the README's \"Backups on PostgreSQL\" explains";
+    point-in-time recovery, as the README's section \"Backups\" explains";
 
 /// The database file used when `DATABASE_PATH` is not set.
 pub const DEFAULT_DATABASE_PATH: &str = "focus.db";

@@ -27,12 +27,17 @@ impl Store {
     /// Connects to the PostgreSQL database at `url` and brings its schema up to date.
     ///
     /// # Errors
-    /// - [`StoreError::Unavailable`] when the server cannot be reached;
-    /// - [`StoreError::Postgres`] for a malformed URL, a refused login, a failed migration;
+    /// - [`StoreError::Connect`] for a malformed URL, an unreachable server, a refused login;
+    /// - [`StoreError::Postgres`] for a failed migration;
     /// - [`StoreError::TooNew`] when its schema is newer than [`SCHEMA_VERSION`] (left as it
     ///   was).
     pub fn open_postgres(url: &str) -> Result<Store> {
-        let conn = Connection::Postgres(PgConnection::connect(url)?);
+        let conn = Connection::Postgres(PgConnection::connect(url).map_err(|e| {
+            StoreError::Connect {
+                url: redacted(url),
+                reason: e.to_string(),
+            }
+        })?);
         let store = Store { conn };
         store
             .conn
@@ -101,10 +106,10 @@ fn migrate(conn: &Connection, url: &str) -> Result<()> {
 pub fn redacted(url: &str) -> String {
     match url.split_once("://") {
         Some((scheme, rest)) => match rest.rsplit_once('@') {
-            Some((user, host)) => {
-                let user = user.split_once(':').map_or(user, |(name, _)| name);
-                format!("{scheme}://{user}:***@{host}")
-            }
+            Some((user, host)) => match user.split_once(':') {
+                Some((name, _)) => format!("{scheme}://{name}:***@{host}"),
+                None => url.to_owned(),
+            },
             None => url.to_owned(),
         },
         None => url.to_owned(),
@@ -130,6 +135,10 @@ mod tests {
         assert_eq!(
             redacted("postgres://db.example/focus"),
             "postgres://db.example/focus"
+        );
+        assert_eq!(
+            redacted("postgres://focus@db.example/focus"),
+            "postgres://focus@db.example/focus"
         );
         assert!(is_postgres_url("postgresql://x/y") && !is_postgres_url("focus.db"));
     }

@@ -344,6 +344,9 @@ impl Localized for StoreError {
                 path.display(),
                 open_reason(source, path)
             ),
+            StoreError::Connect { url, reason } => {
+                format!("cannot connect to the database {url}: {reason}")
+            }
             StoreError::ReadOnly { path } => format!(
                 "cannot write the database {}: the file is read-only",
                 path.display()

@@ -35,7 +35,7 @@ struct Bot {
 async fn start_bot(fake: &FakeDiscord, db: &Path) -> Bot {
     let config = Config {
         token: FAKE_TOKEN.to_owned(),
-        database: db.to_owned().into(),
+        database: support::stores::location(db),
         guild_id: Some(fake.guild_id()),
         api_base: Some(fake.api_base()),
         sweep_interval: Duration::from_secs(60),

@@ -21,7 +21,11 @@ impl fmt::Display for SqlError {
             SqlError::Postgres(e) => match e.as_db_error() {
                 // The server's own words (the plain `Display` says only "db error").
                 Some(db) => write!(f, "{}: {}", db.severity(), db.message()),
-                None => e.fmt(f),
+                // "error connecting to server", then why (refused, timed out, no such host).
+                None => match std::error::Error::source(e) {
+                    Some(why) => write!(f, "{e}: {why}"),
+                    None => e.fmt(f),
+                },
             },
             SqlError::Unsupported(what) => f.write_str(what),
         }
