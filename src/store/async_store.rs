@@ -61,12 +61,21 @@ impl AsyncStore {
     /// As [`Store::open`] or [`Store::open_postgres`]; [`StoreError::Stopped`] if a thread
     /// cannot be started.
     pub async fn open_at(location: &Location) -> Result<AsyncStore> {
+        AsyncStore::open_pool(location, POSTGRES_CONNECTIONS).await
+    }
+
+    /// [`AsyncStore::open_at`] with `connections` threads on PostgreSQL (at least 1; SQLite
+    /// has one whatever this says).
+    ///
+    /// # Errors
+    /// As [`AsyncStore::open_at`].
+    pub async fn open_pool(location: &Location, connections: usize) -> Result<AsyncStore> {
         let (opened_tx, opened_rx) = oneshot::channel();
         let (jobs, queue) = mpsc::channel::<Message>();
         let queue = Arc::new(Mutex::new(queue));
         let (url, threads) = match location {
             Location::File(_) => (None, 1),
-            Location::Postgres(url) => (Some(url.clone()), POSTGRES_CONNECTIONS),
+            Location::Postgres(url) => (Some(url.clone()), connections.max(1)),
         };
         let first = location.clone();
         let first_queue = queue.clone();

@@ -32,12 +32,11 @@ impl Store {
     /// - [`StoreError::TooNew`] when its schema is newer than [`SCHEMA_VERSION`] (left as it
     ///   was).
     pub fn open_postgres(url: &str) -> Result<Store> {
-        let conn = Connection::Postgres(PgConnection::connect(url).map_err(|e| {
-            StoreError::Connect {
+        let conn =
+            Connection::Postgres(PgConnection::connect(url).map_err(|e| StoreError::Connect {
                 url: redacted(url),
                 reason: e.to_string(),
-            }
-        })?);
+            })?);
         let store = Store { conn };
         store
             .conn

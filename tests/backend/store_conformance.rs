@@ -1,6 +1,6 @@
 //! What any store must do, through the interface alone (issue 33): the service holds its store
 //! as `&dyn Storage`, so these checks take one and run the same against every implementation.
-//! SQLite runs them here; the PostgreSQL store of the next issue calls [`conforms`] on its own.
+//! They run on SQLite and on PostgreSQL (issue 34).
 
 use focus_bot::rules::{Color, Rules};
 use focus_bot::store::{
@@ -171,28 +171,75 @@ async fn sqlite_conforms() {
     ));
 }
 
+/// The same checks on PostgreSQL (a fresh database of the test cluster; skipped with a note
+/// without one, failed under `FOCUS_REQUIRE_POSTGRES=1`).
 #[tokio::test]
 async fn postgres_conforms() {
-    let Ok(admin) = std::env::var("FOCUS_TEST_POSTGRES_URL") else {
+    let Some(db) = crate::postgres::TestDatabase::fresh("conforms").await else {
         return;
     };
-    let (client, conn) = tokio_postgres::connect(&admin, tokio_postgres::NoTls)
-        .await
-        .unwrap();
-    tokio::spawn(conn);
-    let name = format!("conforms_{}", std::process::id());
-    client
-        .batch_execute(&format!("DROP DATABASE IF EXISTS {name}"))
-        .await
-        .unwrap();
-    client
-        .batch_execute(&format!("CREATE DATABASE {name}"))
-        .await
-        .unwrap();
-    let url = format!("{}/{name}", admin.rsplit_once('/').unwrap().0);
-    let pg = AsyncStore::open_at(&focus_bot::store::Location::Postgres(url))
+    let pg = AsyncStore::open_at(&focus_bot::store::Location::Postgres(db.url().to_owned()))
         .await
         .unwrap();
     conforms(&pg).await;
     pg.close().await;
+    assert!(matches!(
+        pg.call(|s| s.counts()).await,
+        Err(StoreError::Stopped)
+    ));
+}
+
+/// PostgreSQL going away mid-run: the request answers "try again in a moment" (a sentence for
+/// users), writes nothing, and the next request reconnects. The server "goes away" by ending
+/// every connection to the database (`pg_terminate_backend`), as a restart or failover would.
+#[tokio::test]
+async fn postgres_going_away_answers_try_again_and_writes_nothing() {
+    let Some(db) = crate::postgres::TestDatabase::fresh("outage").await else {
+        return;
+    };
+    // One connection, so that the next call is sure to meet the ended one.
+    let pg = AsyncStore::open_pool(
+        &focus_bot::store::Location::Postgres(db.url().to_owned()),
+        1,
+    )
+    .await
+    .unwrap();
+    let store: &dyn Storage = &pg;
+    let challenge = |at: i64| NewChallenge {
+        guild_id: GUILD,
+        channel_id: CHANNEL,
+        challenger_id: WHITE,
+        opponent_id: Some(BLACK),
+        rules: Rules::CLASSIC,
+        time_control: TimeControl::Days(3),
+        color: ColorChoice::White,
+        rated: true,
+        start_fpn: None,
+        created_at: at,
+        venue: Default::default(),
+    };
+    let first = store.create_challenge(challenge(T0)).await.unwrap();
+
+    let admin = crate::postgres::connect(&std::env::var(crate::postgres::URL_VAR).unwrap()).await;
+    let ended = admin
+        .query(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity \
+             WHERE datname = $1 AND pid <> pg_backend_pid()",
+            &[&db.name()],
+        )
+        .await
+        .unwrap();
+    assert_eq!(ended.len(), 1, "the store's one connection was ended");
+
+    let refused = store.create_challenge(challenge(T0 + 1)).await.unwrap_err();
+    assert!(matches!(refused, StoreError::Unavailable), "{refused:?}");
+    assert!(refused.for_users());
+    assert!(refused.to_string().contains("try again"), "{refused}");
+
+    // The next request reconnects; the refused one left nothing.
+    assert_eq!(
+        store.open_challenges(CHANNEL, T0 + 2).await.unwrap(),
+        vec![first]
+    );
+    store.close().await;
 }

@@ -11,6 +11,6 @@ pub mod discord;
 pub mod hang_up;
 pub mod postgres;
 pub mod raw;
-pub mod stores;
 pub mod running;
+pub mod stores;
 pub mod switch;
