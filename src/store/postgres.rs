@@ -15,7 +15,7 @@ const MIGRATIONS: &[(i64, &str)] = &[(
 )];
 
 /// The advisory lock held while migrating (session-level, released at once after).
-const MIGRATION_LOCK: i64 = 0x466f_6375_74;
+const MIGRATION_LOCK: i64 = 0x0046_6f63_7574;
 
 /// Whether `location` names a PostgreSQL database (`postgres://…` or `postgresql://…`) rather
 /// than an SQLite file.

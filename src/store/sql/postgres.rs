@@ -26,7 +26,7 @@ use super::{Row, SqlError, SqlResult};
 /// The advisory lock every write transaction takes first (`pg_advisory_xact_lock`): the store's
 /// write lock, as SQLite's `BEGIN IMMEDIATE` takes the file's. Any number; this one spells
 /// "Focus".
-const WRITE_LOCK: i64 = 0x466f_6375_73;
+const WRITE_LOCK: i64 = 0x0046_6f63_7573;
 
 /// How long connecting may take when the URL does not say (`connect_timeout`).
 const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
