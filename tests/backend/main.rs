@@ -18,6 +18,8 @@ mod backups;
 mod board_side;
 mod bot_draws;
 mod correspondence;
+mod db_copy;
+mod db_copy_community;
 mod letters;
 mod letters_tournament;
 mod postgres_harness;
