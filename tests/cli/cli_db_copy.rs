@@ -110,7 +110,7 @@ fn a_copy_prints_every_table_and_refuses_a_full_target_with_status_5() {
     assert_eq!(
         text(&o.stderr),
         format!(
-            "the target {to_s} is not empty: table challenges has 1 row; copy into a new \
+            "error: the target {to_s} is not empty: table challenges has 1 row; copy into a new \
              SQLite file or a new PostgreSQL database (CREATE DATABASE …); nothing was changed\n"
         )
     );
@@ -133,7 +133,7 @@ fn a_failed_check_exits_3_and_a_missing_source_1_leaving_no_file() {
     assert_eq!(
         text(&o.stderr),
         format!(
-            "the check failed: game {game}'s moves do not replay to its stored position (the \
+            "error: the check failed: game {game}'s moves do not replay to its stored position (the \
              game says 2 moves were played, but 3 are stored); the target was left as it was\n"
         )
     );
@@ -144,7 +144,7 @@ fn a_failed_check_exits_3_and_a_missing_source_1_leaving_no_file() {
     assert_eq!(o.status.code(), Some(1));
     assert_eq!(
         text(&o.stderr),
-        format!("the source {} does not exist\n", missing.display())
+        format!("error: the source {} does not exist\n", missing.display())
     );
     assert!(!missing.exists() && !to.exists());
 }
@@ -173,7 +173,7 @@ fn a_copy_to_postgres_and_back_never_prints_the_password() {
     assert_eq!(o.status.code(), Some(5));
     let stderr = text(&o.stderr);
     assert!(
-        stderr.starts_with(&format!("the target {shown} is not empty")),
+        stderr.starts_with(&format!("error: the target {shown} is not empty")),
         "{stderr}"
     );
     assert!(!stderr.contains("hunter2"), "{stderr}");
