@@ -312,3 +312,67 @@ fn sizeable_community_copies_in_seconds() {
     assert_eq!(back.tables, done.tables);
     eprintln!("PostgreSQL to SQLite: {:.2} s", back.took.as_secs_f64());
 }
+
+/// The source stays live: a writer adds games and moves all through the copy, which reads one
+/// snapshot, so its counts agree and every game it copied replays (without the snapshot, a
+/// game's moves could be read after its row changed). What came after the snapshot is simply
+/// not in the copy.
+#[test]
+fn a_copy_reads_one_snapshot_while_the_bot_writes() {
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+
+    let dir = tempfile::tempdir().unwrap();
+    let (path, _) = source(dir.path());
+    let stop = Arc::new(AtomicBool::new(false));
+    let written = Arc::new(AtomicU64::new(0));
+    let writer = {
+        let (path, stop, written) = (path.clone(), stop.clone(), written.clone());
+        std::thread::spawn(move || {
+            let mut store = Store::open(&path).unwrap();
+            let mut channel = CHANNEL + 1_000;
+            while !stop.load(Ordering::Relaxed) {
+                channel += 1;
+                let c = store
+                    .create_challenge(&NewChallenge {
+                        guild_id: GUILD,
+                        channel_id: channel,
+                        challenger_id: ALICE,
+                        opponent_id: Some(BOB),
+                        rules: focus_bot::rules::Rules::CLASSIC,
+                        time_control: TimeControl::Days(1),
+                        color: ColorChoice::White,
+                        rated: false,
+                        start_fpn: None,
+                        created_at: T0,
+                        venue: Default::default(),
+                    })
+                    .unwrap();
+                let game = store.accept_challenge(c.id, BOB, T0, Color::White).unwrap();
+                community::play(&mut store, game.id, 2, T0 + 1);
+                written.fetch_add(1, Ordering::Relaxed);
+            }
+        })
+    };
+    while written.load(Ordering::Relaxed) < 20 {
+        std::thread::yield_now();
+    }
+    let target = dir.path().join("copy.db");
+    let before = written.load(Ordering::Relaxed);
+    let copied = copy(
+        &Location::File(path.clone()),
+        &Location::File(target.clone()),
+    );
+    let after = written.load(Ordering::Relaxed);
+    stop.store(true, Ordering::Relaxed);
+    writer.join().unwrap();
+    let copied = copied.unwrap();
+    assert!(
+        after > before,
+        "the writer wrote during the copy ({before}, {after})"
+    );
+    assert_eq!(copied.tables, counts(&dump(&target)));
+    let games = |p: &Path| Store::open(p).unwrap().counts().unwrap().games;
+    assert_eq!(copied.games_replayed, games(&target));
+    assert!(games(&target) < games(&path), "later games stay behind");
+}
