@@ -82,6 +82,36 @@ fn without_took(stdout: &str) -> &str {
     &stdout[..rest.len() + 1]
 }
 
+/// The keys of the README's `db copy` example (`# key: value` lines, the table lines
+/// left out), which must be what the binary prints; its tables must be the copy's.
+fn readme_keys() -> Vec<String> {
+    let example: Vec<&str> = include_str!("../../README.md")
+        .lines()
+        .skip_while(|l| !l.starts_with("focus-bot db copy --from focus.db"))
+        .skip(1)
+        .take_while(|l| l.starts_with("# ") && !l.starts_with("# 2."))
+        .collect();
+    assert!(example.len() > 5, "{example:?}");
+    for table in example.iter().filter_map(|l| l.strip_prefix("#   ")) {
+        let name = table.split(':').next().unwrap();
+        assert!(name == "…" || TABLES.contains(&name), "{table}");
+    }
+    example
+        .iter()
+        .filter(|l| !l.starts_with("#   "))
+        .map(|l| l[2..].split(':').next().unwrap().to_owned())
+        .collect()
+}
+
+/// The keys of what the binary printed, the table lines left out.
+fn keys(stdout: &str) -> Vec<String> {
+    stdout
+        .lines()
+        .filter(|l| !l.starts_with("  "))
+        .map(|l| l.split(':').next().unwrap().to_owned())
+        .collect()
+}
+
 #[test]
 fn a_copy_prints_every_table_and_refuses_a_full_target_with_status_5() {
     let dir = tempfile::tempdir().unwrap();
@@ -103,6 +133,7 @@ fn a_copy_prints_every_table_and_refuses_a_full_target_with_status_5() {
     );
     assert_eq!(table_lines(&to), table_lines(&from));
     assert!(table_lines(&to).contains("  moves: 3\n"));
+    assert_eq!(readme_keys(), keys(&stdout));
 
     let o = db_copy(from_s, to_s);
     assert_eq!(o.status.code(), Some(5));
