@@ -19,6 +19,7 @@ mod board_side;
 mod bot_draws;
 mod correspondence;
 mod db_copy;
+mod db_copy_checks;
 mod db_copy_community;
 mod letters;
 mod letters_tournament;
