@@ -207,9 +207,8 @@ pub fn build(store: &mut Store) -> Community {
 }
 
 /// Checks that `copy` holds what `original` holds, through the store's reads: every game (its
-/// row, replayed position, moves, hints, analysis), the tournament with its boards and log, the
-/// players, the outbox, settings and names. (The tournament's entrants are compared on SQLite
-/// only, by the caller: their query orders by SQLite's `rowid`, which PostgreSQL lacks.)
+/// row, replayed position, moves, hints, analysis), the tournament whole (its players in
+/// joining order) with its boards and log, the players, the outbox, settings and names.
 pub fn assert_same(original: &mut Store, copy: &mut Store, community: &Community) {
     for &id in &community.games {
         assert_eq!(copy.load_game(id).unwrap(), original.load_game(id).unwrap());
@@ -218,7 +217,10 @@ pub fn assert_same(original: &mut Store, copy: &mut Store, community: &Community
         assert_eq!(copy.analysis(id).unwrap(), original.analysis(id).unwrap());
     }
     let t = community.tournament;
-    assert_eq!(copy.tournament(t).unwrap(), original.tournament(t).unwrap());
+    assert_eq!(
+        copy.tournament_whole(t).unwrap(),
+        original.tournament_whole(t).unwrap()
+    );
     for &board in &community.boards {
         assert_eq!(copy.board(board).unwrap(), original.board(board).unwrap());
     }

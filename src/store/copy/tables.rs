@@ -31,6 +31,11 @@ pub const TABLES: [&str; 16] = [
     "held_notices",
 ];
 
+/// The tables whose SQLite `rowid` (implicit, the order rows were added) is a column of its
+/// own on PostgreSQL, named `rowid`: the order the store reads back (a tournament's players
+/// in joining order). It is copied as a column both ways, so the order survives the move.
+const ROWID_COLUMNS: [&str; 1] = ["tournament_players"];
+
 /// The most parameters one insert carries: below SQLite's limit (32,766) and PostgreSQL's
 /// (65,535).
 const MAX_PARAMS: usize = 30_000;
@@ -69,7 +74,8 @@ pub(super) fn tables_of(conn: &Connection) -> SqlResult<Vec<String>> {
     Ok(names)
 }
 
-/// The columns of `table`, in the table's order.
+/// The columns of `table`, in the table's order; on SQLite, the implicit `rowid` first for the
+/// tables of [`ROWID_COLUMNS`].
 ///
 /// # Errors
 /// The database's.
@@ -82,7 +88,11 @@ pub(super) fn columns_of(conn: &Connection, table: &str) -> SqlResult<Vec<String
              ORDER BY ordinal_position"
         }
     };
-    strings(conn, sql, [table])
+    let mut columns = strings(conn, sql, [table])?;
+    if conn.backend() == Backend::Sqlite && ROWID_COLUMNS.contains(&table) {
+        columns.insert(0, "rowid".to_owned());
+    }
+    Ok(columns)
 }
 
 /// The rows of `table`.
