@@ -1,16 +1,18 @@
 //! `focus-bot db`: open the database (bringing its schema up to date), check it, and print its
-//! schema version and row counts; `db backup FILE` and `db restore FILE`.
+//! schema version and row counts; `db backup FILE`, `db restore FILE`, and `db copy --from
+//! SOURCE --to TARGET`.
 //!
 //! Exit status 0 done; 1 a file cannot be opened, read or written; 3 the file checked (a
 //! backup's copy, or the backup to restore) is not sound: damaged, too new, or not a focus-bot
-//! database; 4 a focus-bot is running on the database (restore).
+//! database, or a copy failed its check; 4 a focus-bot is running on the database (restore);
+//! 5 the target of a copy is not empty.
 
 use std::io::Write;
 use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 
 use super::error::CliError;
-use crate::store::{BackupPace, Location, SCHEMA_VERSION, Store, backup, restore};
+use crate::store::{BackupPace, Location, SCHEMA_VERSION, Store, backup, copy, restore};
 
 #[derive(Debug, clap::Args)]
 pub(crate) struct DbArgs {
@@ -42,6 +44,23 @@ enum DbAction {
         #[arg(value_name = "FILE")]
         file: PathBuf,
     },
+    /// Copy the whole community from --from into the empty database --to, each an SQLite file
+    /// or a postgres:// URL: to move to PostgreSQL, or back. The source is read in one
+    /// snapshot, so the bot may keep running on it, but what it writes afterwards is not copied
+    /// (stop it for the move). The copy is written in one transaction and checked before it is
+    /// kept (every table's rows counted on both sides, every game's moves replayed to its
+    /// stored position); a failure leaves the target as it was. --db is not used. Exit status 0
+    /// done, 1 a database cannot be opened, read or written, 3 the copy failed its check, 5
+    /// the target is not empty.
+    Copy {
+        /// The database to copy: an SQLite file (which must exist) or a postgres:// URL.
+        #[arg(long, value_name = "PATH|URL")]
+        from: String,
+        /// The empty database to copy into: an SQLite file (created if missing) or a
+        /// postgres:// URL of an existing, empty database.
+        #[arg(long, value_name = "PATH|URL")]
+        to: String,
+    },
 }
 
 pub(crate) fn run(args: &DbArgs) -> Result<(), CliError> {
@@ -61,6 +80,7 @@ pub(crate) fn run(args: &DbArgs) -> Result<(), CliError> {
         None => check(&location),
         Some(DbAction::Backup { file }) => back_up(path()?, file),
         Some(DbAction::Restore { file }) => restore_from(path()?, file),
+        Some(DbAction::Copy { from, to }) => copy_to(&Location::parse(from), &Location::parse(to)),
     }
 }
 
@@ -138,6 +158,21 @@ fn restore_from(database: PathBuf, file: &std::path::Path) -> Result<(), CliErro
         v.moves,
         v.players,
     ))
+}
+
+/// `focus-bot db copy --from SOURCE --to TARGET`.
+fn copy_to(from: &Location, to: &Location) -> Result<(), CliError> {
+    let copied = copy(from, to)?;
+    let mut text = format!("copied: {from}\ninto: {to}\nrows (equal in both):\n");
+    for (table, rows) in &copied.tables {
+        text.push_str(&format!("  {table}: {rows}\n"));
+    }
+    text.push_str(&format!(
+        "games replayed to their stored positions: {}\ntook: {:.2} s\n",
+        copied.games_replayed,
+        copied.took.as_secs_f64()
+    ));
+    print(&text)
 }
 
 /// Writes `text` to standard output.

@@ -94,20 +94,34 @@ pub enum CliError {
     /// `db restore` was refused or failed.
     #[error("{0}")]
     Restore(#[from] crate::store::RestoreError),
+    /// `db copy` was refused or failed; the target was left as the line says.
+    #[error("{0}")]
+    Copy(Box<crate::store::CopyError>),
     /// `db backup` or `db restore` on PostgreSQL, which has its own tools.
     #[error("{}", crate::store::POSTGRES_BACKUPS)]
     PostgresBackup,
 }
 
+impl From<crate::store::CopyError> for CliError {
+    /// Boxed: a copy's failure carries two locations and the database's reason, and every
+    /// command's `Result` would otherwise be that large.
+    fn from(e: crate::store::CopyError) -> CliError {
+        CliError::Copy(Box::new(e))
+    }
+}
+
 impl CliError {
     /// The exit status: 3 when a file checked is not a sound database (a backup's copy, the
-    /// backup to restore), 4 when the database is in use by a running focus-bot, else 1.
+    /// backup to restore) or a copy failed its check, 4 when the database is in use by a
+    /// running focus-bot, 5 when the target of a copy is not empty, else 1.
     pub fn exit_code(&self) -> u8 {
         use crate::store::{BackupError, RestoreError};
         match self {
             CliError::Backup(BackupError::Check { .. })
             | CliError::Restore(RestoreError::Refused { .. }) => 3,
             CliError::Restore(RestoreError::InUse { .. }) => 4,
+            CliError::Copy(e) if e.is_check() => 3,
+            CliError::Copy(e) if e.is_not_empty() => 5,
             _ => 1,
         }
     }

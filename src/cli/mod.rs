@@ -43,8 +43,9 @@ enum Command {
     /// animated replay of a game record read from stdin.
     Render(render::RenderArgs),
     /// Open the database (bringing its schema up to date), check its integrity, and print its
-    /// schema version and row counts; or back it up (`db backup FILE`) or restore it (`db
-    /// restore FILE`). The file is --db, else $DATABASE_PATH, else focus.db.
+    /// schema version and row counts; or back it up (`db backup FILE`), restore it (`db
+    /// restore FILE`), or copy a community into another database (`db copy --from SOURCE --to
+    /// TARGET`). The file is --db, else $DATABASE_PATH, else focus.db.
     Db(db::DbArgs),
     /// Play offline in the terminal: lines like `alice: /focus challenge opponent:bob`.
     Console(console::ConsoleArgs),
@@ -67,7 +68,7 @@ enum Command {
 }
 
 /// Runs the command line: parses the arguments, runs the subcommand, prints any error as one
-/// line on stderr. Exit status 0 on success, 1 on a command's error (3 and 4 for some of `db`'s,
+/// line on stderr. Exit status 0 on success, 1 on a command's error (3, 4 and 5 for some of `db`'s,
 /// [`CliError::exit_code`]), 2 on a usage error.
 pub fn main() -> ExitCode {
     // `.env` (when there is one) for every command: `db` and `console` read DATABASE_PATH too.

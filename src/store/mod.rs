@@ -60,6 +60,7 @@ mod async_store;
 mod backup;
 mod bots;
 mod challenges;
+pub mod copy;
 mod deadlines;
 mod endings;
 mod error;
@@ -101,6 +102,7 @@ pub use backup::{
 };
 pub use bots::LevelResults;
 pub use challenges::{CHALLENGE_LIFETIME, Challenge, ChallengeStatus, ColorChoice, NewChallenge};
+pub use copy::{Copied, CopyError, copy};
 pub use deadlines::{ABORT_MAX_PLY, Swept};
 pub use error::{Result, StoreError};
 pub use postgres::{is_postgres_url, redacted as redacted_url};

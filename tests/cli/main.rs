@@ -10,11 +10,17 @@ mod bin;
 // Runs the binary beside a test until it is stopped.
 #[path = "../support/running.rs"]
 mod running;
+// A database of its own for each PostgreSQL test (the cluster of .ci/postgres); these tests
+// use part of it.
+#[allow(dead_code)]
+#[path = "../support/postgres.rs"]
+mod postgres;
 
 mod backups;
 mod clean_stop;
 mod cli;
 mod cli_db;
+mod cli_db_copy;
 mod cli_defects;
 mod cli_edges;
 mod console;

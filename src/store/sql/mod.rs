@@ -329,8 +329,12 @@ impl Statement<'_> {
         Ok(rows.into_iter())
     }
 
-    /// Calls `each` on the rows, in order, while it answers `true`.
-    fn each(
+    /// Calls `each` on the rows, in order, while it answers `true`. SQLite hands them over
+    /// one by one as it reads them; PostgreSQL's side receives the whole result first.
+    ///
+    /// # Errors
+    /// The database's; the first error `each` answers.
+    pub(crate) fn each(
         &mut self,
         params: impl Params,
         each: &mut dyn FnMut(&Row<'_>) -> rusqlite::Result<bool>,
