@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-/// A failure of the database under a [`Connection`].
+/// A failure of the database under a store connection (SQLite or PostgreSQL).
 #[derive(Debug)]
 pub enum SqlError {
     /// SQLite's error, or a value this version cannot read (on either database).
@@ -80,7 +80,7 @@ impl SqlError {
     }
 }
 
-/// The answer of every call of a [`Connection`].
+/// The answer of every call of a store connection.
 pub type SqlResult<T> = std::result::Result<T, SqlError>;
 
 /// `QueryReturnedNoRows` as "no row": `Ok(None)`, as rusqlite's extension of the same name.

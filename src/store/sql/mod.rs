@@ -2,9 +2,9 @@
 //! work are written once.
 //!
 //! The interface mirrors the part of rusqlite's that the store uses (`prepare_cached`,
-//! `query_row`, `query_map`, `execute`, [`OptionalExtension`], [`Row::get`]), and the values are
+//! `query_row`, `query_map`, `execute`, `OptionalExtension`, `Row::get`), and the values are
 //! rusqlite's: a column is read with the same [`FromSql`] conversions and a parameter given with
-//! the same [`ToSql`] ones on both databases. PostgreSQL's side ([`postgres`]) turns those values
+//! the same [`ToSql`] ones on both databases. PostgreSQL's side (`postgres.rs`) turns those values
 //! into its own types by the column's or the parameter's declared type.
 //!
 //! # Writing SQL that runs on both
@@ -122,7 +122,7 @@ impl Row<'_> {
     }
 }
 
-/// Which database a [`Connection`] speaks to.
+/// Which database a store connection speaks to.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Backend {
     /// An SQLite file (or memory).
