@@ -14,6 +14,23 @@ const CHANNEL: u64 = 2;
 const WHITE: u64 = 10;
 const BLACK: u64 = 20;
 
+/// A rated three-days challenge from White to Black in the test channel, made at `at`.
+fn new_challenge(at: i64) -> NewChallenge {
+    NewChallenge {
+        guild_id: GUILD,
+        channel_id: CHANNEL,
+        challenger_id: WHITE,
+        opponent_id: Some(BLACK),
+        rules: Rules::CLASSIC,
+        time_control: TimeControl::Days(3),
+        color: ColorChoice::White,
+        rated: true,
+        start_fpn: None,
+        created_at: at,
+        venue: Default::default(),
+    }
+}
+
 /// Runs every check on `store`, which must be empty: a challenge made and accepted, a move
 /// played and read back, a stale move refused, and a notice through the outbox.
 pub async fn conforms(store: &dyn Storage) {
@@ -33,22 +50,7 @@ async fn challenge_accepted(store: &dyn Storage) -> focus_bot::store::GameId {
     assert_eq!(store.settings(BLACK).await.unwrap(), dm);
     assert!(!store.settings(WHITE).await.unwrap().dm_notifications);
 
-    let challenge = store
-        .create_challenge(NewChallenge {
-            guild_id: GUILD,
-            channel_id: CHANNEL,
-            challenger_id: WHITE,
-            opponent_id: Some(BLACK),
-            rules: Rules::CLASSIC,
-            time_control: TimeControl::Days(3),
-            color: ColorChoice::White,
-            rated: true,
-            start_fpn: None,
-            created_at: T0,
-            venue: Default::default(),
-        })
-        .await
-        .unwrap();
+    let challenge = store.create_challenge(new_challenge(T0)).await.unwrap();
     assert_eq!(challenge.status, ChallengeStatus::Open);
     assert_eq!(store.challenge(challenge.id).await.unwrap(), challenge);
     assert_eq!(
@@ -205,20 +207,7 @@ async fn postgres_going_away_answers_try_again_and_writes_nothing() {
     .await
     .unwrap();
     let store: &dyn Storage = &pg;
-    let challenge = |at: i64| NewChallenge {
-        guild_id: GUILD,
-        channel_id: CHANNEL,
-        challenger_id: WHITE,
-        opponent_id: Some(BLACK),
-        rules: Rules::CLASSIC,
-        time_control: TimeControl::Days(3),
-        color: ColorChoice::White,
-        rated: true,
-        start_fpn: None,
-        created_at: at,
-        venue: Default::default(),
-    };
-    let first = store.create_challenge(challenge(T0)).await.unwrap();
+    let first = store.create_challenge(new_challenge(T0)).await.unwrap();
 
     let admin = crate::postgres::connect(&std::env::var(crate::postgres::URL_VAR).unwrap()).await;
     let ended = admin
@@ -231,7 +220,10 @@ async fn postgres_going_away_answers_try_again_and_writes_nothing() {
         .unwrap();
     assert_eq!(ended.len(), 1, "the store's one connection was ended");
 
-    let refused = store.create_challenge(challenge(T0 + 1)).await.unwrap_err();
+    let refused = store
+        .create_challenge(new_challenge(T0 + 1))
+        .await
+        .unwrap_err();
     assert!(matches!(refused, StoreError::Unavailable), "{refused:?}");
     assert!(refused.for_users());
     assert!(refused.to_string().contains("try again"), "{refused}");

@@ -1043,8 +1043,8 @@ fn env_number(name: &str, default: u32) -> u32 {
 
 #[test]
 fn random_events_keep_the_model_s_invariants() {
-    // Each event is a database of its own: on PostgreSQL, a new database of the cluster (about
-    // 0.3 s to create and migrate), so a tenth of the events there.
+    // Each event is a database of its own: on PostgreSQL, a new database of the cluster,
+    // created and migrated rather than copied from a file, so a tenth of the events there.
     let default_events = if crate::stores::on_postgres() {
         100
     } else {

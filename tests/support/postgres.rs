@@ -198,7 +198,7 @@ pub fn database_url(cluster_url: &str, name: &str) -> String {
 
 /// Runs `work` to its end on a new thread with a current-thread runtime: its output, or the
 /// thread's panic for the caller to pass on or not.
-fn on_own_runtime<T: Send + 'static>(
+pub fn on_own_runtime<T: Send + 'static>(
     work: impl std::future::Future<Output = T> + Send + 'static,
 ) -> std::thread::Result<T> {
     std::thread::spawn(move || {

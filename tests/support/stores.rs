@@ -63,15 +63,17 @@ pub fn memory() -> Result<Store, StoreError> {
     }
     static NEXT: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
     let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    let location = location(Path::new(&format!("memory-{n}")));
-    std::thread::spawn(move || Store::open_at(&location))
-        .join()
-        .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+    open_on_a_thread(location(Path::new(&format!("memory-{n}"))))
 }
 
 /// [`Store::open`] of `path` on this run's database (on a thread of its own, as [`memory`]).
 pub fn file(path: impl AsRef<Path>) -> Result<Store, StoreError> {
-    let location = location(path.as_ref());
+    open_on_a_thread(location(path.as_ref()))
+}
+
+/// [`Store::open_at`] on a thread of its own: a PostgreSQL connection drives a runtime of its
+/// own, which may not start inside the test's.
+fn open_on_a_thread(location: Location) -> Result<Store, StoreError> {
     std::thread::spawn(move || Store::open_at(&location))
         .join()
         .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
@@ -95,16 +97,9 @@ pub fn postgres_rows(path: &Path, sql: &str) -> Vec<tokio_postgres::Row> {
         panic!("{} is not on PostgreSQL in this run", path.display());
     };
     let sql = sql.to_owned();
-    std::thread::spawn(move || {
-        let runtime = tokio::runtime::Builder::new_current_thread()
-            .enable_all()
-            .build()
-            .expect("a runtime");
-        runtime.block_on(async {
-            let client = super::postgres::connect(&url).await;
-            client.query(&sql, &[]).await.expect("the query runs")
-        })
+    super::postgres::on_own_runtime(async move {
+        let client = super::postgres::connect(&url).await;
+        client.query(&sql, &[]).await.expect("the query runs")
     })
-    .join()
     .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
 }

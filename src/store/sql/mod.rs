@@ -50,7 +50,8 @@ impl Params for () {
 
 impl<T: ToSql, const N: usize> Params for [T; N] {
     fn with<R>(&self, f: impl FnOnce(&[&dyn ToSql]) -> R) -> R {
-        let values: Vec<&dyn ToSql> = self.iter().map(|v| v as &dyn ToSql).collect();
+        // On the stack: the store's reads pass one or two ids, on every call.
+        let values: [&dyn ToSql; N] = std::array::from_fn(|i| &self[i] as &dyn ToSql);
         f(&values)
     }
 }
